@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repository. The api project is the integration suite: it uses PGlite by
+// default and the PostgreSQL server named by DATABASE_URL when that is set.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api',
+          root: 'apps/api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'portal',
+          root: 'apps/portal',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
+  },
+});
