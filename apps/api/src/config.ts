@@ -1,0 +1,84 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  bootstrapAdminId: string;
+  bootstrapAdminPassword: string | undefined;
+  trustProxy: boolean;
+  allowedOrigins: string[];
+  logLevel: string;
+  isProduction: boolean;
+  /** Seed demo content (registration code, demo member, ...) into a fresh database. */
+  seedDemo: boolean;
+  portalDist: string | undefined;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  signInMaxFailuresPerId: number;
+  signInFailureWindowMs: number;
+  signInMaxAttemptsPerIp: number;
+  signInAttemptWindowMs: number;
+  registerMaxPerIp: number;
+  registerWindowMs: number;
+  checkMaxPerIp: number;
+  checkWindowMs: number;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** Reads the whole configuration from the environment; every variable is documented in README.md. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const isProduction = env.NODE_ENV === 'production';
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
+    .filter(Boolean);
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`ALLOWED_ORIGINS entry "${origin}" is not an origin`);
+  }
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    redisUrl: env.REDIS_URL || undefined,
+    bootstrapAdminId: env.BOOTSTRAP_ADMIN_ID || 'admin',
+    bootstrapAdminPassword: env.BOOTSTRAP_ADMIN_PASSWORD || undefined,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    allowedOrigins,
+    logLevel: env.LOG_LEVEL || 'info',
+    isProduction,
+    seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
+    portalDist: env.PORTAL_DIST || undefined,
+    sessionIdleMs: int(env, 'SESSION_IDLE_MS', 30 * 60_000),
+    sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_MS', 12 * 3_600_000),
+    signInMaxFailuresPerId: int(env, 'SIGNIN_MAX_FAILURES_PER_ID', 10),
+    signInFailureWindowMs: int(env, 'SIGNIN_FAILURE_WINDOW_MS', 15 * 60_000),
+    signInMaxAttemptsPerIp: int(env, 'SIGNIN_MAX_ATTEMPTS_PER_IP', 30),
+    signInAttemptWindowMs: int(env, 'SIGNIN_ATTEMPT_WINDOW_MS', 60_000),
+    registerMaxPerIp: int(env, 'REGISTER_MAX_PER_IP', 10),
+    registerWindowMs: int(env, 'REGISTER_WINDOW_MS', 60 * 60_000),
+    checkMaxPerIp: int(env, 'CHECK_MAX_PER_IP', 60),
+    checkWindowMs: int(env, 'CHECK_WINDOW_MS', 60_000),
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CALLS, type TCallName, type TCallRequest, type TCallResponse } from '@casino/contracts/calls';
+import { toFieldErrors } from '@casino/contracts/errors';
+import { AppError } from './app-error.ts';
+
+/** The signed-in member behind a request, as the session layer resolved it. */
+export interface MemberPrincipal {
+  memberId: number;
+  userId: string;
+  sessionId: number;
+}
+
+export interface CallContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  member: MemberPrincipal | null;
+}
+
+export interface MemberCallContext extends CallContext {
+  member: MemberPrincipal;
+}
+
+type WhoOf<N extends TCallName> = (typeof CALLS)[N]['who'];
+
+export type CallHandler<N extends TCallName> = (
+  input: TCallRequest<N>,
+  ctx: WhoOf<N> extends 'member' ? MemberCallContext : CallContext,
+) => Promise<TCallResponse<N>>;
+
+export interface MemberResolver {
+  /**
+   * Resolves the member session of a request. `touch` marks member activity (extends the idle
+   * timeout); the health poll does not count as activity.
+   */
+  (request: FastifyRequest, options: { touch: boolean }): Promise<MemberPrincipal | null>;
+}
+
+/**
+ * The member calls of API.md section 3, each registered by the module that owns it. One route,
+ * `POST /api/routes/:call`, looks the call up, checks who may make it, validates the body with the
+ * contract's schema, and answers with only the fields the response schema names.
+ */
+export class CallRegistry {
+  readonly #handlers = new Map<TCallName, CallHandler<TCallName>>();
+
+  register<N extends TCallName>(name: N, handler: CallHandler<N>): void {
+    if (this.#handlers.has(name)) throw new Error(`call ${name} registered twice`);
+    this.#handlers.set(name, handler as unknown as CallHandler<TCallName>);
+  }
+
+  has(name: string): boolean {
+    return this.#handlers.has(name as TCallName);
+  }
+
+  mount(app: FastifyInstance, resolveMember: MemberResolver): void {
+    app.post<{ Params: { call: string } }>('/api/routes/:call', async (request, reply) => {
+      const name = request.params.call as TCallName;
+      const handler = this.#handlers.get(name);
+      const call = Object.hasOwn(CALLS, name) ? CALLS[name] : undefined;
+      if (!handler || !call) throw new AppError('invalid', { errors: [{ path: '', code: 'unknown' }] });
+
+      const member = call.who === 'public' ? null : await resolveMember(request, { touch: name !== 'user-health-check' });
+      if (call.who === 'member' && !member) throw new AppError('unauthenticated');
+      if (call.who === 'guest' && member) return { status: 'authenticated' };
+
+      const body = request.body === undefined || request.body === null ? {} : request.body;
+      const parsed = call.request.safeParse(body);
+      if (!parsed.success) throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues) });
+
+      const result = await handler(parsed.data as TCallRequest<TCallName>, { request, reply, member } as MemberCallContext);
+      // Responses pick only public fields: whatever the handler returned, only what the contract names leaves.
+      return call.response.parse(result);
+    });
+  }
+}

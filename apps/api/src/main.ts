@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { loadConfig, ConfigError } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { buildApp } from './app.ts';
+import { seedOnFirstStart } from './db/seed.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const defaultDist = path.resolve(here, '../../portal/dist');
+  if (!config.portalDist && existsSync(path.join(defaultDist, 'index.html'))) config.portalDist = defaultDist;
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database opened');
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  let redis;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+    redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  }
+
+  await seedOnFirstStart({ config, db: database.db, logger });
+
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, redis, logger: logger as never });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await redis?.quit();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    { url: `http://localhost:${config.port}`, portal: config.portalDist ? 'served' : 'not built' },
+    'listening',
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

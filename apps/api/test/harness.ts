@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { buildApp } from '../src/app.ts';
+
+export interface TestDatabase {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server of DATABASE_URL (created here and dropped on close), so no state is reused.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const handle = await openDatabase({});
+    await migrateToLatest(handle.db);
+    return { db: handle.db, kind: 'pglite', close: handle.close };
+  }
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 30 });
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    kind: 'postgres',
+    async close() {
+      await handle.close();
+      const cleanup = new Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  config: Config;
+  /** The test clock: move it with `clock.advance(ms)`. */
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export class TestClock {
+  #offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.#offsetMs);
+  advance(ms: number): void {
+    this.#offsetMs += ms;
+  }
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ ...env, SEED_DEMO: 'false' });
+  const clock = new TestClock();
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Headers a same-origin browser request carries (inject's host is localhost:80). */
+export const SAME_ORIGIN = { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } as const;
