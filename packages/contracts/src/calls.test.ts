@@ -1,0 +1,345 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CALL_NAMES, CALLS, isCallName, type TCallName, type TCallWho } from './calls.ts';
+import { toFieldErrors } from './errors.ts';
+import { STATUSES } from './status.ts';
+
+// API.md section 3, row by row: who may call, and every business outcome. Guest calls also answer
+// `authenticated` to a signed-in caller (section 3, "Who").
+const TABLE: Record<TCallName, [TCallWho, string[]]> = {
+  'user-do-login': ['guest', ['success', 'fail', 'blocked', 'authenticated']],
+  'user-health-check': ['member', ['success']],
+  'user-register': ['guest', ['success', 'alread_have_user', 'alread', 'cant_find_code', 'authenticated']],
+  'check-user-id': ['guest', ['success', 'alread_have_user', 'authenticated']],
+  'check-user-nick': ['guest', ['success', 'alread_have_user', 'authenticated']],
+  'get-reg-domain': ['public', ['success', 'cant_find_code']],
+  'get-banks': ['public', ['success']],
+  'get-banners': ['public', ['success']],
+  'get-jackpot': ['public', ['success']],
+  'get-cash-ticker': ['public', ['success']],
+  'get-cashier-status': ['public', ['success']],
+  'user-write-help': ['member', ['success']],
+  'guest-write-help': ['guest', ['success', 'authenticated']],
+  'get-help-list': ['member', ['success']],
+  'read-help-message': ['member', ['success', 'not_found']],
+  'del-help': ['member', ['success', 'not_found']],
+  'del-all-help': ['member', ['success']],
+  'user-ask-account': ['member', ['success', 'already']],
+  'get-user-notices': ['public', ['success']],
+  'get-notice-popup': ['public', ['success']],
+  'get-user-note': ['member', ['success']],
+  'read-note-message': ['member', ['success', 'not_found']],
+  'read-all-note': ['member', ['success']],
+  'del-note': ['member', ['success', 'not_found']],
+  'del-all-note': ['member', ['success']],
+  'get-member-account': ['member', ['success']],
+  'apply-user-deposit': ['member', ['success', 'wait', 'time', 'blocked']],
+  'apply-user-withdraw': ['member', ['success', 'wait', 'time', 'balance', 'pass', 'blocked']],
+  'get-deposit-list': ['member', ['success']],
+  'get-withdraw-list': ['member', ['success']],
+  'del-deposit': ['member', ['success', 'not_found']],
+  'del-withdraw': ['member', ['success', 'not_found']],
+  'roll-to-balance': ['member', ['success', 'low_point']],
+  'change-password': ['member', ['success', 'pass']],
+  'change-exchange-password': ['member', ['success', 'pass']],
+  'get-in-game-balance': ['member', ['success']],
+  'game-transfer-in': ['member', ['success', 'balance', 'time', 'fail']],
+  'game-transfer-out': ['member', ['success', 'fail']],
+  'get-casino-setting': ['public', ['success']],
+  'get-slot-setting': ['public', ['success']],
+  'get-sport-setting': ['public', ['success']],
+  'get-slot-by-company': ['public', ['success', 'fail']],
+  'open-game': ['member', ['success', 'time', 'fail', 'blocked']],
+  'get-slot-bets-list': ['member', ['success']],
+};
+
+const date = '2024-05-01T03:00:00.000Z';
+const user = {
+  userId: 'gamer01',
+  nick: '홍길동',
+  phone: '01012345678',
+  rolling: 1500,
+  balance: 250_000,
+  in_balance: 0,
+  bankname: '004',
+  bankOwner: '홍길동',
+  banknum: '12345678901',
+  level: 1,
+  noteCount: 2,
+  helpCount: 0,
+};
+const cashRow = {
+  id: 1,
+  amount: 10_000,
+  state: 'cansel',
+  reason: '입금 미확인',
+  regDate: date,
+  lastDate: null,
+};
+const help = {
+  id: 1,
+  title: 't',
+  contents: 'c',
+  answer: null,
+  answerDate: null,
+  state: 'wait',
+  isRead: false,
+  regDate: date,
+  lastDate: date,
+};
+const provider = { code: 'pp', used: 'y', imgUrl: '/img/pp.webp', name: 'Pragmatic Play' };
+
+const SUCCESS: Record<TCallName, Record<string, unknown>> = {
+  'user-do-login': { user },
+  'user-health-check': { noteCount: 2, helpCount: 0, user },
+  'user-register': {},
+  'check-user-id': {},
+  'check-user-nick': {},
+  'get-reg-domain': { code: 'VIP', domain: 'localhost' },
+  'get-banks': { banks: [{ code: '004', nameKo: 'KB국민은행', nameEn: 'KB Kookmin Bank' }] },
+  'get-banners': { banners: [{ id: 1, title: 'b', imgUrl: '/img/b.webp', link: null }] },
+  'get-jackpot': { jackpots: { MEGA: 123_456_789, MAJOR: 1_234_567, MINOR: 12_345 } },
+  'get-cash-ticker': {
+    deposits: [{ userId: 'ga***', amount: 50_000, regDate: date }],
+    withdraws: [],
+  },
+  'get-cashier-status': {
+    deposit: { locked: false, from: null, to: null },
+    withdraw: { locked: true, from: '23:30', to: '00:30' },
+    minDeposit: 10_000,
+    minWithdraw: 10_000,
+    unit: 1000,
+  },
+  'user-write-help': {},
+  'guest-write-help': {},
+  'get-help-list': { helps: [help], maxCount: 1 },
+  'read-help-message': {},
+  'del-help': {},
+  'del-all-help': {},
+  'user-ask-account': {},
+  'get-user-notices': { notices: [{ id: 1, title: 'n', contents: '<p>x</p>', lastDate: date, domain: '' }] },
+  'get-notice-popup': {
+    note: [
+      {
+        id: 1,
+        title: 'p',
+        titleColor: '#ffcc00',
+        contents: '<p>x</p>',
+        domain: 'a.com',
+        posX: 10,
+        posY: 4000,
+      },
+    ],
+  },
+  'get-user-note': {
+    notes: [{ id: 1, title: 'n', contents: 'c', isRead: true, regDate: date }],
+    maxCount: 1,
+  },
+  'read-note-message': {},
+  'read-all-note': {},
+  'del-note': {},
+  'del-all-note': {},
+  'get-member-account': { account: { userId: 'gamer01', bankOwner: '', bankname: '', banknum: '' } },
+  'apply-user-deposit': {},
+  'apply-user-withdraw': {},
+  'get-deposit-list': { list: [cashRow], maxCount: 1 },
+  'get-withdraw-list': { list: [], maxCount: 0 },
+  'del-deposit': {},
+  'del-withdraw': {},
+  'roll-to-balance': {},
+  'change-password': {},
+  'change-exchange-password': {},
+  'get-in-game-balance': {
+    data: { status: 'fail', gameMoney: 5000, balance: 10_000, rolling: 0, userId: 'gamer01' },
+  },
+  'game-transfer-in': {},
+  'game-transfer-out': {},
+  'get-casino-setting': {
+    casiono: [{ code: 'evo', gameCompany: 'evolution', used: 'n', imgUrl: '/img/evo.webp' }],
+  },
+  'get-slot-setting': { slot: [provider] },
+  'get-sport-setting': { sport: [provider] },
+  'get-slot-by-company': {
+    games: [{ code: 'g1', gameCompany: 'pp', imgUrl: '/img/g1.webp', nameKo: '게임', nameEn: 'Game' }],
+  },
+  'open-game': { gameUrl: '/games/play?t=1' },
+  'get-slot-bets-list': {
+    bets: [
+      {
+        id: 1,
+        company: 'pp',
+        gameCode: 'g1',
+        gameName: 'Game',
+        round: 'r-1',
+        bet: 1000,
+        win: 0,
+        regDate: date,
+      },
+    ],
+    maxCount: 1,
+  },
+};
+
+const REQUEST: Record<TCallName, Record<string, unknown>> = {
+  'user-do-login': { userId: 'Gamer01', password: 'secret' },
+  'user-health-check': {},
+  'user-register': {
+    userId: 'gamer01',
+    password: 'correct horse',
+    nick: '홍길동',
+    phone: '010-1234-5678',
+    bankname: '088',
+    bankOwner: '홍길동',
+    banknum: '110-123-456789',
+    exchangePassword: '1234',
+    code: 'VIP',
+    agree18: true,
+  },
+  'check-user-id': { userId: 'gamer01' },
+  'check-user-nick': { nick: '홍길동' },
+  'get-reg-domain': {},
+  'get-banks': {},
+  'get-banners': {},
+  'get-jackpot': {},
+  'get-cash-ticker': {},
+  'get-cashier-status': {},
+  'user-write-help': { title: '문의', contents: '내용' },
+  'guest-write-help': { phone: '01012345678', title: '문의', contents: '내용' },
+  'get-help-list': {},
+  'read-help-message': { id: 1 },
+  'del-help': { id: 1 },
+  'del-all-help': {},
+  'user-ask-account': {},
+  'get-user-notices': {},
+  'get-notice-popup': {},
+  'get-user-note': { page: 2 },
+  'read-note-message': { id: 1 },
+  'read-all-note': {},
+  'del-note': { id: 1 },
+  'del-all-note': {},
+  'get-member-account': {},
+  'apply-user-deposit': { amount: 10_000 },
+  'apply-user-withdraw': { amount: 10_000, exchangePassword: '1234' },
+  'get-deposit-list': { page: 1, pageSize: 20 },
+  'get-withdraw-list': {},
+  'del-deposit': { id: 1 },
+  'del-withdraw': { id: 1 },
+  'roll-to-balance': { amount: 10_000 },
+  'change-password': { password: 'old', newPassword: 'new password' },
+  'change-exchange-password': { password: 'secret', newExchangePassword: '4321' },
+  'get-in-game-balance': {},
+  'game-transfer-in': { company: 'pp', amount: 10_000 },
+  'game-transfer-out': {},
+  'get-casino-setting': {},
+  'get-slot-setting': {},
+  'get-sport-setting': {},
+  'get-slot-by-company': { company: 'pp' },
+  'open-game': { code: 'g1', company: 'pp', timeStemp: 1_714_532_400_000 },
+  'get-slot-bets-list': {},
+};
+
+/** The status literals a response schema can carry, read from the schema itself. */
+function statusesOf(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodUnion) return (schema.options as z.ZodType[]).flatMap(statusesOf);
+  if (schema instanceof z.ZodObject) {
+    const status = schema.shape.status;
+    if (status instanceof z.ZodLiteral) return [...status.values].map(String);
+  }
+  throw new Error('a response is an object with a literal status, or a union of them');
+}
+
+describe('CALLS', () => {
+  it('holds exactly the calls of API.md section 3', () => {
+    expect([...CALL_NAMES].sort()).toEqual(Object.keys(TABLE).sort());
+    expect(isCallName('user-do-login')).toBe(true);
+    expect(isCallName('toString')).toBe(false);
+    expect(isCallName('money-to-point')).toBe(false);
+  });
+
+  describe.each(CALL_NAMES)('%s', (name) => {
+    const { who, request, response } = CALLS[name];
+    const [expectedWho, expectedStatuses] = TABLE[name];
+
+    it('is made by the right caller', () => {
+      expect(who).toBe(expectedWho);
+    });
+
+    it('answers exactly the statuses API.md lists', () => {
+      expect(statusesOf(response).sort()).toEqual([...expectedStatuses].sort());
+      for (const status of statusesOf(response)) expect(STATUSES).toContain(status);
+    });
+
+    it('parses every listed outcome, and picks only public fields', () => {
+      for (const status of expectedStatuses) {
+        const body = status === 'success' ? { status, ...SUCCESS[name] } : { status };
+        expect(response.parse(body)).toEqual(body);
+        expect(response.parse({ ...body, internal: 'secret' })).toEqual(body);
+      }
+    });
+
+    it('refuses statuses it does not list', () => {
+      const other = STATUSES.find((s) => !expectedStatuses.includes(s));
+      expect(response.safeParse({ status: other }).success).toBe(false);
+    });
+
+    it('accepts a valid request', () => {
+      expect(request.safeParse(REQUEST[name]).success).toBe(true);
+    });
+
+    it('is strict: an unknown key is a 400 unknown', () => {
+      const result = request.safeParse({ ...REQUEST[name], extra: 1 });
+      expect(result.success).toBe(false);
+      expect(toFieldErrors(result.error?.issues ?? [])).toEqual([{ path: 'extra', code: 'unknown' }]);
+    });
+  });
+});
+
+describe('requests', () => {
+  const errorsOf = (name: TCallName, body: unknown) => {
+    const result = CALLS[name].request.safeParse(body);
+    return result.success ? [] : toFieldErrors(result.error.issues, body);
+  };
+
+  it('normalizes registration fields', () => {
+    const parsed = CALLS['user-register'].request.parse({ ...REQUEST['user-register'], userId: ' Gamer01 ' });
+    expect(parsed).toMatchObject({ userId: 'gamer01', phone: '01012345678', banknum: '110123456789' });
+  });
+
+  it('refuses a registration password equal to the user id, whatever its case', () => {
+    expect(errorsOf('user-register', { ...REQUEST['user-register'], password: 'GAMER01' })).toEqual([
+      { path: 'password', code: 'length' },
+    ]);
+    expect(
+      errorsOf('user-register', { ...REQUEST['user-register'], userId: 'gamer0123', password: 'Gamer0123' }),
+    ).toEqual([{ path: 'password', code: 'pattern' }]);
+  });
+
+  it('names every missing registration field', () => {
+    expect(errorsOf('user-register', {}).map((e) => e.code)).toEqual(Array(10).fill('required'));
+    expect(errorsOf('user-register', {}).map((e) => e.path)).toEqual(Object.keys(REQUEST['user-register']));
+  });
+
+  it('requires agree18 to be true', () => {
+    expect(errorsOf('user-register', { ...REQUEST['user-register'], agree18: false })).toEqual([
+      { path: 'agree18', code: 'required' },
+    ]);
+  });
+
+  it('refuses amounts that are not positive safe integers within the maximum', () => {
+    expect(errorsOf('apply-user-deposit', { amount: 0 })).toEqual([{ path: 'amount', code: 'min' }]);
+    expect(errorsOf('apply-user-deposit', { amount: 100_000_001 })).toEqual([
+      { path: 'amount', code: 'max' },
+    ]);
+    expect(errorsOf('apply-user-deposit', { amount: '10000' })).toEqual([{ path: 'amount', code: 'type' }]);
+    expect(errorsOf('roll-to-balance', {})).toEqual([{ path: 'amount', code: 'required' }]);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(errorsOf('user-health-check', [])).toEqual([{ path: '', code: 'type' }]);
+    expect(errorsOf('user-health-check', 'x')).toEqual([{ path: '', code: 'type' }]);
+  });
+
+  it('fills in paging defaults', () => {
+    expect(CALLS['get-help-list'].request.parse({})).toEqual({ page: 1, pageSize: 20 });
+  });
+});

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  ZAmount,
+  ZCount,
+  ZEmptyRequest,
+  ZExchangePassword,
+  ZHhMm,
+  ZId,
+  ZIdRequest,
+  ZIsoDate,
+  ZMoney,
+  ZPaging,
+} from './fields.ts';
+import { statusOnly, ZRequestState, ZSuccess } from './status.ts';
+
+export const ZDepositor = z.string().trim().min(1).max(20);
+
+export const ZApplyUserDepositRequest = z.strictObject({ amount: ZAmount, depositor: ZDepositor.optional() });
+export type TApplyUserDepositRequest = z.infer<typeof ZApplyUserDepositRequest>;
+export const ZApplyUserDepositResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('wait'),
+  statusOnly('time'),
+  statusOnly('blocked'),
+]);
+export type TApplyUserDepositResponse = z.infer<typeof ZApplyUserDepositResponse>;
+
+export const ZApplyUserWithdrawRequest = z.strictObject({
+  amount: ZAmount,
+  exchangePassword: ZExchangePassword,
+});
+export type TApplyUserWithdrawRequest = z.infer<typeof ZApplyUserWithdrawRequest>;
+export const ZApplyUserWithdrawResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('wait'),
+  statusOnly('time'),
+  statusOnly('balance'),
+  statusOnly('pass'),
+  statusOnly('blocked'),
+]);
+export type TApplyUserWithdrawResponse = z.infer<typeof ZApplyUserWithdrawResponse>;
+
+/** A deposit or withdrawal request in the member's list; `reason` is the operator's words on a rejection. */
+export const ZCashierRequest = z.object({
+  id: ZId,
+  amount: ZMoney,
+  state: ZRequestState,
+  reason: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastDate: ZIsoDate.nullable(),
+});
+export type TCashierRequest = z.infer<typeof ZCashierRequest>;
+
+const ZCashierListResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZCashierRequest),
+  maxCount: ZCount,
+});
+
+export const ZGetDepositListRequest = ZPaging;
+export type TGetDepositListRequest = z.infer<typeof ZGetDepositListRequest>;
+export const ZGetDepositListResponse = ZCashierListResponse;
+export type TGetDepositListResponse = z.infer<typeof ZGetDepositListResponse>;
+
+export const ZGetWithdrawListRequest = ZPaging;
+export type TGetWithdrawListRequest = z.infer<typeof ZGetWithdrawListRequest>;
+export const ZGetWithdrawListResponse = ZCashierListResponse;
+export type TGetWithdrawListResponse = z.infer<typeof ZGetWithdrawListResponse>;
+
+export const ZDelDepositRequest = ZIdRequest;
+export type TDelDepositRequest = z.infer<typeof ZDelDepositRequest>;
+/**
+ * Beyond API.md's `success` · `not_found`: `already` answers a request an operator has taken
+ * (`reg`), which the member can no longer cancel (API.md "Request states").
+ */
+const ZDelRequestResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('not_found'), statusOnly('already')]);
+export const ZDelDepositResponse = ZDelRequestResponse;
+export type TDelDepositResponse = z.infer<typeof ZDelDepositResponse>;
+
+export const ZDelWithdrawRequest = ZIdRequest;
+export type TDelWithdrawRequest = z.infer<typeof ZDelWithdrawRequest>;
+export const ZDelWithdrawResponse = ZDelRequestResponse;
+export type TDelWithdrawResponse = z.infer<typeof ZDelWithdrawResponse>;
+
+/** A cashier lock window in Asia/Seoul `HH:mm`; `from`/`to` are null when there is no window. */
+export const ZCashierWindow = z.object({ locked: z.boolean(), from: ZHhMm.nullable(), to: ZHhMm.nullable() });
+export type TCashierWindow = z.infer<typeof ZCashierWindow>;
+
+export const ZGetCashierStatusRequest = ZEmptyRequest;
+export type TGetCashierStatusRequest = z.infer<typeof ZGetCashierStatusRequest>;
+// `maxAmount` and `minConversion` are additions so the forms can tell the limits before sending.
+export const ZGetCashierStatusResponse = z.object({
+  status: z.literal('success'),
+  deposit: ZCashierWindow,
+  withdraw: ZCashierWindow,
+  minDeposit: ZMoney,
+  minWithdraw: ZMoney,
+  unit: ZMoney,
+  maxAmount: ZMoney.optional(),
+  minConversion: ZMoney.optional(),
+});
+export type TGetCashierStatusResponse = z.infer<typeof ZGetCashierStatusResponse>;
+
+/** A completed request on the public ticker; the user id is masked (`maskUserId`). */
+export const ZCashTick = z.object({ userId: z.string(), amount: ZMoney, regDate: ZIsoDate });
+export type TCashTick = z.infer<typeof ZCashTick>;
+
+export const CASH_TICKER_SIZE = 10;
+
+export const ZGetCashTickerRequest = ZEmptyRequest;
+export type TGetCashTickerRequest = z.infer<typeof ZGetCashTickerRequest>;
+export const ZGetCashTickerResponse = z.object({
+  status: z.literal('success'),
+  deposits: z.array(ZCashTick),
+  withdraws: z.array(ZCashTick),
+});
+export type TGetCashTickerResponse = z.infer<typeof ZGetCashTickerResponse>;
+
+/** `abcdef` -> `ab***`: the first two characters and a fixed mask, so the length is not told either. */
+export function maskUserId(userId: string): string {
+  return `${[...userId].slice(0, 2).join('')}***`;
+}
+
+export const ZRollToBalanceRequest = z.strictObject({ amount: ZAmount });
+export type TRollToBalanceRequest = z.infer<typeof ZRollToBalanceRequest>;
+/** `blocked` (beyond API.md's table) answers a blocked, pending or self-excluded member, as on every money call. */
+export const ZRollToBalanceResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('low_point'),
+  statusOnly('blocked'),
+]);
+export type TRollToBalanceResponse = z.infer<typeof ZRollToBalanceResponse>;
+
+export const ZUserAskAccountRequest = ZEmptyRequest;
+export type TUserAskAccountRequest = z.infer<typeof ZUserAskAccountRequest>;
+export const ZUserAskAccountResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('already')]);
+export type TUserAskAccountResponse = z.infer<typeof ZUserAskAccountResponse>;

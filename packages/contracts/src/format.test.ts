@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, toNumber } from './format.ts';
+import { INTL_LOCALE, isLocale, LOCALES } from './locales.ts';
+
+describe('toNumber', () => {
+  it.each([
+    [10_000, 10_000],
+    [-5, -5],
+    [1.5, 1.5],
+    ['10000', 10_000],
+    [' 42 ', 42],
+    ['-7', -7],
+    ['1.25', 1.25],
+    ['1e3', 1000],
+  ])('%j -> %j', (input, output) => {
+    expect(toNumber(input)).toBe(output);
+  });
+  it.each([
+    ['abc'],
+    [''],
+    ['  '],
+    ['10,000'],
+    ['0x10'],
+    ['12px'],
+    ['Infinity'],
+    [Number.NaN],
+    [Infinity],
+    [null],
+    [undefined],
+    [true],
+    [{}],
+    [[5]],
+  ])('%j -> 0', (input) => {
+    expect(toNumber(input)).toBe(0);
+  });
+  it('reads bigints', () => {
+    expect(toNumber(10n)).toBe(10);
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups by the mapped Intl locale', () => {
+    expect(formatNumber(1_234_567, 'ko')).toBe('1,234,567');
+    expect(formatNumber(1_234_567, 'en')).toBe('1,234,567');
+    expect(formatNumber(1_234_567, 'jp')).toBe('1,234,567');
+    expect(formatNumber(1_234_567, 'cn')).toBe('1,234,567');
+    expect(formatNumber(1_234_567, 'vn')).toBe('1.234.567');
+  });
+  it('shows non-numeric values as 0 and parses numeric strings', () => {
+    expect(formatNumber('abc', 'ko')).toBe('0');
+    expect(formatNumber(undefined, 'en')).toBe('0');
+    expect(formatNumber('50000', 'ko')).toBe('50,000');
+    expect(formatNumber(-0, 'ko')).toBe('0');
+  });
+});
+
+describe('formatMoney', () => {
+  it('puts 원 after the number in Korean and ₩ before it elsewhere', () => {
+    expect(formatMoney(10_000, 'ko')).toBe('10,000원');
+    expect(formatMoney(10_000, 'en')).toBe('₩10,000');
+    expect(formatMoney(10_000, 'jp')).toBe('₩10,000');
+    expect(formatMoney(10_000, 'cn')).toBe('₩10,000');
+    expect(formatMoney(10_000, 'vn')).toBe('₩10.000');
+  });
+  it('handles zero, negatives, strings and junk', () => {
+    expect(formatMoney(0, 'ko')).toBe('0원');
+    expect(formatMoney(-2500, 'ko')).toBe('-2,500원');
+    expect(formatMoney(-2500, 'en')).toBe('-₩2,500');
+    expect(formatMoney('1000000', 'ko')).toBe('1,000,000원');
+    expect(formatMoney('n/a', 'en')).toBe('₩0');
+    expect(formatMoney(null, 'ko')).toBe('0원');
+  });
+});
+
+describe('formatDate and formatTime (Asia/Seoul)', () => {
+  it('shows the Seoul calendar date of a UTC instant late in the day', () => {
+    expect(formatDate('2024-03-31T15:30:00.000Z')).toBe('2024-04-01');
+    expect(formatTime('2024-03-31T15:30:00.000Z')).toBe('00:30');
+    expect(formatDateTime('2024-03-31T15:30:00.000Z')).toBe('2024-04-01 00:30');
+    expect(formatDate('2024-12-31T14:59:59.999Z')).toBe('2024-12-31');
+    expect(formatDate('2024-12-31T15:00:00.000Z')).toBe('2025-01-01');
+  });
+  it('honours offsets and Date objects', () => {
+    expect(formatDate('2024-05-01T23:59:00+09:00')).toBe('2024-05-01');
+    expect(formatTime('2024-05-01T23:59:00+09:00')).toBe('23:59');
+    expect(formatDate(new Date(Date.UTC(2024, 0, 1, 0, 0)))).toBe('2024-01-01');
+    expect(formatTime(new Date(Date.UTC(2024, 0, 1, 3, 5)))).toBe('12:05');
+  });
+  it('reads a date-only string as that day', () => {
+    expect(formatDate('2024-02-29')).toBe('2024-02-29');
+  });
+  it('uses a 24-hour clock with midnight as 00', () => {
+    expect(formatTime('2024-01-01T15:00:00Z')).toBe('00:00');
+    expect(formatTime('2024-01-01T14:59:00Z')).toBe('23:59');
+  });
+  it('shows - for missing or invalid dates', () => {
+    for (const value of [null, undefined, '', 'not a date', '2024-13-45', 0, {}]) {
+      expect(formatDate(value)).toBe('-');
+      expect(formatTime(value)).toBe('-');
+      expect(formatDateTime(value)).toBe('-');
+    }
+    expect(formatDate(new Date(Number.NaN))).toBe('-');
+  });
+});
+
+describe('locales', () => {
+  it('maps every locale to an Intl tag the runtime supports', () => {
+    expect(LOCALES).toEqual(['ko', 'en', 'jp', 'vn', 'cn']);
+    for (const locale of LOCALES) {
+      expect(Intl.NumberFormat.supportedLocalesOf(INTL_LOCALE[locale])).toEqual([INTL_LOCALE[locale]]);
+    }
+  });
+  it('isLocale accepts only the specification codes', () => {
+    expect(isLocale('jp')).toBe(true);
+    expect(isLocale('ja')).toBe(false);
+    expect(isLocale('KO')).toBe(false);
+    expect(isLocale(undefined)).toBe(false);
+  });
+});

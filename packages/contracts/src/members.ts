@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  passwordEqualsUserId,
+  ZAgree18,
+  ZBankCode,
+  ZBankNum,
+  ZBankOwner,
+  ZCount,
+  ZEmptyRequest,
+  ZExchangePassword,
+  ZLoginPassword,
+  ZMoney,
+  ZNick,
+  ZPassword,
+  ZPhone,
+  ZRegCode,
+  ZUserId,
+} from './fields.ts';
+import { withCode } from './errors.ts';
+import { statusOnly, ZSuccess } from './status.ts';
+
+/** `bankname` is a bank code of get-banks, shown by its localized name. */
+export const ZUser = z.object({
+  userId: z.string(),
+  nick: z.string(),
+  phone: z.string(),
+  rolling: ZMoney,
+  balance: ZMoney,
+  in_balance: ZMoney,
+  bankname: z.string(),
+  bankOwner: z.string(),
+  banknum: z.string(),
+  level: z.int(),
+  noteCount: ZCount,
+  helpCount: ZCount,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+const ZAuthenticated = statusOnly('authenticated');
+
+export const ZUserDoLoginRequest = z.strictObject({ userId: ZUserId, password: ZLoginPassword });
+export type TUserDoLoginRequest = z.infer<typeof ZUserDoLoginRequest>;
+export const ZUserDoLoginResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), user: ZUser }),
+  statusOnly('fail'),
+  statusOnly('blocked'),
+  ZAuthenticated,
+]);
+export type TUserDoLoginResponse = z.infer<typeof ZUserDoLoginResponse>;
+
+export const ZUserHealthCheckRequest = ZEmptyRequest;
+export type TUserHealthCheckRequest = z.infer<typeof ZUserHealthCheckRequest>;
+export const ZUserHealthCheckResponse = z.object({
+  status: z.literal('success'),
+  noteCount: ZCount,
+  helpCount: ZCount,
+  user: ZUser,
+});
+export type TUserHealthCheckResponse = z.infer<typeof ZUserHealthCheckResponse>;
+
+export const ZUserRegisterRequest = z
+  .strictObject({
+    userId: ZUserId,
+    password: ZPassword,
+    nick: ZNick,
+    phone: ZPhone,
+    bankname: ZBankCode,
+    bankOwner: ZBankOwner,
+    banknum: ZBankNum,
+    exchangePassword: ZExchangePassword,
+    code: ZRegCode,
+    agree18: ZAgree18,
+  })
+  .refine((r) => !passwordEqualsUserId(r.password, r.userId), { path: ['password'], ...withCode('pattern') });
+export type TUserRegisterRequest = z.infer<typeof ZUserRegisterRequest>;
+
+// `field` says which value is taken, so the form can point at it; the status alone is the contract.
+export const ZUserRegisterResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  z.object({ status: z.literal('alread_have_user'), field: z.enum(['userId', 'nick']).optional() }),
+  z.object({ status: z.literal('alread'), field: z.enum(['phone', 'banknum']).optional() }),
+  statusOnly('cant_find_code'),
+  ZAuthenticated,
+]);
+export type TUserRegisterResponse = z.infer<typeof ZUserRegisterResponse>;
+
+export const ZCheckUserIdRequest = z.strictObject({ userId: ZUserId });
+export type TCheckUserIdRequest = z.infer<typeof ZCheckUserIdRequest>;
+export const ZCheckUserIdResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('alread_have_user'),
+  ZAuthenticated,
+]);
+export type TCheckUserIdResponse = z.infer<typeof ZCheckUserIdResponse>;
+
+export const ZCheckUserNickRequest = z.strictObject({ nick: ZNick });
+export type TCheckUserNickRequest = z.infer<typeof ZCheckUserNickRequest>;
+export const ZCheckUserNickResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('alread_have_user'),
+  ZAuthenticated,
+]);
+export type TCheckUserNickResponse = z.infer<typeof ZCheckUserNickResponse>;
+
+export const ZGetRegDomainRequest = ZEmptyRequest;
+export type TGetRegDomainRequest = z.infer<typeof ZGetRegDomainRequest>;
+export const ZGetRegDomainResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), code: z.string(), domain: z.string() }),
+  statusOnly('cant_find_code'),
+]);
+export type TGetRegDomainResponse = z.infer<typeof ZGetRegDomainResponse>;
+
+export const ZBankEntry = z.object({ code: z.string(), nameKo: z.string(), nameEn: z.string() });
+export type TBankEntry = z.infer<typeof ZBankEntry>;
+
+export const ZGetBanksRequest = ZEmptyRequest;
+export type TGetBanksRequest = z.infer<typeof ZGetBanksRequest>;
+export const ZGetBanksResponse = z.object({ status: z.literal('success'), banks: z.array(ZBankEntry) });
+export type TGetBanksResponse = z.infer<typeof ZGetBanksResponse>;
+
+export const ZMemberAccount = z.object({
+  userId: z.string(),
+  bankOwner: z.string(),
+  bankname: z.string(),
+  banknum: z.string(),
+});
+export type TMemberAccount = z.infer<typeof ZMemberAccount>;
+
+export const ZGetMemberAccountRequest = ZEmptyRequest;
+export type TGetMemberAccountRequest = z.infer<typeof ZGetMemberAccountRequest>;
+export const ZGetMemberAccountResponse = z.object({ status: z.literal('success'), account: ZMemberAccount });
+export type TGetMemberAccountResponse = z.infer<typeof ZGetMemberAccountResponse>;
+
+// The new password's "not equal to the user id" rule needs the session's user id: the server
+// checks it and answers 400 `newPassword` `pattern`.
+export const ZChangePasswordRequest = z.strictObject({ password: ZLoginPassword, newPassword: ZPassword });
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+export const ZChangePasswordResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('pass')]);
+export type TChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;
+
+export const ZChangeExchangePasswordRequest = z.strictObject({
+  password: ZLoginPassword,
+  newExchangePassword: ZExchangePassword,
+});
+export type TChangeExchangePasswordRequest = z.infer<typeof ZChangeExchangePasswordRequest>;
+export const ZChangeExchangePasswordResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('pass')]);
+export type TChangeExchangePasswordResponse = z.infer<typeof ZChangeExchangePasswordResponse>;
