@@ -37,9 +37,10 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'apply-user-withdraw': ['member', ['success', 'wait', 'time', 'balance', 'pass', 'blocked']],
   'get-deposit-list': ['member', ['success']],
   'get-withdraw-list': ['member', ['success']],
-  'del-deposit': ['member', ['success', 'not_found']],
-  'del-withdraw': ['member', ['success', 'not_found']],
-  'roll-to-balance': ['member', ['success', 'low_point']],
+  // 'already' and 'blocked' below go beyond API.md's table; see the schemas and docs/api/member-calls.md.
+  'del-deposit': ['member', ['success', 'not_found', 'already']],
+  'del-withdraw': ['member', ['success', 'not_found', 'already']],
+  'roll-to-balance': ['member', ['success', 'low_point', 'blocked']],
   'change-password': ['member', ['success', 'pass']],
   'change-exchange-password': ['member', ['success', 'pass']],
   'get-in-game-balance': ['member', ['success']],
