@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  let redis;
+  let redis: import('ioredis').Redis | undefined;
   if (config.redisUrl) {
     const { Redis } = await import('ioredis');
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
 
   await seedOnFirstStart({ config, db: database.db, logger });
 
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, redis, logger: logger as never });
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, redis, loggerInstance: logger });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CALLS, type TCallName, type TCallRequest, type TCallResponse } from '@casino/contracts/calls';
+import { CALLS, type TCallName, type TCallParsed, type TCallResponse } from '@casino/contracts/calls';
 import { toFieldErrors } from '@casino/contracts/errors';
 import { AppError } from './app-error.ts';
 
@@ -23,7 +23,7 @@ export interface MemberCallContext extends CallContext {
 type WhoOf<N extends TCallName> = (typeof CALLS)[N]['who'];
 
 export type CallHandler<N extends TCallName> = (
-  input: TCallRequest<N>,
+  input: TCallParsed<N>,
   ctx: WhoOf<N> extends 'member' ? MemberCallContext : CallContext,
 ) => Promise<TCallResponse<N>>;
 
@@ -65,9 +65,9 @@ export class CallRegistry {
 
       const body = request.body === undefined || request.body === null ? {} : request.body;
       const parsed = call.request.safeParse(body);
-      if (!parsed.success) throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues) });
+      if (!parsed.success) throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues, body) });
 
-      const result = await handler(parsed.data as TCallRequest<TCallName>, { request, reply, member } as MemberCallContext);
+      const result = await handler(parsed.data as TCallParsed<TCallName>, { request, reply, member } as MemberCallContext);
       // Responses pick only public fields: whatever the handler returned, only what the contract names leaves.
       return call.response.parse(result);
     });

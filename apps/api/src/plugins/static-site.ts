@@ -15,14 +15,19 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
     index: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       } else {
-        res.setHeader('cache-control', 'no-cache');
+        res.header('cache-control', 'no-cache');
       }
     },
   });
   app.get('/*', async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return reply.callNotFound();
+    }
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
     const candidate = path.join(root, path.normalize(urlPath));
     if (candidate.startsWith(root + path.sep) && path.extname(candidate) && existsSync(candidate)) {
