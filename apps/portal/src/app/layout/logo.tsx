@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
+
+/** The brand's own emblem: a gold crown over a spade, drawn in SVG. */
+export function LogoMark({ size = 36 }: { size?: number }) {
+  const id = useId();
+  return (
+    <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id={`${id}-gold`} x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#ffe9a8" />
+          <stop offset="0.55" stopColor="#f2c14e" />
+          <stop offset="1" stopColor="#b8801f" />
+        </linearGradient>
+      </defs>
+      <rect x="1.5" y="1.5" width="45" height="45" rx="12" fill="#171b26" stroke={`url(#${id}-gold)`} strokeWidth="2" />
+      <path d="M10 20l6.5 5 7.5-11 7.5 11 6.5-5-3 13H13z" fill={`url(#${id}-gold)`} />
+      <circle cx="10" cy="18.5" r="2.2" fill="#ffe9a8" />
+      <circle cx="24" cy="12" r="2.4" fill="#ffe9a8" />
+      <circle cx="38" cy="18.5" r="2.2" fill="#ffe9a8" />
+      <rect x="13" y="35" width="22" height="3.6" rx="1.8" fill={`url(#${id}-gold)`} />
+    </svg>
+  );
+}
+
+/** Logo and brand name, linking to the home page of the current locale. */
+export function Logo({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('common');
+  const href = useLocalizedPath();
+  return (
+    <Link to={href('home')} className="logo" aria-label={t('brand.home')}>
+      <LogoMark size={compact ? 32 : 40} />
+      <span className="logo__text" aria-hidden="true">
+        <span className="logo__name">{t('brand.name')}</span>
+        {!compact && <span className="logo__tag">{t('brand.tagline')}</span>}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,98 @@
+import { useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/ui/icon.tsx';
+import { useModalLayer } from '../../components/ui/use-modal-layer.ts';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { useLogout } from '../../features/auth/use-logout.ts';
+import { useSession } from '../../features/session/session-context.ts';
+import { MENU_PAGES, type TPageId } from '../../lib/pages.ts';
+import { GuardedLink } from '../guarded-link.tsx';
+import { useCurrentPage } from '../use-current-page.ts';
+import { Balances } from './balances.tsx';
+import { Counters } from './counters.tsx';
+import { LanguagePicker } from './language-picker.tsx';
+import { LogoMark } from './logo.tsx';
+import { MENU_ENTRY } from './menu-items.ts';
+
+const PANEL_PAGES: readonly TPageId[] = ['home', ...MENU_PAGES];
+
+/**
+ * The mobile side panel (spec section 2), opened and closed by one flag. Member: welcome,
+ * balances, counters, the menu and logout. Guest: the sign-in form and the register link. It is a
+ * modal layer: focus stays inside, Escape and the backdrop close it, focus returns to the opener.
+ */
+export function SidePanel({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation('common');
+  const layerRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const session = useSession();
+  const logout = useLogout();
+  const current = useCurrentPage();
+
+  useModalLayer(layerRef, { isOpen, onEscape: onClose, initialFocusRef: closeRef });
+  if (!isOpen) return null;
+
+  return createPortal(
+    <div
+      className="modal-overlay modal-overlay--side"
+      ref={layerRef}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="side-panel" id="side-panel" role="dialog" aria-modal="true" aria-labelledby="side-panel-title">
+        <div className="side-panel__head">
+          <LogoMark size={32} />
+          <h2 className="side-panel__title" id="side-panel-title">
+            {session.status === 'authenticated' && session.user ? t('user.welcome', { nick: session.user.nick }) : t('panel.title')}
+          </h2>
+          <button ref={closeRef} type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
+            <Icon name="close" size={22} />
+          </button>
+        </div>
+        <div className="side-panel__body">
+          {session.status === 'authenticated' && session.user ? (
+            <>
+              <p className="side-panel__id">{session.user.userId}</p>
+              <Balances user={session.user} variant="cards" />
+              <Counters user={session.user} onNavigate={onClose} />
+              <nav aria-label={t('menu.label')}>
+                <ul className="side-menu">
+                  {PANEL_PAGES.map((page) => {
+                    const entry = MENU_ENTRY[page]!;
+                    return (
+                      <li key={page}>
+                        <GuardedLink page={page} className="side-menu__link" isCurrent={current === page} onNavigate={onClose}>
+                          <Icon name={entry.icon} size={20} />
+                          <span>{t(entry.label)}</span>
+                          <Icon name="chevronRight" size={18} className="side-menu__chevron" />
+                        </GuardedLink>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </nav>
+              <button type="button" className="btn btn--secondary btn--block" onClick={() => void logout()}>
+                <Icon name="logout" size={18} />
+                {t('auth.logout')}
+              </button>
+            </>
+          ) : session.status === 'loading' ? (
+            <div className="skeleton skeleton--block" aria-busy="true" />
+          ) : (
+            <>
+              <p className="side-panel__hint">{t('panel.guestHint')}</p>
+              <LoginForm variant="panel" />
+            </>
+          )}
+          <div className="side-panel__lang">
+            <span className="side-panel__lang-label">{t('language.label')}</span>
+            <LanguagePicker />
+          </div>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/ui/icon.tsx';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { useLogout } from '../../features/auth/use-logout.ts';
+import { useSession } from '../../features/session/session-context.ts';
+import { Balances } from './balances.tsx';
+import { Counters } from './counters.tsx';
+import { LanguagePicker } from './language-picker.tsx';
+
+/**
+ * The desktop user strip (spec section 2). Member: welcome with the user id, balance, comp, note
+ * and help counts, logout and the language picker. Guest: the sign-in form with its login and
+ * register buttons, and the language picker. While the session loads, the space stays reserved.
+ */
+export function UserStrip() {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  const logout = useLogout();
+
+  if (session.status === 'loading') {
+    return (
+      <div className="user-strip user-strip--loading" aria-busy="true">
+        <div className="skeleton skeleton--strip" />
+        <LanguagePicker />
+      </div>
+    );
+  }
+  if (session.status === 'unauthenticated' || !session.user) {
+    return (
+      <div className="user-strip">
+        <LoginForm variant="strip" />
+        <LanguagePicker />
+      </div>
+    );
+  }
+  const { user } = session;
+  return (
+    <div className="user-strip">
+      <p className="user-strip__welcome">
+        <span className="user-strip__nick">{t('user.welcome', { nick: user.nick })}</span>
+        <span className="user-strip__id">{user.userId}</span>
+      </p>
+      <Balances user={user} variant="strip" />
+      <Counters user={user} />
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => void logout()}>
+        <Icon name="logout" size={16} />
+        {t('auth.logout')}
+      </button>
+      <LanguagePicker />
+    </div>
+  );
+}

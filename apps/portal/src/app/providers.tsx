@@ -1,0 +1,50 @@
+import { Suspense, type ReactNode } from 'react';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { DialogProvider } from '../components/ui/dialog-provider.tsx';
+import { userHealthCheckKey } from '../features/session/api/user-health-check.ts';
+import { SessionProvider } from '../features/session/session-provider.tsx';
+import { isApiError } from '../lib/api.ts';
+import { BootShell } from './boot-shell.tsx';
+
+/**
+ * Any member call answered 401 means the session ended: the health check runs again at once, and
+ * its own 401 moves the session to `unauthenticated` (which sends guarded pages home).
+ */
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isApiError(error) && error.status === 'unauthenticated' && query.queryKey[0] !== userHealthCheckKey[0]) {
+          void client.invalidateQueries({ queryKey: userHealthCheckKey });
+        }
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isApiError(error) && error.status === 'unauthenticated') void client.invalidateQueries({ queryKey: userHealthCheckKey });
+      },
+    }),
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}
+
+/** Query client, translations, dialogs and the session, outside the router. */
+export function AppProviders({ i18n, queryClient, children }: { i18n: I18n; queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={<BootShell />}>
+          <DialogProvider>
+            <SessionProvider>{children}</SessionProvider>
+          </DialogProvider>
+        </Suspense>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

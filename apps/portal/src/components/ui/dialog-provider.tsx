@@ -1,0 +1,152 @@
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { DialogContext, type DialogApi, type DialogRequest, type TDialogKind } from './dialog-context.ts';
+import { useModalLayer } from './use-modal-layer.ts';
+import { Icon, type TIconName } from './icon.tsx';
+import { Spinner } from './spinner.tsx';
+
+interface OpenDialog extends DialogRequest {
+  key: number;
+  resolve: (confirmed: boolean) => void;
+}
+
+const ICONS: Record<TDialogKind, TIconName> = {
+  warning: 'warning',
+  info: 'info',
+  error: 'error',
+  success: 'success',
+  confirm: 'question',
+  loading: 'info',
+};
+
+/** Warnings, errors and questions interrupt: they are alert dialogs; the others are plain dialogs. */
+const ALERT_KINDS: ReadonlySet<TDialogKind> = new Set(['warning', 'error', 'confirm']);
+
+/**
+ * The one dialog system of the portal: warning, info, error, success, confirm and loading dialogs,
+ * stacked in the order they were opened, each a focus-trapped modal layer.
+ */
+export function DialogProvider({ children }: { children: ReactNode }) {
+  const [dialogs, setDialogs] = useState<OpenDialog[]>([]);
+  const dialogsRef = useRef<OpenDialog[]>([]);
+  const nextKey = useRef(1);
+
+  const update = useCallback((change: (list: OpenDialog[]) => OpenDialog[]) => {
+    dialogsRef.current = change(dialogsRef.current);
+    setDialogs(dialogsRef.current);
+  }, []);
+
+  const close = useCallback(
+    (key: number, confirmed: boolean) => {
+      const dialog = dialogsRef.current.find((d) => d.key === key);
+      if (!dialog) return;
+      update((list) => list.filter((d) => d.key !== key));
+      dialog.resolve(confirmed);
+    },
+    [update],
+  );
+
+  const api = useMemo<DialogApi>(() => {
+    const push = (request: DialogRequest): { key: number; promise: Promise<boolean> } => {
+      const key = nextKey.current++;
+      let resolve: (confirmed: boolean) => void = () => {};
+      const promise = new Promise<boolean>((r) => {
+        resolve = r;
+      });
+      update((list) => [...list, { ...request, key, resolve }]);
+      return { key, promise };
+    };
+    const open = (request: DialogRequest) => push(request).promise;
+    const of =
+      (kind: TDialogKind) =>
+      (message: string, options: Partial<DialogRequest> = {}) =>
+        open({ ...options, kind, message });
+    return {
+      open,
+      warning: of('warning'),
+      info: of('info'),
+      error: of('error'),
+      success: of('success'),
+      confirm: of('confirm'),
+      loading(message, options = {}) {
+        const { key } = push({ ...options, kind: 'loading', message });
+        return { close: () => close(key, false) };
+      },
+      isOpen: (id) => dialogsRef.current.some((d) => d.id === id),
+    };
+  }, [close, update]);
+
+  return (
+    <DialogContext.Provider value={api}>
+      {children}
+      {typeof document !== 'undefined' &&
+        createPortal(
+          dialogs.map((dialog) => <DialogView key={dialog.key} dialog={dialog} onClose={close} />),
+          document.body,
+        )}
+    </DialogContext.Provider>
+  );
+}
+
+function DialogView({ dialog, onClose }: { dialog: OpenDialog; onClose: (key: number, confirmed: boolean) => void }) {
+  const { t } = useTranslation('common');
+  const layerRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const messageId = useId();
+  const isLoading = dialog.kind === 'loading';
+  const hasCancel = dialog.kind === 'confirm' || dialog.cancelLabel !== undefined;
+
+  useModalLayer(layerRef, {
+    isOpen: true,
+    onEscape: isLoading ? undefined : () => onClose(dialog.key, false),
+    initialFocusRef: isLoading ? dialogRef : confirmRef,
+  });
+
+  const title = dialog.title ?? t(`dialog.title.${dialog.kind}`);
+  return (
+    <div
+      className="modal-overlay modal-overlay--center"
+      ref={layerRef}
+      onMouseDown={(event) => {
+        // A click on the backdrop dismisses a plain message; questions and loading wait for an answer.
+        if (event.target === event.currentTarget && !isLoading && !hasCancel) onClose(dialog.key, false);
+      }}
+    >
+      <div
+        ref={dialogRef}
+        tabIndex={-1}
+        className={`dialog dialog--${dialog.kind}`}
+        role={ALERT_KINDS.has(dialog.kind) ? 'alertdialog' : 'dialog'}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+        aria-busy={isLoading || undefined}
+      >
+        <div className="dialog__badge" aria-hidden="true">
+          {isLoading ? <Spinner size={28} /> : <Icon name={ICONS[dialog.kind]} size={28} />}
+        </div>
+        <h2 className="dialog__title" id={titleId}>
+          {title}
+        </h2>
+        <p className="dialog__message" id={messageId}>
+          {dialog.message}
+        </p>
+        {!isLoading && (
+          <div className="dialog__actions">
+            {hasCancel && (
+              <button type="button" className="btn btn--secondary" onClick={() => onClose(dialog.key, false)}>
+                {dialog.cancelLabel ?? t('action.cancel')}
+              </button>
+            )}
+            <button ref={confirmRef} type="button" className="btn btn--primary" onClick={() => onClose(dialog.key, true)}>
+              {dialog.confirmLabel ?? t('action.ok')}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** The portal's own line icons (24 px grid, drawn with the current text colour). */
+const PATHS = {
+  menu: 'M4 7h16M4 12h16M4 17h16',
+  close: 'M6 6l12 12M18 6L6 18',
+  grid: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
+  globe: 'M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z',
+  deposit: 'M3 7h18v12H3zM3 11h18M12 2v7M9 6l3 3 3-3',
+  withdraw: 'M3 7h18v12H3zM3 11h18M12 9V2M9 5l3-3 3 3',
+  comp: 'M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4 6.8 19.1l1-5.8L3.5 9.2l5.9-.9z',
+  user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c.8-4 4-6 8-6s7.2 2 8 6',
+  help: 'M4 13a8 8 0 1116 0v4a2 2 0 01-2 2h-2v-6h4M4 13v4a2 2 0 002 2h2v-6H4',
+  notice: 'M4 10v4h3l6 4V6L7 10H4zM17 9a4 4 0 010 6M19.5 6.5a8 8 0 010 11',
+  note: 'M3 6h18v12H3zM3 6l9 7 9-7',
+  logout: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10',
+  login: 'M10 4H5v16h5M14 8l4 4-4 4M18 12H8',
+  game: 'M6 8h12a4 4 0 014 4v1a4 4 0 01-7 2.6L14 14h-4l-1 1.6A4 4 0 012 13v-1a4 4 0 014-4zM8 10v4M6 12h4M15.5 11.5h.01M17.5 13.5h.01',
+  home: 'M3 11l9-7 9 7M5 9.5V20h5v-6h4v6h5V9.5',
+  warning: 'M12 3l10 18H2L12 3zM12 10v5M12 18h.01',
+  info: 'M12 3a9 9 0 100 18 9 9 0 000-18zM12 11v6M12 7.5h.01',
+  error: 'M12 3a9 9 0 100 18 9 9 0 000-18zM9 9l6 6M15 9l-6 6',
+  success: 'M12 3a9 9 0 100 18 9 9 0 000-18zM8 12.5l2.7 2.7L16 10',
+  question: 'M12 3a9 9 0 100 18 9 9 0 000-18zM9.5 9.5a2.5 2.5 0 114 2c-1 .7-1.5 1.2-1.5 2.5M12 17h.01',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+  chevronDown: 'M6 9l6 6 6-6',
+  chevronRight: 'M9 6l6 6-6 6',
+  coin: 'M12 3a9 9 0 100 18 9 9 0 000-18zM12 7v10M9.5 9.5c0-1 1.1-1.7 2.5-1.7s2.5.7 2.5 1.7-1 1.5-2.5 1.8-2.5.8-2.5 1.8 1.1 1.9 2.5 1.9 2.5-.8 2.5-1.8',
+} as const;
+
+export type TIconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 20, className }: { name: TIconName; size?: number; className?: string }) {
+  return (
+    <svg
+      className={className ? `icon ${className}` : 'icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}

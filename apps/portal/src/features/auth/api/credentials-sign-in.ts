@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query';
+import { errorOfResponse, postForm } from '../../../lib/api.ts';
+import { fetchCsrfToken } from './auth-csrf.ts';
+
+export interface SignInInput {
+  userId: string;
+  password: string;
+}
+
+/**
+ * The outcome of a credentials sign-in: `ok`, or why not. `CredentialsSignin` (wrong id or
+ * password), `AccessDenied` (blocked, pending approval or self-excluded) and `too_many` (rate
+ * limited) come from the auth layer; any other failure is the ApiError thrown instead.
+ */
+export type TSignInResult = { ok: true } | { ok: false; error: 'CredentialsSignin' | 'AccessDenied' | 'too_many'; retryAfterSec?: number };
+
+function errorOfUrl(url: unknown): 'CredentialsSignin' | 'AccessDenied' {
+  if (typeof url !== 'string') return 'CredentialsSignin';
+  const error = new URL(url, 'http://portal.invalid').searchParams.get('error');
+  return error === 'AccessDenied' ? 'AccessDenied' : 'CredentialsSignin';
+}
+
+/**
+ * The credentials sign-in without redirect (API.md section 2): a fresh CSRF token, then
+ * `POST /api/auth/callback/credentials` form-encoded with `json=true`. Success sets the HttpOnly
+ * session cookie; the page never sees a token.
+ */
+export async function signInWithCredentials(input: SignInInput): Promise<TSignInResult> {
+  const csrfToken = await fetchCsrfToken();
+  const raw = await postForm('/api/auth/callback/credentials', {
+    csrfToken,
+    userId: input.userId,
+    password: input.password,
+    callbackUrl: window.location.href,
+    json: 'true',
+  });
+  if (raw.httpStatus >= 200 && raw.httpStatus < 300) return { ok: true };
+  if (raw.httpStatus === 401) return { ok: false, error: errorOfUrl((raw.body as { url?: unknown } | null)?.url) };
+  if (raw.httpStatus === 429) {
+    const retryAfter = Number(raw.headers.get('retry-after'));
+    return { ok: false, error: 'too_many', ...(retryAfter > 0 ? { retryAfterSec: retryAfter } : {}) };
+  }
+  throw errorOfResponse(raw);
+}
+
+export function useCredentialsSignIn() {
+  return useMutation({ mutationKey: ['auth', 'sign-in'], mutationFn: signInWithCredentials });
+}

@@ -1,0 +1,54 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { reloadPage } from '../../lib/browser.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+import { signInWithCredentials } from './api/credentials-sign-in.ts';
+
+/** The id of the last successful sign-in, to pre-fill the forms. */
+export function rememberedUserId(): string {
+  return readStorage(STORAGE_KEYS.lastUserId) ?? '';
+}
+
+/**
+ * The sign-in flow of spec section 4, shared by the desktop strip, the side panel and /login:
+ * an empty field warns (msg2030); otherwise a loading dialog (msg2214) covers the credentials
+ * sign-in; a failure shows an error, a success confirms (msg2029), remembers the id (never the
+ * password) and reloads the page (or, from the sign-in page itself, loads `afterLoginUrl`: reloading
+ * /login would only say "already signed in"). Resolves true when the member is signed in.
+ */
+export function useLogin(afterLoginUrl?: string): (userId: string, password: string) => Promise<boolean> {
+  const { t } = useTranslation('common');
+  const dialogs = useDialogs();
+  return useCallback(
+    async (rawUserId: string, password: string) => {
+      const userId = rawUserId.trim().toLowerCase();
+      if (!userId || !password) {
+        await dialogs.warning(t('msg2030'));
+        return false;
+      }
+      const loading = dialogs.loading(t('msg2214'));
+      let result;
+      try {
+        result = await signInWithCredentials({ userId, password });
+      } catch (error) {
+        loading.close();
+        await dialogs.error(errorText(t, error));
+        return false;
+      }
+      loading.close();
+      if (!result.ok) {
+        if (result.error === 'too_many') await dialogs.error(t('status.too_many'));
+        else if (result.error === 'AccessDenied') await dialogs.error(t('status.blocked'));
+        else await dialogs.error(t('msg2030'));
+        return false;
+      }
+      writeStorage(STORAGE_KEYS.lastUserId, userId);
+      await dialogs.success(t('msg2029'));
+      reloadPage(afterLoginUrl);
+      return true;
+    },
+    [afterLoginUrl, dialogs, t],
+  );
+}

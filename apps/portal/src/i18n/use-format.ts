@@ -1,0 +1,16 @@
+import { useMemo } from 'react';
+import { formatDate, formatMoney, formatNumber } from '@casino/contracts/format';
+import { useLocale } from './locale-context.ts';
+
+/** The contracts' formatters bound to the current locale (grouping, 원 / ₩, YYYY-MM-DD). */
+export function useFormat() {
+  const locale = useLocale();
+  return useMemo(
+    () => ({
+      money: (value: unknown) => formatMoney(value, locale),
+      number: (value: unknown) => formatNumber(value, locale),
+      date: (value: unknown) => formatDate(value),
+    }),
+    [locale],
+  );
+}
