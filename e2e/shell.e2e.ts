@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the frame at the spec breakpoints', () => {
+  it('shows the desktop header from 1200 px and the mobile header below it', async () => {
+    const { context, page } = await newPage(browser, baseUrl, { width: 1199, height: 800 });
+    await page.goto('/');
+    await page.locator('.mobile-header').waitFor({ state: 'visible' });
+    expect(await page.locator('.desktop-header').isVisible()).toBe(false);
+
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.locator('.desktop-header').waitFor({ state: 'visible' });
+    expect(await page.locator('.mobile-header').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('limits the content to 1024 px below 1439 px and 1280 px from 1439 px', async () => {
+    const { context, page } = await newPage(browser, baseUrl, { width: 1438, height: 800 });
+    await page.goto('/');
+    const contentWidth = () =>
+      page.locator('main .container, main.container').first().evaluate((el) => {
+        const style = getComputedStyle(el);
+        return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      });
+    expect(await contentWidth()).toBe(1024);
+    await page.setViewportSize({ width: 1439, height: 800 });
+    expect(await contentWidth()).toBe(1280);
+    await context.close();
+  });
+});
+
+describe('locale routing', () => {
+  it('serves Korean unprefixed and the other locales under their prefix, with <html lang>', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    await page.goto('/');
+    await page.getByRole('navigation').getByText('충전').first().waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('ko');
+
+    await page.goto('/en/');
+    await page.getByRole('navigation').getByText('Deposit').first().waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+
+    await page.goto('/jp/');
+    await page.getByRole('navigation').getByText('入金').first().waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    await context.close();
+  });
+
+  it('keeps the page when the language changes', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    await page.goto('/register');
+    await page.locator('.desktop-header select').first().selectOption('vn');
+    await page.waitForURL(/\/vn\/register$/);
+    await page.getByRole('navigation').getByText('Nạp tiền').first().waitFor();
+    await page.locator('.desktop-header select').first().selectOption('ko');
+    await page.waitForURL((url) => url.pathname === '/register');
+    await context.close();
+  });
+});
+
+describe('the member guard', () => {
+  it('blocks a guest from member pages with msg2001, from the menu and from a direct load', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    await page.goto('/');
+    await page.getByRole('navigation').getByText('충전').first().click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByText('로그인이 필요한 서비스입니다', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await page.goto('/withdraw');
+    await page.getByText('로그인이 필요한 서비스입니다', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('guards on a phone too, in another locale', async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await page.goto('/en/note');
+    await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByText('Please log in to use this service.').waitFor();
+    await context.close();
+  });
+});
