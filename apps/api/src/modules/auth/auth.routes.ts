@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  signinErrorUrl,
+  ZClientLogRequest,
+  ZCredentialsCallbackForm,
+  ZSignoutForm,
+  type TCredentialsCallbackResponse,
+  type TProvidersResponse,
+  type TSessionResponse,
+} from '@casino/contracts/auth';
+import { toFieldErrors } from '@casino/contracts/errors';
+import type { AppContext } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { siteOrigin } from '../../plugins/origin-check.ts';
+import type { MembersService } from '../members/members.service.ts';
+import {
+  clearCookie,
+  CSRF_COOKIE,
+  MEMBER_COOKIE,
+  readCookie,
+  setCookie,
+  setSessionCookie,
+} from './cookies.ts';
+import type { CsrfService } from './csrf.service.ts';
+import type { SessionService } from './session.service.ts';
+
+/** The longest client log entry written to the server log, in characters. */
+export const CLIENT_LOG_MAX_CHARS = 2_000;
+const CLIENT_LOG_PER_MINUTE = 60;
+
+export interface AuthRoutesDeps {
+  sessions: SessionService;
+  csrf: CsrfService;
+  members: Pick<MembersService, 'signIn' | 'sessionView'>;
+}
+
+function formOf(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * Where to send the browser after a sign-in or sign-out: only a path on this site. An absolute URL
+ * of the site's own origin (what the portal sends: `window.location.href`) is reduced to its path;
+ * anything else (another host, `//host`, `javascript:`, backslashes, control characters) is `/`.
+ */
+export function safeCallbackUrl(raw: string | undefined, request: FastifyRequest): string {
+  if (!raw) return '/';
+  // Browsers read a backslash as a slash, so `/\evil.com` would leave the site.
+  if (raw.includes('\\') || [...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    return '/';
+  let own: string;
+  let url: URL;
+  try {
+    own = new URL(siteOrigin(request)).origin;
+    url = new URL(raw, `${own}/`);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== own) return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('/') && !path.startsWith('//') ? path : '/';
+}
+
+async function requireCsrf(
+  csrf: CsrfService,
+  request: FastifyRequest,
+  form: Record<string, unknown>,
+): Promise<void> {
+  if (!(await csrf.verify(readCookie(request, CSRF_COOKIE), form.csrfToken))) throw new AppError('forbidden');
+}
+
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+/**
+ * The authentication layer of API.md section 2 (`/api/auth/*`). The CSRF origin check of
+ * plugins/origin-check.ts runs before every POST here; the credentials sign-in and sign-out also
+ * need the double-submit token of `GET /api/auth/csrf`.
+ *
+ * A member who is blocked, pending approval or self-excluded and gives the right password gets
+ * `401 {url: "/admin/error?error=AccessDenied"}`: the same status as wrong credentials (both are
+ * "not signed in"), told apart by the error in the URL.
+ */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRoutesDeps): void {
+  const { sessions, csrf, members } = deps;
+
+  app.get('/api/auth/csrf', async (request, reply) => {
+    noStore(reply);
+    const issued = await csrf.issue(readCookie(request, CSRF_COOKIE));
+    if (issued.isNew) setCookie(reply, request, CSRF_COOKIE, issued.cookie);
+    return { csrfToken: issued.token };
+  });
+
+  app.get('/api/auth/session', async (request, reply): Promise<TSessionResponse> => {
+    noStore(reply);
+    return (await members.sessionView(readCookie(request, MEMBER_COOKIE))) ?? {};
+  });
+
+  app.get('/api/auth/providers', async (request): Promise<TProvidersResponse> => {
+    const origin = siteOrigin(request);
+    return {
+      credentials: {
+        id: 'credentials',
+        name: 'Credentials',
+        type: 'credentials',
+        signinUrl: `${origin}/login`,
+        callbackUrl: `${origin}/api/auth/callback/credentials`,
+      },
+    };
+  });
+
+  app.post(
+    '/api/auth/callback/credentials',
+    async (request, reply): Promise<TCredentialsCallbackResponse> => {
+      noStore(reply);
+      const form = formOf(request.body);
+      await requireCsrf(csrf, request, form);
+      const parsed = ZCredentialsCallbackForm.safeParse(form);
+      if (!parsed.success)
+        throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues, form) });
+
+      const result = await members.signIn({
+        userId: parsed.data.userId,
+        password: parsed.data.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (result.status === 'fail')
+        return reply.status(401).send({ url: signinErrorUrl('CredentialsSignin') });
+      if (result.status === 'blocked') return reply.status(401).send({ url: signinErrorUrl('AccessDenied') });
+
+      // Signing in again from the same browser replaces its previous session.
+      await sessions.revokeToken('member', readCookie(request, MEMBER_COOKIE));
+      setSessionCookie(request, reply, MEMBER_COOKIE, result.created);
+      return { url: safeCallbackUrl(parsed.data.callbackUrl, request) };
+    },
+  );
+
+  app.post('/api/auth/signout', async (request, reply) => {
+    noStore(reply);
+    const form = formOf(request.body);
+    await requireCsrf(csrf, request, form);
+    const parsed = ZSignoutForm.safeParse(form);
+    if (!parsed.success) throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues, form) });
+    await sessions.revokeToken('member', readCookie(request, MEMBER_COOKIE));
+    clearCookie(reply, request, MEMBER_COOKIE);
+    return { url: safeCallbackUrl(parsed.data.callbackUrl, request) };
+  });
+
+  app.post('/api/auth/_log', async (request) => {
+    // A flood of client logs must not flood the server log: over the limit they are dropped quietly.
+    const hit = await ctx.rateLimiter.hit(`client-log:${request.ip}`, 60_000);
+    if (hit.count > CLIENT_LOG_PER_MINUTE) return {};
+    const form = formOf(request.body);
+    const parsed = ZClientLogRequest.safeParse(form);
+    let entry = JSON.stringify(parsed.success ? parsed.data : form) ?? '';
+    if (entry.length > CLIENT_LOG_MAX_CHARS) entry = `${entry.slice(0, CLIENT_LOG_MAX_CHARS)}…`;
+    request.log.warn(
+      { clientLog: entry, userAgent: request.headers['user-agent']?.slice(0, 200) },
+      'client log',
+    );
+    return {};
+  });
+}

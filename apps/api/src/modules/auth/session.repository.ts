@@ -1,0 +1,133 @@
+import type { Database } from '../../db/database.ts';
+import type { SessionsTable } from '../../db/schema.ts';
+
+export type SubjectKind = SessionsTable['subject_kind'];
+
+export interface SessionRow {
+  id: number;
+  subject_kind: SubjectKind;
+  subject_id: number;
+  created_at: Date;
+  last_active_at: Date;
+  expires_at: Date;
+}
+
+export interface NewSessionRow {
+  tokenHash: string;
+  subjectKind: SubjectKind;
+  subjectId: number;
+  createdAt: Date;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const SESSION_COLUMNS = [
+  'id',
+  'subject_kind',
+  'subject_id',
+  'created_at',
+  'last_active_at',
+  'expires_at',
+] as const;
+
+/** SQL of the `sessions` table. Tokens never reach the database: only their SHA-256 hashes do. */
+export function createSessionRepository(db: Database) {
+  return {
+    async insert(row: NewSessionRow, trx?: Database): Promise<SessionRow> {
+      return (trx ?? db)
+        .insertInto('sessions')
+        .values({
+          token_hash: row.tokenHash,
+          subject_kind: row.subjectKind,
+          subject_id: row.subjectId,
+          created_at: row.createdAt,
+          last_active_at: row.createdAt,
+          expires_at: row.expiresAt,
+          ip: row.ip,
+          user_agent: row.userAgent,
+        })
+        .returning(SESSION_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+
+    async findByTokenHash(
+      subjectKind: SubjectKind,
+      tokenHash: string,
+      trx?: Database,
+    ): Promise<SessionRow | undefined> {
+      return (trx ?? db)
+        .selectFrom('sessions')
+        .select(SESSION_COLUMNS)
+        .where('token_hash', '=', tokenHash)
+        .where('subject_kind', '=', subjectKind)
+        .executeTakeFirst();
+    },
+
+    /** Moves `last_active_at` forward only (two requests racing never move it back). */
+    async touch(id: number, at: Date, trx?: Database): Promise<void> {
+      await (trx ?? db)
+        .updateTable('sessions')
+        .set({ last_active_at: at })
+        .where('id', '=', id)
+        .where('last_active_at', '<', at)
+        .execute();
+    },
+
+    async deleteById(id: number, trx?: Database): Promise<boolean> {
+      const result = await (trx ?? db).deleteFrom('sessions').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async deleteByTokenHash(subjectKind: SubjectKind, tokenHash: string, trx?: Database): Promise<boolean> {
+      const result = await (trx ?? db)
+        .deleteFrom('sessions')
+        .where('token_hash', '=', tokenHash)
+        .where('subject_kind', '=', subjectKind)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async deleteBySubject(
+      subjectKind: SubjectKind,
+      subjectId: number,
+      exceptSessionId: number | undefined,
+      trx?: Database,
+    ): Promise<number> {
+      let query = (trx ?? db)
+        .deleteFrom('sessions')
+        .where('subject_kind', '=', subjectKind)
+        .where('subject_id', '=', subjectId);
+      if (exceptSessionId !== undefined) query = query.where('id', '<>', exceptSessionId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Deletes one subject's sessions that are past their absolute or idle expiry. */
+    async deleteExpiredOfSubject(
+      subjectKind: SubjectKind,
+      subjectId: number,
+      at: Date,
+      idleSince: Date,
+      trx?: Database,
+    ): Promise<void> {
+      await (trx ?? db)
+        .deleteFrom('sessions')
+        .where('subject_kind', '=', subjectKind)
+        .where('subject_id', '=', subjectId)
+        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_active_at', '<=', idleSince)]))
+        .execute();
+    },
+
+    /** Deletes every session past its absolute or idle expiry. */
+    async deleteExpired(at: Date, idleSince: Date, trx?: Database): Promise<number> {
+      const result = await (trx ?? db)
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_active_at', '<=', idleSince)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { createSessionRepository, type SessionRow, type SubjectKind } from './session.repository.ts';
+
+export type { SubjectKind } from './session.repository.ts';
+
+/** A live session as the service hands it out. */
+export interface Session {
+  id: number;
+  subjectKind: SubjectKind;
+  subjectId: number;
+  createdAt: Date;
+  lastActiveAt: Date;
+  /** The absolute end: creation + absolute timeout. */
+  absoluteExpiresAt: Date;
+  /** When the session ends without further activity: the earlier of the idle and absolute ends. */
+  expiresAt: Date;
+}
+
+export interface CreatedSession {
+  /** The cookie value: 256 random bits, base64url. Only its SHA-256 hash is stored. */
+  token: string;
+  session: Session;
+}
+
+export interface SessionServiceDeps {
+  db: Database;
+  /** Idle timeout: a session without activity for this long is over. */
+  idleMs: number;
+  /** Absolute timeout: a session is over this long after sign-in, whatever the activity. */
+  absoluteMs: number;
+  now: () => Date;
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Expired sessions of every subject are swept at most this often per instance, on sign-in. */
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Server-side sessions for members (cookie `sid`) and operators (cookie `bo_sid`): a random token
+ * in the cookie, its hash in `sessions`. Expired sessions are deleted lazily: when they are next
+ * presented, when their subject signs in again, and by a sweep at most every ten minutes.
+ */
+export function createSessionService(deps: SessionServiceDeps) {
+  const { idleMs, absoluteMs, now } = deps;
+  const repo = createSessionRepository(deps.db);
+  // Writing last_active_at on every request would cost a write per call; a minute of imprecision
+  // on a 30-minute idle timeout is not worth that.
+  const touchIntervalMs = Math.min(60_000, Math.floor(idleMs / 30));
+  let lastSweepAt = 0;
+
+  function view(row: SessionRow): Session {
+    const idleEnd = row.last_active_at.getTime() + idleMs;
+    return {
+      id: row.id,
+      subjectKind: row.subject_kind,
+      subjectId: row.subject_id,
+      createdAt: row.created_at,
+      lastActiveAt: row.last_active_at,
+      absoluteExpiresAt: row.expires_at,
+      expiresAt: new Date(Math.min(idleEnd, row.expires_at.getTime())),
+    };
+  }
+
+  async function sweep(at: Date): Promise<void> {
+    if (at.getTime() - lastSweepAt < SWEEP_INTERVAL_MS) return;
+    lastSweepAt = at.getTime();
+    await repo.deleteExpired(at, new Date(at.getTime() - idleMs));
+  }
+
+  return {
+    idleMs,
+    absoluteMs,
+
+    /** Opens a session for a subject that has just proven who it is. */
+    async create(
+      subjectKind: SubjectKind,
+      subjectId: number,
+      meta: { ip?: string | null; userAgent?: string | null } = {},
+      trx?: Database,
+    ): Promise<CreatedSession> {
+      const at = now();
+      const token = randomBytes(32).toString('base64url');
+      await repo.deleteExpiredOfSubject(subjectKind, subjectId, at, new Date(at.getTime() - idleMs), trx);
+      const row = await repo.insert(
+        {
+          tokenHash: hashToken(token),
+          subjectKind,
+          subjectId,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + absoluteMs),
+          ip: meta.ip?.slice(0, 64) ?? null,
+          userAgent: meta.userAgent?.slice(0, 512) ?? null,
+        },
+        trx,
+      );
+      if (!trx?.isTransaction) await sweep(at);
+      return { token, session: view(row) };
+    },
+
+    /**
+     * The live session behind a token, or null. An expired one is deleted. `touch` marks the
+     * subject's activity and extends the idle timeout (never past the absolute one).
+     */
+    async resolve(
+      subjectKind: SubjectKind,
+      token: string | undefined,
+      options: { touch: boolean },
+      trx?: Database,
+    ): Promise<Session | null> {
+      if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
+      const row = await repo.findByTokenHash(subjectKind, hashToken(token), trx);
+      if (!row) return null;
+      const at = now();
+      if (at >= row.expires_at || at.getTime() >= row.last_active_at.getTime() + idleMs) {
+        await repo.deleteById(row.id, trx);
+        return null;
+      }
+      if (options.touch && at.getTime() - row.last_active_at.getTime() >= touchIntervalMs) {
+        await repo.touch(row.id, at, trx);
+        row.last_active_at = at;
+      }
+      return view(row);
+    },
+
+    /** Ends one session. */
+    async revoke(sessionId: number, trx?: Database): Promise<boolean> {
+      return repo.deleteById(sessionId, trx);
+    },
+
+    /** Ends the session behind a token (sign-out). */
+    async revokeToken(subjectKind: SubjectKind, token: string | undefined, trx?: Database): Promise<boolean> {
+      if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return false;
+      return repo.deleteByTokenHash(subjectKind, hashToken(token), trx);
+    },
+
+    /**
+     * Ends every session of a subject (blocking a member, a password change, a disabled operator),
+     * except `exceptSessionId` when given. Returns how many ended.
+     */
+    async revokeAllFor(
+      subjectKind: SubjectKind,
+      subjectId: number,
+      options: { exceptSessionId?: number } = {},
+      trx?: Database,
+    ): Promise<number> {
+      return repo.deleteBySubject(subjectKind, subjectId, options.exceptSessionId, trx);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

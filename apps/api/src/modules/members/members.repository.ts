@@ -1,0 +1,264 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { MemberState } from '../../db/schema.ts';
+
+export interface MemberCredentials {
+  id: number;
+  user_id: string;
+  password_hash: string;
+  exchange_password_hash: string;
+  state: MemberState;
+}
+
+export interface MemberProfile {
+  id: number;
+  user_id: string;
+  nick: string;
+  phone: string;
+  bankname: string;
+  bank_owner: string;
+  banknum: string;
+  level: number;
+  state: MemberState;
+}
+
+export interface NewMemberRow {
+  userId: string;
+  nick: string;
+  passwordHash: string;
+  exchangePasswordHash: string;
+  phone: string;
+  bankname: string;
+  bankOwner: string;
+  banknum: string;
+  state: MemberState;
+  regCode: string;
+  regIp: string | null;
+  createdAt: Date;
+}
+
+export interface RegCodeRow {
+  code: string;
+  domain: string;
+}
+
+const PROFILE_COLUMNS = [
+  'id',
+  'user_id',
+  'nick',
+  'phone',
+  'bankname',
+  'bank_owner',
+  'banknum',
+  'level',
+  'state',
+] as const;
+
+/**
+ * An enabled registration code, matched regardless of letter case (members type codes by hand);
+ * an exact match wins over a case-insensitive one.
+ */
+function enabledRegCode(executor: Database, code: string) {
+  return executor
+    .selectFrom('reg_codes')
+    .select(['code', 'domain'])
+    .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+    .where('is_enabled', '=', true)
+    .orderBy(sql`code = ${code}`, 'desc')
+    .limit(1);
+}
+
+/** SQL of the `members` and `reg_codes` tables, and of the member counters the health check reads. */
+export function createMembersRepository(db: Database) {
+  return {
+    async findCredentialsByUserId(userId: string, trx?: Database): Promise<MemberCredentials | undefined> {
+      return (trx ?? db)
+        .selectFrom('members')
+        .select(['id', 'user_id', 'password_hash', 'exchange_password_hash', 'state'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async findCredentialsById(id: number, trx?: Database): Promise<MemberCredentials | undefined> {
+      return (trx ?? db)
+        .selectFrom('members')
+        .select(['id', 'user_id', 'password_hash', 'exchange_password_hash', 'state'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async findPrincipal(
+      id: number,
+      trx?: Database,
+    ): Promise<{ user_id: string; state: MemberState } | undefined> {
+      return (trx ?? db)
+        .selectFrom('members')
+        .select(['user_id', 'state'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async findProfile(id: number, trx?: Database): Promise<MemberProfile | undefined> {
+      return (trx ?? db)
+        .selectFrom('members')
+        .select(PROFILE_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Unread, undeleted notes, and answered help posts the member has not read yet. */
+    async counters(memberId: number, trx?: Database): Promise<{ noteCount: number; helpCount: number }> {
+      const row = await sql<{ note_count: number; help_count: number }>`
+        select
+          (select count(*)::int from notes
+            where member_id = ${memberId} and deleted_at is null and not is_read) as note_count,
+          (select count(*)::int from helps
+            where member_id = ${memberId} and deleted_at is null and not is_read and state = 'already') as help_count`.execute(
+        trx ?? db,
+      );
+      const counts = row.rows[0];
+      return { noteCount: counts?.note_count ?? 0, helpCount: counts?.help_count ?? 0 };
+    },
+
+    async userIdExists(userId: string, trx?: Database): Promise<boolean> {
+      const row = await (trx ?? db)
+        .selectFrom('members')
+        .select('id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Nicknames are unique regardless of Latin letter case (the index is on lower(nick)). */
+    async nickExists(nick: string, trx?: Database): Promise<boolean> {
+      const row = await (trx ?? db)
+        .selectFrom('members')
+        .select('id')
+        .where(sql<string>`lower(nick)`, '=', nick.toLowerCase())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async phoneExists(phone: string, trx?: Database): Promise<boolean> {
+      const row = await (trx ?? db)
+        .selectFrom('members')
+        .select('id')
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async banknumExists(banknum: string, trx?: Database): Promise<boolean> {
+      const row = await (trx ?? db)
+        .selectFrom('members')
+        .select('id')
+        .where('banknum', '=', banknum)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertMember(row: NewMemberRow, trx?: Database): Promise<number> {
+      const inserted = await (trx ?? db)
+        .insertInto('members')
+        .values({
+          user_id: row.userId,
+          nick: row.nick,
+          password_hash: row.passwordHash,
+          exchange_password_hash: row.exchangePasswordHash,
+          phone: row.phone,
+          bankname: row.bankname,
+          bank_owner: row.bankOwner,
+          banknum: row.banknum,
+          state: row.state,
+          reg_code: row.regCode,
+          reg_ip: row.regIp,
+          created_at: row.createdAt,
+          updated_at: row.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    },
+
+    async setLastLogin(id: number, at: Date, trx?: Database): Promise<void> {
+      await (trx ?? db).updateTable('members').set({ last_login_at: at }).where('id', '=', id).execute();
+    },
+
+    async setPasswordHash(id: number, passwordHash: string, at: Date, trx?: Database): Promise<void> {
+      await (trx ?? db)
+        .updateTable('members')
+        .set({ password_hash: passwordHash, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setExchangePasswordHash(
+      id: number,
+      exchangePasswordHash: string,
+      at: Date,
+      trx?: Database,
+    ): Promise<void> {
+      await (trx ?? db)
+        .updateTable('members')
+        .set({ exchange_password_hash: exchangePasswordHash, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * The enabled code, locked against deletion and disabling until the registration's transaction
+     * ends (`for share`), so a member is never registered under a code that has just gone.
+     */
+    async lockEnabledRegCode(code: string, trx: Database): Promise<RegCodeRow | undefined> {
+      return enabledRegCode(trx, code).forShare().executeTakeFirst();
+    },
+
+    async findEnabledRegCode(code: string, trx?: Database): Promise<RegCodeRow | undefined> {
+      return enabledRegCode(trx ?? db, code).executeTakeFirst();
+    },
+
+    /**
+     * Enabled codes bound to a domain that mentions `host` somewhere (a cheap pre-filter: the
+     * caller decides with the contract's host matcher), oldest first.
+     */
+    async enabledRegCodesMentioning(host: string, trx?: Database): Promise<RegCodeRow[]> {
+      return (trx ?? db)
+        .selectFrom('reg_codes')
+        .select(['code', 'domain'])
+        .where('is_enabled', '=', true)
+        .where(sql<boolean>`strpos(lower(domain), ${host.toLowerCase()}) > 0`)
+        .orderBy('created_at')
+        .orderBy('code')
+        .limit(100)
+        .execute();
+    },
+
+    async anyRegCodeExists(trx?: Database): Promise<boolean> {
+      const row = await (trx ?? db).selectFrom('reg_codes').select('code').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertRegCode(
+      row: { code: string; domain: string; memo?: string },
+      trx?: Database,
+    ): Promise<boolean> {
+      const result = await (trx ?? db)
+        .insertInto('reg_codes')
+        .values({ code: row.code, domain: row.domain, memo: row.memo ?? '' })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+
+    async getSetting(key: string, trx?: Database): Promise<unknown> {
+      const row = await (trx ?? db)
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.value;
+    },
+  };
+}
+
+export type MembersRepository = ReturnType<typeof createMembersRepository>;

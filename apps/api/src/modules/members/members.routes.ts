@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { MemberResolver } from '../../lib/calls.ts';
+import { MEMBER_COOKIE, readCookie, setSessionCookie } from '../auth/cookies.ts';
+import type { MembersService } from './members.service.ts';
+
+/** The host a request was made for: its Origin when it has a usable one, else its Host. */
+export function requestHostSource(request: FastifyRequest): string {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && /^https?:\/\/[^/\s]+/i.test(origin.trim())) return origin.trim();
+  return request.host;
+}
+
+/** Counts a hit against a per-IP limit and refuses it with 429 when over. */
+async function limitPerIp(
+  ctx: AppContext,
+  name: string,
+  ip: string,
+  max: number,
+  windowMs: number,
+): Promise<void> {
+  const hit = await ctx.rateLimiter.hit(`${name}:${ip}`, windowMs);
+  if (hit.count > max) throw new AppError('too_many', { retryAfterSec: hit.retryAfterSec });
+}
+
+/** The session resolver of member calls (`sid` cookie). */
+export function memberResolver(members: MembersService): MemberResolver {
+  return (request, options) => members.resolve(readCookie(request, MEMBER_COOKIE), options);
+}
+
+/** The member calls of API.md section 3 that read or change member data. */
+export function registerMemberCalls(ctx: AppContext, deps: { members: MembersService }): void {
+  const { members } = deps;
+  const { config } = ctx;
+
+  ctx.calls.register('user-do-login', async (input, { request, reply }) => {
+    const result = await members.signIn({
+      userId: input.userId,
+      password: input.password,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    if (result.status !== 'success') return { status: result.status };
+    setSessionCookie(request, reply, MEMBER_COOKIE, result.created);
+    const user = await members.user(result.memberId);
+    if (!user) throw new AppError('unauthenticated');
+    return { status: 'success', user };
+  });
+
+  ctx.calls.register('user-health-check', async (_input, { member }) => {
+    const user = await members.user(member.memberId);
+    if (!user) throw new AppError('unauthenticated');
+    return { status: 'success', noteCount: user.noteCount, helpCount: user.helpCount, user };
+  });
+
+  ctx.calls.register('user-register', async (input, { request }) => {
+    await limitPerIp(ctx, 'register-ip', request.ip, config.registerMaxPerIp, config.registerWindowMs);
+    const { agree18: _agreed, ...member } = input;
+    const result = await members.register(member, { ip: request.ip });
+    return result.status === 'success' ? { status: 'success' } : result;
+  });
+
+  ctx.calls.register('check-user-id', async (input, { request }) => {
+    await limitPerIp(ctx, 'check-ip', request.ip, config.checkMaxPerIp, config.checkWindowMs);
+    return { status: (await members.isUserIdFree(input.userId)) ? 'success' : 'alread_have_user' };
+  });
+
+  ctx.calls.register('check-user-nick', async (input, { request }) => {
+    await limitPerIp(ctx, 'check-ip', request.ip, config.checkMaxPerIp, config.checkWindowMs);
+    return { status: (await members.isNickFree(input.nick)) ? 'success' : 'alread_have_user' };
+  });
+
+  ctx.calls.register('get-reg-domain', async (_input, { request }) => {
+    const found = await members.regDomainFor(requestHostSource(request));
+    return found
+      ? { status: 'success', code: found.code, domain: found.domain }
+      : { status: 'cant_find_code' };
+  });
+
+  ctx.calls.register('get-banks', async () => ({ status: 'success', banks: members.banks() }));
+
+  ctx.calls.register('get-member-account', async (_input, { member }) => {
+    const account = await members.account(member.memberId);
+    if (!account) throw new AppError('unauthenticated');
+    return { status: 'success', account };
+  });
+
+  ctx.calls.register('change-password', async (input, { request, member }) => ({
+    status: await members.changePassword(member, input, request.ip),
+  }));
+
+  ctx.calls.register('change-exchange-password', async (input, { request, member }) => ({
+    status: await members.changeExchangePassword(member, input, request.ip),
+  }));
+}
