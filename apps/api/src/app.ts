@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -12,6 +12,22 @@ import { createPgRateLimiter, createRedisRateLimiter, type RateLimiter } from '.
 import { registerErrorHandling } from './plugins/http-errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createCsrfService } from './modules/auth/csrf.service.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
+import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { registerCashierCalls } from './modules/cashier/cashier.routes.ts';
+import { createCashierService } from './modules/cashier/cashier.service.ts';
+import { createCommunityService } from './modules/community/community.service.ts';
+import { registerCompCalls } from './modules/comp/comp.routes.ts';
+import { createCompService } from './modules/comp/comp.service.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { memberResolver, registerMemberCalls } from './modules/members/members.routes.ts';
+import { createMembersService } from './modules/members/members.service.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -21,6 +37,8 @@ export interface AppDeps {
   dbKind: 'pglite' | 'postgres';
   redis?: Redis | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** A ready pino logger (main.ts); Fastify 5 takes an instance only as `loggerInstance`. */
+  loggerInstance?: FastifyBaseLogger;
   /** The clock; tests move it to expire sessions and windows. */
   now?: () => Date;
 }
@@ -39,7 +57,7 @@ export interface AppContext {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -102,5 +120,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/health', async () => ({ status: 'success' }));
-  ctx.calls.mount(app, async () => null);
+
+  // Cashier, comp conversion and the back office: money moves only through the ledger service.
+  const ledger = createLedgerService({ db: ctx.db });
+  const settings = createSettingsService({ db: ctx.db });
+  const audit = createAuditService({ db: ctx.db });
+  const community = createCommunityService({ db: ctx.db });
+  const cashier = createCashierService({ ...ctx, ledger, settings, community });
+  registerCashierCalls(ctx, { cashier, community, ledger });
+  registerCompCalls(ctx, { comp: createCompService({ ledger, settings, cashier }) });
+  await registerBackofficeRoutes(app, ctx, {
+    backoffice: createBackofficeService({ ...ctx, ledger, audit }),
+    cashier,
+    settings,
+    audit,
+    sessions: createSessionService({ db: ctx.db, idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, now: ctx.now }),
+    signInLimiter: createSignInLimiter({ rateLimiter: ctx.rateLimiter, limits: ctx.config }),
+  });
+
+  // Members and their sessions (cookie `sid`): the auth layer of /api/auth and the member calls.
+  const memberSessions = createSessionService({
+    db: ctx.db,
+    idleMs: ctx.config.sessionIdleMs,
+    absoluteMs: ctx.config.sessionAbsoluteMs,
+    now: ctx.now,
+  });
+  const members = createMembersService({
+    db: ctx.db,
+    ledger,
+    sessions: memberSessions,
+    signInLimiter: createSignInLimiter({ rateLimiter: ctx.rateLimiter, limits: ctx.config }),
+    now: ctx.now,
+  });
+  registerAuthRoutes(app, ctx, {
+    sessions: memberSessions,
+    csrf: createCsrfService({ db: ctx.db }),
+    members,
+  });
+  registerMemberCalls(ctx, { members });
+
+  ctx.calls.mount(app, memberResolver(members));
 }

@@ -96,6 +96,112 @@ export interface HelpsTable {
   updated_at: DefaultTimestamp;
 }
 
+// --- ledger (0002_ledger): immutable transfers and two-phase holds; see docs/ledger.md ---
+
+/** Written once, never updated or deleted (a trigger refuses both). */
+export interface TransfersTable {
+  id: Generated<number>;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: number;
+  code: string;
+  source: string;
+  idempotency_key: string;
+  request_hash: string;
+  hold_id: number | null;
+  debit_balance_after: number | null;
+  credit_balance_after: number | null;
+  meta: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: DefaultTimestamp;
+}
+
+export type HoldState = 'pending' | 'posted' | 'voided';
+
+export interface HoldsTable {
+  id: Generated<number>;
+  account_id: number;
+  amount: number;
+  state: ColumnType<HoldState, HoldState | undefined, HoldState>;
+  pending_transfer_id: number;
+  resolving_transfer_id: number | null;
+  created_at: DefaultTimestamp;
+  resolved_at: Timestamp | null;
+}
+
+// --- cashier and back office (0003_cashier): operators, requests, audit log, idempotency ---
+
+export type OperatorRole = 'owner' | 'cashier' | 'support' | 'content';
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  operator_id: string;
+  password_hash: string;
+  role: OperatorRole;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: DefaultTimestamp;
+  last_login_at: Timestamp | null;
+}
+
+/** wait (new), reg (taken by an operator), already (complete), cansel (cancelled or rejected). */
+export type CashierRequestState = 'wait' | 'reg' | 'already' | 'cansel';
+
+export interface DepositRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  amount: number;
+  depositor: string;
+  state: ColumnType<CashierRequestState, CashierRequestState | undefined, CashierRequestState>;
+  reason: string | null;
+  is_hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  handled_by: number | null;
+  transfer_id: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  processed_at: Timestamp | null;
+}
+
+export interface WithdrawRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  amount: number;
+  bankname: string;
+  bank_owner: string;
+  banknum: string;
+  state: ColumnType<CashierRequestState, CashierRequestState | undefined, CashierRequestState>;
+  reason: string | null;
+  hold_id: number | null;
+  is_hidden: ColumnType<boolean, boolean | undefined, boolean>;
+  handled_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  processed_at: Timestamp | null;
+}
+
+/** Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  actor: string;
+  action: string;
+  target: string;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  ip: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface IdempotencyResponsesTable {
+  id: Generated<number>;
+  operator_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: DefaultTimestamp;
+}
+
 /**
  * The database as Kysely sees it. Later migrations add their tables to this interface in the
  * section of the module that owns them.
@@ -109,4 +215,11 @@ export interface DB {
   accounts: AccountsTable;
   notes: NotesTable;
   helps: HelpsTable;
+  transfers: TransfersTable;
+  holds: HoldsTable;
+  operators: OperatorsTable;
+  deposit_requests: DepositRequestsTable;
+  withdraw_requests: WithdrawRequestsTable;
+  audit_log: AuditLogTable;
+  idempotency_responses: IdempotencyResponsesTable;
 }

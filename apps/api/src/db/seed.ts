@@ -6,6 +6,8 @@ export interface SeedDeps {
   config: Config;
   db: Database;
   logger: Logger;
+  /** Where DEMO_MEMBER_PASSWORD is read from; process.env by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -14,5 +16,101 @@ export interface SeedDeps {
  * the default on the embedded database. Each step checks what is there, so a restart adds nothing.
  */
 export async function seedOnFirstStart(deps: SeedDeps): Promise<void> {
-  void deps;
+  await seedBootstrapOperator(deps);
+  if (deps.config.seedDemo) await seedDemoMember(deps);
+}
+
+/**
+ * The first `owner` operator (API.md section 4), only when there is no operator at all: id
+ * BOOTSTRAP_ADMIN_ID, password BOOTSTRAP_ADMIN_PASSWORD or a random one printed once, here.
+ */
+async function seedBootstrapOperator(deps: SeedDeps): Promise<void> {
+  const { createBackofficeService } = await import('../modules/backoffice/backoffice.service.ts');
+  const { createLedgerService } = await import('../modules/ledger/ledger.service.ts');
+  const { createAuditService } = await import('../modules/audit/audit.service.ts');
+  const backoffice = createBackofficeService({
+    db: deps.db,
+    ledger: createLedgerService({ db: deps.db }),
+    audit: createAuditService({ db: deps.db }),
+    now: () => new Date(),
+  });
+  const result = await backoffice.ensureBootstrapOwner({
+    operatorId: deps.config.bootstrapAdminId,
+    password: deps.config.bootstrapAdminPassword,
+  });
+  if (!result.created) return;
+  if (result.generatedPassword) {
+    deps.logger.warn(
+      { operatorId: result.operatorId, password: result.generatedPassword },
+      'back-office owner created with a generated password (shown only this once): sign in and keep it safe',
+    );
+  } else {
+    deps.logger.info({ operatorId: result.operatorId }, 'back-office owner created with BOOTSTRAP_ADMIN_PASSWORD');
+  }
+}
+
+export const DEMO_REG_CODE = 'DEMO';
+export const DEMO_USER_ID = 'demo';
+
+/**
+ * Demo content for a fresh install, only when there is no registration code yet: the code `DEMO`
+ * bound to `localhost` (so the register page pre-fills it) and the member `demo` with its accounts,
+ * in one transaction. The password is DEMO_MEMBER_PASSWORD when set (8..64 characters), else a
+ * random one printed once to the start log with the id and the exchange password.
+ */
+async function seedDemoMember(deps: SeedDeps): Promise<void> {
+  const { randomBytes, randomInt } = await import('node:crypto');
+  const { createMembersService } = await import('../modules/members/members.service.ts');
+  const { createSessionService } = await import('../modules/auth/session.service.ts');
+  const { createSignInLimiter } = await import('../modules/auth/sign-in-limiter.ts');
+  const { createLedgerService } = await import('../modules/ledger/ledger.service.ts');
+  const { createPgRateLimiter } = await import('../lib/rate-limiter.ts');
+  const { db, config, logger } = deps;
+  const now = () => new Date();
+  const members = createMembersService({
+    db,
+    ledger: createLedgerService({ db }),
+    sessions: createSessionService({
+      db,
+      idleMs: config.sessionIdleMs,
+      absoluteMs: config.sessionAbsoluteMs,
+      now,
+    }),
+    signInLimiter: createSignInLimiter({ rateLimiter: createPgRateLimiter(db, now), limits: config }),
+    now,
+  });
+
+  const fromEnv = (deps.env ?? process.env).DEMO_MEMBER_PASSWORD;
+  const isEnvUsable = typeof fromEnv === 'string' && fromEnv.length >= 8 && fromEnv.length <= 64;
+  if (fromEnv && !isEnvUsable) {
+    logger.warn('DEMO_MEMBER_PASSWORD must be 8..64 characters; a random password is used instead');
+  }
+  const password = isEnvUsable ? fromEnv : randomBytes(12).toString('base64url');
+  const exchangePassword = String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+  const created = await members.seedDemoMember({
+    code: DEMO_REG_CODE,
+    domain: 'localhost',
+    member: {
+      userId: DEMO_USER_ID,
+      password,
+      nick: '데모회원',
+      phone: '01000000000',
+      bankname: '004',
+      bankOwner: '데모',
+      banknum: '1000000000',
+      exchangePassword,
+      code: DEMO_REG_CODE,
+    },
+  });
+  if (!created) return;
+  logger.warn(
+    {
+      regCode: DEMO_REG_CODE,
+      userId: DEMO_USER_ID,
+      password: isEnvUsable ? '(DEMO_MEMBER_PASSWORD)' : password,
+      exchangePassword,
+    },
+    'demo member created (SEED_DEMO): sign in with this id and password',
+  );
 }

@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { MemberState, OperatorRole } from '../../db/schema.ts';
+
+export interface OperatorRow {
+  id: number;
+  operator_id: string;
+  password_hash: string;
+  role: OperatorRole;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  is_active: boolean;
+  created_at: Date;
+  last_login_at: Date | null;
+}
+
+export interface StoredResponse {
+  request_hash: string;
+  status_code: number | null;
+  response: unknown;
+}
+
+const OPERATOR_COLUMNS = [
+  'id', 'operator_id', 'password_hash', 'role', 'totp_secret', 'totp_last_step', 'is_active', 'created_at', 'last_login_at',
+] as const;
+
+export function createBackofficeRepository(db: Database) {
+  return {
+    async operatorByOperatorId(operatorId: string, trx: Database = db): Promise<OperatorRow | undefined> {
+      return trx.selectFrom('operators').select(OPERATOR_COLUMNS).where('operator_id', '=', operatorId).executeTakeFirst();
+    },
+
+    async operatorById(id: number, trx: Database = db): Promise<OperatorRow | undefined> {
+      return trx.selectFrom('operators').select(OPERATOR_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    async hasOperators(trx: Database = db): Promise<boolean> {
+      const row = await trx.selectFrom('operators').select('id').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Inserts an operator; undefined when the id is taken (two instances bootstrapping at once). */
+    async insertOperator(
+      row: { operatorId: string; passwordHash: string; role: OperatorRole; totpSecret?: string | null },
+      trx: Database = db,
+    ): Promise<number | undefined> {
+      const inserted = await trx
+        .insertInto('operators')
+        .values({ operator_id: row.operatorId, password_hash: row.passwordHash, role: row.role, totp_secret: row.totpSecret ?? null })
+        .onConflict((oc) => oc.column('operator_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted?.id;
+    },
+
+    async listOperators(trx: Database = db) {
+      return trx
+        .selectFrom('operators')
+        .select(['id', 'operator_id', 'role', 'is_active', 'created_at', 'last_login_at', sql<boolean>`totp_secret is not null`.as('has_totp')])
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * Accepts a TOTP step once: succeeds only when the step is later than the last accepted one,
+     * so a code (or an earlier one) cannot be replayed, even by two sign-ins racing.
+     */
+    async acceptTotpStep(id: number, step: number, trx: Database = db): Promise<boolean> {
+      const row = await trx
+        .updateTable('operators')
+        .set({ totp_last_step: step })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async touchLastLogin(id: number, at: Date, trx: Database = db): Promise<void> {
+      await trx.updateTable('operators').set({ last_login_at: at }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Claims an Idempotency-Key for this operator inside the caller's transaction. A concurrent
+     * claim of the same key waits on the unique index until this transaction ends, then sees the
+     * stored answer (or claims the key itself if this one rolled back).
+     */
+    async claimKey(operatorId: number, key: string, requestHash: string, trx: Database): Promise<boolean> {
+      const row = await trx
+        .insertInto('idempotency_responses')
+        .values({ operator_id: operatorId, key, request_hash: requestHash })
+        .onConflict((oc) => oc.columns(['operator_id', 'key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async storedResponse(operatorId: number, key: string, trx: Database = db): Promise<StoredResponse | undefined> {
+      return trx
+        .selectFrom('idempotency_responses')
+        .select(['request_hash', 'status_code', 'response'])
+        .where('operator_id', '=', operatorId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+    },
+
+    async storeResponse(operatorId: number, key: string, statusCode: number, response: unknown, trx: Database): Promise<void> {
+      await trx
+        .updateTable('idempotency_responses')
+        .set({ status_code: statusCode, response: JSON.stringify(response) })
+        .where('operator_id', '=', operatorId)
+        .where('key', '=', key)
+        .execute();
+    },
+  };
+}
+
+export type BackofficeRepository = ReturnType<typeof createBackofficeRepository>;
+
+/** A member as the back office shows it (read-only: the members module owns member writes). */
+export interface MemberDetailRow {
+  id: number;
+  user_id: string;
+  nick: string;
+  phone: string;
+  bankname: string;
+  bank_owner: string;
+  banknum: string;
+  level: number;
+  state: MemberState;
+  reg_code: string | null;
+  created_at: Date;
+  last_login_at: Date | null;
+}
+
+export function createMemberReader(db: Database) {
+  return {
+    async byUserId(userId: string, trx: Database = db): Promise<MemberDetailRow | undefined> {
+      return trx
+        .selectFrom('members')
+        .select(['id', 'user_id', 'nick', 'phone', 'bankname', 'bank_owner', 'banknum', 'level', 'state', 'reg_code', 'created_at', 'last_login_at'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+  };
+}

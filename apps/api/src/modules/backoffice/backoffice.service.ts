@@ -1,0 +1,278 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import type { OperatorRole } from '../../db/schema.ts';
+import { AppError, invalid } from '../../lib/app-error.ts';
+import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts';
+import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import { createBackofficeRepository, createMemberReader, type OperatorRow } from './backoffice.repository.ts';
+import { verifyTotp } from './totp.ts';
+
+/** What each role may do (API.md section 4). `owner` may do everything. */
+export const PERMISSIONS = {
+  /** The deposit and withdrawal queues: list, take, approve, reject. */
+  queue: ['owner', 'cashier'],
+  /** Signed balance and comp-point adjustments. */
+  adjust: ['owner', 'cashier'],
+  /** A member's detail (bank number only with `bankDetails`). */
+  memberRead: ['owner', 'cashier', 'support'],
+  /** Member bank account numbers. */
+  bankDetails: ['owner', 'cashier'],
+  settingsRead: ['owner', 'cashier'],
+  settingsWrite: ['owner'],
+  auditRead: ['owner'],
+  operatorsManage: ['owner'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: OperatorRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly OperatorRole[]).includes(role);
+}
+
+/** The signed-in operator behind a back-office request. */
+export interface OperatorPrincipal {
+  id: number;
+  operatorId: string;
+  role: OperatorRole;
+  sessionId: number;
+}
+
+export function actorOf(operator: Pick<OperatorPrincipal, 'id' | 'operatorId'>, ip: string | null): AuditActor {
+  return { operatorId: operator.id, actor: operator.operatorId, ip };
+}
+
+/** Operator ids: 3..32 of a-z, 0-9, `.`, `_`, `-`, starting with a letter (compared lower-cased). */
+export const OPERATOR_ID = /^[a-z][a-z0-9._-]{2,31}$/;
+
+export function normalizeOperatorId(operatorId: string): string {
+  return operatorId.trim().toLowerCase();
+}
+
+/** The request hash an Idempotency-Key stands for: method, path and body (keys sorted). */
+export function requestHash(method: string, path: string, body: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.keys(value as object)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
+    }
+    return value;
+  };
+  return createHash('sha256').update(JSON.stringify([method.toUpperCase(), path, canonical(body ?? {})])).digest('hex');
+}
+
+/** An Idempotency-Key: printable ASCII, 1..100 characters (a UUID fits). */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
+
+export interface BackofficeDeps {
+  db: Database;
+  ledger: LedgerService;
+  audit: AuditService;
+  now: () => Date;
+}
+
+export function createBackofficeService(deps: BackofficeDeps) {
+  const { db, ledger, audit, now } = deps;
+  const repo = createBackofficeRepository(db);
+  const members = createMemberReader(db);
+
+  return {
+    operatorById(id: number, trx?: Database): Promise<OperatorRow | undefined> {
+      return repo.operatorById(id, trx);
+    },
+
+    /**
+     * Checks an operator's credentials (and TOTP code when the operator has a secret). The caller
+     * applies the sign-in rate limits around it and opens the session.
+     */
+    async verifyCredentials(input: {
+      operatorId: string;
+      password: string;
+      totp?: string | undefined;
+    }): Promise<{ status: 'success'; operator: OperatorRow } | { status: 'fail' | 'totp_required' }> {
+      const operator = await repo.operatorByOperatorId(normalizeOperatorId(input.operatorId));
+      // An unknown id takes as long as a wrong password: no oracle for which ids exist.
+      const passwordOk = operator ? await verifyPassword(operator.password_hash, input.password) : await verifyDummy(input.password);
+      if (!operator || !operator.is_active || !passwordOk) return { status: 'fail' };
+      if (operator.totp_secret) {
+        if (!input.totp) return { status: 'totp_required' };
+        const step = verifyTotp(operator.totp_secret, input.totp, now().getTime());
+        if (step === null || !(await repo.acceptTotpStep(operator.id, step))) return { status: 'fail' };
+      }
+      await repo.touchLastLogin(operator.id, now());
+      return { status: 'success', operator };
+    },
+
+    /**
+     * The first-start owner (API.md section 4): created only when there is no operator at all.
+     * Returns the password when it was generated (the caller prints it once), or null when nothing
+     * was created.
+     */
+    async ensureBootstrapOwner(input: {
+      operatorId: string;
+      password: string | undefined;
+    }): Promise<{ created: false } | { created: true; operatorId: string; generatedPassword: string | null }> {
+      if (await repo.hasOperators()) return { created: false };
+      const operatorId = normalizeOperatorId(input.operatorId);
+      const password = input.password ?? randomBytes(18).toString('base64url');
+      const passwordHash = await hashPassword(password);
+      const created = await db.transaction().execute(async (trx) => {
+        // Two instances starting together: the second insert does nothing (same id), or finds
+        // the first one's operator once it has committed.
+        if (await repo.hasOperators(trx)) return false;
+        const id = await repo.insertOperator({ operatorId, passwordHash, role: 'owner' }, trx);
+        if (id === undefined) return false;
+        await audit.record(
+          { operatorId: null, actor: 'system', ip: null },
+          { action: 'operator.bootstrap', target: `operator:${operatorId}`, after: { operatorId, role: 'owner' } },
+          trx,
+        );
+        return true;
+      });
+      if (!created) return { created: false };
+      return { created: true, operatorId, generatedPassword: input.password ? null : password };
+    },
+
+    /** Creates an operator (owner only); `already` when the id is taken. */
+    async createOperator(
+      input: { operatorId: string; password: string; role: OperatorRole; totpSecret?: string | null },
+      who: AuditActor,
+    ): Promise<{ status: 'success'; id: number } | { status: 'already' }> {
+      const operatorId = normalizeOperatorId(input.operatorId);
+      if (!OPERATOR_ID.test(operatorId)) throw invalid('operatorId', 'pattern');
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction().execute(async (trx) => {
+        const id = await repo.insertOperator({ operatorId, passwordHash, role: input.role, totpSecret: input.totpSecret ?? null }, trx);
+        if (id === undefined) return { status: 'already' as const };
+        await audit.record(
+          who,
+          { action: 'operator.create', target: `operator:${operatorId}`, after: { operatorId, role: input.role, hasTotp: !!input.totpSecret } },
+          trx,
+        );
+        return { status: 'success' as const, id };
+      });
+    },
+
+    listOperators() {
+      return repo.listOperators();
+    },
+
+    /** A member's detail: account, state, balances and the latest ledger entries. */
+    async memberDetail(userId: string, options: { showBank: boolean; entries: number }) {
+      const member = await members.byUserId(userId);
+      if (!member) return { status: 'not_found' as const };
+      const [balances, entries] = await Promise.all([
+        ledger.memberBalances(member.id),
+        ledger.memberEntries(member.id, { limit: options.entries }),
+      ]);
+      return {
+        status: 'success' as const,
+        member: {
+          id: member.id,
+          userId: member.user_id,
+          nick: member.nick,
+          phone: member.phone,
+          level: member.level,
+          state: member.state,
+          balance: balances.cash,
+          rolling: balances.comp,
+          in_balance: balances.game,
+          bankname: member.bankname,
+          bankOwner: member.bank_owner,
+          banknum: options.showBank ? member.banknum : null,
+          regCode: member.reg_code,
+          regDate: member.created_at.toISOString(),
+          lastLoginDate: member.last_login_at ? member.last_login_at.toISOString() : null,
+        },
+        ledger: entries.map((e) => ({
+          id: e.transferId,
+          kind: e.kind,
+          code: e.code,
+          amount: e.amount,
+          balanceAfter: e.balanceAfter ?? null,
+          regDate: e.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * A signed adjustment of a member's cash (`kind` cash) or comp points (`point`) against the
+     * `adjustment` system account, inside the caller's transaction. A negative adjustment beyond
+     * the balance answers `balance` and moves nothing.
+     */
+    async adjust(
+      userId: string,
+      input: { amount: number; reason: string; kind: 'cash' | 'point' },
+      operator: Pick<OperatorPrincipal, 'id' | 'operatorId'>,
+      idempotencyKey: string | undefined,
+      trx: Database,
+    ) {
+      if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw invalid('amount', 'min');
+      const member = await members.byUserId(userId, trx);
+      if (!member) return { status: 'not_found' as const };
+      const kind = input.kind === 'point' ? 'comp' : 'cash';
+      const memberAccount = { memberId: member.id, kind } as const;
+      const before = await ledger.memberBalances(member.id, trx);
+      try {
+        await ledger.transfer(
+          {
+            debit: input.amount > 0 ? { system: 'adjustment' } : memberAccount,
+            credit: input.amount > 0 ? memberAccount : { system: 'adjustment' },
+            amount: Math.abs(input.amount),
+            code: 'adjustment',
+            idempotencyKey: `adjust:${operator.id}:${idempotencyKey ?? randomUUID()}`,
+            source: 'backoffice',
+            meta: { operator: operator.operatorId, reason: input.reason },
+          },
+          trx,
+        );
+      } catch (error) {
+        if (isLedgerError(error, 'balance')) return { status: 'balance' as const };
+        throw error;
+      }
+      const after = await ledger.memberBalances(member.id, trx);
+      return {
+        status: 'success' as const,
+        memberId: member.id,
+        before: { [input.kind]: before[kind] },
+        after: { [input.kind]: after[kind] },
+      };
+    },
+
+    /**
+     * Runs a back-office money action once per Idempotency-Key (API.md section 4): the first
+     * request's answer is stored in the action's own transaction; the same key with the same
+     * request replays it and moves nothing; the same key with another request is refused (400).
+     * Without a key the action simply runs in a transaction.
+     */
+    async idempotent<T extends { code: number; body: unknown }>(
+      operatorId: number,
+      key: string | undefined,
+      hash: string,
+      run: (trx: Database) => Promise<T>,
+    ): Promise<{ code: number; body: unknown; replayed: boolean }> {
+      if (key === undefined) {
+        const result = await db.transaction().execute(run);
+        return { ...result, replayed: false };
+      }
+      if (!IDEMPOTENCY_KEY.test(key)) throw invalid('idempotencyKey', 'pattern');
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.claimKey(operatorId, key, hash, trx))) {
+          const stored = await repo.storedResponse(operatorId, key, trx);
+          if (!stored || stored.status_code === null) throw new AppError('error', { message: `idempotency key ${key} has no answer` });
+          if (stored.request_hash !== hash) throw invalid('idempotencyKey', 'pattern');
+          return { code: stored.status_code, body: stored.response, replayed: true };
+        }
+        const result = await run(trx);
+        await repo.storeResponse(operatorId, key, result.code, result.body, trx);
+        return { code: result.code, body: result.body, replayed: false };
+      });
+    },
+  };
+}
+
+export type BackofficeService = ReturnType<typeof createBackofficeService>;

@@ -1,0 +1,233 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { CashierRequestState, MemberState } from '../../db/schema.ts';
+
+export type RequestKind = 'deposit' | 'withdraw';
+
+const TABLE = { deposit: 'deposit_requests', withdraw: 'withdraw_requests' } as const;
+
+/** The columns both request tables share (the depositor and the withdrawal's bank and hold apart). */
+export interface RequestRow {
+  id: number;
+  member_id: number;
+  amount: number;
+  state: CashierRequestState;
+  reason: string | null;
+  is_hidden: boolean;
+  handled_by: number | null;
+  created_at: Date;
+  updated_at: Date;
+  processed_at: Date | null;
+}
+
+export interface WithdrawRow extends RequestRow {
+  hold_id: number | null;
+  bankname: string;
+  bank_owner: string;
+  banknum: string;
+}
+
+export interface QueueRow {
+  id: number;
+  amount: number;
+  state: CashierRequestState;
+  reason: string | null;
+  created_at: Date;
+  processed_at: Date | null;
+  user_id: string;
+  depositor: string | null;
+  bankname: string | null;
+  bank_owner: string | null;
+  banknum: string | null;
+}
+
+export interface DepositRow extends RequestRow {
+  depositor: string;
+  transfer_id: number | null;
+}
+
+/** What the cashier needs to know about a member (read here: the members module has no such reader). */
+export interface CashierMember {
+  id: number;
+  user_id: string;
+  state: MemberState;
+  bankname: string;
+  bank_owner: string;
+  banknum: string;
+  exchange_password_hash: string;
+}
+
+/** True when `error` is the one-pending-request-per-member index refusing a second pending request. */
+export function isOnePendingViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e.code !== '23505') return false;
+  const where = `${typeof e.constraint === 'string' ? e.constraint : ''} ${typeof e.message === 'string' ? e.message : ''}`;
+  return where.includes('_one_pending');
+}
+
+export function createCashierRepository(db: Database) {
+  // Both request tables share their common columns; Kysely cannot type a query over a union of
+  // table names, so the shared queries go through this narrowed view of one of them.
+  const from = (kind: RequestKind, trx: Database) => trx.selectFrom(TABLE[kind] as 'deposit_requests');
+  const aliased = (kind: RequestKind, trx: Database) => trx.selectFrom(`${TABLE[kind]} as r` as 'deposit_requests as r');
+  const update = (kind: RequestKind, trx: Database) => trx.updateTable(TABLE[kind] as 'deposit_requests');
+
+  return {
+    async member(memberId: number, trx: Database = db): Promise<CashierMember | undefined> {
+      return trx
+        .selectFrom('members')
+        .select(['id', 'user_id', 'state', 'bankname', 'bank_owner', 'banknum', 'exchange_password_hash'])
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+    },
+
+    async hasPending(kind: RequestKind, memberId: number, trx: Database = db): Promise<boolean> {
+      const row = await from(kind, trx)
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('state', 'in', ['wait', 'reg'])
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Inserts a new `wait` deposit request; throws the one-pending violation when one is pending. */
+    async insertDeposit(row: { memberId: number; amount: number; depositor: string }, trx: Database = db): Promise<number> {
+      const inserted = await trx
+        .insertInto('deposit_requests')
+        .values({ member_id: row.memberId, amount: row.amount, depositor: row.depositor })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    },
+
+    async insertWithdraw(
+      row: { memberId: number; amount: number; bankname: string; bankOwner: string; banknum: string },
+      trx: Database = db,
+    ): Promise<number> {
+      const inserted = await trx
+        .insertInto('withdraw_requests')
+        .values({
+          member_id: row.memberId,
+          amount: row.amount,
+          bankname: row.bankname,
+          bank_owner: row.bankOwner,
+          banknum: row.banknum,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    },
+
+    async setWithdrawHold(id: number, holdId: number, trx: Database): Promise<void> {
+      await trx.updateTable('withdraw_requests').set({ hold_id: holdId }).where('id', '=', id).execute();
+    },
+
+    /** Locks one request row until the transaction ends (every state change goes through this). */
+    async lockDeposit(id: number, trx: Database): Promise<DepositRow | undefined> {
+      return trx
+        .selectFrom('deposit_requests')
+        .select(['id', 'member_id', 'amount', 'state', 'reason', 'is_hidden', 'handled_by', 'created_at', 'updated_at', 'processed_at', 'depositor', 'transfer_id'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async lockWithdraw(id: number, trx: Database): Promise<WithdrawRow | undefined> {
+      return trx
+        .selectFrom('withdraw_requests')
+        .select([
+          'id', 'member_id', 'amount', 'state', 'reason', 'is_hidden', 'handled_by', 'created_at', 'updated_at', 'processed_at',
+          'hold_id', 'bankname', 'bank_owner', 'banknum',
+        ])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async setState(
+      kind: RequestKind,
+      id: number,
+      change: { state: CashierRequestState; reason?: string | null; handledBy?: number | null; processedAt?: Date | null },
+      trx: Database,
+    ): Promise<void> {
+      await update(kind, trx)
+        .set({
+          state: change.state,
+          updated_at: sql`now()`,
+          ...(change.reason !== undefined ? { reason: change.reason } : {}),
+          ...(change.handledBy !== undefined ? { handled_by: change.handledBy } : {}),
+          ...(change.processedAt !== undefined ? { processed_at: change.processedAt } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setDepositTransfer(id: number, transferId: number, trx: Database): Promise<void> {
+      await trx.updateTable('deposit_requests').set({ transfer_id: transferId }).where('id', '=', id).execute();
+    },
+
+    async hide(kind: RequestKind, id: number, trx: Database): Promise<void> {
+      await update(kind, trx).set({ is_hidden: true, updated_at: sql`now()` }).where('id', '=', id).execute();
+    },
+
+    /** The member's own requests that they have not deleted, newest first. */
+    async listForMember(kind: RequestKind, memberId: number, limit: number, offset: number, trx: Database = db): Promise<RequestRow[]> {
+      return from(kind, trx)
+        .select(['id', 'member_id', 'amount', 'state', 'reason', 'is_hidden', 'handled_by', 'created_at', 'updated_at', 'processed_at'])
+        .where('member_id', '=', memberId)
+        .where('is_hidden', '=', false)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async countForMember(kind: RequestKind, memberId: number, trx: Database = db): Promise<number> {
+      const row = await from(kind, trx)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('member_id', '=', memberId)
+        .where('is_hidden', '=', false)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The latest completed requests with the member's id (for the public ticker). */
+    async latestCompleted(kind: RequestKind, limit: number, trx: Database = db) {
+      return aliased(kind, trx)
+        .innerJoin('members as m', 'm.id', 'r.member_id')
+        .select(['m.user_id', 'r.amount', 'r.processed_at'])
+        .where('r.state', '=', 'already')
+        .orderBy('r.processed_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The operators' queue: requests in the given states (all when empty), newest first. */
+    async queue(kind: RequestKind, states: CashierRequestState[], limit: number, offset: number, trx: Database = db): Promise<QueueRow[]> {
+      let q = aliased(kind, trx).innerJoin('members as m', 'm.id', 'r.member_id');
+      if (states.length > 0) q = q.where('r.state', 'in', states);
+      const rows = await q
+        .select(['r.id', 'r.amount', 'r.state', 'r.reason', 'r.created_at', 'r.processed_at', 'm.user_id'])
+        .select(kind === 'deposit' ? sql<string | null>`r.depositor`.as('depositor') : sql<null>`null`.as('depositor'))
+        .select(kind === 'withdraw' ? sql<string | null>`r.bankname`.as('bankname') : sql<null>`null`.as('bankname'))
+        .select(kind === 'withdraw' ? sql<string | null>`r.bank_owner`.as('bank_owner') : sql<null>`null`.as('bank_owner'))
+        .select(kind === 'withdraw' ? sql<string | null>`r.banknum`.as('banknum') : sql<null>`null`.as('banknum'))
+        .orderBy('r.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows;
+    },
+
+    async countQueue(kind: RequestKind, states: CashierRequestState[], trx: Database = db): Promise<number> {
+      let q = from(kind, trx).select((eb) => eb.fn.countAll<string>().as('n'));
+      if (states.length > 0) q = q.where('state', 'in', states);
+      const row = await q.executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type CashierRepository = ReturnType<typeof createCashierRepository>;

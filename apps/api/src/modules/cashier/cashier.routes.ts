@@ -1,0 +1,54 @@
+import type { AppContext } from '../../app.ts';
+import type { CommunityService } from '../community/community.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { CashierService } from './cashier.service.ts';
+
+export interface CashierRouteDeps {
+  cashier: CashierService;
+  community: CommunityService;
+  ledger: LedgerService;
+}
+
+/** The member calls of the cashier and my page's money (API.md section 3). */
+export function registerCashierCalls(ctx: AppContext, deps: CashierRouteDeps): void {
+  const { cashier, community, ledger } = deps;
+  const { calls } = ctx;
+
+  calls.register('apply-user-deposit', (input, { member }) => cashier.applyDeposit(member.memberId, input));
+  calls.register('apply-user-withdraw', (input, { member }) => cashier.applyWithdraw(member.memberId, input));
+
+  calls.register('get-deposit-list', (input, { member }) =>
+    cashier.list('deposit', member.memberId, { page: input.page ?? 1, pageSize: input.pageSize ?? 20 }),
+  );
+  calls.register('get-withdraw-list', (input, { member }) =>
+    cashier.list('withdraw', member.memberId, { page: input.page ?? 1, pageSize: input.pageSize ?? 20 }),
+  );
+
+  calls.register('del-deposit', (input, { member }) => cashier.remove('deposit', member.memberId, input.id));
+  calls.register('del-withdraw', (input, { member }) => cashier.remove('withdraw', member.memberId, input.id));
+
+  calls.register('get-cashier-status', () => cashier.status());
+  calls.register('get-cash-ticker', () => cashier.ticker());
+
+  calls.register('user-ask-account', async (_input, { member }) => {
+    const opened = await community.openAccountInquiry(member.memberId);
+    return { status: opened ? ('success' as const) : ('already' as const) };
+  });
+
+  calls.register('get-in-game-balance', async (_input, { member }) => {
+    const [account, balances] = await Promise.all([cashier.member(member.memberId), ledger.memberBalances(member.memberId)]);
+    // Only the game wallet account exists so far: no transfer-wallet provider is asked, so the
+    // figure is always current and data.status is success.
+    return {
+      status: 'success' as const,
+      data: {
+        status: 'success' as const,
+        gameMoney: balances.game,
+        balance: balances.cash,
+        rolling: balances.comp,
+        userId: account?.user_id ?? member.userId,
+      },
+    };
+  });
+
+}

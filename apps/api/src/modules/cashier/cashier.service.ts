@@ -1,0 +1,372 @@
+import { CASH_TICKER_SIZE, maskUserId } from '@casino/contracts/cashier';
+import type { Database } from '../../db/database.ts';
+import type { CashierRequestState } from '../../db/schema.ts';
+import { AppError, invalid } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
+import type { CommunityService } from '../community/community.service.ts';
+import { escapeHtml } from '../community/community.service.ts';
+import { isLocked } from '../settings/lock-window.ts';
+import { windowStatus, type CashierSettings, type SettingsService } from '../settings/settings.service.ts';
+import {
+  createCashierRepository,
+  isOnePendingViolation,
+  type CashierMember,
+  type RequestKind,
+  type RequestRow,
+} from './cashier.repository.ts';
+
+export type { RequestKind } from './cashier.repository.ts';
+
+/** Wrong exchange passwords a member may enter before apply-user-withdraw answers 429 for a while. */
+export const EXCHANGE_PASSWORD_MAX_FAILURES = 5;
+export const EXCHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
+
+
+/** An operator acting on the queue (for `handled_by`, the member's note and the ledger's meta). */
+export interface OperatorRef {
+  id: number;
+  operatorId: string;
+}
+
+export interface CashierDeps {
+  db: Database;
+  ledger: LedgerService;
+  settings: SettingsService;
+  community: CommunityService;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+}
+
+/** Thrown inside a transaction to roll it back and answer a business status instead. */
+class Refusal extends Error {
+  readonly status: string;
+  constructor(status: string) {
+    super(status);
+    this.status = status;
+  }
+}
+
+async function refusable<S extends string, T>(run: () => Promise<T>): Promise<T | { status: S }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Refusal) return { status: error.status as S };
+    throw error;
+  }
+}
+
+/** A member may use the cashier only while active (not blocked, pending approval or self-excluded). */
+export function isMemberBlocked(member: Pick<CashierMember, 'state'>): boolean {
+  return member.state !== 'active';
+}
+
+/** API.md section 3: at least the minimum, a multiple of `unit`, at most the operator's maximum (400 naming `amount`). */
+export function checkRequestAmount(amount: number, minimum: number, settings: CashierSettings): void {
+  if (amount > settings.maxAmount) throw invalid('amount', 'max');
+  if (amount < minimum) throw invalid('amount', 'min');
+  if (amount % settings.unit !== 0) throw invalid('amount', 'unit');
+}
+
+const won = new Intl.NumberFormat('ko-KR');
+export function formatWon(amount: number): string {
+  return `${won.format(amount)}원`;
+}
+
+const KIND_KO: Record<RequestKind, string> = { deposit: '충전', withdraw: '환전' };
+
+/** The member's note (쪽지) when an operator completes or rejects a request. */
+export function requestNote(kind: RequestKind, outcome: 'approved' | 'rejected', amount: number, reason: string | null) {
+  const what = KIND_KO[kind];
+  if (outcome === 'approved') {
+    return {
+      title: `${what} 완료 안내`,
+      contents: `<p>신청하신 ${what} ${formatWon(amount)}이 완료되었습니다.</p>`,
+    };
+  }
+  const returned = kind === 'withdraw' ? ' 신청 금액은 보유머니로 반환되었습니다.' : '';
+  return {
+    title: `${what} 신청 취소 안내`,
+    contents:
+      `<p>신청하신 ${what} ${formatWon(amount)}이 취소되었습니다.${returned}</p>` +
+      (reason ? `<p>사유: ${escapeHtml(reason)}</p>` : ''),
+  };
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+function listItem(row: RequestRow) {
+  return {
+    id: row.id,
+    amount: row.amount,
+    state: row.state,
+    reason: row.reason,
+    regDate: row.created_at.toISOString(),
+    lastDate: row.updated_at.toISOString(),
+  };
+}
+
+/** The result of an operator's queue action, with what the audit log needs. */
+export type QueueActionResult =
+  | { status: 'success'; memberId: number; before: Record<string, unknown>; after: Record<string, unknown> }
+  | { status: 'already' | 'not_found' };
+
+export function createCashierService(deps: CashierDeps) {
+  const { db, ledger, settings, community, rateLimiter, now } = deps;
+  const repo = createCashierRepository(db);
+
+  /** Locks a request row for its state change; a withdrawal comes with its hold id. */
+  async function lock(kind: RequestKind, id: number, trx: Database): Promise<(RequestRow & { holdId: number | null }) | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    if (kind === 'deposit') {
+      const row = await repo.lockDeposit(id, trx);
+      return row && { ...row, holdId: null };
+    }
+    const row = await repo.lockWithdraw(id, trx);
+    return row && { ...row, holdId: row.hold_id };
+  }
+
+  /** A withdrawal's hold: written with the request in one transaction, so it is always there. */
+  function holdOf(row: { id: number; holdId: number | null }): number {
+    if (row.holdId === null) throw new Error(`withdraw request ${row.id} has no hold`);
+    return row.holdId;
+  }
+
+  return {
+    member(memberId: number, trx?: Database): Promise<CashierMember | undefined> {
+      return repo.member(memberId, trx);
+    },
+
+    /** apply-user-deposit: a request that moves no money until an operator approves it. */
+    async applyDeposit(memberId: number, input: { amount: number; depositor?: string | undefined }) {
+      const s = await settings.cashier();
+      checkRequestAmount(input.amount, s.minDeposit, s);
+      const member = await repo.member(memberId);
+      if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
+      if (isLocked(s.depositLock, now())) return { status: 'time' as const };
+      if (await repo.hasPending('deposit', memberId)) return { status: 'wait' as const };
+      const depositor = input.depositor?.trim() || member.bank_owner;
+      try {
+        await repo.insertDeposit({ memberId, amount: input.amount, depositor });
+      } catch (error) {
+        if (isOnePendingViolation(error)) return { status: 'wait' as const };
+        throw error;
+      }
+      return { status: 'success' as const };
+    },
+
+    /**
+     * apply-user-withdraw: the request and the ledger hold of its amount are written in one
+     * transaction, so the money cannot be spent or asked for twice while the request is pending.
+     */
+    async applyWithdraw(memberId: number, input: { amount: number; exchangePassword: string }) {
+      const s = await settings.cashier();
+      checkRequestAmount(input.amount, s.minWithdraw, s);
+      const member = await repo.member(memberId);
+      if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
+      if (isLocked(s.withdrawLock, now())) return { status: 'time' as const };
+
+      // The exchange password is 4..6 digits: without a limit it could be guessed in minutes.
+      const limitKey = `exchange-pass:${memberId}`;
+      const tries = await rateLimiter.peek(limitKey);
+      if (tries.count >= EXCHANGE_PASSWORD_MAX_FAILURES) throw new AppError('too_many', { retryAfterSec: tries.retryAfterSec });
+      if (!(await verifyPassword(member.exchange_password_hash, input.exchangePassword))) {
+        await rateLimiter.hit(limitKey, EXCHANGE_PASSWORD_WINDOW_MS);
+        return { status: 'pass' as const };
+      }
+
+      if (await repo.hasPending('withdraw', memberId)) return { status: 'wait' as const };
+      try {
+        return await refusable<'balance', { status: 'success' }>(() =>
+          db.transaction().execute(async (trx) => {
+            const id = await repo.insertWithdraw(
+              { memberId, amount: input.amount, bankname: member.bankname, bankOwner: member.bank_owner, banknum: member.banknum },
+              trx,
+            );
+            try {
+              const hold = await ledger.createHold(
+                {
+                  memberId,
+                  amount: input.amount,
+                  code: 'withdrawal_hold',
+                  idempotencyKey: `withdraw:${id}:hold`,
+                  source: 'cashier',
+                  meta: { requestId: id },
+                },
+                trx,
+              );
+              await repo.setWithdrawHold(id, hold.holdId, trx);
+            } catch (error) {
+              if (isLedgerError(error, 'balance')) throw new Refusal('balance');
+              throw error;
+            }
+            return { status: 'success' as const };
+          }),
+        );
+      } catch (error) {
+        if (isOnePendingViolation(error)) return { status: 'wait' as const };
+        throw error;
+      }
+    },
+
+    /** get-deposit-list / get-withdraw-list: the member's own requests they have not deleted, newest first. */
+    async list(kind: RequestKind, memberId: number, paging: { page: number; pageSize: number }) {
+      const offset = (paging.page - 1) * paging.pageSize;
+      const [rows, maxCount] = await Promise.all([
+        repo.listForMember(kind, memberId, paging.pageSize, offset),
+        repo.countForMember(kind, memberId),
+      ]);
+      return { status: 'success' as const, list: rows.map(listItem), maxCount };
+    },
+
+    /**
+     * del-deposit / del-withdraw: a `wait` request is cancelled (a withdrawal's hold returns in the
+     * same transaction); a finished one is hidden from the member's list; one an operator has taken
+     * (`reg`) can no longer be cancelled (`already`). Another member's request is `not_found`.
+     */
+    async remove(kind: RequestKind, memberId: number, id: number) {
+      return db.transaction().execute(async (trx) => {
+        const row = await lock(kind, id, trx);
+        if (!row || row.member_id !== memberId || row.is_hidden) return { status: 'not_found' as const };
+        if (row.state === 'reg') return { status: 'already' as const };
+        if (row.state === 'wait') {
+          if (kind === 'withdraw') {
+            await ledger.voidHold(
+              holdOf(row),
+              { idempotencyKey: `withdraw:${id}:cancel`, code: 'withdrawal_cancel', source: 'cashier', meta: { requestId: id } },
+              trx,
+            );
+          }
+          await repo.setState(kind, id, { state: 'cansel', reason: null, processedAt: now() }, trx);
+          return { status: 'success' as const };
+        }
+        await repo.hide(kind, id, trx);
+        return { status: 'success' as const };
+      });
+    },
+
+    /** get-cashier-status: the lock windows as they stand now, and the amount rules. */
+    async status() {
+      const s = await settings.cashier();
+      const at = now();
+      return {
+        status: 'success' as const,
+        deposit: windowStatus(s.depositLock, at),
+        withdraw: windowStatus(s.withdrawLock, at),
+        minDeposit: s.minDeposit,
+        minWithdraw: s.minWithdraw,
+        unit: s.unit,
+        maxAmount: s.maxAmount,
+        minConversion: s.minConversion,
+      };
+    },
+
+    /** get-cash-ticker: the latest completed requests of each kind, ids masked. */
+    async ticker() {
+      const [deposits, withdraws] = await Promise.all([
+        repo.latestCompleted('deposit', CASH_TICKER_SIZE),
+        repo.latestCompleted('withdraw', CASH_TICKER_SIZE),
+      ]);
+      const item = (r: { user_id: string; amount: number; processed_at: Date | null }) => ({
+        userId: maskUserId(r.user_id),
+        amount: r.amount,
+        regDate: iso(r.processed_at) ?? '',
+      });
+      return { status: 'success' as const, deposits: deposits.map(item), withdraws: withdraws.map(item) };
+    },
+
+    /** The operators' queue. Withdrawal bank details only when `showBank` (owner and cashier). */
+    async queue(kind: RequestKind, options: { states: CashierRequestState[]; page: number; pageSize: number; showBank: boolean }) {
+      const offset = (options.page - 1) * options.pageSize;
+      const [rows, maxCount] = await Promise.all([
+        repo.queue(kind, options.states, options.pageSize, offset),
+        repo.countQueue(kind, options.states),
+      ]);
+      const list = rows.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        amount: r.amount,
+        ...(kind === 'deposit' ? { depositor: r.depositor } : {}),
+        ...(kind === 'withdraw' && options.showBank ? { bankname: r.bankname, bankOwner: r.bank_owner, banknum: r.banknum } : {}),
+        state: r.state,
+        reason: r.reason,
+        regDate: r.created_at.toISOString(),
+        processedDate: iso(r.processed_at),
+      }));
+      return { status: 'success' as const, list, maxCount };
+    },
+
+    /** An operator takes a `wait` request for processing (`reg`): the member can no longer cancel it. */
+    async take(kind: RequestKind, id: number, operator: OperatorRef, trx: Database): Promise<QueueActionResult> {
+      const row = await lock(kind, id, trx);
+      if (!row) return { status: 'not_found' };
+      if (row.state !== 'wait') return { status: 'already' };
+      await repo.setState(kind, id, { state: 'reg', handledBy: operator.id }, trx);
+      return { status: 'success', memberId: row.member_id, before: { state: row.state }, after: { state: 'reg' } };
+    },
+
+    /**
+     * Completes a pending (`wait` or `reg`) request: a deposit credits the member's cash from bank
+     * clearing, a withdrawal posts its hold. The row is locked first, so parallel approvals of one
+     * request settle it once; the ledger keys derived from the request id make that doubly sure.
+     */
+    async approve(kind: RequestKind, id: number, operator: OperatorRef, trx: Database): Promise<QueueActionResult> {
+      const row = await lock(kind, id, trx);
+      if (!row) return { status: 'not_found' };
+      if (row.state !== 'wait' && row.state !== 'reg') return { status: 'already' };
+      const meta = { requestId: id, operator: operator.operatorId };
+      if (kind === 'deposit') {
+        const result = await ledger.transfer(
+          {
+            debit: { system: 'bank_clearing' },
+            credit: { memberId: row.member_id, kind: 'cash' },
+            amount: row.amount,
+            code: 'deposit',
+            idempotencyKey: `deposit:${id}`,
+            source: 'cashier',
+            meta,
+          },
+          trx,
+        );
+        await repo.setDepositTransfer(id, result.transferId, trx);
+      } else {
+        await ledger.postHold(holdOf(row), { idempotencyKey: `withdraw:${id}:post`, code: 'withdrawal', source: 'cashier', meta }, trx);
+      }
+      await repo.setState(kind, id, { state: 'already', handledBy: operator.id, processedAt: now() }, trx);
+      await community.sendNote(row.member_id, { ...requestNote(kind, 'approved', row.amount, null), createdBy: operator.operatorId }, trx);
+      return {
+        status: 'success',
+        memberId: row.member_id,
+        before: { state: row.state, amount: row.amount },
+        after: { state: 'already', amount: row.amount },
+      };
+    },
+
+    /** Rejects a pending request (state `cansel` with the operator's reason); a withdrawal's hold returns. */
+    async reject(kind: RequestKind, id: number, operator: OperatorRef, reason: string | null, trx: Database): Promise<QueueActionResult> {
+      const row = await lock(kind, id, trx);
+      if (!row) return { status: 'not_found' };
+      if (row.state !== 'wait' && row.state !== 'reg') return { status: 'already' };
+      if (kind === 'withdraw') {
+        await ledger.voidHold(
+          holdOf(row),
+          { idempotencyKey: `withdraw:${id}:reject`, code: 'withdrawal_reject', source: 'cashier', meta: { requestId: id, operator: operator.operatorId } },
+          trx,
+        );
+      }
+      await repo.setState(kind, id, { state: 'cansel', reason, handledBy: operator.id, processedAt: now() }, trx);
+      await community.sendNote(row.member_id, { ...requestNote(kind, 'rejected', row.amount, reason), createdBy: operator.operatorId }, trx);
+      return {
+        status: 'success',
+        memberId: row.member_id,
+        before: { state: row.state, amount: row.amount },
+        after: { state: 'cansel', amount: row.amount, reason },
+      };
+    },
+  };
+}
+
+export type CashierService = ReturnType<typeof createCashierService>;

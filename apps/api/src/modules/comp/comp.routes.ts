@@ -1,0 +1,11 @@
+import type { AppContext } from '../../app.ts';
+import type { CompService } from './comp.service.ts';
+
+/** roll-to-balance (API.md section 3): comp points become cash 1:1. */
+export function registerCompCalls(ctx: AppContext, deps: { comp: CompService }): void {
+  ctx.calls.register('roll-to-balance', (input, { member, request }) => {
+    const header = request.headers['idempotency-key'];
+    const key = Array.isArray(header) ? header.join(',') : header;
+    return deps.comp.convert(member.memberId, input.amount, key);
+  });
+}

@@ -1,0 +1,119 @@
+import type { Database } from '../../db/database.ts';
+import { HH_MM, isLocked, type LockWindow } from './lock-window.ts';
+import { createSettingsRepository } from './settings.repository.ts';
+
+/**
+ * The cashier's operator settings. Amounts are whole won (points for `minConversion`). A lock
+ * window is `{from, to}` in Asia/Seoul `HH:mm`, or null for always open.
+ */
+export interface CashierSettings {
+  minDeposit: number;
+  minWithdraw: number;
+  unit: number;
+  maxAmount: number;
+  minConversion: number;
+  depositLock: LockWindow | null;
+  withdrawLock: LockWindow | null;
+}
+
+export const DEFAULT_CASHIER_SETTINGS: CashierSettings = Object.freeze({
+  minDeposit: 10_000,
+  minWithdraw: 10_000,
+  unit: 1_000,
+  maxAmount: 100_000_000,
+  minConversion: 10_000,
+  depositLock: null,
+  withdrawLock: null,
+});
+
+const CASHIER_KEY = 'cashier';
+
+export interface CashierWindowStatus {
+  locked: boolean;
+  from: string | null;
+  to: string | null;
+}
+
+function isPositiveInt(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function isWindow(value: unknown): value is LockWindow {
+  if (!value || typeof value !== 'object') return false;
+  const w = value as Record<string, unknown>;
+  return typeof w.from === 'string' && typeof w.to === 'string' && HH_MM.test(w.from) && HH_MM.test(w.to) && w.from !== w.to;
+}
+
+/**
+ * Merges a stored value over the defaults, field by field: a field that is missing or no longer
+ * valid (written by an older version, or by hand) falls back to its default instead of breaking
+ * the cashier.
+ */
+export function normalizeCashierSettings(stored: unknown): CashierSettings {
+  const s = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const d = DEFAULT_CASHIER_SETTINGS;
+  const num = (k: 'minDeposit' | 'minWithdraw' | 'unit' | 'maxAmount' | 'minConversion') => (isPositiveInt(s[k]) ? s[k] : d[k]);
+  const win = (k: 'depositLock' | 'withdrawLock') => (isWindow(s[k]) ? { from: s[k].from, to: s[k].to } : null);
+  return {
+    minDeposit: num('minDeposit'),
+    minWithdraw: num('minWithdraw'),
+    unit: num('unit'),
+    maxAmount: num('maxAmount'),
+    minConversion: num('minConversion'),
+    depositLock: win('depositLock'),
+    withdrawLock: win('withdrawLock'),
+  };
+}
+
+/** Why a settings change is refused: the field and the contract's error code. */
+export interface SettingsProblem {
+  path: string;
+  code: 'min' | 'max' | 'pattern' | 'unit';
+}
+
+/** Cross-field rules the schema of one field cannot see. */
+export function checkCashierSettings(s: CashierSettings): SettingsProblem[] {
+  const problems: SettingsProblem[] = [];
+  if (s.minDeposit > s.maxAmount) problems.push({ path: 'minDeposit', code: 'max' });
+  if (s.minWithdraw > s.maxAmount) problems.push({ path: 'minWithdraw', code: 'max' });
+  if (s.minConversion > s.maxAmount) problems.push({ path: 'minConversion', code: 'max' });
+  if (s.unit > s.maxAmount) problems.push({ path: 'unit', code: 'max' });
+  if (s.depositLock && s.depositLock.from === s.depositLock.to) problems.push({ path: 'depositLock', code: 'pattern' });
+  if (s.withdrawLock && s.withdrawLock.from === s.withdrawLock.to) problems.push({ path: 'withdrawLock', code: 'pattern' });
+  return problems;
+}
+
+export function windowStatus(window: LockWindow | null, at: Date): CashierWindowStatus {
+  return { locked: isLocked(window, at), from: window?.from ?? null, to: window?.to ?? null };
+}
+
+export function createSettingsService(deps: { db: Database }) {
+  const repo = createSettingsRepository(deps.db);
+  return {
+    /** The cashier settings in force (defaults for whatever is not stored). */
+    async cashier(trx?: Database): Promise<CashierSettings> {
+      return normalizeCashierSettings(await repo.get(CASHIER_KEY, trx));
+    },
+
+    /**
+     * Applies a partial change inside the caller's transaction and returns the settings before and
+     * after (for the audit log). The caller validates field shapes; cross-field rules are checked
+     * here and returned as problems without writing anything.
+     */
+    async updateCashier(
+      patch: Partial<CashierSettings>,
+      trx: Database,
+    ): Promise<{ before: CashierSettings; after: CashierSettings; problems: SettingsProblem[] }> {
+      const before = normalizeCashierSettings(await repo.getForUpdate(CASHIER_KEY, trx));
+      const after: CashierSettings = { ...before };
+      for (const [k, v] of Object.entries(patch) as [keyof CashierSettings, unknown][]) {
+        if (v !== undefined) (after as unknown as Record<string, unknown>)[k] = v;
+      }
+      const problems = checkCashierSettings(after);
+      if (problems.length === 0) await repo.put(CASHIER_KEY, after, trx);
+      return { before, after, problems };
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

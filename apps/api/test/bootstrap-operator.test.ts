@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { seedOnFirstStart } from '../src/db/seed.ts';
+import { verifyPassword } from '../src/modules/auth/passwords.ts';
+import { createTestDatabase, type TestDatabase } from './harness.ts';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+function recordingLogger() {
+  const lines: { level: string; data: Record<string, unknown>; message: string }[] = [];
+  const log = (level: string) => (data: Record<string, unknown>, message: string) => lines.push({ level, data, message });
+  return { lines, logger: { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug') } as unknown as Logger };
+}
+
+describe('the bootstrap owner', () => {
+  it('is created once on an empty database, with a generated password printed once', async () => {
+    const config = loadConfig({ SEED_DEMO: 'false', BOOTSTRAP_ADMIN_ID: 'Boss' });
+    const first = recordingLogger();
+    await seedOnFirstStart({ config, db: database.db, logger: first.logger });
+    const printed = first.lines.filter((l) => typeof l.data?.password === 'string');
+    expect(printed).toHaveLength(1);
+    const password = printed[0]!.data.password as string;
+    expect(password.length).toBeGreaterThanOrEqual(20);
+
+    const operator = await database.db.selectFrom('operators').selectAll().executeTakeFirstOrThrow();
+    expect(operator).toMatchObject({ operator_id: 'boss', role: 'owner', is_active: true, totp_secret: null });
+    expect(operator.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(operator.password_hash, password)).toBe(true);
+
+    const again = recordingLogger();
+    await seedOnFirstStart({ config: loadConfig({ SEED_DEMO: 'false', BOOTSTRAP_ADMIN_PASSWORD: 'another-password' }), db: database.db, logger: again.logger });
+    expect(again.lines.filter((l) => l.data?.password !== undefined)).toEqual([]);
+    expect(await database.db.selectFrom('operators').select('id').execute()).toHaveLength(1);
+    const audit = await database.db.selectFrom('audit_log').selectAll().execute();
+    expect(audit).toMatchObject([{ action: 'operator.bootstrap', actor: 'system', target: 'operator:boss' }]);
+    expect(JSON.stringify(audit)).not.toContain(password);
+  });
+});
