@@ -62,12 +62,17 @@ export const ZRegCode = z
 
 export const ZAgree18 = z.boolean().refine((value): value is true => value, withCode('required'));
 
+/** The default of the operators' maximum amount (a cashier setting the server checks). */
 export const DEFAULT_MAX_AMOUNT = 100_000_000;
 
 /** A request amount in whole won (or points): a positive safe integer up to `maxAmount`. */
-export function amountSchema(maxAmount: number = DEFAULT_MAX_AMOUNT) {
+export function amountSchema(maxAmount: number = Number.MAX_SAFE_INTEGER) {
   return z.int().positive().max(maxAmount);
 }
+/**
+ * Any positive safe integer: the operator's maximum (default DEFAULT_MAX_AMOUNT) is a setting, so
+ * the server checks it against the current settings and answers 400 `amount` `max` itself.
+ */
 export const ZAmount = amountSchema();
 
 /** Money or points in a response: a whole number of won. */
