@@ -1,8 +1,177 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { bankName } from '@casino/contracts/banks';
+import type { TUser } from '@casino/contracts/members';
+import { Icon, type TIconName } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
+import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
+import { useLocale } from '../../i18n/locale-context.ts';
+import { useFormat } from '../../i18n/use-format.ts';
+import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
+import type { TPageId } from '../../lib/pages.ts';
+import { useSession } from '../session/session-context.ts';
+import { useInGameBalance } from './api/get-in-game-balance.ts';
+import { useMemberAccount } from './api/get-member-account.ts';
+import { ExchangePasswordForm } from './components/exchange-password-form.tsx';
+import { PasswordForm } from './components/password-form.tsx';
+import { maskPhone } from './mask.ts';
+import './account.css';
 
-/** /user (member, "my page"): account details and passwords come with the account issue. */
+const SHORTCUTS: ReadonlyArray<{ page: TPageId; icon: TIconName }> = [
+  { page: 'deposit', icon: 'deposit' },
+  { page: 'withdraw', icon: 'withdraw' },
+  { page: 'comp', icon: 'comp' },
+];
+
+/** /user (member, my page): profile, money, the withdrawal account (spec section 2) and both passwords. */
 export function UserPage() {
   const { t } = useTranslation(['account', 'common']);
-  return <PageShell title={t('common:menu.user')} lead={t('user.lead')} icon="user" />;
+  const { user } = useSession();
+  if (!user) return <PageSkeleton />;
+  return (
+    <PageShell title={t('common:menu.user')} lead={t('user.lead')} icon="user">
+      <div className="account-layout">
+        <ProfileCard user={user} />
+        <AccountInfo />
+        <PasswordForm userId={user.userId} />
+        <ExchangePasswordForm userId={user.userId} />
+      </div>
+    </PageShell>
+  );
+}
+
+function ProfileCard({ user }: { user: TUser }) {
+  const { t } = useTranslation(['account', 'common']);
+  const format = useFormat();
+  const href = useLocalizedPath();
+  const game = useInGameBalance();
+  const gameData = game.data?.data;
+  const initial = [...(user.nick || user.userId)][0]?.toUpperCase() ?? '';
+
+  return (
+    <section className="account-card profile" aria-labelledby="profile-title">
+      <h2 className="visually-hidden" id="profile-title">
+        {t('profile.title')}
+      </h2>
+      <div className="profile__head">
+        <span className="profile__avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <div className="profile__names">
+          <p className="profile__nick">{user.nick}</p>
+          <p className="profile__level">
+            <span className="visually-hidden">{t('profile.levelLabel')} </span>
+            {t('profile.level', { level: user.level })}
+          </p>
+        </div>
+      </div>
+      <dl className="profile__facts">
+        <div>
+          <dt>{t('profile.userId')}</dt>
+          <dd>{user.userId}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.phone')}</dt>
+          <dd className="profile__phone">{maskPhone(user.phone)}</dd>
+        </div>
+      </dl>
+      <dl className="wallet">
+        <div className="wallet__item wallet__item--money">
+          <dt>{t('common:user.balance')}</dt>
+          <dd className="money">{format.money(user.balance)}</dd>
+        </div>
+        <div className="wallet__item">
+          <dt>{t('common:user.comp')}</dt>
+          <dd className="points">{format.number(user.rolling)}</dd>
+        </div>
+        <div className="wallet__item">
+          <dt>{t('wallet.game')}</dt>
+          <dd className="points">
+            {gameData ? (
+              format.money(gameData.gameMoney)
+            ) : game.isError ? (
+              <button type="button" className="wallet__retry" onClick={() => void game.refetch()}>
+                {t('wallet.retry')}
+              </button>
+            ) : (
+              <span className="skeleton wallet__skeleton" aria-label={t('common:state.loading')} />
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p className="wallet__note" aria-live="polite">
+        {gameData?.status === 'fail'
+          ? t('wallet.gameStale')
+          : game.isError
+            ? t('wallet.gameFailed')
+            : t('wallet.gameHint')}
+      </p>
+      <nav className="shortcuts" aria-label={t('profile.shortcuts')}>
+        {SHORTCUTS.map(({ page, icon }) => (
+          <Link key={page} className="shortcuts__link" to={href(page)}>
+            <Icon name={icon} size={20} />
+            <span>{t(`profile.shortcut.${page}`)}</span>
+          </Link>
+        ))}
+      </nav>
+    </section>
+  );
+}
+
+/** Spec section 2 "Member account info screen": user id, account holder, bank, withdrawal account number; empty when absent. */
+function AccountInfo() {
+  const { t } = useTranslation(['account', 'common']);
+  const locale = useLocale();
+  const query = useMemberAccount();
+  const account = query.data?.account;
+  const rows: Array<{ key: string; label: string; value: string | undefined }> = [
+    { key: 'userId', label: t('account.userId'), value: account?.userId },
+    { key: 'bankOwner', label: t('account.bankOwner'), value: account?.bankOwner },
+    {
+      key: 'bankname',
+      label: t('account.bankname'),
+      value: account ? (account.bankname ? bankName(account.bankname, locale) : '') : undefined,
+    },
+    { key: 'banknum', label: t('account.banknum'), value: account?.banknum },
+  ];
+  return (
+    <section
+      className="account-card"
+      aria-labelledby="account-info-title"
+      aria-busy={query.isPending || undefined}
+    >
+      <h2 className="account-card__title" id="account-info-title">
+        {t('account.title')}
+      </h2>
+      <table className="info-table">
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td className={row.key === 'banknum' ? 'info-table__number' : undefined}>
+                {account ? (
+                  row.value
+                ) : query.isError ? (
+                  ''
+                ) : (
+                  <span className="skeleton info-table__skeleton" />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {query.isError && !account ? (
+        <p className="account-card__error" role="alert">
+          <Icon name="error" size={16} />
+          <span>{t('account.loadFailed')}</span>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>
+            {t('wallet.retry')}
+          </button>
+        </p>
+      ) : (
+        <p className="account-form__note">{t('account.note')}</p>
+      )}
+    </section>
+  );
 }

@@ -1,8 +1,257 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TUser } from '@casino/contracts/members';
+import { toFieldErrors } from '@casino/contracts/errors';
+import { ZApplyUserDepositRequest } from '@casino/contracts/cashier';
+import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
+import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField, type FieldStatus } from '../../components/ui/text-field.tsx';
+import { fieldErrorText } from '../../i18n/error-text.ts';
+import { useFormat } from '../../i18n/use-format.ts';
+import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
+import { useSession } from '../session/session-context.ts';
+import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
+import { useApplyUserDeposit } from './api/apply-user-deposit.ts';
+import { useDelDeposit } from './api/del-deposit.ts';
+import { useCashierStatus } from './api/get-cashier-status.ts';
+import { useDepositList } from './api/get-deposit-list.ts';
+import { useUserAskAccount } from './api/user-ask-account.ts';
+import { cashierErrorText, cashierStatusText, formFieldErrors, type TFieldCodes } from './cashier-text.ts';
+import { AmountField } from './components/amount-field.tsx';
+import { LockStatus } from './components/lock-status.tsx';
+import { RequestHistory } from './components/request-history.tsx';
+import './cashier.css';
 
-/** /deposit (member): the deposit request form comes with the cashier issue. */
+const DEPOSIT_FIELDS = ['amount', 'depositor'] as const;
+type TDepositField = (typeof DEPOSIT_FIELDS)[number];
+
+/** /deposit (member): the deposit request form, the deposit account inquiry and the member's deposit requests. */
 export function DepositPage() {
   const { t } = useTranslation(['cashier', 'common']);
-  return <PageShell title={t('common:menu.deposit')} lead={t('deposit.lead')} icon="deposit" />;
+  const { user } = useSession();
+  const [page, setPage] = useState(1);
+  const list = useDepositList(page);
+  const remove = useDelDeposit();
+  if (!user) return <PageSkeleton />;
+  return (
+    <PageShell title={t('common:menu.deposit')} lead={t('deposit.lead')} icon="deposit">
+      <div className="cashier-layout">
+        <DepositForm user={user} onApplied={() => setPage(1)} />
+        <RequestHistory
+          kind="deposit"
+          page={page}
+          onPage={setPage}
+          query={list}
+          remove={remove.mutateAsync}
+          isRemoving={remove.isPending}
+        />
+      </div>
+    </PageShell>
+  );
+}
+
+function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }) {
+  const { t } = useTranslation(['cashier', 'common']);
+  const dialogs = useDialogs();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const href = useLocalizedPath();
+  const session = useSession();
+  const cashier = useCashierStatus();
+  const apply = useApplyUserDeposit();
+  const ask = useUserAskAccount();
+  const [amount, setAmount] = useState(0);
+  // null until the member edits it: the account holder's name is the default (docs/cashier.md).
+  const [depositor, setDepositor] = useState<string | null>(null);
+  const [errors, setErrors] = useState<TFieldCodes<TDepositField>>({});
+  const refs = { amount: useRef<HTMLInputElement>(null), depositor: useRef<HTMLInputElement>(null) };
+
+  const status = cashier.data;
+  const isLocked = status?.deposit.locked === true;
+  const depositorValue = depositor ?? user.bankOwner;
+
+  function statusOf(field: TDepositField): FieldStatus | null {
+    const code = errors[field];
+    return code ? { tone: 'error', text: fieldErrorText(t, field, code) } : null;
+  }
+  function showErrors(found: TFieldCodes<TDepositField>) {
+    setErrors(found);
+    const first = DEPOSIT_FIELDS.find((f) => found[f]);
+    if (first) refs[first].current?.focus();
+  }
+
+  /** The contract's rules (amount type and maximum, depositor length) plus the operator's minimum and unit. */
+  function validate(): TFieldCodes<TDepositField> {
+    const name = depositorValue.trim();
+    const parsed = ZApplyUserDepositRequest.safeParse({ amount, ...(name ? { depositor: name } : {}) });
+    const schemaErrors: TFieldCodes<TDepositField> = {};
+    if (!parsed.success)
+      for (const e of toFieldErrors(parsed.error.issues))
+        if (e.path === 'amount' || e.path === 'depositor') schemaErrors[e.path] ??= e.code;
+    const found: TFieldCodes<TDepositField> = {};
+    const amountCode =
+      amountErrorCode(amount, { min: status?.minDeposit, unit: status?.unit, max: status?.maxAmount }) ??
+      schemaErrors.amount;
+    if (amountCode) found.amount = amountCode;
+    if (schemaErrors.depositor) found.depositor = schemaErrors.depositor;
+    return found;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (apply.isPending) return;
+    if (isLocked) {
+      await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
+      return;
+    }
+    const found = validate();
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    const name = depositorValue.trim();
+    const money = format.money(amount);
+    const isConfirmed = await dialogs.confirm(
+      t('deposit.confirm', { amount: money, depositor: name || '-' }),
+      {
+        confirmLabel: t('deposit.submit'),
+      },
+    );
+    if (!isConfirmed) return;
+    try {
+      let result;
+      try {
+        result = await apply.mutateAsync({ amount, ...(name ? { depositor: name } : {}) });
+      } catch (error) {
+        const fieldErrors = formFieldErrors(error, DEPOSIT_FIELDS);
+        if (fieldErrors) showErrors(fieldErrors);
+        else await dialogs.error(cashierErrorText(t, 'deposit', error));
+        return;
+      }
+      switch (result.status) {
+        case 'success':
+          setAmount(0);
+          setErrors({});
+          onApplied();
+          await dialogs.success(t('deposit.done', { amount: money }));
+          return;
+        case 'time':
+          void cashier.refetch();
+          await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
+          return;
+        case 'wait':
+          await dialogs.warning(cashierStatusText(t, 'deposit', 'wait'));
+          return;
+        default:
+          await dialogs.error(cashierStatusText(t, 'deposit', result.status));
+      }
+    } finally {
+      // Once the member has read the answer (a health check may open its own dialog), the header
+      // balance follows.
+      void session.refresh();
+    }
+  }
+
+  async function onAsk() {
+    if (ask.isPending) return;
+    let result;
+    try {
+      result = await ask.mutateAsync();
+    } catch (error) {
+      await dialogs.error(cashierErrorText(t, 'deposit', error));
+      return;
+    }
+    const options = { confirmLabel: t('common:action.openHelp'), cancelLabel: t('common:action.close') };
+    let openHelp: boolean;
+    if (result.status === 'success') openHelp = await dialogs.success(t('deposit.inquiryDone'), options);
+    else if (result.status === 'already') openHelp = await dialogs.info(t('deposit.inquiryAlready'), options);
+    else {
+      await dialogs.error(cashierStatusText(t, 'deposit', result.status));
+      return;
+    }
+    if (openHelp) void navigate(href('help'));
+  }
+
+  const limits = status
+    ? t('amount.limits', { min: format.money(status.minDeposit), unit: format.money(status.unit) })
+    : t('common:state.loading');
+
+  return (
+    <form
+      className="cashier-card cashier-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="deposit-form-title"
+    >
+      <h2 className="cashier-card__title" id="deposit-form-title">
+        {t('deposit.formTitle')}
+      </h2>
+      <LockStatus
+        kind="deposit"
+        window={status?.deposit}
+        isLoading={cashier.isFetching}
+        isError={cashier.isError}
+        onRetry={() => void cashier.refetch()}
+      />
+      <div className="callout">
+        <Icon name="info" size={20} className="callout__icon" />
+        <div className="callout__body">
+          <p className="callout__title">{t('deposit.inquiryTitle')}</p>
+          <p className="callout__text">{t('deposit.inquiryText')}</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm callout__action"
+          onClick={() => void onAsk()}
+          disabled={ask.isPending}
+          aria-busy={ask.isPending || undefined}
+        >
+          {ask.isPending && <Spinner size={16} />}
+          {t('deposit.inquiry')}
+        </button>
+      </div>
+      <AmountField
+        ref={refs.amount}
+        label={t('deposit.amount')}
+        name="amount"
+        unit="money"
+        value={amount}
+        onChange={(next) => {
+          setAmount(next);
+          setErrors((e) => (e.amount ? { ...e, amount: undefined } : e));
+        }}
+        steps={QUICK_AMOUNTS}
+        max={status?.maxAmount}
+        hint={limits}
+        status={statusOf('amount')}
+      />
+      <TextField
+        ref={refs.depositor}
+        label={t('deposit.depositor')}
+        name="depositor"
+        hint={t('deposit.depositorHint')}
+        autoComplete="name"
+        maxLength={20}
+        value={depositorValue}
+        status={statusOf('depositor')}
+        onChange={(event) => {
+          setDepositor(event.target.value);
+          setErrors((e) => (e.depositor ? { ...e, depositor: undefined } : e));
+        }}
+      />
+      <button
+        type="submit"
+        className="btn btn--primary btn--lg btn--block"
+        disabled={isLocked || apply.isPending}
+      >
+        {apply.isPending ? <Spinner size={18} /> : <Icon name="deposit" size={20} />}
+        {apply.isPending ? t('deposit.submitting') : isLocked ? t('deposit.closed') : t('deposit.submit')}
+      </button>
+    </form>
+  );
 }

@@ -1,8 +1,268 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bankName } from '@casino/contracts/banks';
+import type { TUser } from '@casino/contracts/members';
+import { toFieldErrors } from '@casino/contracts/errors';
+import { ZApplyUserWithdrawRequest } from '@casino/contracts/cashier';
+import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
+import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField, type FieldStatus } from '../../components/ui/text-field.tsx';
+import { fieldErrorText } from '../../i18n/error-text.ts';
+import { useLocale } from '../../i18n/locale-context.ts';
+import { useFormat } from '../../i18n/use-format.ts';
+import { useSession } from '../session/session-context.ts';
+import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
+import { useApplyUserWithdraw } from './api/apply-user-withdraw.ts';
+import { useDelWithdraw } from './api/del-withdraw.ts';
+import { useCashierStatus } from './api/get-cashier-status.ts';
+import { useWithdrawList } from './api/get-withdraw-list.ts';
+import { cashierErrorText, cashierStatusText, formFieldErrors, type TFieldCodes } from './cashier-text.ts';
+import { AmountField } from './components/amount-field.tsx';
+import { LockStatus } from './components/lock-status.tsx';
+import { RequestHistory } from './components/request-history.tsx';
+import './cashier.css';
 
-/** /withdraw (member): the withdrawal request form comes with the cashier issue. */
+const WITHDRAW_FIELDS = ['amount', 'exchangePassword'] as const;
+type TWithdrawField = (typeof WITHDRAW_FIELDS)[number];
+
+/** `1234567890` -> `******7890`: the member recognises the account without the page showing all of it. */
+export function maskAccountNumber(banknum: string): string {
+  const digits = banknum.replace(/\D/g, '');
+  if (digits.length <= 4) return digits;
+  return `${'*'.repeat(Math.min(6, digits.length - 4))}${digits.slice(-4)}`;
+}
+
+/** /withdraw (member): the withdrawal request form (the amount is held at once) and the member's withdrawal requests. */
 export function WithdrawPage() {
   const { t } = useTranslation(['cashier', 'common']);
-  return <PageShell title={t('common:menu.withdraw')} lead={t('withdraw.lead')} icon="withdraw" />;
+  const { user } = useSession();
+  const [page, setPage] = useState(1);
+  const list = useWithdrawList(page);
+  const remove = useDelWithdraw();
+  if (!user) return <PageSkeleton />;
+  return (
+    <PageShell title={t('common:menu.withdraw')} lead={t('withdraw.lead')} icon="withdraw">
+      <div className="cashier-layout">
+        <WithdrawForm user={user} onApplied={() => setPage(1)} />
+        <RequestHistory
+          kind="withdraw"
+          page={page}
+          onPage={setPage}
+          query={list}
+          remove={remove.mutateAsync}
+          isRemoving={remove.isPending}
+        />
+      </div>
+    </PageShell>
+  );
+}
+
+function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void }) {
+  const { t } = useTranslation(['cashier', 'common']);
+  const dialogs = useDialogs();
+  const format = useFormat();
+  const locale = useLocale();
+  const session = useSession();
+  const cashier = useCashierStatus();
+  const apply = useApplyUserWithdraw();
+  const [amount, setAmount] = useState(0);
+  const [exchangePassword, setExchangePassword] = useState('');
+  const [errors, setErrors] = useState<TFieldCodes<TWithdrawField>>({});
+  const refs = { amount: useRef<HTMLInputElement>(null), exchangePassword: useRef<HTMLInputElement>(null) };
+
+  // The balance decides what may be asked for: read it fresh once when the form opens. (The
+  // session's refresh function changes with every health answer, so it is not a dependency.)
+  const refreshOnOpen = useRef(session.refresh);
+  useEffect(() => {
+    void refreshOnOpen.current();
+  }, []);
+
+  const status = cashier.data;
+  const isLocked = status?.withdraw.locked === true;
+
+  function statusOf(field: TWithdrawField): FieldStatus | null {
+    const code = errors[field];
+    if (!code) return null;
+    if (code === 'balance') return { tone: 'error', text: cashierStatusText(t, 'withdraw', 'balance') };
+    if (code === 'pass') return { tone: 'error', text: cashierStatusText(t, 'withdraw', 'pass') };
+    return { tone: 'error', text: fieldErrorText(t, field, code) };
+  }
+  function showErrors(found: TFieldCodes<TWithdrawField>) {
+    setErrors(found);
+    const first = WITHDRAW_FIELDS.find((f) => found[f]);
+    if (first) refs[first].current?.focus();
+  }
+
+  /** The contract's rules (amount, 4..6 digit exchange password), the operator's limits and the balance. */
+  function validate(): TFieldCodes<TWithdrawField> {
+    const parsed = ZApplyUserWithdrawRequest.safeParse({ amount, exchangePassword });
+    const schemaErrors: TFieldCodes<TWithdrawField> = {};
+    if (!parsed.success)
+      for (const e of toFieldErrors(parsed.error.issues))
+        if (e.path === 'amount' || e.path === 'exchangePassword') schemaErrors[e.path] ??= e.code;
+    const found: TFieldCodes<TWithdrawField> = {};
+    const amountCode =
+      amountErrorCode(amount, { min: status?.minWithdraw, unit: status?.unit, max: status?.maxAmount }) ??
+      schemaErrors.amount ??
+      (amount > user.balance ? 'balance' : undefined);
+    if (amountCode) found.amount = amountCode;
+    const passwordCode = exchangePassword === '' ? 'required' : schemaErrors.exchangePassword;
+    if (passwordCode) found.exchangePassword = passwordCode;
+    return found;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (apply.isPending) return;
+    if (isLocked) {
+      await dialogs.warning(cashierStatusText(t, 'withdraw', 'time'));
+      return;
+    }
+    const found = validate();
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    const money = format.money(amount);
+    const isConfirmed = await dialogs.confirm(t('withdraw.confirm', { amount: money }), {
+      confirmLabel: t('withdraw.submit'),
+    });
+    if (!isConfirmed) return;
+    try {
+      let result;
+      try {
+        result = await apply.mutateAsync({ amount, exchangePassword });
+      } catch (error) {
+        const fieldErrors = formFieldErrors(error, WITHDRAW_FIELDS);
+        if (fieldErrors) showErrors(fieldErrors);
+        else await dialogs.error(cashierErrorText(t, 'withdraw', error));
+        return;
+      }
+      const text = cashierStatusText(t, 'withdraw', result.status);
+      switch (result.status) {
+        case 'success':
+          setAmount(0);
+          setExchangePassword('');
+          setErrors({});
+          onApplied();
+          await dialogs.success(t('withdraw.done', { amount: money }));
+          return;
+        case 'pass':
+          setExchangePassword('');
+          setErrors({ exchangePassword: 'pass' });
+          await dialogs.error(text);
+          refs.exchangePassword.current?.focus();
+          return;
+        case 'balance':
+          setErrors({ amount: 'balance' });
+          await dialogs.error(text);
+          refs.amount.current?.focus();
+          return;
+        case 'time':
+          void cashier.refetch();
+          await dialogs.warning(text);
+          return;
+        case 'wait':
+          await dialogs.warning(text);
+          return;
+        default:
+          await dialogs.error(text);
+      }
+    } finally {
+      // Once the member has read the answer (a health check may open its own dialog), the header
+      // balance follows.
+      void session.refresh();
+    }
+  }
+
+  const limits = status
+    ? t('amount.limits', { min: format.money(status.minWithdraw), unit: format.money(status.unit) })
+    : t('common:state.loading');
+  const hasAccount = user.bankname !== '' || user.banknum !== '';
+
+  return (
+    <form
+      className="cashier-card cashier-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="withdraw-form-title"
+    >
+      <h2 className="cashier-card__title" id="withdraw-form-title">
+        {t('withdraw.formTitle')}
+      </h2>
+      <div className="balance-panel">
+        <div className="balance-panel__figure">
+          <span className="balance-panel__label">{t('common:user.balance')}</span>
+          <span className="balance-panel__value money">{format.money(user.balance)}</span>
+        </div>
+        {hasAccount && (
+          <p className="balance-panel__account">
+            <span className="balance-panel__account-label">{t('withdraw.toAccount')}</span>
+            <span>
+              {bankName(user.bankname, locale)} {maskAccountNumber(user.banknum)}
+              {user.bankOwner && ` · ${user.bankOwner}`}
+            </span>
+          </p>
+        )}
+      </div>
+      <LockStatus
+        kind="withdraw"
+        window={status?.withdraw}
+        isLoading={cashier.isFetching}
+        isError={cashier.isError}
+        onRetry={() => void cashier.refetch()}
+      />
+      <AmountField
+        ref={refs.amount}
+        label={t('withdraw.amount')}
+        name="amount"
+        unit="money"
+        value={amount}
+        onChange={(next) => {
+          setAmount(next);
+          setErrors((e) => (e.amount ? { ...e, amount: undefined } : e));
+        }}
+        steps={QUICK_AMOUNTS}
+        max={status?.maxAmount}
+        hint={limits}
+        status={statusOf('amount')}
+      />
+      <TextField
+        ref={refs.exchangePassword}
+        label={t('withdraw.exchangePassword')}
+        name="exchangePassword"
+        type="password"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        maxLength={6}
+        hint={t('withdraw.exchangePasswordHint')}
+        value={exchangePassword}
+        status={statusOf('exchangePassword')}
+        onChange={(event) => {
+          setExchangePassword(event.target.value.replace(/\D/g, '').slice(0, 6));
+          setErrors((e) => (e.exchangePassword ? { ...e, exchangePassword: undefined } : e));
+        }}
+      />
+      <div className="callout callout--gold">
+        <Icon name="info" size={20} className="callout__icon" />
+        <div className="callout__body">
+          <p className="callout__title">{t('withdraw.holdTitle')}</p>
+          <p className="callout__text">{t('withdraw.holdText')}</p>
+        </div>
+      </div>
+      <button
+        type="submit"
+        className="btn btn--primary btn--lg btn--block"
+        disabled={isLocked || apply.isPending}
+      >
+        {apply.isPending ? <Spinner size={18} /> : <Icon name="withdraw" size={20} />}
+        {apply.isPending ? t('withdraw.submitting') : isLocked ? t('withdraw.closed') : t('withdraw.submit')}
+      </button>
+    </form>
+  );
 }

@@ -1,0 +1,202 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TCallResponse } from '@casino/contracts/calls';
+import { UserPage } from './user-page.tsx';
+import { fakeServer, HttpAnswer, invalid, renderPage, settle, type TRoutes } from './test-server.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ACCOUNT: TCallResponse<'get-member-account'> = {
+  status: 'success',
+  account: { userId: 'gildong7', bankOwner: '홍길동', bankname: '088', banknum: '110123456789' },
+};
+const GAME: TCallResponse<'get-in-game-balance'> = {
+  status: 'success',
+  data: { status: 'success', gameMoney: 35_000, balance: 1_250_000, rolling: 12_500, userId: 'gildong7' },
+};
+
+async function open(overrides: TRoutes = {}) {
+  const api = fakeServer({
+    'get-member-account': () => ACCOUNT,
+    'get-in-game-balance': () => GAME,
+    'change-password': () => ({ status: 'success' }),
+    'change-exchange-password': () => ({ status: 'success' }),
+    ...overrides,
+  });
+  const page = renderPage('/user', <UserPage />);
+  await settle();
+  return { api, ...page };
+}
+
+const dialogText = () =>
+  [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
+    .map((d) => d.textContent)
+    .join('\n');
+const passwordForm = () => screen.getByRole('form', { name: '비밀번호 변경' });
+const exchangeForm = () => screen.getByRole('form', { name: '환전 비밀번호 변경' });
+
+function accountTable(): Record<string, string> {
+  const table = screen.getByRole('table');
+  return Object.fromEntries(
+    within(table)
+      .getAllByRole('row')
+      .map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent]),
+  );
+}
+
+describe('/user: profile and money', () => {
+  it('shows nick, id, the level and the phone partly masked', async () => {
+    await open();
+    expect(screen.getByText('길동')).toBeTruthy();
+    expect(screen.getByText('Lv.1')).toBeTruthy();
+    expect(screen.getByText('010-****-5678')).toBeTruthy();
+    expect(screen.queryByText('01012345678')).toBeNull();
+  });
+
+  it('shows the game wallet of get-in-game-balance, and says when the figure is the last known', async () => {
+    await open();
+    expect(screen.getByText('35,000원')).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+    await open({ 'get-in-game-balance': () => ({ ...GAME, data: { ...GAME.data, status: 'fail' } }) });
+    expect(screen.getByText('게임사 응답이 없어 마지막으로 확인된 게임머니를 보여 드립니다.')).toBeTruthy();
+  });
+});
+
+describe('/user: the member account info table (spec section 2)', () => {
+  it('lists user id, account holder, the bank by its localized name and the withdrawal account number', async () => {
+    await open();
+    expect(accountTable()).toEqual({
+      아이디: 'gildong7',
+      예금주: '홍길동',
+      은행: '신한은행',
+      '출금 계좌번호': '110123456789',
+    });
+  });
+
+  it('leaves a value empty when it is absent', async () => {
+    await open({
+      'get-member-account': () => ({
+        status: 'success',
+        account: { userId: 'gildong7', bankOwner: '', bankname: '', banknum: '' },
+      }),
+    });
+    expect(accountTable()).toEqual({ 아이디: 'gildong7', 예금주: '', 은행: '', '출금 계좌번호': '' });
+  });
+});
+
+describe('/user: change password', () => {
+  function fill(current: string, next: string, confirm: string) {
+    const form = passwordForm();
+    fireEvent.change(within(form).getByLabelText('현재 비밀번호'), { target: { value: current } });
+    fireEvent.change(within(form).getByLabelText('새 비밀번호'), { target: { value: next } });
+    fireEvent.change(within(form).getByLabelText('새 비밀번호 확인'), { target: { value: confirm } });
+  }
+  const send = async () => {
+    await act(async () => within(passwordForm()).getByRole('button', { name: '비밀번호 변경' }).click());
+    await settle();
+  };
+
+  it('success: says that the other sessions were signed out', async () => {
+    const { api } = await open();
+    fill('old-Password1', 'new-Password2', 'new-Password2');
+    await send();
+    expect(api.bodiesOf('change-password')).toEqual([
+      { password: 'old-Password1', newPassword: 'new-Password2' },
+    ]);
+    expect(dialogText()).toContain('다른 기기와 브라우저의 로그인은 모두 종료되었습니다.');
+    expect((within(passwordForm()).getByLabelText('현재 비밀번호') as HTMLInputElement).value).toBe('');
+  });
+
+  it('pass: the current password is wrong, at its field', async () => {
+    await open({ 'change-password': () => ({ status: 'pass' }) });
+    fill('wrong-one', 'new-Password2', 'new-Password2');
+    await send();
+    expect(dialogText()).toContain('현재 비밀번호가 올바르지 않습니다.');
+    expect(within(passwordForm()).getByLabelText('현재 비밀번호').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a 400 on the new password shows at the new password', async () => {
+    await open({ 'change-password': () => invalid('newPassword', 'pattern') });
+    fill('old-Password1', 'password123', 'password123');
+    await send();
+    expect(
+      within(passwordForm()).getByText('아이디와 같거나 너무 흔한 비밀번호는 쓸 수 없습니다.'),
+    ).toBeTruthy();
+  });
+
+  it('checks locally: length, the user id, the confirmation', async () => {
+    const { api } = await open();
+    fill('', 'short', 'other');
+    await send();
+    const form = passwordForm();
+    expect(within(form).getByText('비밀번호를 입력해 주세요.')).toBeTruthy();
+    expect(within(form).getByText('새 비밀번호는 8~64자로 입력해 주세요.')).toBeTruthy();
+    expect(within(form).getByText('비밀번호가 일치하지 않습니다.')).toBeTruthy();
+    fill('old-Password1', 'GILDONG7', 'GILDONG7');
+    await send();
+    expect(within(form).getByText('아이디와 같거나 너무 흔한 비밀번호는 쓸 수 없습니다.')).toBeTruthy();
+    expect(api.countOf('change-password')).toBe(0);
+  });
+
+  it('too many wrong passwords (429): says so', async () => {
+    await open({ 'change-password': () => new HttpAnswer(429, { status: 'too_many' }) });
+    fill('old-Password1', 'new-Password2', 'new-Password2');
+    await send();
+    expect(dialogText()).toContain('비밀번호를 여러 번 잘못 입력했습니다.');
+  });
+});
+
+describe('/user: change exchange password', () => {
+  function fill(password: string, pin: string) {
+    const form = exchangeForm();
+    fireEvent.change(within(form).getByLabelText('로그인 비밀번호'), { target: { value: password } });
+    fireEvent.change(within(form).getByLabelText('새 환전 비밀번호'), { target: { value: pin } });
+  }
+  const send = async () => {
+    await act(async () => within(exchangeForm()).getByRole('button', { name: '환전 비밀번호 변경' }).click());
+    await settle();
+  };
+
+  it('success', async () => {
+    const { api } = await open();
+    fill('old-Password1', '4321');
+    await send();
+    expect(api.bodiesOf('change-exchange-password')).toEqual([
+      { password: 'old-Password1', newExchangePassword: '4321' },
+    ]);
+    expect(dialogText()).toContain('환전 비밀번호를 변경했습니다.');
+  });
+
+  it('pass: the login password is wrong', async () => {
+    await open({ 'change-exchange-password': () => ({ status: 'pass' }) });
+    fill('wrong-one', '4321');
+    await send();
+    expect(dialogText()).toContain('로그인 비밀번호가 올바르지 않습니다.');
+    expect(within(exchangeForm()).getByLabelText('로그인 비밀번호').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+  });
+
+  it('the new exchange password takes 4 to 6 digits, masked, on the numeric keypad', async () => {
+    const { api } = await open();
+    const pin = within(exchangeForm()).getByLabelText('새 환전 비밀번호') as HTMLInputElement;
+    expect(pin.type).toBe('password');
+    expect(pin.getAttribute('inputmode')).toBe('numeric');
+    fill('old-Password1', '12x');
+    expect(pin.value).toBe('12');
+    await send();
+    expect(within(exchangeForm()).getByText('환전 비밀번호는 숫자 4~6자리로 입력해 주세요.')).toBeTruthy();
+    expect(api.countOf('change-exchange-password')).toBe(0);
+  });
+
+  it('a 400 shows at its field', async () => {
+    await open({ 'change-exchange-password': () => invalid('newExchangePassword', 'pattern') });
+    fill('old-Password1', '4321');
+    await send();
+    expect(within(exchangeForm()).getByText('환전 비밀번호는 숫자 4~6자리로 입력해 주세요.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,85 @@
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { TCallName, TCallResponse } from '@casino/contracts/calls';
+import type { SessionValue } from '../session/session-context.ts';
+import { fakeSession, TestProviders, TEST_USER } from '../../test/test-app.tsx';
+
+/** A non-2xx answer (400 field errors, 401, 429 ...), as the server sends it. */
+export class HttpAnswer {
+  readonly httpStatus: number;
+  readonly body: unknown;
+  constructor(httpStatus: number, body: unknown) {
+    this.httpStatus = httpStatus;
+    this.body = body;
+  }
+}
+
+type TAnswer<N extends TCallName> = TCallResponse<N> | HttpAnswer;
+export type TRoutes = { [N in TCallName]?: (body: Record<string, unknown>) => TAnswer<N> };
+
+/**
+ * Replaces `fetch` (the network boundary) with a fake server that answers `POST /api/routes/<call>`
+ * from `routes`, in the contract's shapes, and records every call.
+ */
+export function fakeServer(routes: TRoutes) {
+  const calls: Array<{ name: string; body: Record<string, unknown> }> = [];
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const name = String(input).replace(/^\/api\/routes\//, '');
+    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ name, body });
+    const handler = (routes as Record<string, ((b: Record<string, unknown>) => unknown) | undefined>)[name];
+    const answer = handler
+      ? handler(body)
+      : new HttpAnswer(400, { status: 'invalid', errors: [{ path: '', code: 'unknown' }] });
+    const [status, payload] = answer instanceof HttpAnswer ? [answer.httpStatus, answer.body] : [200, answer];
+    return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    /** The bodies sent to one call, in order. */
+    bodiesOf: (name: TCallName) => calls.filter((c) => c.name === name).map((c) => c.body),
+    countOf: (name: TCallName) => calls.filter((c) => c.name === name).length,
+  };
+}
+
+export const invalid = (path: string, code: string) =>
+  new HttpAnswer(400, { status: 'invalid', errors: [{ path, code }] });
+
+/** A page at `path` inside the app's providers, with a signed-in member whose `refresh` is a spy. */
+export function renderPage(path: string, page: ReactNode, overrides: Partial<SessionValue> = {}) {
+  const refresh = vi.fn(async () => {});
+  const session = fakeSession('authenticated', { refresh, user: TEST_USER, ...overrides });
+  const router = createMemoryRouter(
+    [
+      { path, element: page },
+      { path: '/help', element: <p>help page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <TestProviders session={session}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { refresh, router };
+}
+
+/** Lets fetches, React Query and dialogs settle inside act. */
+export async function settle(ms = 30) {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+/** Answers the top dialog with its confirm button (OK), as the member reading a message does. */
+export async function closeDialog(label = '확인') {
+  const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')];
+  const top = dialogs.at(-1);
+  const button = [...(top?.querySelectorAll('button') ?? [])].find((b) => b.textContent === label);
+  if (!button) throw new Error(`no "${label}" button in the top dialog`);
+  await act(async () => button.click());
+  await settle();
+}
