@@ -22,6 +22,7 @@ export default defineConfig({
           root: 'apps/portal',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['src/test/setup.ts'],
         },
       },
     ],

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { CompPage } from './comp-page.tsx';
-import { closeDialog, fakeServer, invalid, renderPage, settle, type TRoutes } from './test-server.tsx';
+import { closeDialog, fakeServer, invalid, renderPage, settle, type TRoutes } from '../../test/fake-server.tsx';
 
 afterEach(() => {
   cleanup();

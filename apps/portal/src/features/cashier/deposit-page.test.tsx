@@ -10,7 +10,7 @@ import {
   renderPage,
   settle,
   type TRoutes,
-} from './test-server.tsx';
+} from '../../test/fake-server.tsx';
 
 afterEach(() => {
   cleanup();

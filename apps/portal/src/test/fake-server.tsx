@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { TCallName, TCallResponse } from '@casino/contracts/calls';
-import type { SessionValue } from '../session/session-context.ts';
-import { fakeSession, TestProviders, TEST_USER } from '../../test/test-app.tsx';
+import type { SessionValue } from '../features/session/session-context.ts';
+import { fakeSession, TestProviders, TEST_USER } from './test-app.tsx';
 
 /** A non-2xx answer (400 field errors, 401, 429 ...), as the server sends it. */
 export class HttpAnswer {
@@ -48,7 +48,10 @@ export function fakeServer(routes: TRoutes) {
 export const invalid = (path: string, code: string) =>
   new HttpAnswer(400, { status: 'invalid', errors: [{ path, code }] });
 
-/** A page at `path` inside the app's providers, with a signed-in member whose `refresh` is a spy. */
+/**
+ * A page at `path` inside the app's providers, with a signed-in member whose `refresh` is a spy.
+ * The pages a page links to (help, deposit) render a marker paragraph.
+ */
 export function renderPage(path: string, page: ReactNode, overrides: Partial<SessionValue> = {}) {
   const refresh = vi.fn(async () => {});
   const session = fakeSession('authenticated', { refresh, user: TEST_USER, ...overrides });
@@ -56,6 +59,7 @@ export function renderPage(path: string, page: ReactNode, overrides: Partial<Ses
     [
       { path, element: page },
       { path: '/help', element: <p>help page</p> },
+      { path: '/deposit', element: <p>deposit page</p> },
     ],
     { initialEntries: [path] },
   );
