@@ -2,7 +2,8 @@ import { verify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { seedOnFirstStart } from '../src/db/seed.ts';
+import { DEMO_CASHIER, seedOnFirstStart } from '../src/db/seed.ts';
+import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
 
 let database: TestDatabase | undefined;
@@ -46,11 +47,28 @@ describe('seedOnFirstStart (demo content)', () => {
       .where('member_id', '=', member.id)
       .orderBy('kind')
       .execute();
+    // The demo money history: a deposit and a withdrawal approved, comp points granted, each
+    // through the ledger, each with a note to the member, each audited.
     expect(accounts).toEqual([
-      { kind: 'cash', balance: 0 },
-      { kind: 'comp', balance: 0 },
+      { kind: 'cash', balance: DEMO_CASHIER.deposit - DEMO_CASHIER.withdrawal },
+      { kind: 'comp', balance: DEMO_CASHIER.compPoints },
       { kind: 'game', balance: 0 },
     ]);
+    const deposits = await db.selectFrom('deposit_requests').select(['amount', 'state']).where('member_id', '=', member.id).execute();
+    expect(deposits).toEqual([{ amount: DEMO_CASHIER.deposit, state: 'already' }]);
+    const withdraws = await db.selectFrom('withdraw_requests').select(['amount', 'state']).where('member_id', '=', member.id).execute();
+    expect(withdraws).toEqual([{ amount: DEMO_CASHIER.withdrawal, state: 'already' }]);
+    const notes = await db.selectFrom('notes').select('title').where('member_id', '=', member.id).orderBy('id').execute();
+    expect(notes.map((n) => n.title)).toEqual(['충전 완료 안내', '환전 완료 안내']);
+    const audited = await db.selectFrom('audit_log').select(['actor', 'action']).orderBy('id').execute();
+    expect(audited).toEqual([
+      { actor: 'system', action: 'operator.bootstrap' },
+      { actor: 'system', action: 'deposit.approve' },
+      { actor: 'system', action: 'withdraw.approve' },
+      { actor: 'system', action: 'member.adjust' },
+    ]);
+    const report = await createLedgerService({ db }).checkInvariants();
+    expect(report.violations).toEqual([]);
     const line = first.lines.find((l) => (l.obj as { userId?: string }).userId === 'demo');
     const printed = (line?.obj as { password: string }).password;
     expect(printed).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -62,6 +80,8 @@ describe('seedOnFirstStart (demo content)', () => {
       1,
     );
     expect(await db.selectFrom('reg_codes').select('code').execute()).toHaveLength(1);
+    expect(await db.selectFrom('deposit_requests').select('id').execute()).toHaveLength(1);
+    expect(await db.selectFrom('transfers').select('id').execute()).toHaveLength(4);
     expect(second.lines.some((l) => (l.obj as { userId?: string }).userId === 'demo')).toBe(false);
   });
 

@@ -88,7 +88,7 @@ async function seedDemoMember(deps: SeedDeps): Promise<void> {
   const password = isEnvUsable ? fromEnv : randomBytes(12).toString('base64url');
   const exchangePassword = String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-  const created = await members.seedDemoMember({
+  const memberId = await members.seedDemoMember({
     code: DEMO_REG_CODE,
     domain: 'localhost',
     member: {
@@ -103,7 +103,8 @@ async function seedDemoMember(deps: SeedDeps): Promise<void> {
       code: DEMO_REG_CODE,
     },
   });
-  if (!created) return;
+  if (memberId === null) return;
+  await seedDemoCashier(deps, memberId, exchangePassword);
   logger.warn(
     {
       regCode: DEMO_REG_CODE,
@@ -113,4 +114,72 @@ async function seedDemoMember(deps: SeedDeps): Promise<void> {
     },
     'demo member created (SEED_DEMO): sign in with this id and password',
   );
+}
+
+/** What the demo member's money history holds after the first start (won and points). */
+export const DEMO_CASHIER = { deposit: 100_000, withdrawal: 30_000, compPoints: 15_000 } as const;
+
+/**
+ * The demo member's cashier history, made through the same services and ledger transfers as a real
+ * one, so every screen has something true to show: a deposit approved (a note tells the member), a
+ * withdrawal approved (its hold posted, another note), and comp points granted by an adjustment. The
+ * decisions are taken in the name of the bootstrap owner and audited as the system's. Runs only
+ * right after the demo member was created; without the bootstrap owner (a database whose operators
+ * were made otherwise) the member keeps zero balances.
+ */
+async function seedDemoCashier(deps: SeedDeps, memberId: number, exchangePassword: string): Promise<void> {
+  const { createLedgerService } = await import('../modules/ledger/ledger.service.ts');
+  const { createAuditService } = await import('../modules/audit/audit.service.ts');
+  const { createBackofficeService } = await import('../modules/backoffice/backoffice.service.ts');
+  const { createCashierService } = await import('../modules/cashier/cashier.service.ts');
+  const { createCommunityService } = await import('../modules/community/community.service.ts');
+  const { createSettingsService } = await import('../modules/settings/settings.service.ts');
+  const { createPgRateLimiter } = await import('../lib/rate-limiter.ts');
+  const { db, config, logger } = deps;
+  const now = () => new Date();
+  const ledger = createLedgerService({ db });
+  const audit = createAuditService({ db });
+  const backoffice = createBackofficeService({ db, ledger, audit, now });
+  const cashier = createCashierService({
+    db,
+    ledger,
+    settings: createSettingsService({ db }),
+    community: createCommunityService({ db }),
+    rateLimiter: createPgRateLimiter(db, now),
+    now,
+  });
+  const owner = await backoffice.operatorByOperatorId(config.bootstrapAdminId);
+  if (!owner) {
+    logger.info('demo member seeded without money: the bootstrap owner is not there to approve its requests');
+    return;
+  }
+  const operator = { id: owner.id, operatorId: owner.operator_id };
+  const system = { operatorId: null, actor: 'system', ip: null };
+  const pendingOf = async (kind: 'deposit' | 'withdraw') => {
+    const queue = await cashier.queue(kind, { states: ['wait'], page: 1, pageSize: 100, showBank: false });
+    const request = queue.list.find((r) => r.userId === DEMO_USER_ID);
+    if (!request) throw new Error(`demo seed: the ${kind} request was not written`);
+    return request.id;
+  };
+  const approve = async (kind: 'deposit' | 'withdraw') => {
+    const id = await pendingOf(kind);
+    await db.transaction().execute(async (trx) => {
+      const result = await cashier.approve(kind, id, operator, trx);
+      if (result.status !== 'success') throw new Error(`demo seed: approving ${kind} ${id} answered ${result.status}`);
+      await audit.record(system, { action: `${kind}.approve`, target: `${kind}:${id}`, before: result.before, after: { ...result.after, demo: true } }, trx);
+    });
+  };
+
+  const deposit = await cashier.applyDeposit(memberId, { amount: DEMO_CASHIER.deposit });
+  if (deposit.status !== 'success') throw new Error(`demo seed: the deposit answered ${deposit.status}`);
+  await approve('deposit');
+  const withdrawal = await cashier.applyWithdraw(memberId, { amount: DEMO_CASHIER.withdrawal, exchangePassword });
+  if (withdrawal.status !== 'success') throw new Error(`demo seed: the withdrawal answered ${withdrawal.status}`);
+  await approve('withdraw');
+  await db.transaction().execute(async (trx) => {
+    const reason = '데모 콤프 지급';
+    const result = await backoffice.adjust(DEMO_USER_ID, { amount: DEMO_CASHIER.compPoints, reason, kind: 'point' }, operator, 'demo-seed-comp', trx);
+    if (result.status !== 'success') throw new Error(`demo seed: the comp adjustment answered ${result.status}`);
+    await audit.record(system, { action: 'member.adjust', target: `member:${DEMO_USER_ID}`, before: result.before, after: { ...result.after, amount: DEMO_CASHIER.compPoints, reason } }, trx);
+  });
 }

@@ -85,6 +85,10 @@ export function createBackofficeService(deps: BackofficeDeps) {
       return repo.operatorById(id, trx);
     },
 
+    operatorByOperatorId(operatorId: string, trx?: Database): Promise<OperatorRow | undefined> {
+      return repo.operatorByOperatorId(normalizeOperatorId(operatorId), trx);
+    },
+
     /**
      * Checks an operator's credentials (and TOTP code when the operator has a secret). The caller
      * applies the sign-in rate limits around it and opens the session.

@@ -162,8 +162,9 @@ export function createMembersService(deps: MembersServiceDeps) {
      * registered under it, in one transaction, only when there is no registration code at all.
      * Returns false (nothing written) when there is one, or when another instance seeded first.
      */
-    async seedDemoMember(input: { code: string; domain: string; member: NewMember }): Promise<boolean> {
-      if (await repo.anyRegCodeExists()) return false;
+    /** The demo code and member of a fresh install; the new member's id, or null when a code already existed. */
+    async seedDemoMember(input: { code: string; domain: string; member: NewMember }): Promise<number | null> {
+      if (await repo.anyRegCodeExists()) return null;
       const member = normalizeNewMember(input.member);
       const [passwordHash, exchangePasswordHash] = await Promise.all([
         hashPassword(member.password),
@@ -171,7 +172,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       ]);
       return db.transaction().execute(async (trx) => {
         if (!(await repo.insertRegCode({ code: input.code, domain: input.domain, memo: 'demo' }, trx)))
-          return false;
+          return null;
         const id = await repo.insertMember(
           {
             userId: member.userId,
@@ -190,7 +191,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           trx,
         );
         await ledger.openMemberAccounts(id, trx);
-        return true;
+        return id;
       });
     },
 
