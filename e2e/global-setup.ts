@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './fixtures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const DEMO_PASSWORD = 'demo-e2e-Password1';
-export const ADMIN_PASSWORD = 'admin-e2e-Password1';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
+import { newMember, type TNewMember } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -12,23 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-let serial = 0;
-function newMember() {
-  serial += 1;
-  const stamp = `${Date.now().toString(36).slice(-5)}${serial}`;
-  const digits = String(Date.now() * 10 + serial).slice(-8);
-  return {
-    userId: `e2e${stamp}`.slice(0, 16),
-    password: 'Correct-Horse-42',
-    nick: `회원${stamp}`.slice(0, 10),
-    phone: `010${digits}`,
-    bankOwner: '홍길동',
-    banknum: `3333${digits}`,
-    exchangePassword: '2468',
-  };
-}
-
-async function register(page: Page, member: ReturnType<typeof newMember>) {
+async function register(page: Page, member: TNewMember) {
   await page.goto('/register');
   const form = page.locator('form.register-form');
   await form.locator('input[name="userId"]').fill(member.userId);

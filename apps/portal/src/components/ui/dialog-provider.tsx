@@ -119,6 +119,7 @@ function DialogView({ dialog, onClose }: { dialog: OpenDialog; onClose: (key: nu
         ref={dialogRef}
         tabIndex={-1}
         className={`dialog dialog--${dialog.kind}`}
+        data-dialog-id={dialog.id}
         role={ALERT_KINDS.has(dialog.kind) ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request, type APIRequestContext, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The passwords global-setup gives the server it starts. */
+export const DEMO_PASSWORD = 'demo-e2e-Password1';
+export const ADMIN_PASSWORD = 'admin-e2e-Password1';
+
+let serial = 0;
+
+/** A registration payload no other test uses (ids, phone and bank account are unique). */
+export function newMember() {
+  serial += 1;
+  const stamp = `${Date.now().toString(36).slice(-5)}${serial}`;
+  const digits = String(Date.now() * 10 + serial).slice(-8);
+  return {
+    userId: `e2e${stamp}`.slice(0, 16),
+    password: 'Correct-Horse-42',
+    nick: `회원${stamp}`.slice(0, 10),
+    phone: `010${digits}`,
+    bankname: '004',
+    bankOwner: '홍길동',
+    banknum: `3333${digits}`,
+    exchangePassword: '2468',
+  };
+}
+export type TNewMember = ReturnType<typeof newMember>;
+
+/**
+ * Registers a member through the API and signs the page's browser in with the credentials sign-in
+ * (the portal's own path), so the browser holds a real session cookie.
+ */
+export async function registerAndSignIn(page: Page, baseUrl: string, member: TNewMember): Promise<void> {
+  const headers = { origin: baseUrl };
+  const registered = await page.request.post('/api/routes/user-register', {
+    headers,
+    data: {
+      userId: member.userId,
+      password: member.password,
+      nick: member.nick,
+      phone: member.phone,
+      bankname: member.bankname,
+      bankOwner: member.bankOwner,
+      banknum: member.banknum,
+      exchangePassword: member.exchangePassword,
+      code: 'DEMO',
+      agree18: true,
+    },
+  });
+  const body = (await registered.json()) as { status: string };
+  if (body.status !== 'success') throw new Error(`user-register answered ${JSON.stringify(body)}`);
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const signedIn = await page.request.post('/api/auth/callback/credentials', {
+    headers,
+    form: { csrfToken, userId: member.userId, password: member.password, callbackUrl: '/', json: 'true' },
+  });
+  if (signedIn.status() !== 200) throw new Error(`credentials sign-in answered ${signedIn.status()}`);
+}
+
+interface QueueRow {
+  id: number;
+  userId: string;
+  amount: number;
+  state: string;
+}
+
+/** The back-office API as an operator's tool uses it: its own cookie, the site's origin. */
+export async function operatorClient(baseUrl: string) {
+  const api: APIRequestContext = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { origin: baseUrl } });
+  const login = await api.post('/api/backoffice/login', { data: { operatorId: 'admin', password: ADMIN_PASSWORD } });
+  const answer = (await login.json()) as { status: string };
+  if (answer.status !== 'success') throw new Error(`operator login answered ${JSON.stringify(answer)}`);
+  let keys = 0;
+  const post = async (url: string, data: unknown = {}) => {
+    keys += 1;
+    const res = await api.post(url, { data, headers: { 'idempotency-key': `e2e-${Date.now()}-${keys}` } });
+    const json = (await res.json()) as { status: string };
+    if (res.status() !== 200 || json.status !== 'success') throw new Error(`${url} answered ${res.status()} ${JSON.stringify(json)}`);
+  };
+  /** The member's pending request of a kind (the operator's queue, state `wait`). */
+  const pending = async (kind: 'deposit' | 'withdraw', userId: string): Promise<QueueRow> => {
+    const res = await api.get(`/api/backoffice/${kind}s?state=wait&pageSize=100`);
+    const { list } = (await res.json()) as { list: QueueRow[] };
+    const row = list.find((r) => r.userId === userId);
+    if (!row) throw new Error(`no waiting ${kind} of ${userId}`);
+    return row;
+  };
+  return {
+    pending,
+    approve: async (kind: 'deposit' | 'withdraw', userId: string) =>
+      post(`/api/backoffice/${kind}s/${(await pending(kind, userId)).id}/approve`),
+    reject: async (kind: 'deposit' | 'withdraw', userId: string, reason: string) =>
+      post(`/api/backoffice/${kind}s/${(await pending(kind, userId)).id}/reject`, { reason }),
+    adjust: (userId: string, amount: number, kind: 'cash' | 'point', reason: string) =>
+      post(`/api/backoffice/members/${userId}/adjust`, { amount, kind, reason }),
+    close: () => api.dispose(),
+  };
+}
+
+export const LOCALES = ['ko', 'en', 'jp', 'vn', 'cn'] as const;
+export type TLocale = (typeof LOCALES)[number];
+
+/** A portal translation as the member reads it, from the shipped locale files. */
+export function text(locale: TLocale, key: string, values: Record<string, string> = {}): string {
+  const [ns, ...rest] = key.split(':');
+  const file = path.join(root, 'apps/portal/public/locales', locale, `${ns}.json`);
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of rest.join(':').split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`no string ${key} in ${locale}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/** The URL of a page in a locale: Korean unprefixed, the others under their prefix. */
+export function localePath(locale: TLocale, pathname: string): string {
+  return locale === 'ko' ? pathname : `/${locale}${pathname}`;
+}
+
+/** The dialogs the member's own action opened (a question, an answer), not the health check's. */
+function actionDialogs(page: Page) {
+  return page.locator('[role="dialog"]:not([data-dialog-id^="health-"]), [role="alertdialog"]:not([data-dialog-id^="health-"])');
+}
+
+/** Answers the top dialog of the member's action with its main (confirm) button. */
+export async function confirmTopDialog(page: Page): Promise<void> {
+  const dialog = actionDialogs(page).last();
+  await dialog.waitFor();
+  const handle = await dialog.elementHandle();
+  await dialog.locator('button.btn--primary').click();
+  await handle?.waitForElementState('hidden');
+}
+
+/**
+ * Closes the health check's "new notes" / "new help answers" dialogs whenever they stand in the way
+ * of an action, as a member who reads them later would. (Every approval sends a note, and the
+ * health check asks about unread notes after each action and page load.)
+ */
+export async function dismissHealthDialogs(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.locator('[data-dialog-id^="health-"]').first(), async (dialog) => {
+    await dialog.locator('button.btn--secondary').click();
+  });
+}
