@@ -3,6 +3,7 @@ import { ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INTL_LOCALE, type TLocale } from '@casino/contracts/locales';
 import { LocaleContext } from '../i18n/locale-context.ts';
+import { loadLocaleFont } from '../i18n/locale-fonts.ts';
 import { HealthDialogs } from './health-dialogs.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -15,6 +16,7 @@ export function LocaleRoot({ locale }: { locale: TLocale }) {
 
   useLayoutEffect(() => {
     document.documentElement.lang = INTL_LOCALE[locale];
+    loadLocaleFont(locale);
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [i18n, locale]);
 
