@@ -4,9 +4,14 @@ import { isApiError } from '../lib/api.ts';
 // These messages live in the `common` namespace; the keys name it, so a page whose own namespace
 // comes first in useTranslation still finds them.
 
-/** `status.<status>`, falling back to the generic `status.error` for a status nobody expected. */
-export function statusText(t: TFunction, status: string): string {
-  return t([`common:status.${status}`, 'common:status.error']);
+/**
+ * `status.<status>`, falling back to the generic `status.error` for a status nobody expected. A page
+ * that words a status better for its own context passes `wordedBy`, the key prefix of its own texts
+ * (`cashier:withdraw` tries `cashier:withdraw.status.<status>` first).
+ */
+export function statusText(t: TFunction, status: string, wordedBy?: string): string {
+  const own = wordedBy ? [`${wordedBy}.status.${status}`] : [];
+  return t([...own, `common:status.${status}`, 'common:status.error']);
 }
 
 /**
@@ -18,13 +23,30 @@ export function fieldErrorText(t: TFunction, path: string, code: string): string
   return t([...keys, 'common:field.unknown']);
 }
 
-/** The message for any failure of a call: field error, status, or the generic network error. */
-export function errorText(t: TFunction, error: unknown): string {
+/** The message for any failure of a call: field error, status (worded by the page, see `statusText`), or the generic network error. */
+export function errorText(t: TFunction, error: unknown, wordedBy?: string): string {
   if (isApiError(error)) {
     if (error.isNetwork) return t('common:error.network');
     const first = error.errors[0];
     if (error.status === 'invalid' && first) return fieldErrorText(t, first.path, first.code);
-    return statusText(t, error.status);
+    return statusText(t, error.status, wordedBy);
   }
   return t('common:error.network');
+}
+
+/** Field codes by field name: the contract's (`required`, `min`, `length` ...) or a form's own (`mismatch`, `balance`). */
+export type TFieldCodes<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * The field errors of a 400 that name this form's fields (first error per field), or null when the
+ * failure is not such a 400 (then the caller shows a dialog instead).
+ */
+export function formFieldErrors<F extends string>(error: unknown, fields: readonly F[]): TFieldCodes<F> | null {
+  if (!isApiError(error) || error.status !== 'invalid') return null;
+  const out: TFieldCodes<F> = {};
+  for (const e of error.errors) {
+    const field = fields.find((f) => f === e.path);
+    if (field && out[field] === undefined) out[field] = e.code;
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }

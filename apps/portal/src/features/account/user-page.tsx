@@ -49,7 +49,7 @@ function ProfileCard({ user }: { user: TUser }) {
   const initial = [...(user.nick || user.userId)][0]?.toUpperCase() ?? '';
 
   return (
-    <section className="account-card profile" aria-labelledby="profile-title">
+    <section className="card profile" aria-labelledby="profile-title">
       <h2 className="visually-hidden" id="profile-title">
         {t('profile.title')}
       </h2>
@@ -136,11 +136,11 @@ function AccountInfo() {
   ];
   return (
     <section
-      className="account-card"
+      className="card"
       aria-labelledby="account-info-title"
       aria-busy={query.isPending || undefined}
     >
-      <h2 className="account-card__title" id="account-info-title">
+      <h2 className="card__title" id="account-info-title">
         {t('account.title')}
       </h2>
       <table className="info-table">
@@ -162,7 +162,7 @@ function AccountInfo() {
         </tbody>
       </table>
       {query.isError && !account ? (
-        <p className="account-card__error" role="alert">
+        <p className="account-error" role="alert">
           <Icon name="error" size={16} />
           <span>{t('account.loadFailed')}</span>
           <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>

@@ -9,13 +9,13 @@ import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { FieldStatus } from '../../components/ui/text-field.tsx';
-import { fieldErrorText } from '../../i18n/error-text.ts';
+import { fieldErrorText, formFieldErrors } from '../../i18n/error-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useSession } from '../session/session-context.ts';
 import { QUICK_POINTS } from './amount.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useRollToBalance } from './api/roll-to-balance.ts';
-import { cashierErrorText, cashierStatusText, formFieldErrors } from './cashier-text.ts';
+import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { AmountField } from './components/amount-field.tsx';
 import './cashier.css';
 
@@ -34,8 +34,8 @@ export function CompPage() {
     <PageShell title={t('common:menu.comp')} lead={t('comp.lead')} icon="comp">
       <div className="cashier-layout">
         <CompForm user={user} />
-        <aside className="cashier-card comp-guide" aria-labelledby="comp-guide-title">
-          <h2 className="cashier-card__title" id="comp-guide-title">
+        <aside className="card comp-guide" aria-labelledby="comp-guide-title">
+          <h2 className="card__title" id="comp-guide-title">
             {t('comp.guideTitle')}
           </h2>
           <ul className="comp-guide__list">
@@ -142,13 +142,13 @@ function CompForm({ user }: { user: TUser }) {
 
   return (
     <form
-      className="cashier-card cashier-form"
+      className="card cashier-form"
       method="post"
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="comp-form-title"
     >
-      <h2 className="cashier-card__title" id="comp-form-title">
+      <h2 className="card__title" id="comp-form-title">
         {t('comp.formTitle')}
       </h2>
       <dl className="comp-figures">

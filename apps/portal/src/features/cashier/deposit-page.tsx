@@ -10,7 +10,7 @@ import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField, type FieldStatus } from '../../components/ui/text-field.tsx';
-import { fieldErrorText } from '../../i18n/error-text.ts';
+import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { useSession } from '../session/session-context.ts';
@@ -20,7 +20,7 @@ import { useDelDeposit } from './api/del-deposit.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useDepositList } from './api/get-deposit-list.ts';
 import { useUserAskAccount } from './api/user-ask-account.ts';
-import { cashierErrorText, cashierStatusText, formFieldErrors, type TFieldCodes } from './cashier-text.ts';
+import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { AmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
 import { RequestHistory } from './components/request-history.tsx';
@@ -182,13 +182,13 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
 
   return (
     <form
-      className="cashier-card cashier-form"
+      className="card cashier-form"
       method="post"
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="deposit-form-title"
     >
-      <h2 className="cashier-card__title" id="deposit-form-title">
+      <h2 className="card__title" id="deposit-form-title">
         {t('deposit.formTitle')}
       </h2>
       <LockStatus

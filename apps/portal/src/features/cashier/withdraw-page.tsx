@@ -10,7 +10,7 @@ import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField, type FieldStatus } from '../../components/ui/text-field.tsx';
-import { fieldErrorText } from '../../i18n/error-text.ts';
+import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
 import { useLocale } from '../../i18n/locale-context.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useSession } from '../session/session-context.ts';
@@ -19,7 +19,7 @@ import { useApplyUserWithdraw } from './api/apply-user-withdraw.ts';
 import { useDelWithdraw } from './api/del-withdraw.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useWithdrawList } from './api/get-withdraw-list.ts';
-import { cashierErrorText, cashierStatusText, formFieldErrors, type TFieldCodes } from './cashier-text.ts';
+import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { AmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
 import { RequestHistory } from './components/request-history.tsx';
@@ -185,13 +185,13 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
 
   return (
     <form
-      className="cashier-card cashier-form"
+      className="card cashier-form"
       method="post"
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="withdraw-form-title"
     >
-      <h2 className="cashier-card__title" id="withdraw-form-title">
+      <h2 className="card__title" id="withdraw-form-title">
         {t('withdraw.formTitle')}
       </h2>
       <div className="balance-panel">

@@ -5,8 +5,8 @@ import { ZChangeExchangePasswordRequest } from '@casino/contracts/members';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField, type FieldStatus } from '../../../components/ui/text-field.tsx';
-import { fieldErrorText } from '../../../i18n/error-text.ts';
-import { accountErrorText, accountStatusText, formFieldErrors, type TFieldCodes } from '../account-text.ts';
+import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../../i18n/error-text.ts';
+import { accountErrorText, accountStatusText } from '../account-text.ts';
 import { useChangeExchangePassword } from '../api/change-exchange-password.ts';
 
 const FIELDS = ['password', 'newExchangePassword'] as const;
@@ -88,13 +88,13 @@ export function ExchangePasswordForm({ userId }: { userId: string }) {
 
   return (
     <form
-      className="account-card account-form"
+      className="card account-form"
       method="post"
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="exchange-form-title"
     >
-      <h2 className="account-card__title" id="exchange-form-title">
+      <h2 className="card__title" id="exchange-form-title">
         {t('exchange.title')}
       </h2>
       <p className="account-form__note">{t('exchange.note')}</p>

@@ -6,8 +6,8 @@ import { ZChangePasswordRequest } from '@casino/contracts/members';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField, type FieldStatus } from '../../../components/ui/text-field.tsx';
-import { fieldErrorText } from '../../../i18n/error-text.ts';
-import { accountErrorText, accountStatusText, formFieldErrors, type TFieldCodes } from '../account-text.ts';
+import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../../i18n/error-text.ts';
+import { accountErrorText, accountStatusText } from '../account-text.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const FIELDS = ['password', 'newPassword', 'passwordConfirm'] as const;
@@ -115,13 +115,13 @@ export function PasswordForm({ userId }: { userId: string }) {
 
   return (
     <form
-      className="account-card account-form"
+      className="card account-form"
       method="post"
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="password-form-title"
     >
-      <h2 className="account-card__title" id="password-form-title">
+      <h2 className="card__title" id="password-form-title">
         {t('password.title')}
       </h2>
       <p className="account-form__note">{t('password.note')}</p>

@@ -76,12 +76,12 @@ export function RequestHistory({ kind, page, onPage, query, remove, isRemoving }
 
   return (
     <section
-      className="cashier-card history"
+      className="card history"
       aria-labelledby={`${kind}-history-title`}
       aria-busy={query.isFetching || undefined}
     >
       <header className="history__header">
-        <h2 className="cashier-card__title" id={`${kind}-history-title`}>
+        <h2 className="card__title" id={`${kind}-history-title`}>
           {t(`${kind}.history.title`)}
         </h2>
         {data && (
