@@ -69,6 +69,32 @@ describe('locale routing', () => {
   });
 });
 
+describe('fonts', () => {
+  // Pretendard has no kanji or hanzi; without a shipped CJK font a device lacking one (this test's
+  // Chromium has none) drew Japanese and Chinese text as empty boxes.
+  const loadedFaces = (page: import('playwright-core').Page) =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, ''));
+    });
+
+  it('draws Japanese and Chinese with the shipped Noto Sans, loaded only by those locales', async () => {
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    await page.goto('/');
+    await page.getByRole('navigation').getByText('충전').first().waitFor();
+    expect((await loadedFaces(page)).filter((f) => f.startsWith('Noto Sans'))).toEqual([]);
+
+    await page.goto('/jp/');
+    await page.getByRole('navigation').getByText('入金').first().waitFor();
+    await expect.poll(async () => (await loadedFaces(page)).includes('Noto Sans JP Variable')).toBe(true);
+
+    await page.goto('/cn/');
+    await page.getByRole('navigation').getByText('充值').first().waitFor();
+    await expect.poll(async () => (await loadedFaces(page)).includes('Noto Sans SC Variable')).toBe(true);
+    await context.close();
+  });
+});
+
 describe('the member guard', () => {
   it('blocks a guest from member pages with msg2001, from the menu and from a direct load', async () => {
     const { context, page } = await newPage(browser, baseUrl, DESKTOP);
