@@ -1,12 +1,10 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { fakeSession, TestProviders } from '../test/test-app.tsx';
 import type { TSessionStatus } from '../features/session/session-state.ts';
 import { guardDecision } from './guard.ts';
 import { createRoutes } from './routes.tsx';
-
-afterEach(cleanup);
 
 const LOGIN_REQUIRED = '로그인이 필요한 서비스입니다. 로그인 후 이용해 주세요.';
 

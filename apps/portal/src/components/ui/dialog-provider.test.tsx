@@ -1,12 +1,10 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../test/test-i18n.ts';
 import { useDialogs } from './dialog-context.ts';
 import { DialogProvider } from './dialog-provider.tsx';
 import type { DialogApi } from './dialog-context.ts';
-
-afterEach(cleanup);
 
 let api: DialogApi;
 function Capture() {

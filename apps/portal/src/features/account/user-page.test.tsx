@@ -1,13 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { UserPage } from './user-page.tsx';
 import { fakeServer, HttpAnswer, invalid, renderPage, settle, type TRoutes } from '../../test/fake-server.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const ACCOUNT: TCallResponse<'get-member-account'> = {
   status: 'success',

@@ -1,5 +1,5 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, TestProviders } from '../../test/test-app.tsx';
 import { useLogin } from './use-login.ts';
 
@@ -26,11 +26,6 @@ beforeEach(() => {
     </TestProviders>,
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 /** Lets the fetches settle inside act (React renders the dialogs when act ends), then finds the text. */
 async function see(text: string) {
   await act(async () => {

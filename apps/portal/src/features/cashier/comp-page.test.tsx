@@ -1,13 +1,8 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { CompPage } from './comp-page.tsx';
 import { closeDialog, fakeServer, invalid, renderPage, settle, type TRoutes } from '../../test/fake-server.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const STATUS: TCallResponse<'get-cashier-status'> = {
   status: 'success',

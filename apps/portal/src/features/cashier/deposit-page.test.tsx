@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { DepositPage } from './deposit-page.tsx';
 import {
@@ -11,11 +11,6 @@ import {
   settle,
   type TRoutes,
 } from '../../test/fake-server.tsx';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const OPEN: TCallResponse<'get-cashier-status'> = {
   status: 'success',
