@@ -6,7 +6,8 @@ import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
-import { seedOnFirstStart } from './db/seed.ts';
+import { formatFirstStartBanner, seedOnFirstStart } from './seed.ts';
+import { createServices } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,9 +38,10 @@ async function main(): Promise<void> {
     redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   }
 
-  await seedOnFirstStart({ config, db: database.db, logger });
+  const services = createServices({ config, db: database.db, dbKind: database.kind, redis });
+  const created = await seedOnFirstStart({ services, logger });
 
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, redis, loggerInstance: logger });
+  const app = await buildApp({ services, loggerInstance: logger });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -61,10 +63,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  logger.info(
-    { url: `http://localhost:${config.port}`, portal: config.portalDist ? 'served' : 'not built' },
-    'listening',
-  );
+  const url = `http://localhost:${config.port}`;
+  logger.info({ url, portal: config.portalDist ? 'served' : 'not built' }, 'listening');
+  // Written straight to stdout, not through the logger: a person reads it once, and the secrets
+  // in it must not end up in collected JSON log lines.
+  process.stdout.write(formatFirstStartBanner(created, url));
 }
 
 main().catch((error) => {

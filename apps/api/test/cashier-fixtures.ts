@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MemberState, OperatorRole } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { createSessionService } from '../src/modules/auth/session.service.ts';
-import { createLedgerService, type LedgerService } from '../src/modules/ledger/ledger.service.ts';
+import type { LedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { createMember as registerMember, signIn } from './factories.ts';
 import { createTestApp, SAME_ORIGIN, type TestApp } from './harness.ts';
 
@@ -23,7 +22,7 @@ export const onPostgres = Boolean(process.env.DATABASE_URL);
  */
 export async function createCashierTestApp(env: Record<string, string> = {}): Promise<CashierTestApp> {
   const t = await createTestApp({ SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000', ...env });
-  return Object.assign(t, { ledger: createLedgerService({ db: t.db }) });
+  return Object.assign(t, { ledger: t.services.ledger });
 }
 
 export const OPERATOR_PASSWORD = 'operator-password-1';
@@ -90,13 +89,7 @@ export async function createOperator(
   let cookie = '';
   // Signed in the way the login route signs in (its own tests cover the route itself).
   if (overrides.signedIn !== false && !overrides.totpSecret) {
-    const sessions = createSessionService({
-      db: t.db,
-      idleMs: t.config.sessionIdleMs,
-      absoluteMs: t.config.sessionAbsoluteMs,
-      now: t.clock.now,
-    });
-    const { token } = await sessions.create('operator', row.id);
+    const { token } = await t.services.sessions.create('operator', row.id);
     cookie = `bo_sid=${token}`;
   }
   return { id: row.id, operatorId, password: OPERATOR_PASSWORD, cookie };

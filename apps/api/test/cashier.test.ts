@@ -1,9 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCashierService } from '../src/modules/cashier/cashier.service.ts';
-import { createCommunityService } from '../src/modules/community/community.service.ts';
-import { createCompService } from '../src/modules/comp/comp.service.ts';
-import { createSettingsService } from '../src/modules/settings/settings.service.ts';
-import { createPgRateLimiter } from '../src/lib/rate-limiter.ts';
 import {
   balances,
   bo,
@@ -365,10 +360,7 @@ describe('members who may not use the cashier', () => {
   });
 
   it('get blocked from the services themselves (a member blocked while the request was on its way)', async () => {
-    const settings = createSettingsService({ db: t.db });
-    const community = createCommunityService({ db: t.db });
-    const cashier = createCashierService({ db: t.db, ledger: t.ledger, settings, community, rateLimiter: createPgRateLimiter(t.db), now: t.clock.now });
-    const comp = createCompService({ ledger: t.ledger, settings, cashier });
+    const { cashier, comp } = t.services;
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {
       const m = await createMember(t, { cash: 50_000, comp: 50_000, state, signedIn: false });
       expect(await cashier.applyDeposit(m.id, { amount: 10_000 })).toEqual({ status: 'blocked' });

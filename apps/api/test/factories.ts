@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { MemberState } from '../src/db/schema.ts';
-import { createSessionService } from '../src/modules/auth/session.service.ts';
-import { createSignInLimiter } from '../src/modules/auth/sign-in-limiter.ts';
-import { createLedgerService, type LedgerService } from '../src/modules/ledger/ledger.service.ts';
-import {
-  createMembersService,
-  type MembersService,
-  type NewMember,
-} from '../src/modules/members/members.service.ts';
-import { createPgRateLimiter } from '../src/lib/rate-limiter.ts';
+import type { LedgerService } from '../src/modules/ledger/ledger.service.ts';
+import type { MembersService, NewMember } from '../src/modules/members/members.service.ts';
 import { SAME_ORIGIN, type TestApp } from './harness.ts';
 
 /** The registration code every factory member is registered under (created on first use). */
@@ -34,31 +27,9 @@ export interface MemberOverrides extends Partial<NewMember> {
   game?: number;
 }
 
-const services = new WeakMap<TestApp, { members: MembersService; ledger: LedgerService }>();
-
-/** The members and ledger services over a test app's database and clock (the same pieces the app uses). */
+/** The members and ledger services of a test app: the app's own graph from `createServices`. */
 export function servicesFor(t: TestApp): { members: MembersService; ledger: LedgerService } {
-  let found = services.get(t);
-  if (!found) {
-    const ledger = createLedgerService({ db: t.db });
-    const sessions = createSessionService({
-      db: t.db,
-      idleMs: t.config.sessionIdleMs,
-      absoluteMs: t.config.sessionAbsoluteMs,
-      now: t.clock.now,
-    });
-    // Factories never sign in through this limiter's counters in a way a test observes.
-    const signInLimiter = createSignInLimiter({
-      rateLimiter: createPgRateLimiter(t.db, t.clock.now),
-      limits: t.config,
-    });
-    found = {
-      members: createMembersService({ db: t.db, ledger, sessions, signInLimiter, now: t.clock.now }),
-      ledger,
-    };
-    services.set(t, found);
-  }
-  return found;
+  return t.services;
 }
 
 let seq = 0;

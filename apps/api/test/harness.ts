@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
+import { createServices, type Services } from '../src/services.ts';
 
 export interface TestDatabase {
   db: Database;
@@ -50,6 +51,8 @@ export interface TestApp {
   db: Database;
   kind: 'pglite' | 'postgres';
   config: Config;
+  /** The app's own service graph (one `createServices`), for factories that act as the app would. */
+  services: Services;
   /** The test clock: move it with `clock.advance(ms)`. */
   clock: TestClock;
   close(): Promise<void>;
@@ -67,13 +70,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await createTestDatabase();
   const config = loadConfig({ ...env, SEED_DEMO: 'false' });
   const clock = new TestClock();
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, now: clock.now });
+  const services = createServices({ config, db: database.db, dbKind: database.kind, now: clock.now });
+  const app = await buildApp({ services });
   await app.ready();
   return {
     app,
     db: database.db,
     kind: database.kind,
     config,
+    services,
     clock,
     async close() {
       await app.close();

@@ -2,7 +2,10 @@ import { verify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { DEMO_CASHIER, seedOnFirstStart } from '../src/db/seed.ts';
+import type { Config } from '../src/config.ts';
+import type { Database } from '../src/db/database.ts';
+import { DEMO_CASHIER, formatFirstStartBanner, seedOnFirstStart } from '../src/seed.ts';
+import { createServices } from '../src/services.ts';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
 
@@ -25,13 +28,18 @@ function recordingLogger() {
   return { logger, lines };
 }
 
+/** The seed as main.ts runs it: through one service graph of the composition root. */
+function seed(config: Config, db: Database, logger: Logger, env: NodeJS.ProcessEnv) {
+  return seedOnFirstStart({ services: createServices({ config, db, dbKind: database!.kind }), logger, env });
+}
+
 describe('seedOnFirstStart (demo content)', () => {
   it('creates the DEMO code on localhost and the demo member with its accounts once, printing a generated password', async () => {
     database = await createTestDatabase();
     const { db } = database;
     const config = loadConfig({ SEED_DEMO: 'true' });
     const first = recordingLogger();
-    await seedOnFirstStart({ config, db, logger: first.logger, env: {} });
+    const report = await seed(config, db, first.logger, {});
 
     const code = await db.selectFrom('reg_codes').select(['code', 'domain', 'is_enabled']).execute();
     expect(code).toEqual([{ code: 'DEMO', domain: 'localhost', is_enabled: true }]);
@@ -67,15 +75,22 @@ describe('seedOnFirstStart (demo content)', () => {
       { actor: 'system', action: 'withdraw.approve' },
       { actor: 'system', action: 'member.adjust' },
     ]);
-    const report = await createLedgerService({ db }).checkInvariants();
-    expect(report.violations).toEqual([]);
-    const line = first.lines.find((l) => (l.obj as { userId?: string }).userId === 'demo');
-    const printed = (line?.obj as { password: string }).password;
+    const invariants = await createLedgerService({ db }).checkInvariants();
+    expect(invariants.violations).toEqual([]);
+    // The generated password is reported for the first-start block, never written to a log line.
+    const printed = report.demo!.password!;
+    expect(JSON.stringify(first.lines)).not.toContain(printed);
+    expect(report.demo).toMatchObject({ userId: 'demo', regCode: 'DEMO', regDomain: 'localhost' });
+    expect(report.demo!.exchangePassword).toMatch(/^\d{6}$/);
+    const banner = formatFirstStartBanner(report, 'http://localhost:3000');
+    expect(banner).toContain(`id "demo"  password: ${printed}`);
+    expect(banner).toContain(`exchange password (환전 비밀번호): ${report.demo!.exchangePassword}`);
+    expect(banner).toContain('Sign-up code    DEMO  (pre-filled on http://localhost; type it on other hosts)');
     expect(printed).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(await verify(member.password_hash, printed)).toBe(true);
 
     const second = recordingLogger();
-    await seedOnFirstStart({ config, db, logger: second.logger, env: {} });
+    const again = await seed(config, db, second.logger, {});
     expect(await db.selectFrom('members').select('id').where('user_id', '=', 'demo').execute()).toHaveLength(
       1,
     );
@@ -83,22 +98,24 @@ describe('seedOnFirstStart (demo content)', () => {
     expect(await db.selectFrom('deposit_requests').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('transfers').select('id').execute()).toHaveLength(4);
     expect(second.lines.some((l) => (l.obj as { userId?: string }).userId === 'demo')).toBe(false);
+    expect(again).toEqual({});
+    // On later starts the block keeps only the address.
+    expect(formatFirstStartBanner(again, 'http://localhost:3000').split('\n').filter((l) => l.startsWith(' '))).toEqual([
+      ' Casino portal   http://localhost:3000',
+    ]);
   });
 
   it('uses DEMO_MEMBER_PASSWORD without printing it, and adds nothing when a code exists or SEED_DEMO is off', async () => {
     database = await createTestDatabase();
     const { db } = database;
     const off = recordingLogger();
-    await seedOnFirstStart({ config: loadConfig({ SEED_DEMO: 'false' }), db, logger: off.logger, env: {} });
+    await seed(loadConfig({ SEED_DEMO: 'false' }), db, off.logger, {});
     expect(await db.selectFrom('reg_codes').select('code').execute()).toEqual([]);
 
     const { logger, lines } = recordingLogger();
-    await seedOnFirstStart({
-      config: loadConfig({ SEED_DEMO: 'true' }),
-      db,
-      logger,
-      env: { DEMO_MEMBER_PASSWORD: 'demo-pass-2024!' },
-    });
+    const report = await seed(loadConfig({ SEED_DEMO: 'true' }), db, logger, { DEMO_MEMBER_PASSWORD: 'demo-pass-2024!' });
+    expect(report.demo?.password).toBeUndefined();
+    expect(formatFirstStartBanner(report, 'http://localhost:3000')).not.toContain('demo-pass-2024!');
     const member = await db
       .selectFrom('members')
       .select('password_hash')
@@ -111,7 +128,7 @@ describe('seedOnFirstStart (demo content)', () => {
     await database.close();
     database = await createTestDatabase();
     await database.db.insertInto('reg_codes').values({ code: 'OWN', domain: 'casino.example' }).execute();
-    await seedOnFirstStart({ config: loadConfig({ SEED_DEMO: 'true' }), db: database.db, logger, env: {} });
+    await seed(loadConfig({ SEED_DEMO: 'true' }), database.db, logger, {});
     expect(await database.db.selectFrom('members').select('id').execute()).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
   type TSessionResponse,
 } from '@casino/contracts/auth';
 import { toFieldErrors } from '@casino/contracts/errors';
-import type { AppContext } from '../../app.ts';
+import type { ModuleContext } from '../../lib/module-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { siteOrigin } from '../../plugins/origin-check.ts';
 import type { MembersService } from '../members/members.service.ts';
@@ -84,7 +84,7 @@ function noStore(reply: FastifyReply): void {
  * `401 {url: "/admin/error?error=AccessDenied"}`: the same status as wrong credentials (both are
  * "not signed in"), told apart by the error in the URL.
  */
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, deps: AuthRoutesDeps): void {
+export function registerAuthRoutes(app: FastifyInstance, ctx: ModuleContext, deps: AuthRoutesDeps): void {
   const { sessions, csrf, members } = deps;
 
   app.get('/api/auth/csrf', async (request, reply) => {

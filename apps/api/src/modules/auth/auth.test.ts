@@ -10,7 +10,7 @@ import {
   type TestMember,
 } from '../../../test/factories.ts';
 import { createPgRateLimiter } from '../../lib/rate-limiter.ts';
-import { createSessionService, hashToken } from './session.service.ts';
+import { hashToken } from './session.service.ts';
 import { safeCallbackUrl } from './auth.routes.ts';
 
 const CREDENTIALS_SIGNIN = '/admin/error?error=CredentialsSignin';
@@ -450,12 +450,7 @@ describe('sessions', () => {
   });
 
   it('an operator session token is not a member session', async () => {
-    const sessions = createSessionService({
-      db: t.db,
-      idleMs: t.config.sessionIdleMs,
-      absoluteMs: t.config.sessionAbsoluteMs,
-      now: t.clock.now,
-    });
+    const { sessions } = t.services;
     const { token } = await sessions.create('operator', alice.memberId);
     expect((await callRoute(t, 'user-health-check', {}, { cookie: `sid=${token}` })).statusCode).toBe(401);
     expect(await sessionOf(`sid=${token}`)).toEqual({});
@@ -463,12 +458,7 @@ describe('sessions', () => {
   });
 
   it('revokeAllFor ends every session of a subject except the one kept', async () => {
-    const sessions = createSessionService({
-      db: t.db,
-      idleMs: t.config.sessionIdleMs,
-      absoluteMs: t.config.sessionAbsoluteMs,
-      now: t.clock.now,
-    });
+    const { sessions } = t.services;
     const member = await createMember(t);
     const a = await sessions.create('member', member.memberId);
     const b = await sessions.create('member', member.memberId);

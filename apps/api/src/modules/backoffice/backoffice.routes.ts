@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { toFieldErrors } from '@casino/contracts/errors';
-import type { AppContext } from '../../app.ts';
+import type { ModuleContext } from '../../lib/module-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { isSecureCookieRequest, OPERATOR_COOKIE, readCookie } from '../auth/cookies.ts';
@@ -66,7 +66,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * needs an operator session (401) and a role allowed to make the call (403 `denied`). Money
  * routes honour `Idempotency-Key`; every change is written to the audit log in its own transaction.
  */
-export async function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext, deps: BackofficeRouteDeps): Promise<void> {
+export async function registerBackofficeRoutes(app: FastifyInstance, ctx: ModuleContext, deps: BackofficeRouteDeps): Promise<void> {
   const { backoffice, cashier, settings, audit, sessions, signInLimiter } = deps;
 
   async function operatorOf(request: FastifyRequest): Promise<OperatorPrincipal | null> {
@@ -93,7 +93,7 @@ export async function registerBackofficeRoutes(app: FastifyInstance, ctx: AppCon
     request: FastifyRequest,
     reply: FastifyReply,
     operator: OperatorPrincipal,
-    run: (trx: AppContext['db']) => Promise<{ code: number; body: Record<string, unknown> }>,
+    run: (trx: ModuleContext['db']) => Promise<{ code: number; body: Record<string, unknown> }>,
   ) {
     const key = idempotencyKeyOf(request);
     const hash = requestHash(request.method, request.url.split('?')[0]!, request.body);

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app.ts';
+import type { ModuleContext } from '../../lib/module-context.ts';
 import type { CommunityService } from '../community/community.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { CashierService } from './cashier.service.ts';
@@ -10,7 +10,7 @@ export interface CashierRouteDeps {
 }
 
 /** The member calls of the cashier and my page's money (API.md section 3). */
-export function registerCashierCalls(ctx: AppContext, deps: CashierRouteDeps): void {
+export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps): void {
   const { cashier, community, ledger } = deps;
   const { calls } = ctx;
 

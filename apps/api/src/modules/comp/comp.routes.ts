@@ -1,8 +1,8 @@
-import type { AppContext } from '../../app.ts';
+import type { ModuleContext } from '../../lib/module-context.ts';
 import type { CompService } from './comp.service.ts';
 
 /** roll-to-balance (API.md section 3): comp points become cash 1:1. */
-export function registerCompCalls(ctx: AppContext, deps: { comp: CompService }): void {
+export function registerCompCalls(ctx: ModuleContext, deps: { comp: CompService }): void {
   ctx.calls.register('roll-to-balance', (input, { member, request }) => {
     const header = request.headers['idempotency-key'];
     const key = Array.isArray(header) ? header.join(',') : header;

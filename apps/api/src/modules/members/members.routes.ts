@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { ModuleContext } from '../../lib/module-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MemberResolver } from '../../lib/calls.ts';
 import { MEMBER_COOKIE, readCookie, setSessionCookie } from '../auth/cookies.ts';
@@ -14,7 +14,7 @@ export function requestHostSource(request: FastifyRequest): string {
 
 /** Counts a hit against a per-IP limit and refuses it with 429 when over. */
 async function limitPerIp(
-  ctx: AppContext,
+  ctx: ModuleContext,
   name: string,
   ip: string,
   max: number,
@@ -30,7 +30,7 @@ export function memberResolver(members: MembersService): MemberResolver {
 }
 
 /** The member calls of API.md section 3 that read or change member data. */
-export function registerMemberCalls(ctx: AppContext, deps: { members: MembersService }): void {
+export function registerMemberCalls(ctx: ModuleContext, deps: { members: MembersService }): void {
   const { members } = deps;
   const { config } = ctx;
 

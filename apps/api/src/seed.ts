@@ -1,84 +1,77 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
-import type { Database } from './database.ts';
+import type { Services } from './services.ts';
 
 export interface SeedDeps {
-  config: Config;
-  db: Database;
+  services: Services;
   logger: Logger;
   /** Where DEMO_MEMBER_PASSWORD is read from; process.env by default. */
   env?: NodeJS.ProcessEnv;
 }
 
 /**
+ * What this start created, for the one readable block main.ts prints after `listen`. Secrets are
+ * kept out of the structured log lines (log collectors keep them); they appear only here, and
+ * only on the start that created them.
+ */
+export interface SeedReport {
+  /** The bootstrap owner, when it was created on this start; `password` only when generated. */
+  owner?: { operatorId: string; password?: string };
+  /** The demo member, when it was created on this start; `password` only when generated. */
+  demo?: { userId: string; password?: string; exchangePassword: string; regCode: string; regDomain: string };
+}
+
+/**
  * First-start content. The bootstrap operator is created on any empty database; demo content
  * (a registration code bound to localhost, a demo member, ...) only when SEED_DEMO is on, which is
  * the default on the embedded database. Each step checks what is there, so a restart adds nothing.
+ * It works through the services of the composition root, like any other caller.
  */
-export async function seedOnFirstStart(deps: SeedDeps): Promise<void> {
-  await seedBootstrapOperator(deps);
-  if (deps.config.seedDemo) await seedDemoMember(deps);
+export async function seedOnFirstStart(deps: SeedDeps): Promise<SeedReport> {
+  const report: SeedReport = {};
+  const owner = await seedBootstrapOperator(deps);
+  if (owner) report.owner = owner;
+  if (deps.services.config.seedDemo) {
+    const demo = await seedDemoMember(deps);
+    if (demo) report.demo = demo;
+  }
+  return report;
 }
 
 /**
  * The first `owner` operator (API.md section 4), only when there is no operator at all: id
- * BOOTSTRAP_ADMIN_ID, password BOOTSTRAP_ADMIN_PASSWORD or a random one printed once, here.
+ * BOOTSTRAP_ADMIN_ID, password BOOTSTRAP_ADMIN_PASSWORD or a random one reported once.
  */
-async function seedBootstrapOperator(deps: SeedDeps): Promise<void> {
-  const { createBackofficeService } = await import('../modules/backoffice/backoffice.service.ts');
-  const { createLedgerService } = await import('../modules/ledger/ledger.service.ts');
-  const { createAuditService } = await import('../modules/audit/audit.service.ts');
-  const backoffice = createBackofficeService({
-    db: deps.db,
-    ledger: createLedgerService({ db: deps.db }),
-    audit: createAuditService({ db: deps.db }),
-    now: () => new Date(),
-  });
+async function seedBootstrapOperator(deps: SeedDeps): Promise<SeedReport['owner']> {
+  const { backoffice, config } = deps.services;
   const result = await backoffice.ensureBootstrapOwner({
-    operatorId: deps.config.bootstrapAdminId,
-    password: deps.config.bootstrapAdminPassword,
+    operatorId: config.bootstrapAdminId,
+    password: config.bootstrapAdminPassword,
   });
-  if (!result.created) return;
-  if (result.generatedPassword) {
-    deps.logger.warn(
-      { operatorId: result.operatorId, password: result.generatedPassword },
-      'back-office owner created with a generated password (shown only this once): sign in and keep it safe',
-    );
-  } else {
-    deps.logger.info({ operatorId: result.operatorId }, 'back-office owner created with BOOTSTRAP_ADMIN_PASSWORD');
-  }
+  if (!result.created) return undefined;
+  deps.logger.info(
+    { operatorId: result.operatorId, generatedPassword: Boolean(result.generatedPassword) },
+    'back-office owner created',
+  );
+  return result.generatedPassword
+    ? { operatorId: result.operatorId, password: result.generatedPassword }
+    : { operatorId: result.operatorId };
 }
 
 export const DEMO_REG_CODE = 'DEMO';
 export const DEMO_USER_ID = 'demo';
+/** The host the demo code is bound to: the register page pre-fills the code there only. */
+export const DEMO_REG_DOMAIN = 'localhost';
 
 /**
  * Demo content for a fresh install, only when there is no registration code yet: the code `DEMO`
  * bound to `localhost` (so the register page pre-fills it) and the member `demo` with its accounts,
  * in one transaction. The password is DEMO_MEMBER_PASSWORD when set (8..64 characters), else a
- * random one printed once to the start log with the id and the exchange password.
+ * random one reported once (with the id and the exchange password) for the first-start block.
  */
-async function seedDemoMember(deps: SeedDeps): Promise<void> {
-  const { randomBytes, randomInt } = await import('node:crypto');
-  const { createMembersService } = await import('../modules/members/members.service.ts');
-  const { createSessionService } = await import('../modules/auth/session.service.ts');
-  const { createSignInLimiter } = await import('../modules/auth/sign-in-limiter.ts');
-  const { createLedgerService } = await import('../modules/ledger/ledger.service.ts');
-  const { createPgRateLimiter } = await import('../lib/rate-limiter.ts');
-  const { db, config, logger } = deps;
-  const now = () => new Date();
-  const members = createMembersService({
-    db,
-    ledger: createLedgerService({ db }),
-    sessions: createSessionService({
-      db,
-      idleMs: config.sessionIdleMs,
-      absoluteMs: config.sessionAbsoluteMs,
-      now,
-    }),
-    signInLimiter: createSignInLimiter({ rateLimiter: createPgRateLimiter(db, now), limits: config }),
-    now,
-  });
+async function seedDemoMember(deps: SeedDeps): Promise<SeedReport['demo']> {
+  const { logger } = deps;
+  const { members } = deps.services;
 
   const fromEnv = (deps.env ?? process.env).DEMO_MEMBER_PASSWORD;
   const isEnvUsable = typeof fromEnv === 'string' && fromEnv.length >= 8 && fromEnv.length <= 64;
@@ -90,7 +83,7 @@ async function seedDemoMember(deps: SeedDeps): Promise<void> {
 
   const memberId = await members.seedDemoMember({
     code: DEMO_REG_CODE,
-    domain: 'localhost',
+    domain: DEMO_REG_DOMAIN,
     member: {
       userId: DEMO_USER_ID,
       password,
@@ -103,17 +96,16 @@ async function seedDemoMember(deps: SeedDeps): Promise<void> {
       code: DEMO_REG_CODE,
     },
   });
-  if (memberId === null) return;
+  if (memberId === null) return undefined;
   await seedDemoCashier(deps, memberId, exchangePassword);
-  logger.warn(
-    {
-      regCode: DEMO_REG_CODE,
-      userId: DEMO_USER_ID,
-      password: isEnvUsable ? '(DEMO_MEMBER_PASSWORD)' : password,
-      exchangePassword,
-    },
-    'demo member created (SEED_DEMO): sign in with this id and password',
-  );
+  logger.info({ regCode: DEMO_REG_CODE, userId: DEMO_USER_ID, passwordFromEnv: isEnvUsable }, 'demo member created (SEED_DEMO)');
+  return {
+    userId: DEMO_USER_ID,
+    ...(isEnvUsable ? {} : { password }),
+    exchangePassword,
+    regCode: DEMO_REG_CODE,
+    regDomain: DEMO_REG_DOMAIN,
+  };
 }
 
 /** What the demo member's money history holds after the first start (won and points). */
@@ -128,26 +120,8 @@ export const DEMO_CASHIER = { deposit: 100_000, withdrawal: 30_000, compPoints: 
  * were made otherwise) the member keeps zero balances.
  */
 async function seedDemoCashier(deps: SeedDeps, memberId: number, exchangePassword: string): Promise<void> {
-  const { createLedgerService } = await import('../modules/ledger/ledger.service.ts');
-  const { createAuditService } = await import('../modules/audit/audit.service.ts');
-  const { createBackofficeService } = await import('../modules/backoffice/backoffice.service.ts');
-  const { createCashierService } = await import('../modules/cashier/cashier.service.ts');
-  const { createCommunityService } = await import('../modules/community/community.service.ts');
-  const { createSettingsService } = await import('../modules/settings/settings.service.ts');
-  const { createPgRateLimiter } = await import('../lib/rate-limiter.ts');
-  const { db, config, logger } = deps;
-  const now = () => new Date();
-  const ledger = createLedgerService({ db });
-  const audit = createAuditService({ db });
-  const backoffice = createBackofficeService({ db, ledger, audit, now });
-  const cashier = createCashierService({
-    db,
-    ledger,
-    settings: createSettingsService({ db }),
-    community: createCommunityService({ db }),
-    rateLimiter: createPgRateLimiter(db, now),
-    now,
-  });
+  const { logger } = deps;
+  const { db, config, backoffice, cashier, audit } = deps.services;
   const owner = await backoffice.operatorByOperatorId(config.bootstrapAdminId);
   if (!owner) {
     logger.info('demo member seeded without money: the bootstrap owner is not there to approve its requests');
@@ -182,4 +156,30 @@ async function seedDemoCashier(deps: SeedDeps, memberId: number, exchangePasswor
     if (result.status !== 'success') throw new Error(`demo seed: the comp adjustment answered ${result.status}`);
     await audit.record(system, { action: 'member.adjust', target: `member:${DEMO_USER_ID}`, before: result.before, after: { ...result.after, amount: DEMO_CASHIER.compPoints, reason } }, trx);
   });
+}
+
+/**
+ * The block main.ts prints to stdout after `listen`: plain text a person reads once, with the
+ * address and whatever this start created (the owner's and the demo member's passwords, the
+ * registration code). On later starts only the address line is left.
+ */
+export function formatFirstStartBanner(report: SeedReport, url: string): string {
+  const rule = '─'.repeat(64);
+  const lines = [` Casino portal   ${url}`];
+  if (report.owner) {
+    const password = report.owner.password
+      ? `password: ${report.owner.password}  (shown only this once)`
+      : 'password: from BOOTSTRAP_ADMIN_PASSWORD';
+    lines.push(` Back office     owner "${report.owner.operatorId}"  ${password}`);
+  }
+  if (report.demo) {
+    const password = report.demo.password ? `password: ${report.demo.password}` : 'password: from DEMO_MEMBER_PASSWORD';
+    lines.push(
+      ` Demo member     id "${report.demo.userId}"  ${password}  exchange password (환전 비밀번호): ${report.demo.exchangePassword}`,
+    );
+    lines.push(
+      ` Sign-up code    ${report.demo.regCode}  (pre-filled on http://${report.demo.regDomain}; type it on other hosts)`,
+    );
+  }
+  return [rule, ...lines, rule].join('\n') + '\n';
 }

@@ -1,0 +1,18 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { CallRegistry } from './calls.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+
+/**
+ * What every module's route file receives besides its own services: the narrow shared pieces,
+ * never another module's repository. It lives in `lib/` so that route files never import
+ * `app.ts` (which imports them), keeping the import graph free of circles.
+ */
+export interface ModuleContext {
+  config: Config;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  rateLimiter: RateLimiter;
+  calls: CallRegistry;
+  now: () => Date;
+}

@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createPgRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { createCsrfService } from './modules/auth/csrf.service.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
+import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { createCashierService } from './modules/cashier/cashier.service.ts';
+import { createCommunityService } from './modules/community/community.service.ts';
+import { createCompService } from './modules/comp/comp.service.ts';
+import { createLedgerService } from './modules/ledger/ledger.service.ts';
+import { createMembersService } from './modules/members/members.service.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+
+export interface ServicesDeps {
+  config: Config;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  /** Rate limits live in Redis when it is configured, else in the database. */
+  redis?: Redis | undefined;
+  /** The clock; tests move it to expire sessions and windows. */
+  now?: () => Date;
+}
+
+/**
+ * The composition root of the API: every service is built here exactly once, in dependency order,
+ * so that the app, the first-start seed, the tests and the benches share one graph instead of
+ * wiring their own copies. Modules receive the services they need as arguments and never build
+ * another module's service themselves.
+ */
+export function createServices(deps: ServicesDeps) {
+  const { config, db, dbKind } = deps;
+  const now = deps.now ?? (() => new Date());
+  const rateLimiter: RateLimiter = deps.redis ? createRedisRateLimiter(deps.redis) : createPgRateLimiter(db, now);
+
+  const ledger = createLedgerService({ db });
+  const settings = createSettingsService({ db });
+  const audit = createAuditService({ db });
+  const community = createCommunityService({ db });
+  // One session service serves both cookies: every call names its scope ('member' or 'operator').
+  const sessions = createSessionService({ db, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now });
+  const signInLimiter = createSignInLimiter({ rateLimiter, limits: config });
+  const csrf = createCsrfService({ db });
+  const cashier = createCashierService({ db, ledger, settings, community, rateLimiter, now });
+  const comp = createCompService({ ledger, settings, cashier });
+  const members = createMembersService({ db, ledger, sessions, signInLimiter, now });
+  const backoffice = createBackofficeService({ db, ledger, audit, now });
+
+  return {
+    config,
+    db,
+    dbKind,
+    now,
+    rateLimiter,
+    ledger,
+    settings,
+    audit,
+    community,
+    sessions,
+    signInLimiter,
+    csrf,
+    cashier,
+    comp,
+    members,
+    backoffice,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
