@@ -46,7 +46,7 @@ export function createServices(deps: ServicesDeps) {
   const cashier = createCashierService({ db, ledger, settings, community, rateLimiter, now });
   const comp = createCompService({ ledger, settings, cashier });
   const members = createMembersService({ db, ledger, sessions, signInLimiter, now });
-  const backoffice = createBackofficeService({ db, ledger, audit, now });
+  const backoffice = createBackofficeService({ db, ledger, audit, cashier, settings, now });
 
   return {
     config,

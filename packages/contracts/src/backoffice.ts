@@ -4,6 +4,7 @@ import {
   DEFAULT_PAGE,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  HH_MM_PATTERN,
   ZCount,
   ZEmptyRequest,
   ZId,
@@ -206,3 +207,110 @@ export const ZBackofficeMemberDetailResponse = z.discriminatedUnion('status', [
   statusOnly('not_found'),
 ]);
 export type TBackofficeMemberDetailResponse = z.infer<typeof ZBackofficeMemberDetailResponse>;
+
+// --- the back office's own routes beyond API.md section 4: session, settings, operators, audit ---
+
+/** `POST /api/backoffice/logout`: always `success` (a missing or stale cookie is already signed out). */
+export const ZBackofficeLogoutResponse = ZSuccess;
+export type TBackofficeLogoutResponse = z.infer<typeof ZBackofficeLogoutResponse>;
+
+/** `GET /api/backoffice/me`: the signed-in operator and the permissions of its role. */
+export const ZBackofficeMeResponse = z.object({
+  status: z.literal('success'),
+  operator: z.object({
+    operatorId: z.string(),
+    role: ZOperatorRole,
+    permissions: z.array(z.string()),
+  }),
+});
+export type TBackofficeMeResponse = z.infer<typeof ZBackofficeMeResponse>;
+
+const ZPositiveInt = z.int().positive();
+const ZLockWindow = z.strictObject({ from: z.string().regex(HH_MM_PATTERN), to: z.string().regex(HH_MM_PATTERN) });
+
+/** A partial change of the cashier settings; a lock window is `{from, to}` or null (always open). */
+export const ZCashierSettingsPatch = z.strictObject({
+  minDeposit: ZPositiveInt.optional(),
+  minWithdraw: ZPositiveInt.optional(),
+  unit: ZPositiveInt.optional(),
+  maxAmount: ZPositiveInt.optional(),
+  minConversion: ZPositiveInt.optional(),
+  depositLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' }).nullable().optional(),
+  withdrawLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' }).nullable().optional(),
+});
+export type TCashierSettingsPatch = z.infer<typeof ZCashierSettingsPatch>;
+
+/** The cashier settings in force: amounts in won (points for `minConversion`), lock windows in Asia/Seoul. */
+export const ZCashierSettings = z.object({
+  minDeposit: ZPositiveInt,
+  minWithdraw: ZPositiveInt,
+  unit: ZPositiveInt,
+  maxAmount: ZPositiveInt,
+  minConversion: ZPositiveInt,
+  depositLock: ZLockWindow.nullable(),
+  withdrawLock: ZLockWindow.nullable(),
+});
+export type TCashierSettings = z.infer<typeof ZCashierSettings>;
+
+/** `GET` and `PUT /api/backoffice/settings/cashier`: the settings in force (after the change). */
+export const ZCashierSettingsResponse = z.object({ status: z.literal('success'), settings: ZCashierSettings });
+export type TCashierSettingsResponse = z.infer<typeof ZCashierSettingsResponse>;
+
+/** `GET /api/backoffice/operators` (owner). */
+export const ZBackofficeOperatorsResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(
+    z.object({
+      operatorId: z.string(),
+      role: ZOperatorRole,
+      isActive: z.boolean(),
+      hasTotp: z.boolean(),
+      regDate: ZIsoDate,
+      lastLoginDate: ZIsoDate.nullable(),
+    }),
+  ),
+});
+export type TBackofficeOperatorsResponse = z.infer<typeof ZBackofficeOperatorsResponse>;
+
+/** `POST /api/backoffice/operators` (owner). */
+export const ZCreateOperatorRequest = z.strictObject({
+  operatorId: z.string().regex(/^[A-Za-z][A-Za-z0-9._-]{2,31}$/),
+  password: z.string().min(12).max(128),
+  role: ZOperatorRole,
+  withTotp: z.boolean().optional(),
+});
+export type TCreateOperatorRequest = z.infer<typeof ZCreateOperatorRequest>;
+
+/** The TOTP secret is in the answer once, for the new operator's authenticator app. */
+export const ZCreateOperatorResponse = z.union([
+  z.object({ status: z.literal('success'), totpSecret: z.string(), otpauthUrl: z.string() }),
+  ZSuccess,
+  statusOnly('already'),
+]);
+export type TCreateOperatorResponse = z.infer<typeof ZCreateOperatorResponse>;
+
+/** `GET /api/backoffice/audit` (owner). */
+export const ZAuditQuery = z.strictObject({
+  target: z.string().max(100).optional(),
+  page: z.coerce.number().pipe(z.int().min(1)).default(1),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(20),
+});
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+export const ZAuditResponse = z.object({
+  status: z.literal('success'),
+  maxCount: ZCount,
+  list: z.array(
+    z.object({
+      id: ZId,
+      operatorId: z.string(),
+      action: z.string(),
+      target: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+      ip: z.string().nullable(),
+      regDate: ZIsoDate,
+    }),
+  ),
+});
+export type TAuditResponse = z.infer<typeof ZAuditResponse>;

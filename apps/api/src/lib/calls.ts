@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, type TCallName, type TCallParsed, type TCallResponse } from '@casino/contracts/calls';
-import { toFieldErrors } from '@casino/contracts/errors';
 import { AppError } from './app-error.ts';
+import { parseInput, pickResponse } from './routes.ts';
 
 /** The signed-in member behind a request, as the session layer resolved it. */
 export interface MemberPrincipal {
@@ -38,7 +38,9 @@ export interface MemberResolver {
 /**
  * The member calls of API.md section 3, each registered by the module that owns it. One route,
  * `POST /api/routes/:call`, looks the call up, checks who may make it, validates the body with the
- * contract's schema, and answers with only the fields the response schema names.
+ * contract's schema, and answers with only the fields the response schema names. Validation and
+ * response picking are the same functions every other route uses (`lib/routes.ts`); only the
+ * call-name lookup and the `who` rules are particular to member calls.
  */
 export class CallRegistry {
   readonly #handlers = new Map<TCallName, CallHandler<TCallName>>();
@@ -63,13 +65,11 @@ export class CallRegistry {
       if (call.who === 'member' && !member) throw new AppError('unauthenticated');
       if (call.who === 'guest' && member) return { status: 'authenticated' };
 
-      const body = request.body === undefined || request.body === null ? {} : request.body;
-      const parsed = call.request.safeParse(body);
-      if (!parsed.success) throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues, body) });
+      const parsed = parseInput(call.request, request.body);
 
-      const result = await handler(parsed.data as TCallParsed<TCallName>, { request, reply, member } as MemberCallContext);
+      const result = await handler(parsed as TCallParsed<TCallName>, { request, reply, member } as MemberCallContext);
       // Responses pick only public fields: whatever the handler returned, only what the contract names leaves.
-      return call.response.parse(result);
+      return pickResponse(call.response, result);
     });
   }
 }

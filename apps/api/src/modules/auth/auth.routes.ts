@@ -2,15 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   signinErrorUrl,
   ZClientLogRequest,
+  ZClientLogResponse,
   ZCredentialsCallbackForm,
+  ZCredentialsCallbackResponse,
+  ZCsrfResponse,
+  ZProvidersResponse,
+  ZSessionResponse,
   ZSignoutForm,
-  type TCredentialsCallbackResponse,
+  ZSignoutResponse,
   type TProvidersResponse,
-  type TSessionResponse,
 } from '@casino/contracts/auth';
-import { toFieldErrors } from '@casino/contracts/errors';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseInput, routesFor } from '../../lib/routes.ts';
 import { siteOrigin } from '../../plugins/origin-check.ts';
 import type { MembersService } from '../members/members.service.ts';
 import {
@@ -87,81 +91,123 @@ function noStore(reply: FastifyReply): void {
 export function registerAuthRoutes(app: FastifyInstance, ctx: ModuleContext, deps: AuthRoutesDeps): void {
   const { sessions, csrf, members } = deps;
 
-  app.get('/api/auth/csrf', async (request, reply) => {
-    noStore(reply);
-    const issued = await csrf.issue(readCookie(request, CSRF_COOKIE));
-    if (issued.isNew) setCookie(reply, request, CSRF_COOKIE, issued.cookie);
-    return { csrfToken: issued.token };
+  // Public routes: the member session is read where a route needs it. The forms are validated
+  // inside the handlers, after the CSRF check, so a forged request learns nothing about the form.
+  const route = routesFor(app);
+
+  route({
+    method: 'GET',
+    url: '/api/auth/csrf',
+    auth: 'public',
+    response: ZCsrfResponse,
+    handler: async ({ request, reply }) => {
+      noStore(reply);
+      const issued = await csrf.issue(readCookie(request, CSRF_COOKIE));
+      if (issued.isNew) setCookie(reply, request, CSRF_COOKIE, issued.cookie);
+      return { csrfToken: issued.token };
+    },
   });
 
-  app.get('/api/auth/session', async (request, reply): Promise<TSessionResponse> => {
-    noStore(reply);
-    return (await members.sessionView(readCookie(request, MEMBER_COOKIE))) ?? {};
+  route({
+    method: 'GET',
+    url: '/api/auth/session',
+    auth: 'public',
+    response: ZSessionResponse,
+    handler: async ({ request, reply }) => {
+      noStore(reply);
+      return (await members.sessionView(readCookie(request, MEMBER_COOKIE))) ?? {};
+    },
   });
 
-  app.get('/api/auth/providers', async (request): Promise<TProvidersResponse> => {
-    const origin = siteOrigin(request);
-    return {
-      credentials: {
-        id: 'credentials',
-        name: 'Credentials',
-        type: 'credentials',
-        signinUrl: `${origin}/login`,
-        callbackUrl: `${origin}/api/auth/callback/credentials`,
-      },
-    };
+  route({
+    method: 'GET',
+    url: '/api/auth/providers',
+    auth: 'public',
+    response: ZProvidersResponse,
+    handler: async ({ request }): Promise<TProvidersResponse> => {
+      const origin = siteOrigin(request);
+      return {
+        credentials: {
+          id: 'credentials',
+          name: 'Credentials',
+          type: 'credentials',
+          signinUrl: `${origin}/login`,
+          callbackUrl: `${origin}/api/auth/callback/credentials`,
+        },
+      };
+    },
   });
 
-  app.post(
-    '/api/auth/callback/credentials',
-    async (request, reply): Promise<TCredentialsCallbackResponse> => {
+  route({
+    method: 'POST',
+    url: '/api/auth/callback/credentials',
+    auth: 'public',
+    response: ZCredentialsCallbackResponse,
+    handler: async ({ request, reply }) => {
       noStore(reply);
       const form = formOf(request.body);
       await requireCsrf(csrf, request, form);
-      const parsed = ZCredentialsCallbackForm.safeParse(form);
-      if (!parsed.success)
-        throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues, form) });
+      const input = parseInput(ZCredentialsCallbackForm, form);
 
       const result = await members.signIn({
-        userId: parsed.data.userId,
-        password: parsed.data.password,
+        userId: input.userId,
+        password: input.password,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      if (result.status === 'fail')
-        return reply.status(401).send({ url: signinErrorUrl('CredentialsSignin') });
-      if (result.status === 'blocked') return reply.status(401).send({ url: signinErrorUrl('AccessDenied') });
+      // Not signed in: 401 with the error page's address (API.md section 2), in the same body shape.
+      if (result.status === 'fail') {
+        reply.code(401);
+        return { url: signinErrorUrl('CredentialsSignin') };
+      }
+      if (result.status === 'blocked') {
+        reply.code(401);
+        return { url: signinErrorUrl('AccessDenied') };
+      }
 
       // Signing in again from the same browser replaces its previous session.
       await sessions.revokeToken('member', readCookie(request, MEMBER_COOKIE));
       setSessionCookie(request, reply, MEMBER_COOKIE, result.created);
-      return { url: safeCallbackUrl(parsed.data.callbackUrl, request) };
+      return { url: safeCallbackUrl(input.callbackUrl, request) };
     },
-  );
-
-  app.post('/api/auth/signout', async (request, reply) => {
-    noStore(reply);
-    const form = formOf(request.body);
-    await requireCsrf(csrf, request, form);
-    const parsed = ZSignoutForm.safeParse(form);
-    if (!parsed.success) throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues, form) });
-    await sessions.revokeToken('member', readCookie(request, MEMBER_COOKIE));
-    clearCookie(reply, request, MEMBER_COOKIE);
-    return { url: safeCallbackUrl(parsed.data.callbackUrl, request) };
   });
 
-  app.post('/api/auth/_log', async (request) => {
-    // A flood of client logs must not flood the server log: over the limit they are dropped quietly.
-    const hit = await ctx.rateLimiter.hit(`client-log:${request.ip}`, 60_000);
-    if (hit.count > CLIENT_LOG_PER_MINUTE) return {};
-    const form = formOf(request.body);
-    const parsed = ZClientLogRequest.safeParse(form);
-    let entry = JSON.stringify(parsed.success ? parsed.data : form) ?? '';
-    if (entry.length > CLIENT_LOG_MAX_CHARS) entry = `${entry.slice(0, CLIENT_LOG_MAX_CHARS)}…`;
-    request.log.warn(
-      { clientLog: entry, userAgent: request.headers['user-agent']?.slice(0, 200) },
-      'client log',
-    );
-    return {};
+  route({
+    method: 'POST',
+    url: '/api/auth/signout',
+    auth: 'public',
+    response: ZSignoutResponse,
+    handler: async ({ request, reply }) => {
+      noStore(reply);
+      const form = formOf(request.body);
+      await requireCsrf(csrf, request, form);
+      const input = parseInput(ZSignoutForm, form);
+      await sessions.revokeToken('member', readCookie(request, MEMBER_COOKIE));
+      clearCookie(reply, request, MEMBER_COOKIE);
+      return { url: safeCallbackUrl(input.callbackUrl, request) };
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/auth/_log',
+    auth: 'public',
+    response: ZClientLogResponse,
+    handler: async ({ request }) => {
+      // A flood of client logs must not flood the server log: over the limit they are dropped quietly.
+      const hit = await ctx.rateLimiter.hit(`client-log:${request.ip}`, 60_000);
+      if (hit.count > CLIENT_LOG_PER_MINUTE) return {};
+      // A client log is written as sent even when it does not match the schema: it is a report
+      // of something that went wrong, so it is never refused.
+      const form = formOf(request.body);
+      const parsed = ZClientLogRequest.safeParse(form);
+      let entry = JSON.stringify(parsed.success ? parsed.data : form) ?? '';
+      if (entry.length > CLIENT_LOG_MAX_CHARS) entry = `${entry.slice(0, CLIENT_LOG_MAX_CHARS)}…`;
+      request.log.warn(
+        { clientLog: entry, userAgent: request.headers['user-agent']?.slice(0, 200) },
+        'client log',
+      );
+      return {};
+    },
   });
 }

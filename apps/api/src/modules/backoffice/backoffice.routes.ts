@@ -1,8 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { toFieldErrors } from '@casino/contracts/errors';
+import {
+  ZAuditQuery,
+  ZAuditResponse,
+  ZBackofficeAdjustRequest,
+  ZBackofficeAdjustResponse,
+  ZBackofficeApproveRequest,
+  ZBackofficeDecisionResponse,
+  ZBackofficeIdParams,
+  ZBackofficeLogoutResponse,
+  ZBackofficeMeResponse,
+  ZBackofficeMemberDetailResponse,
+  ZBackofficeOperatorsResponse,
+  ZBackofficeQueueQuery,
+  ZBackofficeQueueResponse,
+  ZBackofficeRejectRequest,
+  ZBackofficeUserIdParams,
+  ZCashierSettingsPatch,
+  ZCashierSettingsResponse,
+  ZCreateOperatorRequest,
+  ZCreateOperatorResponse,
+} from '@casino/contracts/backoffice';
+import { ZOperatorLoginRequest, ZOperatorLoginResponse } from '@casino/contracts/auth';
+import { idempotencyOf } from '../../lib/idempotency.ts';
 import type { ModuleContext } from '../../lib/module-context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { routesFor } from '../../lib/routes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { isSecureCookieRequest, OPERATOR_COOKIE, readCookie } from '../auth/cookies.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -14,25 +35,11 @@ import {
   can,
   normalizeOperatorId,
   PERMISSIONS,
-  requestHash,
+  type ActionAnswer,
   type BackofficeService,
   type OperatorPrincipal,
   type Permission,
 } from './backoffice.service.ts';
-import {
-  ZBackofficeAdjustRequest,
-  ZBackofficeAdjustResponse,
-  ZBackofficeApproveRequest,
-  ZBackofficeDecisionResponse,
-  ZBackofficeIdParams,
-  ZBackofficeMemberDetailResponse,
-  ZBackofficeQueueQuery,
-  ZBackofficeQueueResponse,
-  ZBackofficeRejectRequest,
-  ZBackofficeUserIdParams,
-} from '@casino/contracts/backoffice';
-import { ZOperatorLoginRequest } from '@casino/contracts/auth';
-import * as S from './backoffice.schemas.ts';
 import { generateTotpSecret } from './totp.ts';
 
 const COOKIE_PATH = '/api/backoffice';
@@ -48,25 +55,20 @@ export interface BackofficeRouteDeps {
   signInLimiter: SignInLimiter;
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const input = value ?? {};
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new AppError('invalid', { errors: toFieldErrors(parsed.error.issues, input) });
-  return parsed.data;
-}
-
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  return Array.isArray(raw) ? raw.join(',') : raw;
+/** Sends a money action's answer: its code, and the replay header when it is the stored first answer. */
+function answer<B>(reply: FastifyReply, result: ActionAnswer<B>): B {
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  reply.code(result.code);
+  return result.body;
 }
 
 /**
  * The back office's JSON API (API.md section 4, docs/api/backoffice.md). Every route but login
- * needs an operator session (401) and a role allowed to make the call (403 `denied`). Money
- * routes honour `Idempotency-Key`; every change is written to the audit log in its own transaction.
+ * and logout needs an operator session (401) and a role allowed to make the call (403 `denied`).
+ * Money routes honour `Idempotency-Key`; the services run every change with its audit record in
+ * one transaction.
  */
-export async function registerBackofficeRoutes(app: FastifyInstance, ctx: ModuleContext, deps: BackofficeRouteDeps): Promise<void> {
+export async function registerBackofficeRoutes(app: FastifyInstance, _ctx: ModuleContext, deps: BackofficeRouteDeps): Promise<void> {
   const { backoffice, cashier, settings, audit, sessions, signInLimiter } = deps;
 
   async function operatorOf(request: FastifyRequest): Promise<OperatorPrincipal | null> {
@@ -77,67 +79,64 @@ export async function registerBackofficeRoutes(app: FastifyInstance, ctx: Module
     return { id: operator.id, operatorId: operator.operator_id, role: operator.role, sessionId: session.id };
   }
 
-  /** 401 without an operator session, 403 `denied` when the role may not make the call. */
-  async function authorize(request: FastifyRequest, permission?: Permission): Promise<OperatorPrincipal> {
-    const operator = await operatorOf(request);
-    if (!operator) throw new AppError('unauthenticated');
-    if (permission && !can(operator.role, permission)) throw new AppError('denied');
-    return operator;
-  }
-
-  /**
-   * Runs a money action in one transaction, once per Idempotency-Key, and sends its answer
-   * (the stored first answer on a replay, marked with the `Idempotent-Replayed: true` header).
-   */
-  async function money(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    operator: OperatorPrincipal,
-    run: (trx: ModuleContext['db']) => Promise<{ code: number; body: Record<string, unknown> }>,
-  ) {
-    const key = idempotencyKeyOf(request);
-    const hash = requestHash(request.method, request.url.split('?')[0]!, request.body);
-    const result = await backoffice.idempotent(operator.id, key, hash, run);
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.code(result.code).send(result.body);
-  }
-
-  app.post('/api/backoffice/login', async (request, reply) => {
-    const input = parse(ZOperatorLoginRequest, request.body);
-    const id = normalizeOperatorId(input.operatorId);
-    await signInLimiter.beforeAttempt('operator', id, request.ip);
-    const result = await backoffice.verifyCredentials(input);
-    if (result.status !== 'success') {
-      // totp_required: the password was right; the missing second factor is not a failure.
-      if (result.status === 'fail') await signInLimiter.recordFailure('operator', id);
-      return { status: result.status };
-    }
-    await signInLimiter.recordSuccess('operator', id);
-    const { token, session } = await sessions.create('operator', result.operator.id, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    // Strict and scoped to the back-office API: operators never follow links into it.
-    reply.setCookie(OPERATOR_COOKIE, token, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: isSecureCookieRequest(request),
-      expires: session.absoluteExpiresAt,
-    });
-    return { status: 'success' };
+  const route = routesFor<OperatorPrincipal, Permission>(app, {
+    resolve: operatorOf,
+    allows: (operator, permission) => can(operator.role, permission),
   });
 
-  app.post('/api/backoffice/logout', async (request, reply) => {
-    await sessions.revokeToken('operator', readCookie(request, OPERATOR_COOKIE));
-    reply.clearCookie(OPERATOR_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: isSecureCookieRequest(request) });
-    return { status: 'success' };
+  route({
+    method: 'POST',
+    url: '/api/backoffice/login',
+    auth: 'public',
+    body: ZOperatorLoginRequest,
+    response: ZOperatorLoginResponse,
+    handler: async ({ request, reply, body: input }) => {
+      const id = normalizeOperatorId(input.operatorId);
+      await signInLimiter.beforeAttempt('operator', id, request.ip);
+      const result = await backoffice.verifyCredentials(input);
+      if (result.status !== 'success') {
+        // totp_required: the password was right; the missing second factor is not a failure.
+        if (result.status === 'fail') await signInLimiter.recordFailure('operator', id);
+        return { status: result.status };
+      }
+      await signInLimiter.recordSuccess('operator', id);
+      const { token, session } = await sessions.create('operator', result.operator.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      // Strict and scoped to the back-office API: operators never follow links into it.
+      reply.setCookie(OPERATOR_COOKIE, token, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: isSecureCookieRequest(request),
+        expires: session.absoluteExpiresAt,
+      });
+      return { status: 'success' };
+    },
   });
 
-  app.get('/api/backoffice/me', async (request) => {
-    const operator = await authorize(request);
-    const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(operator.role, p));
-    return { status: 'success', operator: { operatorId: operator.operatorId, role: operator.role, permissions } };
+  route({
+    method: 'POST',
+    url: '/api/backoffice/logout',
+    auth: 'public',
+    response: ZBackofficeLogoutResponse,
+    handler: async ({ request, reply }) => {
+      await sessions.revokeToken('operator', readCookie(request, OPERATOR_COOKIE));
+      reply.clearCookie(OPERATOR_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: isSecureCookieRequest(request) });
+      return { status: 'success' };
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/me',
+    auth: 'signed-in',
+    response: ZBackofficeMeResponse,
+    handler: async ({ principal: operator }) => {
+      const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(operator.role, p));
+      return { status: 'success', operator: { operatorId: operator.operatorId, role: operator.role, permissions } };
+    },
   });
 
   // --- the deposit and withdrawal queues ---
@@ -145,136 +144,147 @@ export async function registerBackofficeRoutes(app: FastifyInstance, ctx: Module
   for (const kind of ['deposit', 'withdraw'] as const satisfies readonly RequestKind[]) {
     const base = `/api/backoffice/${kind}s`;
 
-    app.get(base, async (request) => {
-      const operator = await authorize(request, 'queue');
-      const query = parse(ZBackofficeQueueQuery, request.query);
-      const result = await cashier.queue(kind, {
-        states: query.state ? [query.state] : [],
-        page: query.page,
-        pageSize: query.pageSize,
-        showBank: can(operator.role, 'bankDetails'),
-      });
-      return ZBackofficeQueueResponse.parse(result);
+    route({
+      method: 'GET',
+      url: base,
+      auth: 'signed-in',
+      permission: 'queue',
+      query: ZBackofficeQueueQuery,
+      response: ZBackofficeQueueResponse,
+      handler: async ({ principal: operator, query }) =>
+        cashier.queue(kind, {
+          states: query.state ? [query.state] : [],
+          page: query.page,
+          pageSize: query.pageSize,
+          showBank: can(operator.role, 'bankDetails'),
+        }),
     });
 
-    const action = (name: 'reg' | 'approve' | 'reject') =>
-      app.post<{ Params: { id: string } }>(`${base}/:id/${name}`, async (request, reply) => {
-        const operator = await authorize(request, 'queue');
-        const { id } = parse(ZBackofficeIdParams, request.params);
-        const body = name === 'reject' ? parse(ZBackofficeRejectRequest, request.body) : parse(ZBackofficeApproveRequest, request.body);
-        const ref = { id: operator.id, operatorId: operator.operatorId };
-        return money(request, reply, operator, async (trx) => {
-          const result =
-            name === 'reg'
-              ? await cashier.take(kind, id, ref, trx)
-              : name === 'approve'
-                ? await cashier.approve(kind, id, ref, trx)
-                : await cashier.reject(kind, id, ref, (body as { reason?: string }).reason?.trim() || null, trx);
-          if (result.status === 'success') {
-            await audit.record(
-              actorOf(operator, request.ip),
-              { action: `${kind}.${name}`, target: `${kind}:${id}`, before: result.before, after: result.after },
-              trx,
-            );
-          }
-          return { code: 200, body: ZBackofficeDecisionResponse.parse({ status: result.status }) };
-        });
+    for (const action of ['reg', 'approve', 'reject'] as const) {
+      route({
+        method: 'POST',
+        url: `${base}/:id/${action}`,
+        auth: 'signed-in',
+        permission: 'queue',
+        params: ZBackofficeIdParams,
+        body: action === 'reject' ? ZBackofficeRejectRequest : ZBackofficeApproveRequest,
+        response: ZBackofficeDecisionResponse,
+        handler: async ({ request, reply, principal: operator, params, body }) => {
+          const reason = action === 'reject' ? (body as { reason?: string }).reason?.trim() || null : null;
+          const result = await backoffice.decide(kind, action, params.id, reason, {
+            operator,
+            ip: request.ip,
+            idempotency: idempotencyOf(request),
+          });
+          return answer(reply, result);
+        },
       });
-    action('reg');
-    action('approve');
-    action('reject');
+    }
   }
 
   // --- members ---
 
-  app.get<{ Params: { userId: string } }>('/api/backoffice/members/:userId', async (request) => {
-    const operator = await authorize(request, 'memberRead');
-    const { userId } = parse(ZBackofficeUserIdParams, request.params);
-    const detail = await backoffice.memberDetail(userId, { showBank: can(operator.role, 'bankDetails'), entries: MEMBER_LEDGER_ENTRIES });
-    return ZBackofficeMemberDetailResponse.parse(detail);
+  route({
+    method: 'GET',
+    url: '/api/backoffice/members/:userId',
+    auth: 'signed-in',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeMemberDetailResponse,
+    handler: async ({ principal: operator, params }) =>
+      backoffice.memberDetail(params.userId, { showBank: can(operator.role, 'bankDetails'), entries: MEMBER_LEDGER_ENTRIES }),
   });
 
-  app.post<{ Params: { userId: string } }>('/api/backoffice/members/:userId/adjust', async (request, reply) => {
-    const operator = await authorize(request, 'adjust');
-    const { userId } = parse(ZBackofficeUserIdParams, request.params);
-    const input = parse(ZBackofficeAdjustRequest, request.body);
-    const limits = await settings.cashier();
-    if (Math.abs(input.amount) > limits.maxAmount) throw new AppError('invalid', { errors: [{ path: 'amount', code: 'max' }] });
-    const key = idempotencyKeyOf(request);
-    return money(request, reply, operator, async (trx) => {
-      const result = await backoffice.adjust(
-        userId,
-        { amount: input.amount, reason: input.reason, kind: input.kind ?? 'cash' },
+  route({
+    method: 'POST',
+    url: '/api/backoffice/members/:userId/adjust',
+    auth: 'signed-in',
+    permission: 'adjust',
+    params: ZBackofficeUserIdParams,
+    body: ZBackofficeAdjustRequest,
+    response: ZBackofficeAdjustResponse,
+    handler: async ({ request, reply, principal: operator, params, body }) => {
+      const result = await backoffice.adjustMember(params.userId, body, {
         operator,
-        key,
-        trx,
-      );
-      if (result.status === 'success') {
-        await audit.record(
-          actorOf(operator, request.ip),
-          {
-            action: 'member.adjust',
-            target: `member:${userId}`,
-            before: result.before,
-            after: { ...result.after, amount: input.amount, reason: input.reason },
-          },
-          trx,
-        );
-      }
-      return { code: 200, body: ZBackofficeAdjustResponse.parse({ status: result.status }) };
-    });
+        ip: request.ip,
+        idempotency: idempotencyOf(request),
+      });
+      return answer(reply, result);
+    },
   });
 
   // --- settings ---
 
-  app.get('/api/backoffice/settings/cashier', async (request) => {
-    await authorize(request, 'settingsRead');
-    return { status: 'success', settings: await settings.cashier() };
+  route({
+    method: 'GET',
+    url: '/api/backoffice/settings/cashier',
+    auth: 'signed-in',
+    permission: 'settingsRead',
+    response: ZCashierSettingsResponse,
+    handler: async () => ({ status: 'success', settings: await settings.cashier() }),
   });
 
-  app.put('/api/backoffice/settings/cashier', async (request) => {
-    const operator = await authorize(request, 'settingsWrite');
-    const patch = parse(S.ZCashierSettingsPatch, request.body);
-    return ctx.db.transaction().execute(async (trx) => {
-      const { before, after, problems } = await settings.updateCashier(patch, trx);
-      if (problems.length > 0) throw new AppError('invalid', { errors: problems });
-      await audit.record(actorOf(operator, request.ip), { action: 'settings.cashier', target: 'settings:cashier', before, after }, trx);
-      return { status: 'success', settings: after };
-    });
+  route({
+    method: 'PUT',
+    url: '/api/backoffice/settings/cashier',
+    auth: 'signed-in',
+    permission: 'settingsWrite',
+    body: ZCashierSettingsPatch,
+    response: ZCashierSettingsResponse,
+    handler: async ({ request, principal: operator, body }) => ({
+      status: 'success',
+      settings: await backoffice.updateCashierSettings(body, actorOf(operator, request.ip)),
+    }),
   });
 
   // --- operators and the audit log (owner) ---
 
-  app.get('/api/backoffice/operators', async (request) => {
-    await authorize(request, 'operatorsManage');
-    const rows = await backoffice.listOperators();
-    return {
-      status: 'success',
-      list: rows.map((r) => ({
-        operatorId: r.operator_id,
-        role: r.role,
-        isActive: r.is_active,
-        hasTotp: r.has_totp,
-        regDate: r.created_at.toISOString(),
-        lastLoginDate: r.last_login_at ? r.last_login_at.toISOString() : null,
-      })),
-    };
+  route({
+    method: 'GET',
+    url: '/api/backoffice/operators',
+    auth: 'signed-in',
+    permission: 'operatorsManage',
+    response: ZBackofficeOperatorsResponse,
+    handler: async () => {
+      const rows = await backoffice.listOperators();
+      return {
+        status: 'success',
+        list: rows.map((r) => ({
+          operatorId: r.operator_id,
+          role: r.role,
+          isActive: r.is_active,
+          hasTotp: r.has_totp,
+          regDate: r.created_at.toISOString(),
+          lastLoginDate: r.last_login_at ? r.last_login_at.toISOString() : null,
+        })),
+      };
+    },
   });
 
-  app.post('/api/backoffice/operators', async (request) => {
-    const operator = await authorize(request, 'operatorsManage');
-    const input = parse(S.ZCreateOperatorRequest, request.body);
-    // The TOTP secret is shown once, here, for the new operator's authenticator app.
-    const totpSecret = input.withTotp ? generateTotpSecret() : null;
-    const result = await backoffice.createOperator({ ...input, totpSecret }, actorOf(operator, request.ip));
-    if (result.status !== 'success' || !totpSecret) return { status: result.status };
-    const label = encodeURIComponent(`casino-backoffice:${input.operatorId.toLowerCase()}`);
-    return { status: 'success', totpSecret, otpauthUrl: `otpauth://totp/${label}?secret=${totpSecret}&issuer=casino-backoffice` };
+  route({
+    method: 'POST',
+    url: '/api/backoffice/operators',
+    auth: 'signed-in',
+    permission: 'operatorsManage',
+    body: ZCreateOperatorRequest,
+    response: ZCreateOperatorResponse,
+    handler: async ({ request, principal: operator, body: input }) => {
+      // The TOTP secret is shown once, here, for the new operator's authenticator app.
+      const totpSecret = input.withTotp ? generateTotpSecret() : null;
+      const result = await backoffice.createOperator({ ...input, totpSecret }, actorOf(operator, request.ip));
+      if (result.status !== 'success' || !totpSecret) return { status: result.status };
+      const label = encodeURIComponent(`casino-backoffice:${input.operatorId.toLowerCase()}`);
+      return { status: 'success', totpSecret, otpauthUrl: `otpauth://totp/${label}?secret=${totpSecret}&issuer=casino-backoffice` };
+    },
   });
 
-  app.get('/api/backoffice/audit', async (request) => {
-    await authorize(request, 'auditRead');
-    const query = parse(S.ZAuditQuery, request.query);
-    return { status: 'success', ...(await audit.list(query)) };
+  route({
+    method: 'GET',
+    url: '/api/backoffice/audit',
+    auth: 'signed-in',
+    permission: 'auditRead',
+    query: ZAuditQuery,
+    response: ZAuditResponse,
+    handler: async ({ query }) => ({ status: 'success', ...(await audit.list(query)) }),
   });
 }

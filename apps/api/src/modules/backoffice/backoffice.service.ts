@@ -1,10 +1,14 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { OperatorRole } from '../../db/schema.ts';
+import type { TBackofficeAdjustRequest, TCashierSettingsPatch } from '@casino/contracts/backoffice';
 import { AppError, invalid } from '../../lib/app-error.ts';
+import { checkIdempotencyKey, type Idempotency } from '../../lib/idempotency.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import type { CashierService, RequestKind } from '../cashier/cashier.service.ts';
+import type { CashierSettings, SettingsService } from '../settings/settings.service.ts';
 import { createBackofficeRepository, createMemberReader, type OperatorRow } from './backoffice.repository.ts';
 import { verifyTotp } from './totp.ts';
 
@@ -49,34 +53,31 @@ export function normalizeOperatorId(operatorId: string): string {
   return operatorId.trim().toLowerCase();
 }
 
-/** The request hash an Idempotency-Key stands for: method, path and body (keys sorted). */
-export function requestHash(method: string, path: string, body: unknown): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.keys(value as object)
-          .sort()
-          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-      );
-    }
-    return value;
-  };
-  return createHash('sha256').update(JSON.stringify([method.toUpperCase(), path, canonical(body ?? {})])).digest('hex');
-}
-
-/** An Idempotency-Key: printable ASCII, 1..100 characters (a UUID fits). */
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
-
 export interface BackofficeDeps {
   db: Database;
   ledger: LedgerService;
   audit: AuditService;
+  cashier: CashierService;
+  settings: SettingsService;
   now: () => Date;
 }
 
+/** Where a back-office action comes from: the operator, its address and its Idempotency-Key. */
+export interface ActionOrigin {
+  operator: Pick<OperatorPrincipal, 'id' | 'operatorId'>;
+  ip: string | null;
+  idempotency: Idempotency;
+}
+
+/** A back-office answer with its HTTP code; `replayed` when it is the stored first answer of its key. */
+export interface ActionAnswer<B> {
+  code: number;
+  body: B;
+  replayed: boolean;
+}
+
 export function createBackofficeService(deps: BackofficeDeps) {
-  const { db, ledger, audit, now } = deps;
+  const { db, ledger, audit, cashier, settings, now } = deps;
   const repo = createBackofficeRepository(db);
   const members = createMemberReader(db);
 
@@ -253,27 +254,101 @@ export function createBackofficeService(deps: BackofficeDeps) {
      * request replays it and moves nothing; the same key with another request is refused (400).
      * Without a key the action simply runs in a transaction.
      */
-    async idempotent<T extends { code: number; body: unknown }>(
+    async idempotent<B>(
       operatorId: number,
-      key: string | undefined,
-      hash: string,
-      run: (trx: Database) => Promise<T>,
-    ): Promise<{ code: number; body: unknown; replayed: boolean }> {
+      idempotency: Idempotency,
+      run: (trx: Database) => Promise<{ code: number; body: B }>,
+    ): Promise<ActionAnswer<B>> {
+      const { key, hash } = idempotency;
       if (key === undefined) {
         const result = await db.transaction().execute(run);
         return { ...result, replayed: false };
       }
-      if (!IDEMPOTENCY_KEY.test(key)) throw invalid('idempotencyKey', 'pattern');
+      checkIdempotencyKey(key);
       return db.transaction().execute(async (trx) => {
         if (!(await repo.claimKey(operatorId, key, hash, trx))) {
           const stored = await repo.storedResponse(operatorId, key, trx);
           if (!stored || stored.status_code === null) throw new AppError('error', { message: `idempotency key ${key} has no answer` });
           if (stored.request_hash !== hash) throw invalid('idempotencyKey', 'pattern');
-          return { code: stored.status_code, body: stored.response, replayed: true };
+          return { code: stored.status_code, body: stored.response as B, replayed: true };
         }
         const result = await run(trx);
         await repo.storeResponse(operatorId, key, result.code, result.body, trx);
         return { code: result.code, body: result.body, replayed: false };
+      });
+    },
+
+    /**
+     * Takes (`reg`), approves or rejects a queued deposit or withdrawal: the cashier's change, its
+     * audit record and the stored answer of the Idempotency-Key commit in one transaction.
+     */
+    decide(
+      kind: RequestKind,
+      action: 'reg' | 'approve' | 'reject',
+      id: number,
+      reason: string | null,
+      origin: ActionOrigin,
+    ) {
+      const { operator, ip } = origin;
+      const ref = { id: operator.id, operatorId: operator.operatorId };
+      return this.idempotent(operator.id, origin.idempotency, async (trx) => {
+        const result =
+          action === 'reg'
+            ? await cashier.take(kind, id, ref, trx)
+            : action === 'approve'
+              ? await cashier.approve(kind, id, ref, trx)
+              : await cashier.reject(kind, id, ref, reason, trx);
+        if (result.status === 'success') {
+          await audit.record(
+            actorOf(operator, ip),
+            { action: `${kind}.${action}`, target: `${kind}:${id}`, before: result.before, after: result.after },
+            trx,
+          );
+        }
+        return { code: 200, body: { status: result.status } };
+      });
+    },
+
+    /**
+     * A signed adjustment (`adjust`) with its audit record and the stored answer of the
+     * Idempotency-Key in one transaction. An amount beyond the cashier's maximum is refused (400)
+     * before anything runs.
+     */
+    async adjustMember(userId: string, input: TBackofficeAdjustRequest, origin: ActionOrigin) {
+      const { operator, ip } = origin;
+      const limits = await settings.cashier();
+      if (Math.abs(input.amount) > limits.maxAmount) throw invalid('amount', 'max');
+      return this.idempotent(operator.id, origin.idempotency, async (trx) => {
+        const result = await this.adjust(
+          userId,
+          { amount: input.amount, reason: input.reason, kind: input.kind ?? 'cash' },
+          operator,
+          origin.idempotency.key,
+          trx,
+        );
+        if (result.status === 'success') {
+          await audit.record(
+            actorOf(operator, ip),
+            {
+              action: 'member.adjust',
+              target: `member:${userId}`,
+              before: result.before,
+              after: { ...result.after, amount: input.amount, reason: input.reason },
+            },
+            trx,
+          );
+        }
+        return { code: 200, body: { status: result.status } };
+      });
+    },
+
+    /** Changes the cashier settings and audits the change in one transaction (400 on a bad combination). */
+    async updateCashierSettings(patch: TCashierSettingsPatch, who: AuditActor): Promise<CashierSettings> {
+      return db.transaction().execute(async (trx) => {
+        const { before, after, problems } = await settings.updateCashier(patch, trx);
+        if (problems.length > 0) throw new AppError('invalid', { errors: problems });
+        await audit.record(who, { action: 'settings.cashier', target: 'settings:cashier', before, after }, trx);
+        return after;
       });
     },
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { invalid } from '../../lib/app-error.ts';
+import { checkIdempotencyKey } from '../../lib/idempotency.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import { isMemberBlocked, type CashierService } from '../cashier/cashier.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -9,9 +10,6 @@ export interface CompDeps {
   settings: SettingsService;
   cashier: CashierService;
 }
-
-/** A client-chosen key (the `Idempotency-Key` header): printable ASCII, 1..100 characters. */
-export const CLIENT_KEY = /^[\x21-\x7e]{1,100}$/;
 
 /**
  * Comp points (콤프) turn into cash 1:1 through one ledger transfer from the member's comp account
@@ -28,7 +26,7 @@ export function createCompService(deps: CompDeps) {
     async convert(memberId: number, amount: number, clientKey?: string) {
       const s = await settings.cashier();
       if (amount > s.maxAmount) throw invalid('amount', 'max');
-      if (clientKey !== undefined && !CLIENT_KEY.test(clientKey)) throw invalid('idempotencyKey', 'pattern');
+      checkIdempotencyKey(clientKey);
       const member = await cashier.member(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
       if (amount < s.minConversion) return { status: 'low_point' as const };

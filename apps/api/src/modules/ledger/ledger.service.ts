@@ -198,7 +198,7 @@ function metaJson(meta: unknown): string {
 }
 
 /** The request a key stands for: what moves, how much and why (meta is context, not request). */
-function requestHash(parts: (string | number)[]): string {
+function transferHash(parts: (string | number)[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -350,7 +350,7 @@ export function createLedgerService(deps: { db: Database }) {
         if (ref.type === 'system' && ref.code === WITHDRAW_HOLD)
           throw new LedgerError('invalid', 'withdraw_hold moves only through holds');
       }
-      const hash = requestHash(['transfer', refKey(debit), refKey(credit), amount, code]);
+      const hash = transferHash(['transfer', refKey(debit), refKey(credit), amount, code]);
 
       return inStatement(trx, async (t) => {
         const side = async (ref: ParsedRef): Promise<TransferSide> =>
@@ -402,7 +402,7 @@ export function createLedgerService(deps: { db: Database }) {
       const key = checkKey(input.idempotencyKey);
       const source = checkSource(input.source);
       const meta = metaJson(input.meta);
-      const hash = requestHash(['hold', refKey(member), amount, code]);
+      const hash = transferHash(['hold', refKey(member), amount, code]);
 
       return inStatement(trx, async (t) => {
         const applied = await repo.applyTransfer(
@@ -589,7 +589,7 @@ export function createLedgerService(deps: { db: Database }) {
     trx: Database | undefined,
   ): Promise<TransferResult> {
     if (!Number.isSafeInteger(holdId) || holdId <= 0) throw new LedgerError('not_found', 'no such hold');
-    const hash = requestHash([
+    const hash = transferHash([
       state === 'posted' ? 'post' : 'void',
       holdId,
       credit ? refKey(credit) : 'member',
