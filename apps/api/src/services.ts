@@ -42,11 +42,11 @@ export function createServices(deps: ServicesDeps) {
   // One session service serves both cookies: every call names its scope ('member' or 'operator').
   const sessions = createSessionService({ db, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now });
   const signInLimiter = createSignInLimiter({ rateLimiter, limits: config });
-  const csrf = createCsrfService({ db });
-  const cashier = createCashierService({ db, ledger, settings, community, rateLimiter, now });
+  const csrf = createCsrfService({ settings });
+  const members = createMembersService({ db, ledger, sessions, signInLimiter, settings, now });
+  const cashier = createCashierService({ db, ledger, settings, community, members, rateLimiter, now });
   const comp = createCompService({ ledger, settings, cashier });
-  const members = createMembersService({ db, ledger, sessions, signInLimiter, now });
-  const backoffice = createBackofficeService({ db, ledger, audit, cashier, settings, now });
+  const backoffice = createBackofficeService({ db, ledger, audit, cashier, settings, members, now });
 
   return {
     config,

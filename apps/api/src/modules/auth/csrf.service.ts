@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../db/database.ts';
-import { createAuthRepository } from './auth.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 
 const SECRET_KEY = 'auth.csrfSecret';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -13,16 +12,11 @@ const MAC_PATTERN = /^[0-9a-f]{64}$/;
  * cannot be forged without the secret). The secret is generated once and kept in `settings`, so
  * every instance behind a load balancer accepts every other instance's cookies.
  */
-export function createCsrfService(deps: { db: Database }) {
-  const repo = createAuthRepository(deps.db);
+export function createCsrfService(deps: { settings: Pick<SettingsService, 'sharedValue'> }) {
   let secret: Promise<Buffer> | undefined;
 
   async function loadSecret(): Promise<Buffer> {
-    let stored = await repo.getSetting(SECRET_KEY);
-    if (typeof stored !== 'string') {
-      await repo.insertSettingIfAbsent(SECRET_KEY, randomBytes(32).toString('base64url'));
-      stored = await repo.getSetting(SECRET_KEY);
-    }
+    const stored = await deps.settings.sharedValue(SECRET_KEY, () => randomBytes(32).toString('base64url'));
     if (typeof stored !== 'string' || stored.length < 32)
       throw new Error(`setting ${SECRET_KEY} is not a secret`);
     return Buffer.from(stored, 'utf8');

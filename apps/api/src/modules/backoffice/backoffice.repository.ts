@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MemberState, OperatorRole } from '../../db/schema.ts';
+import type { OperatorRole } from '../../db/schema.ts';
 
 export interface OperatorRow {
   id: number;
@@ -116,31 +116,3 @@ export function createBackofficeRepository(db: Database) {
 }
 
 export type BackofficeRepository = ReturnType<typeof createBackofficeRepository>;
-
-/** A member as the back office shows it (read-only: the members module owns member writes). */
-export interface MemberDetailRow {
-  id: number;
-  user_id: string;
-  nick: string;
-  phone: string;
-  bankname: string;
-  bank_owner: string;
-  banknum: string;
-  level: number;
-  state: MemberState;
-  reg_code: string | null;
-  created_at: Date;
-  last_login_at: Date | null;
-}
-
-export function createMemberReader(db: Database) {
-  return {
-    async byUserId(userId: string, trx: Database = db): Promise<MemberDetailRow | undefined> {
-      return trx
-        .selectFrom('members')
-        .select(['id', 'user_id', 'nick', 'phone', 'bankname', 'bank_owner', 'banknum', 'level', 'state', 'reg_code', 'created_at', 'last_login_at'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-    },
-  };
-}

@@ -9,7 +9,8 @@ import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { CashierService, RequestKind } from '../cashier/cashier.service.ts';
 import type { CashierSettings, SettingsService } from '../settings/settings.service.ts';
-import { createBackofficeRepository, createMemberReader, type OperatorRow } from './backoffice.repository.ts';
+import { createBackofficeRepository, type OperatorRow } from './backoffice.repository.ts';
+import type { MembersService } from '../members/members.service.ts';
 import { verifyTotp } from './totp.ts';
 
 /** What each role may do (API.md section 4). `owner` may do everything. */
@@ -59,6 +60,8 @@ export interface BackofficeDeps {
   audit: AuditService;
   cashier: CashierService;
   settings: SettingsService;
+  /** The members module owns the `members` table; the back office reads members through it. */
+  members: Pick<MembersService, 'detailByUserId'>;
   now: () => Date;
 }
 
@@ -77,9 +80,8 @@ export interface ActionAnswer<B> {
 }
 
 export function createBackofficeService(deps: BackofficeDeps) {
-  const { db, ledger, audit, cashier, settings, now } = deps;
+  const { db, ledger, audit, cashier, settings, members, now } = deps;
   const repo = createBackofficeRepository(db);
-  const members = createMemberReader(db);
 
   return {
     operatorById(id: number, trx?: Database): Promise<OperatorRow | undefined> {
@@ -168,7 +170,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
 
     /** A member's detail: account, state, balances and the latest ledger entries. */
     async memberDetail(userId: string, options: { showBank: boolean; entries: number }) {
-      const member = await members.byUserId(userId);
+      const member = await members.detailByUserId(userId);
       if (!member) return { status: 'not_found' as const };
       const [balances, entries] = await Promise.all([
         ledger.memberBalances(member.id),
@@ -217,7 +219,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
       trx: Database,
     ) {
       if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw invalid('amount', 'min');
-      const member = await members.byUserId(userId, trx);
+      const member = await members.detailByUserId(userId, trx);
       if (!member) return { status: 'not_found' as const };
       const kind = input.kind === 'point' ? 'comp' : 'cash';
       const memberAccount = { memberId: member.id, kind } as const;

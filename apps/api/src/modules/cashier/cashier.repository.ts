@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { CashierRequestState, MemberState } from '../../db/schema.ts';
+import type { CashierRequestState } from '../../db/schema.ts';
 
 export type RequestKind = 'deposit' | 'withdraw';
 
@@ -46,17 +46,6 @@ export interface DepositRow extends RequestRow {
   transfer_id: number | null;
 }
 
-/** What the cashier needs to know about a member (read here: the members module has no such reader). */
-export interface CashierMember {
-  id: number;
-  user_id: string;
-  state: MemberState;
-  bankname: string;
-  bank_owner: string;
-  banknum: string;
-  exchange_password_hash: string;
-}
-
 /** True when `error` is the one-pending-request-per-member index refusing a second pending request. */
 export function isOnePendingViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
@@ -74,14 +63,6 @@ export function createCashierRepository(db: Database) {
   const update = (kind: RequestKind, trx: Database) => trx.updateTable(TABLE[kind] as 'deposit_requests');
 
   return {
-    async member(memberId: number, trx: Database = db): Promise<CashierMember | undefined> {
-      return trx
-        .selectFrom('members')
-        .select(['id', 'user_id', 'state', 'bankname', 'bank_owner', 'banknum', 'exchange_password_hash'])
-        .where('id', '=', memberId)
-        .executeTakeFirst();
-    },
-
     async hasPending(kind: RequestKind, memberId: number, trx: Database = db): Promise<boolean> {
       const row = await from(kind, trx)
         .select('id')

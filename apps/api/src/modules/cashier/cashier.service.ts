@@ -7,12 +7,12 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { CommunityService } from '../community/community.service.ts';
 import { escapeHtml } from '../community/community.service.ts';
+import type { CashierMember, MembersService } from '../members/members.service.ts';
 import { isLocked } from '../settings/lock-window.ts';
 import { windowStatus, type CashierSettings, type SettingsService } from '../settings/settings.service.ts';
 import {
   createCashierRepository,
   isOnePendingViolation,
-  type CashierMember,
   type RequestKind,
   type RequestRow,
 } from './cashier.repository.ts';
@@ -35,6 +35,8 @@ export interface CashierDeps {
   ledger: LedgerService;
   settings: SettingsService;
   community: CommunityService;
+  /** The members module owns the `members` table; the cashier reads members through it. */
+  members: Pick<MembersService, 'forCashier'>;
   rateLimiter: RateLimiter;
   now: () => Date;
 }
@@ -115,7 +117,7 @@ export type QueueActionResult =
   | { status: 'already' | 'not_found' };
 
 export function createCashierService(deps: CashierDeps) {
-  const { db, ledger, settings, community, rateLimiter, now } = deps;
+  const { db, ledger, settings, community, members, rateLimiter, now } = deps;
   const repo = createCashierRepository(db);
 
   /** Locks a request row for its state change; a withdrawal comes with its hold id. */
@@ -137,14 +139,14 @@ export function createCashierService(deps: CashierDeps) {
 
   return {
     member(memberId: number, trx?: Database): Promise<CashierMember | undefined> {
-      return repo.member(memberId, trx);
+      return members.forCashier(memberId, trx);
     },
 
     /** apply-user-deposit: a request that moves no money until an operator approves it. */
     async applyDeposit(memberId: number, input: { amount: number; depositor?: string | undefined }) {
       const s = await settings.cashier();
       checkRequestAmount(input.amount, s.minDeposit, s);
-      const member = await repo.member(memberId);
+      const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
       if (isLocked(s.depositLock, now())) return { status: 'time' as const };
       if (await repo.hasPending('deposit', memberId)) return { status: 'wait' as const };
@@ -165,7 +167,7 @@ export function createCashierService(deps: CashierDeps) {
     async applyWithdraw(memberId: number, input: { amount: number; exchangePassword: string }) {
       const s = await settings.cashier();
       checkRequestAmount(input.amount, s.minWithdraw, s);
-      const member = await repo.member(memberId);
+      const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
       if (isLocked(s.withdrawLock, now())) return { status: 'time' as const };
 

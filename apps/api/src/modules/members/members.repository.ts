@@ -71,6 +71,24 @@ function enabledRegCode(executor: Database, code: string) {
 /** SQL of the `members` and `reg_codes` tables, and of the member counters the health check reads. */
 export function createMembersRepository(db: Database) {
   return {
+    /** The columns the cashier decides on: state, bank account and exchange password hash. */
+    async cashierView(memberId: number, trx: Database = db) {
+      return trx
+        .selectFrom('members')
+        .select(['id', 'user_id', 'state', 'bankname', 'bank_owner', 'banknum', 'exchange_password_hash'])
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+    },
+
+    /** A member as the back office shows it. */
+    async detailByUserId(userId: string, trx: Database = db) {
+      return trx
+        .selectFrom('members')
+        .select(['id', 'user_id', 'nick', 'phone', 'bankname', 'bank_owner', 'banknum', 'level', 'state', 'reg_code', 'created_at', 'last_login_at'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
     async findCredentialsByUserId(userId: string, trx?: Database): Promise<MemberCredentials | undefined> {
       return (trx ?? db)
         .selectFrom('members')
@@ -248,15 +266,6 @@ export function createMembersRepository(db: Database) {
         .onConflict((oc) => oc.column('code').doNothing())
         .executeTakeFirst();
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-    },
-
-    async getSetting(key: string, trx?: Database): Promise<unknown> {
-      const row = await (trx ?? db)
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row?.value;
     },
   };
 }

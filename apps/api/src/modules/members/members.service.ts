@@ -3,7 +3,8 @@ import { normalizeHost, parseDomainField, domainMatches } from '@casino/contract
 import type { TBankEntry, TMemberAccount, TUser, TUserRegisterRequest } from '@casino/contracts/members';
 import type { TSessionUser } from '@casino/contracts/auth';
 import type { Database } from '../../db/database.ts';
-import type { MemberState } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { MembersTable, MemberState } from '../../db/schema.ts';
 import { invalid } from '../../lib/app-error.ts';
 import type { MemberPrincipal } from '../../lib/calls.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -12,15 +13,17 @@ import type { CreatedSession, SessionService } from '../auth/session.service.ts'
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { createMembersRepository } from './members.repository.ts';
 import { isAcceptableNewPassword } from './password-rules.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 
 /** Operators' setting: new members wait in state 'pending' until an operator approves them. */
-export const REQUIRE_APPROVAL_KEY = 'members.requireApproval';
 
 export interface MembersServiceDeps {
   db: Database;
   ledger: Pick<LedgerService, 'openMemberAccounts' | 'memberBalances'>;
   sessions: SessionService;
   signInLimiter: SignInLimiter;
+  /** The settings module owns the `settings` table; members only asks it. */
+  settings: Pick<SettingsService, 'memberApprovalRequired'>;
   now: () => Date;
 }
 
@@ -79,6 +82,18 @@ function registrationConflict(error: unknown): RegisterResult | undefined {
   return constraint ? UNIQUE_VIOLATIONS[constraint] : undefined;
 }
 
+/** What the cashier needs to know about a member (the members module owns the table). */
+export type CashierMember = Pick<
+  Selectable<MembersTable>,
+  'id' | 'user_id' | 'state' | 'bankname' | 'bank_owner' | 'banknum' | 'exchange_password_hash'
+>;
+
+/** A member as the back office shows it. */
+export type MemberDetail = Pick<
+  Selectable<MembersTable>,
+  'id' | 'user_id' | 'nick' | 'phone' | 'bankname' | 'bank_owner' | 'banknum' | 'level' | 'state' | 'reg_code' | 'created_at' | 'last_login_at'
+>;
+
 /**
  * Members: registration, sign-in, the member's own profile and counters, password changes, and
  * the session resolver of member calls.
@@ -89,7 +104,7 @@ export function createMembersService(deps: MembersServiceDeps) {
   void primeDummyHash();
 
   async function requiresApproval(): Promise<boolean> {
-    return (await repo.getSetting(REQUIRE_APPROVAL_KEY)) === true;
+    return deps.settings.memberApprovalRequired();
   }
 
   /** Checks what can be checked before hashing, so a taken id costs no argon2 time. */
@@ -193,6 +208,16 @@ export function createMembersService(deps: MembersServiceDeps) {
         await ledger.openMemberAccounts(id, trx);
         return id;
       });
+    },
+
+    /** The member as the cashier decides on it; pass the transaction that locks the request. */
+    forCashier(memberId: number, trx?: Database): Promise<CashierMember | undefined> {
+      return repo.cashierView(memberId, trx);
+    },
+
+    /** The member as the back office's detail shows it. */
+    detailByUserId(userId: string, trx?: Database): Promise<MemberDetail | undefined> {
+      return repo.detailByUserId(userId, trx);
     },
 
     async isUserIdFree(userId: string): Promise<boolean> {

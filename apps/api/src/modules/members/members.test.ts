@@ -14,7 +14,7 @@ import {
   uniqueMemberInput,
   type TestMember,
 } from '../../../test/factories.ts';
-import { REQUIRE_APPROVAL_KEY } from './members.service.ts';
+import { REQUIRE_APPROVAL_KEY } from '../settings/settings.service.ts';
 import { isCommonPassword } from './password-rules.ts';
 
 let t: TestApp;

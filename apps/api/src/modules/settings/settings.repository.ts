@@ -15,6 +15,16 @@ export function createSettingsRepository(db: Database) {
       return row?.value;
     },
 
+    /** Stores the value unless the key exists already (the first instance to write wins). */
+    async insertIfAbsent(key: string, value: unknown, trx: Database = db): Promise<void> {
+      const json = JSON.stringify(value);
+      await trx
+        .insertInto('settings')
+        .values({ key, value: sql`${json}::jsonb` })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+    },
+
     async put(key: string, value: unknown, trx: Database = db): Promise<void> {
       const json = JSON.stringify(value);
       await trx

@@ -27,6 +27,8 @@ export const DEFAULT_CASHIER_SETTINGS: CashierSettings = Object.freeze({
 });
 
 const CASHIER_KEY = 'cashier';
+/** Whether a new member waits for an operator's approval (`pending`) instead of starting `active`. */
+export const REQUIRE_APPROVAL_KEY = 'members.requireApproval';
 
 export interface CashierWindowStatus {
   locked: boolean;
@@ -90,6 +92,22 @@ export function windowStatus(window: LockWindow | null, at: Date): CashierWindow
 export function createSettingsService(deps: { db: Database }) {
   const repo = createSettingsRepository(deps.db);
   return {
+    /** Whether registration leaves new members `pending` until an operator approves them. */
+    async memberApprovalRequired(trx?: Database): Promise<boolean> {
+      return (await repo.get(REQUIRE_APPROVAL_KEY, trx)) === true;
+    },
+
+    /**
+     * A value every instance shares (the CSRF secret): the stored one, else `create()` stored by
+     * the first instance to write it and read back, so concurrent first starts agree.
+     */
+    async sharedValue(key: string, create: () => unknown): Promise<unknown> {
+      const stored = await repo.get(key);
+      if (stored !== undefined) return stored;
+      await repo.insertIfAbsent(key, create());
+      return repo.get(key);
+    },
+
     /** The cashier settings in force (defaults for whatever is not stored). */
     async cashier(trx?: Database): Promise<CashierSettings> {
       return normalizeCashierSettings(await repo.get(CASHIER_KEY, trx));
