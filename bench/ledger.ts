@@ -10,8 +10,10 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/api/src/db/database.ts';
-import { createLedgerService, type LedgerService } from '../apps/api/src/modules/ledger/ledger.service.ts';
+import type { LedgerService } from '../apps/api/src/modules/ledger/ledger.service.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { createServices } from '../apps/api/src/services.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -188,7 +190,8 @@ async function main(): Promise<void> {
   try {
     const db = handle.db;
     await migrateToLatest(db);
-    const ledger = createLedgerService({ db });
+    // The ledger of the app's own service graph, built the way main.ts builds it.
+    const { ledger } = createServices({ config: loadConfig({ SEED_DEMO: 'false' }), db, dbKind: 'postgres' });
     const version = await db
       .selectNoFrom((eb) => eb.fn<string>('current_setting', [eb.val('server_version')]).as('v'))
       .executeTakeFirstOrThrow();
