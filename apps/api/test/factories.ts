@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { MemberState } from '../src/db/schema.ts';
 import type { LedgerService } from '../src/modules/ledger/ledger.service.ts';
-import type { MembersService, NewMember } from '../src/modules/members/members.service.ts';
+import type { MembersService } from '../src/modules/members/members.service.ts';
+import type { NewMember } from '../src/modules/members/members.types.ts';
 import { SAME_ORIGIN, type TestApp } from './harness.ts';
 
 /** The registration code every factory member is registered under (created on first use). */

@@ -7,7 +7,8 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { CommunityService } from '../community/community.service.ts';
 import { escapeHtml } from '../community/community.service.ts';
-import type { CashierMember, MembersService } from '../members/members.service.ts';
+import type { MembersService } from '../members/members.service.ts';
+import type { CashierMember } from '../members/members.types.ts';
 import { isLocked } from '../settings/lock-window.ts';
 import { windowStatus, type CashierSettings, type SettingsService } from '../settings/settings.service.ts';
 import {

@@ -1,0 +1,55 @@
+import type { Selectable } from 'kysely';
+import type { TUserRegisterRequest } from '@casino/contracts/members';
+import type { Database } from '../../db/database.ts';
+import type { MembersTable } from '../../db/schema.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { CreatedSession, SessionService } from '../auth/session.service.ts';
+import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { MembersRepository } from './members.repository.ts';
+
+// The types the members module's parts share (registration, sign-in, profile, password changes),
+// kept apart from members.service.ts so that the parts and the service never import each other.
+
+export interface MembersServiceDeps {
+  db: Database;
+  ledger: Pick<LedgerService, 'openMemberAccounts' | 'memberBalances'>;
+  sessions: SessionService;
+  signInLimiter: SignInLimiter;
+  /** The settings module owns the `settings` table; members only asks it. */
+  settings: Pick<SettingsService, 'memberApprovalRequired'>;
+  now: () => Date;
+}
+
+/** The outcome of a member sign-in; `too_many` is thrown (AppError) instead. */
+export type SignInResult =
+  | { status: 'success'; memberId: number; created: CreatedSession }
+  | { status: 'fail' }
+  | { status: 'blocked' };
+
+export type RegisterResult =
+  | { status: 'success'; memberId: number }
+  | { status: 'alread_have_user'; field: 'userId' | 'nick' }
+  | { status: 'alread'; field: 'phone' | 'banknum' }
+  | { status: 'cant_find_code' };
+
+/** A registration as the contract's schema leaves it (id lower-cased, nick NFC, digits only). */
+export type NewMember = { [K in Exclude<keyof TUserRegisterRequest, 'agree18'>]: string };
+
+/** What the cashier needs to know about a member (the members module owns the table). */
+export type CashierMember = Pick<
+  Selectable<MembersTable>,
+  'id' | 'user_id' | 'state' | 'bankname' | 'bank_owner' | 'banknum' | 'exchange_password_hash'
+>;
+
+/** A member as the back office shows it. */
+export type MemberDetail = Pick<
+  Selectable<MembersTable>,
+  'id' | 'user_id' | 'nick' | 'phone' | 'bankname' | 'bank_owner' | 'banknum' | 'level' | 'state' | 'reg_code' | 'created_at' | 'last_login_at'
+>;
+
+/** What every part of the members service works with: the deps and the one repository. */
+export interface MembersParts {
+  deps: MembersServiceDeps;
+  repo: MembersRepository;
+}

@@ -1,0 +1,194 @@
+import { BANKS } from '@casino/contracts/banks';
+import { normalizeHost, parseDomainField, domainMatches } from '@casino/contracts/host';
+import type { TBankEntry } from '@casino/contracts/members';
+import type { MemberState } from '../../db/schema.ts';
+import { invalid } from '../../lib/app-error.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { isAcceptableNewPassword } from './password-rules.ts';
+import type { MembersParts, NewMember, RegisterResult } from './members.types.ts';
+
+// The unique indexes of `members` (0001_foundation) and what each means to the member.
+const UNIQUE_VIOLATIONS: Record<string, Exclude<RegisterResult, { status: 'success' | 'cant_find_code' }>> = {
+  members_user_id_key: { status: 'alread_have_user', field: 'userId' },
+  members_nick_lower_key: { status: 'alread_have_user', field: 'nick' },
+  members_phone_key: { status: 'alread', field: 'phone' },
+  members_banknum_key: { status: 'alread', field: 'banknum' },
+};
+
+/**
+ * The contract's normalizations (ZUserId, ZNick, ZPhone, ZBankNum...), applied again so that
+ * callers other than the wire (seed, tests) store the same forms.
+ */
+function normalizeNewMember(input: NewMember): NewMember {
+  const digits = (value: string) => value.replace(/[\s-]/g, '');
+  return {
+    ...input,
+    userId: input.userId.trim().toLowerCase(),
+    nick: input.nick.trim().normalize('NFC'),
+    phone: digits(input.phone),
+    banknum: digits(input.banknum),
+    bankOwner: input.bankOwner.trim(),
+    code: input.code.trim(),
+  };
+}
+
+function pgError(error: unknown): { code?: string; constraint?: string; message?: string } {
+  return error && typeof error === 'object'
+    ? (error as { code?: string; constraint?: string; message?: string })
+    : {};
+}
+
+/** What a unique or foreign-key violation during registration means, or undefined for anything else. */
+function registrationConflict(error: unknown): RegisterResult | undefined {
+  const e = pgError(error);
+  if (e.code === '23503') return { status: 'cant_find_code' };
+  if (e.code !== '23505') return undefined;
+  const constraint = e.constraint ?? /unique constraint "([^"]+)"/.exec(e.message ?? '')?.[1];
+  return constraint ? UNIQUE_VIOLATIONS[constraint] : undefined;
+}
+
+/** Registration: new members, the demo member of a fresh install, and the checks of the sign-up form. */
+export function createRegistration({ deps, repo }: MembersParts) {
+  const { db, ledger, now } = deps;
+
+  async function requiresApproval(): Promise<boolean> {
+    return deps.settings.memberApprovalRequired();
+  }
+
+  /** Checks what can be checked before hashing, so a taken id costs no argon2 time. */
+  async function precheck(input: NewMember): Promise<RegisterResult | undefined> {
+    if (!(await repo.findEnabledRegCode(input.code))) return { status: 'cant_find_code' };
+    if (await repo.userIdExists(input.userId)) return { status: 'alread_have_user', field: 'userId' };
+    if (await repo.nickExists(input.nick)) return { status: 'alread_have_user', field: 'nick' };
+    if (await repo.phoneExists(input.phone)) return { status: 'alread', field: 'phone' };
+    if (await repo.banknumExists(input.banknum)) return { status: 'alread', field: 'banknum' };
+    return undefined;
+  }
+
+  return {
+    /**
+     * Registers a member: the member row and its cash, comp and game accounts (at 0) in one
+     * transaction. Outcomes are checked in this order: code, id, nick, phone, bank account.
+     * Two registrations racing for the same id, nick, phone or account both pass the checks; the
+     * unique indexes then decide, and the loser gets the same answer as if it had come second.
+     * Throws AppError invalid (password) for a password that is the id or a common password.
+     */
+    async register(
+      raw: NewMember,
+      options: { ip?: string | null; state?: MemberState } = {},
+    ): Promise<RegisterResult> {
+      const input = normalizeNewMember(raw);
+      if (!isAcceptableNewPassword(input.password, input.userId)) throw invalid('password', 'pattern');
+      const early = await precheck(input);
+      if (early) return early;
+
+      const state = options.state ?? ((await requiresApproval()) ? 'pending' : 'active');
+      const [passwordHash, exchangePasswordHash] = await Promise.all([
+        hashPassword(input.password),
+        hashPassword(input.exchangePassword),
+      ]);
+      try {
+        const memberId = await db.transaction().execute(async (trx) => {
+          const code = await repo.lockEnabledRegCode(input.code, trx);
+          if (!code) return undefined;
+          const id = await repo.insertMember(
+            {
+              userId: input.userId,
+              nick: input.nick,
+              passwordHash,
+              exchangePasswordHash,
+              phone: input.phone,
+              bankname: input.bankname,
+              bankOwner: input.bankOwner,
+              banknum: input.banknum,
+              state,
+              regCode: code.code,
+              regIp: options.ip ?? null,
+              createdAt: now(),
+            },
+            trx,
+          );
+          await ledger.openMemberAccounts(id, trx);
+          return id;
+        });
+        if (memberId === undefined) return { status: 'cant_find_code' };
+        return { status: 'success', memberId };
+      } catch (error) {
+        const conflict = registrationConflict(error);
+        if (conflict) return conflict;
+        throw error;
+      }
+    },
+
+    /**
+     * First-start demo content: a registration code bound to `domain` and an active member
+     * registered under it, in one transaction, only when there is no registration code at all.
+     * Returns false (nothing written) when there is one, or when another instance seeded first.
+     */
+    /** The demo code and member of a fresh install; the new member's id, or null when a code already existed. */
+    async seedDemoMember(input: { code: string; domain: string; member: NewMember }): Promise<number | null> {
+      if (await repo.anyRegCodeExists()) return null;
+      const member = normalizeNewMember(input.member);
+      const [passwordHash, exchangePasswordHash] = await Promise.all([
+        hashPassword(member.password),
+        hashPassword(member.exchangePassword),
+      ]);
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.insertRegCode({ code: input.code, domain: input.domain, memo: 'demo' }, trx)))
+          return null;
+        const id = await repo.insertMember(
+          {
+            userId: member.userId,
+            nick: member.nick,
+            passwordHash,
+            exchangePasswordHash,
+            phone: member.phone,
+            bankname: member.bankname,
+            bankOwner: member.bankOwner,
+            banknum: member.banknum,
+            state: 'active',
+            regCode: input.code,
+            regIp: null,
+            createdAt: now(),
+          },
+          trx,
+        );
+        await ledger.openMemberAccounts(id, trx);
+        return id;
+      });
+    },
+
+    async isUserIdFree(userId: string): Promise<boolean> {
+      return !(await repo.userIdExists(userId));
+    },
+
+    async isNickFree(nick: string): Promise<boolean> {
+      return !(await repo.nickExists(nick));
+    },
+
+    /**
+     * The registration code bound to a host: the first enabled code (oldest first) whose domain
+     * field names the host. A code with an empty domain is bound to no host here (for notices an
+     * empty domain means "everywhere", but pre-filling one code on every site would be wrong).
+     */
+    async regDomainFor(
+      hostSource: string | undefined,
+    ): Promise<{ code: string; domain: string } | undefined> {
+      const host = normalizeHost(hostSource);
+      if (host === '') return undefined;
+      let candidates = await repo.enabledRegCodesMentioning(host);
+      // An operator may have typed an internationalized domain in Unicode while browsers send
+      // punycode, which the substring pre-filter cannot see.
+      if (candidates.length === 0 && host.includes('xn--'))
+        candidates = await repo.enabledRegCodesMentioning('');
+      const match = candidates.find(
+        (c) => parseDomainField(c.domain).length > 0 && domainMatches(c.domain, host),
+      );
+      return match ? { code: match.code, domain: match.domain } : undefined;
+    },
+
+    banks(): TBankEntry[] {
+      return BANKS.map((b) => ({ code: b.code, nameKo: b.nameKo, nameEn: b.nameEn }));
+    },
+  };
+}
