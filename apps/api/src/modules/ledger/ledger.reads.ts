@@ -1,0 +1,124 @@
+import type { Database } from '../../db/database.ts';
+import {
+  type MemberAccountKind,
+} from './ledger.repository.ts';
+import {
+  MAX_ENTRIES,
+  parseRef,
+  WITHDRAW_HOLD,
+} from './ledger.rules.ts';
+import type {
+  AccountRef,
+  InvariantReport,
+  MemberEntry,
+} from './ledger.types.ts';
+import type { LedgerCore } from './ledger.core.ts';
+
+/** Member accounts, balances, a member's entries, and the invariants over the whole ledger. */
+export function createReads(core: LedgerCore) {
+  const { db, repo } = core;
+  return {
+    /** Opens a new member's cash, comp and game-wallet accounts at 0 (inside the registration transaction). */
+    openMemberAccounts(memberId: number, trx?: Database): Promise<void> {
+      return repo.insertMemberAccounts(memberId, trx);
+    },
+
+    memberBalances(memberId: number, trx?: Database): Promise<Record<MemberAccountKind, number>> {
+      return repo.memberBalances(memberId, trx);
+    },
+
+    /** The member's latest ledger legs, newest first: one per (transfer, member account) it touched. */
+    async memberEntries(
+      memberId: number,
+      options: { limit: number; beforeId?: number },
+      trx?: Database,
+    ): Promise<MemberEntry[]> {
+      const limit = Math.min(Math.max(Math.trunc(options.limit) || 0, 1), MAX_ENTRIES);
+      const accounts = await repo.memberAccounts(memberId, trx);
+      const kindOf = new Map(accounts.map((a) => [a.id, a.kind as MemberAccountKind]));
+      const rows = await repo.entries([...kindOf.keys()], limit, options.beforeId, trx);
+      return rows.map((r) => {
+        const balanceAfter = r.is_debit ? r.debit_balance_after : r.credit_balance_after;
+        return {
+          transferId: r.id,
+          code: r.code,
+          amount: r.is_debit ? -r.amount : r.amount,
+          kind: kindOf.get(r.account_id)!,
+          ...(balanceAfter !== null ? { balanceAfter } : {}),
+          holdId: r.hold_id,
+          createdAt: r.created_at,
+          meta: r.meta,
+        };
+      });
+    },
+
+    /** Any account's balance: stored for member accounts, derived from transfers for system accounts. */
+    async accountBalance(ref: AccountRef, trx?: Database): Promise<number> {
+      const parsed = parseRef(ref, 'account');
+      if (parsed.type === 'member') return (await repo.memberBalances(parsed.memberId, trx))[parsed.kind];
+      const id = await repo.findSystemAccountId(parsed.code, trx);
+      return id === undefined ? 0 : repo.derivedBalance(id, trx);
+    },
+
+    /** Every system account with its derived balance (reads all transfers: for reports and checks). */
+    systemBalances(trx?: Database): Promise<{ code: string; balance: number }[]> {
+      return repo.systemBalances(trx);
+    },
+
+    /**
+     * Checks the ledger's invariants on one snapshot (repeatable read when it opens its own
+     * transaction). Reads every transfer: for tests, benchmarks and operators' audits.
+     */
+    async checkInvariants(trx?: Database): Promise<InvariantReport> {
+      const run = async (t: Database): Promise<InvariantReport> => {
+        const violations: string[] = [];
+        const totals = await repo.accountTotals(t);
+        if (totals.total !== 0) {
+          violations.push(
+            `sum over all accounts is ${totals.total}, not 0 (members ${totals.member_total}, system ${totals.system_total})`,
+          );
+        }
+        if (totals.transfers_net !== 0)
+          violations.push(`transfers do not net to zero: ${totals.transfers_net}`);
+        for (const a of await repo.memberBalanceMismatches(t)) {
+          violations.push(
+            `account ${a.id} (member ${a.member_id} ${a.kind}) balance ${a.balance} but its transfers sum to ${a.derived}`,
+          );
+        }
+        for (const a of await repo.negativeMemberAccounts(t)) {
+          violations.push(`account ${a.id} (member ${a.member_id}) is negative: ${a.balance}`);
+        }
+        for (const a of await repo.storedSystemBalances(t)) {
+          violations.push(
+            `system account ${a.code} stores balance ${a.balance}; system balances are derived`,
+          );
+        }
+        for (const k of await repo.duplicateKeys(t)) {
+          violations.push(`idempotency key ${k.source}/${k.idempotency_key} applied ${k.n} times`);
+        }
+        for (const b of await repo.balanceChainBreaks(t)) {
+          violations.push(
+            `account ${b.account_id} transfer ${b.transfer_id} records balance ${b.recorded} but replays to ${b.replayed}`,
+          );
+        }
+        for (const s of await repo.systemLegsWithBalanceAfter(t)) {
+          violations.push(`transfer ${s.id} records a balance on a system side`);
+        }
+        const withdrawHoldId = await repo.findSystemAccountId(WITHDRAW_HOLD, t);
+        if (withdrawHoldId === undefined) {
+          violations.push('the withdraw_hold account is missing');
+        } else {
+          for (const p of await repo.holdProblems(withdrawHoldId, t))
+            violations.push(`hold ${p.hold_id}: ${p.problem}`);
+          const held = await repo.derivedBalance(withdrawHoldId, t);
+          const pending = await repo.pendingHoldTotal(t);
+          if (held !== pending)
+            violations.push(`withdraw_hold holds ${held} but pending holds total ${pending}`);
+        }
+        return { ok: violations.length === 0, violations };
+      };
+      if (trx?.isTransaction) return run(trx);
+      return (trx ?? db).transaction().setIsolationLevel('repeatable read').execute(run);
+    },
+  };
+}
