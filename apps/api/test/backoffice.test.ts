@@ -5,14 +5,14 @@ import {
   bo,
   call,
   createCashierTestApp,
-  createMember,
+  newMember,
   createOperator,
   latestRequestId,
   OPERATOR_PASSWORD,
   type CashierTestApp,
-  type TestMember,
+  type MoneyMember,
   type TestOperator,
-} from './cashier-fixtures.ts';
+} from './factories.ts';
 
 let t: CashierTestApp;
 let owner: TestOperator;
@@ -35,12 +35,12 @@ async function login(body: Record<string, unknown>) {
   return bo(t, 'POST', '/login', { body });
 }
 
-async function deposit(m: TestMember, amount: number): Promise<number> {
+async function deposit(m: MoneyMember, amount: number): Promise<number> {
   expect((await call(t, 'apply-user-deposit', { amount }, m.cookie)).body).toEqual({ status: 'success' });
   return latestRequestId(t, 'deposit', m.id);
 }
 
-async function withdraw(m: TestMember, amount: number): Promise<number> {
+async function withdraw(m: MoneyMember, amount: number): Promise<number> {
   expect((await call(t, 'apply-user-withdraw', { amount, exchangePassword: m.exchangePassword }, m.cookie)).body).toEqual({ status: 'success' });
   return latestRequestId(t, 'withdraw', m.id);
 }
@@ -127,7 +127,7 @@ describe('operator sign-in', () => {
   });
 
   it('needs an operator session everywhere else (401); a member session is not one', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     for (const [method, url] of [
       ['GET', '/me'],
       ['GET', '/deposits?state=wait'],
@@ -146,8 +146,8 @@ describe('operator sign-in', () => {
 
 describe('the deposit queue', () => {
   it('lists requests by state with paging', async () => {
-    const a = await createMember(t);
-    const b = await createMember(t);
+    const a = await newMember(t);
+    const b = await newMember(t);
     const ida = await deposit(a, 10_000);
     const idb = await deposit(b, 20_000);
     const res = await bo(t, 'GET', '/deposits?state=wait&pageSize=100', { cookie: cashier.cookie });
@@ -164,7 +164,7 @@ describe('the deposit queue', () => {
   });
 
   it('takes, approves and notes a deposit: success, then already; not_found for no such request', async () => {
-    const m = await createMember(t, { cash: 1_000 });
+    const m = await newMember(t, { cash: 1_000 });
     const id = await deposit(m, 50_000);
     expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'success' });
     expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
@@ -190,7 +190,7 @@ describe('the deposit queue', () => {
   });
 
   it('rejects a deposit with the reason in the member’s note (escaped), moving nothing', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     const id = await deposit(m, 30_000);
     expect((await bo(t, 'POST', `/deposits/${id}/reject`, { cookie: owner.cookie, body: { reason: '입금 확인 불가 <script>' } })).body).toEqual({
       status: 'success',
@@ -209,7 +209,7 @@ describe('the deposit queue', () => {
 
 describe('the withdrawal queue', () => {
   it('shows the destination account to owner and cashier', async () => {
-    const m = await createMember(t, { cash: 100_000 });
+    const m = await newMember(t, { cash: 100_000 });
     const id = await withdraw(m, 20_000);
     const res = await bo(t, 'GET', '/withdraws?state=wait', { cookie: cashier.cookie });
     expect(res.body.list.find((r: { id: number }) => r.id === id)).toEqual({
@@ -226,7 +226,7 @@ describe('the withdrawal queue', () => {
   });
 
   it('approves a withdrawal by settling its hold, once', async () => {
-    const m = await createMember(t, { cash: 100_000 });
+    const m = await newMember(t, { cash: 100_000 });
     const id = await withdraw(m, 40_000);
     expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({ status: 'success' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 60_000 });
@@ -241,7 +241,7 @@ describe('the withdrawal queue', () => {
   });
 
   it('rejects a taken withdrawal and returns the held money', async () => {
-    const m = await createMember(t, { cash: 100_000 });
+    const m = await newMember(t, { cash: 100_000 });
     const id = await withdraw(m, 40_000);
     expect((await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'success' });
     expect((await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie, body: { reason: '본인 확인 필요' } })).body).toEqual({
@@ -262,7 +262,7 @@ describe('the withdrawal queue', () => {
 
 describe('roles', () => {
   it('keep support and content out of the money calls (403 denied) and change nothing', async () => {
-    const m = await createMember(t, { cash: 100_000 });
+    const m = await newMember(t, { cash: 100_000 });
     const id = await withdraw(m, 10_000);
     for (const op of [support, content]) {
       for (const [method, url, body] of [
@@ -296,7 +296,7 @@ describe('roles', () => {
 
 describe('member detail', () => {
   it('shows balances, state and the last ledger entries; the bank number only to owner and cashier', async () => {
-    const m = await createMember(t, { cash: 70_000, comp: 3_000, game: 2_000 });
+    const m = await newMember(t, { cash: 70_000, comp: 3_000, game: 2_000 });
     await withdraw(m, 10_000);
     const asOwner = await bo(t, 'GET', `/members/${m.userId}`, { cookie: owner.cookie });
     expect(asOwner.body.status).toBe('success');
@@ -322,7 +322,7 @@ describe('member detail', () => {
 
 describe('adjustments', () => {
   it('credit and debit cash and points through the adjustment account, audited', async () => {
-    const m = await createMember(t, { cash: 10_000, comp: 5_000 });
+    const m = await newMember(t, { cash: 10_000, comp: 5_000 });
     expect((await bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: cashier.cookie, body: { amount: 25_000, reason: '이벤트 지급' } })).body).toEqual({
       status: 'success',
     });
@@ -342,7 +342,7 @@ describe('adjustments', () => {
   });
 
   it('answers balance for a debit beyond the balance, not_found for no such member, 400 for a bad body', async () => {
-    const m = await createMember(t, { cash: 10_000 });
+    const m = await newMember(t, { cash: 10_000 });
     const adjust = (body: unknown, userId = m.userId) => bo(t, 'POST', `/members/${userId}/adjust`, { cookie: owner.cookie, body });
     expect((await adjust({ amount: -10_001, reason: 'x' })).body).toEqual({ status: 'balance' });
     expect((await adjust({ amount: -1, reason: 'x', kind: 'point' })).body).toEqual({ status: 'balance' });
@@ -359,7 +359,7 @@ describe('adjustments', () => {
 
 describe('Idempotency-Key', () => {
   it('replays the first answer of an approval and moves nothing again', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     const id = await deposit(m, 10_000);
     const first = await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie, key: 'approve-1' });
     expect(first.body).toEqual({ status: 'success' });
@@ -374,7 +374,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays an adjustment and refuses the key for another request (400)', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     const adjust = (amount: number, key: string, op = owner) =>
       bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: op.cookie, key, body: { amount, reason: '보정' } });
     expect((await adjust(5_000, 'adj-1')).body).toEqual({ status: 'success' });
@@ -391,7 +391,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays a business answer too (balance), even after the money arrived', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     const debit = () => bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: owner.cookie, key: 'debit-1', body: { amount: -1_000, reason: 'x' } });
     expect((await debit()).body).toEqual({ status: 'balance' });
     await bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: owner.cookie, body: { amount: 5_000, reason: 'x' } });
@@ -417,7 +417,7 @@ describe('cashier settings', () => {
     });
     const put = await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { minConversion: 5_000 } });
     expect(put.body).toMatchObject({ status: 'success', settings: { minConversion: 5_000, minDeposit: 10_000 } });
-    const m = await createMember(t, { comp: 6_000 });
+    const m = await newMember(t, { comp: 6_000 });
     expect((await call(t, 'roll-to-balance', { amount: 5_000 }, m.cookie)).body).toEqual({ status: 'success' });
     const [entry] = await auditOf('settings:cashier');
     expect(entry).toMatchObject({ action: 'settings.cashier', actor: owner.operatorId, before: { minConversion: 10_000 }, after: { minConversion: 5_000 } });

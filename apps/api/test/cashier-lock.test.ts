@@ -5,22 +5,22 @@ import {
   bo,
   call,
   createCashierTestApp,
-  createMember,
+  newMember,
   createOperator,
   type CashierTestApp,
-  type TestMember,
+  type MoneyMember,
   type TestOperator,
-} from './cashier-fixtures.ts';
+} from './factories.ts';
 
 // The clock moves by hours here: sessions live a week so that they outlast the moves.
 let t: CashierTestApp;
 let owner: TestOperator;
-let member: TestMember;
+let member: MoneyMember;
 
 beforeAll(async () => {
   t = await createCashierTestApp({ SESSION_IDLE_MS: String(7 * 86_400_000), SESSION_ABSOLUTE_MS: String(7 * 86_400_000) });
   owner = await createOperator(t, 'owner');
-  member = await createMember(t, { cash: 1_000_000 });
+  member = await newMember(t, { cash: 1_000_000 });
 });
 afterAll(async () => {
   await t?.close();

@@ -4,13 +4,13 @@ import {
   bo,
   call,
   createCashierTestApp,
-  createMember,
+  newMember,
   createOperator,
   latestRequestId,
-  onPostgres,
   type CashierTestApp,
   type TestOperator,
-} from './cashier-fixtures.ts';
+} from './factories.ts';
+import { onPostgres } from './harness.ts';
 
 // PGlite runs one transaction at a time (docs/decisions/0002), so races cannot happen there and
 // these tests would prove nothing: they run on the PostgreSQL server of DATABASE_URL.
@@ -37,7 +37,7 @@ describe.skipIf(!onPostgres)(`cashier under concurrency (PostgreSQL) [${onPostgr
   });
 
   it('50 parallel withdrawals by one member hold the money once and never overdraw', async () => {
-    const m = await createMember(t, { cash: 100_000 });
+    const m = await newMember(t, { cash: 100_000 });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => call(t, 'apply-user-withdraw', { amount: 30_000, exchangePassword: m.exchangePassword }, m.cookie)),
     );
@@ -50,7 +50,7 @@ describe.skipIf(!onPostgres)(`cashier under concurrency (PostgreSQL) [${onPostgr
   });
 
   it('50 parallel withdrawals while earlier ones are approved never overdraw', async () => {
-    const m = await createMember(t, { cash: 100_000 });
+    const m = await newMember(t, { cash: 100_000 });
     let settled = 0;
     // Rounds of parallel requests, each followed by an approval: the member asks for more than they have.
     for (let round = 0; round < 5; round++) {
@@ -71,14 +71,14 @@ describe.skipIf(!onPostgres)(`cashier under concurrency (PostgreSQL) [${onPostgr
   });
 
   it('50 parallel conversions by one member convert exactly the points held', async () => {
-    const m = await createMember(t, { comp: 100_000 });
+    const m = await newMember(t, { comp: 100_000 });
     const answers = await Promise.all(Array.from({ length: 50 }, () => call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)));
     expect(counts(answers.map((a) => a.body.status))).toEqual({ success: 10, low_point: 40 });
     expect(await balances(t, m.id)).toEqual({ cash: 100_000, comp: 0, game: 0 });
   });
 
   it('50 parallel debit adjustments never take a balance below zero', async () => {
-    const m = await createMember(t, { cash: 100_000 });
+    const m = await newMember(t, { cash: 100_000 });
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: cashier.cookie, body: { amount: -7_000, reason: 'race' } })),
     );
@@ -87,7 +87,7 @@ describe.skipIf(!onPostgres)(`cashier under concurrency (PostgreSQL) [${onPostgr
   });
 
   it('20 parallel approvals of one deposit settle it once', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     await call(t, 'apply-user-deposit', { amount: 50_000 }, m.cookie);
     const id = await latestRequestId(t, 'deposit', m.id);
     const answers = await Promise.all(
@@ -101,7 +101,7 @@ describe.skipIf(!onPostgres)(`cashier under concurrency (PostgreSQL) [${onPostgr
   });
 
   it('20 parallel approvals and rejections of one withdrawal resolve its hold once', async () => {
-    const m = await createMember(t, { cash: 80_000 });
+    const m = await newMember(t, { cash: 80_000 });
     await call(t, 'apply-user-withdraw', { amount: 50_000, exchangePassword: m.exchangePassword }, m.cookie);
     const id = await latestRequestId(t, 'withdraw', m.id);
     const answers = await Promise.all([
@@ -129,7 +129,7 @@ describe.skipIf(!onPostgres)(`cashier under concurrency (PostgreSQL) [${onPostgr
   });
 
   it('the same Idempotency-Key sent 100 times at once applies once and answers alike', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
         bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: owner.cookie, key: 'burst-1', body: { amount: 3_000, reason: 'burst' } }),

@@ -5,12 +5,12 @@ import {
   bo,
   call,
   createCashierTestApp,
-  createMember,
+  newMember,
   createOperator,
   type CashierTestApp,
-  type TestMember,
+  type MoneyMember,
   type TestOperator,
-} from './cashier-fixtures.ts';
+} from './factories.ts';
 
 // Random sessions of member and operator money calls, through the HTTP API, against a model of
 // what each member should hold. After every session the ledger's invariants hold and every
@@ -18,13 +18,13 @@ import {
 
 let t: CashierTestApp;
 let owner: TestOperator;
-const members: TestMember[] = [];
+const members: MoneyMember[] = [];
 const MEMBERS = 3;
 
 beforeAll(async () => {
   t = await createCashierTestApp();
   owner = await createOperator(t, 'owner');
-  for (let i = 0; i < MEMBERS; i++) members.push(await createMember(t, { cash: 50_000, comp: 30_000 }));
+  for (let i = 0; i < MEMBERS; i++) members.push(await newMember(t, { cash: 50_000, comp: 30_000 }));
 });
 afterAll(async () => {
   await t?.close();
@@ -70,7 +70,7 @@ interface Model {
   last: Record<Kind, number | null>;
 }
 
-async function loadModel(member: TestMember): Promise<Model> {
+async function loadModel(member: MoneyMember): Promise<Model> {
   const b = await balances(t, member.id);
   const model: Model = { cash: b.cash, comp: b.comp, pending: { deposit: null, withdraw: null }, last: { deposit: null, withdraw: null } };
   for (const k of ['deposit', 'withdraw'] as const) {

@@ -4,12 +4,12 @@ import {
   bo,
   call,
   createCashierTestApp,
-  createMember,
+  newMember,
   createOperator,
   latestRequestId,
   type CashierTestApp,
   type TestOperator,
-} from './cashier-fixtures.ts';
+} from './factories.ts';
 
 let t: CashierTestApp;
 let owner: TestOperator;
@@ -32,7 +32,7 @@ describe('apply-user-deposit', () => {
   });
 
   it('opens a request that moves no money, the depositor defaulting to the bank owner', async () => {
-    const m = await createMember(t, { cash: 5_000, bankOwner: '김철수' });
+    const m = await newMember(t, { cash: 5_000, bankOwner: '김철수' });
     const res = await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie);
     expect(res).toMatchObject({ code: 200, body: { status: 'success' } });
     const row = await t.db.selectFrom('deposit_requests').selectAll().where('member_id', '=', m.id).executeTakeFirstOrThrow();
@@ -41,14 +41,14 @@ describe('apply-user-deposit', () => {
   });
 
   it('keeps a depositor name the member gives', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     expect((await call(t, 'apply-user-deposit', { amount: 10_000, depositor: '이영희' }, m.cookie)).body).toEqual({ status: 'success' });
     const row = await t.db.selectFrom('deposit_requests').select('depositor').where('member_id', '=', m.id).executeTakeFirstOrThrow();
     expect(row.depositor).toBe('이영희');
   });
 
   it('answers wait while one is pending, also once an operator has taken it', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).body).toEqual({ status: 'success' });
     expect((await call(t, 'apply-user-deposit', { amount: 20_000 }, m.cookie)).body).toEqual({ status: 'wait' });
     const id = await latestRequestId(t, 'deposit', m.id);
@@ -59,7 +59,7 @@ describe('apply-user-deposit', () => {
   });
 
   it('refuses amounts below the minimum, off the unit or above the maximum (400 naming amount)', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     expect(await call(t, 'apply-user-deposit', { amount: 9_000 }, m.cookie)).toMatchObject({ code: 400, body: amountError('min') });
     expect(await call(t, 'apply-user-deposit', { amount: 10_500 }, m.cookie)).toMatchObject({ code: 400, body: amountError('unit') });
     expect(await call(t, 'apply-user-deposit', { amount: 100_001_000 }, m.cookie)).toMatchObject({ code: 400, body: amountError('max') });
@@ -70,7 +70,7 @@ describe('apply-user-deposit', () => {
   });
 
   it('follows the operator minimum and unit', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { minDeposit: 50_000, unit: 10_000 } });
     try {
       expect((await call(t, 'apply-user-deposit', { amount: 40_000 }, m.cookie)).body).toEqual(amountError('min'));
@@ -88,7 +88,7 @@ describe('apply-user-withdraw', () => {
   });
 
   it('writes the request and holds its amount in one go', async () => {
-    const m = await createMember(t, { cash: 50_000 });
+    const m = await newMember(t, { cash: 50_000 });
     const res = await call(t, 'apply-user-withdraw', { amount: 20_000, exchangePassword: m.exchangePassword }, m.cookie);
     expect(res).toMatchObject({ code: 200, body: { status: 'success' } });
     const row = await t.db.selectFrom('withdraw_requests').selectAll().where('member_id', '=', m.id).executeTakeFirstOrThrow();
@@ -100,14 +100,14 @@ describe('apply-user-withdraw', () => {
   });
 
   it('answers pass on a wrong exchange password and moves nothing', async () => {
-    const m = await createMember(t, { cash: 50_000 });
+    const m = await newMember(t, { cash: 50_000 });
     expect((await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '9999' }, m.cookie)).body).toEqual({ status: 'pass' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 50_000 });
     expect(await t.db.selectFrom('withdraw_requests').select('id').where('member_id', '=', m.id).execute()).toEqual([]);
   });
 
   it('answers 429 after five wrong exchange passwords', async () => {
-    const m = await createMember(t, { cash: 50_000 });
+    const m = await newMember(t, { cash: 50_000 });
     for (let i = 0; i < 5; i++) {
       expect((await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '0000' }, m.cookie)).body).toEqual({ status: 'pass' });
     }
@@ -118,7 +118,7 @@ describe('apply-user-withdraw', () => {
   });
 
   it('answers balance beyond the cash balance and holds nothing', async () => {
-    const m = await createMember(t, { cash: 15_000 });
+    const m = await newMember(t, { cash: 15_000 });
     expect((await call(t, 'apply-user-withdraw', { amount: 16_000, exchangePassword: m.exchangePassword }, m.cookie)).body).toEqual({
       status: 'balance',
     });
@@ -127,14 +127,14 @@ describe('apply-user-withdraw', () => {
   });
 
   it('answers wait while one is pending', async () => {
-    const m = await createMember(t, { cash: 50_000 });
+    const m = await newMember(t, { cash: 50_000 });
     expect((await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: m.exchangePassword }, m.cookie)).body.status).toBe('success');
     expect((await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: m.exchangePassword }, m.cookie)).body).toEqual({ status: 'wait' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 40_000 });
   });
 
   it('refuses bad amounts and a malformed exchange password (400)', async () => {
-    const m = await createMember(t, { cash: 50_000 });
+    const m = await newMember(t, { cash: 50_000 });
     expect((await call(t, 'apply-user-withdraw', { amount: 5_000, exchangePassword: m.exchangePassword }, m.cookie)).body).toEqual(amountError('min'));
     expect((await call(t, 'apply-user-withdraw', { amount: 10_100, exchangePassword: m.exchangePassword }, m.cookie)).body).toEqual(amountError('unit'));
     const res = await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '12' }, m.cookie);
@@ -145,8 +145,8 @@ describe('apply-user-withdraw', () => {
 
 describe('get-deposit-list / get-withdraw-list', () => {
   it('lists only the member’s own requests, newest first, with paging', async () => {
-    const m = await createMember(t, { cash: 100_000 });
-    const other = await createMember(t);
+    const m = await newMember(t, { cash: 100_000 });
+    const other = await newMember(t);
     for (const amount of [10_000, 20_000, 30_000]) {
       expect((await call(t, 'apply-user-deposit', { amount }, m.cookie)).body.status).toBe('success');
       await bo(t, 'POST', `/deposits/${await latestRequestId(t, 'deposit', m.id)}/approve`, { cookie: owner.cookie });
@@ -168,7 +168,7 @@ describe('get-deposit-list / get-withdraw-list', () => {
   });
 
   it('shows a rejection with the operator’s reason', async () => {
-    const m = await createMember(t, { cash: 100_000 });
+    const m = await newMember(t, { cash: 100_000 });
     await call(t, 'apply-user-withdraw', { amount: 30_000, exchangePassword: m.exchangePassword }, m.cookie);
     const id = await latestRequestId(t, 'withdraw', m.id);
     await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: owner.cookie, body: { reason: '예금주 불일치' } });
@@ -179,7 +179,7 @@ describe('get-deposit-list / get-withdraw-list', () => {
 
 describe('del-deposit / del-withdraw', () => {
   it('cancels a waiting withdrawal and returns its held money', async () => {
-    const m = await createMember(t, { cash: 50_000 });
+    const m = await newMember(t, { cash: 50_000 });
     await call(t, 'apply-user-withdraw', { amount: 20_000, exchangePassword: m.exchangePassword }, m.cookie);
     const id = await latestRequestId(t, 'withdraw', m.id);
     expect(await balances(t, m.id)).toMatchObject({ cash: 30_000 });
@@ -198,7 +198,7 @@ describe('del-deposit / del-withdraw', () => {
   });
 
   it('cancels a waiting deposit and hides a completed one', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie);
     const first = await latestRequestId(t, 'deposit', m.id);
     expect((await call(t, 'del-deposit', { id: first }, m.cookie)).body).toEqual({ status: 'success' });
@@ -215,7 +215,7 @@ describe('del-deposit / del-withdraw', () => {
   });
 
   it('answers already for a request an operator has taken (reg): it can no longer be cancelled', async () => {
-    const m = await createMember(t, { cash: 50_000 });
+    const m = await newMember(t, { cash: 50_000 });
     await call(t, 'apply-user-withdraw', { amount: 20_000, exchangePassword: m.exchangePassword }, m.cookie);
     const id = await latestRequestId(t, 'withdraw', m.id);
     await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: owner.cookie });
@@ -226,8 +226,8 @@ describe('del-deposit / del-withdraw', () => {
   });
 
   it('never reaches another member’s request: not_found, and nothing changes', async () => {
-    const owner1 = await createMember(t, { cash: 50_000 });
-    const intruder = await createMember(t, { cash: 50_000 });
+    const owner1 = await newMember(t, { cash: 50_000 });
+    const intruder = await newMember(t, { cash: 50_000 });
     await call(t, 'apply-user-withdraw', { amount: 20_000, exchangePassword: owner1.exchangePassword }, owner1.cookie);
     await call(t, 'apply-user-deposit', { amount: 20_000 }, owner1.cookie);
     const wid = await latestRequestId(t, 'withdraw', owner1.id);
@@ -243,7 +243,7 @@ describe('del-deposit / del-withdraw', () => {
   });
 
   it('refuses a malformed id (400) and needs a session (401)', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     expect((await call(t, 'del-deposit', { id: 'x' }, m.cookie)).code).toBe(400);
     expect((await call(t, 'del-deposit', {}, m.cookie)).body).toEqual({ status: 'invalid', errors: [{ path: 'id', code: 'required' }] });
     expect((await call(t, 'del-withdraw', { id: 1 })).code).toBe(401);
@@ -266,7 +266,7 @@ describe('get-cashier-status and get-cash-ticker', () => {
   });
 
   it('shows the latest ten completed requests of each kind with masked ids', async () => {
-    const m = await createMember(t, { cash: 1_000_000 });
+    const m = await newMember(t, { cash: 1_000_000 });
     for (let i = 1; i <= 12; i++) {
       await call(t, 'apply-user-deposit', { amount: i * 10_000 }, m.cookie);
       await bo(t, 'POST', `/deposits/${await latestRequestId(t, 'deposit', m.id)}/approve`, { cookie: owner.cookie });
@@ -287,7 +287,7 @@ describe('get-cashier-status and get-cash-ticker', () => {
 
 describe('user-ask-account', () => {
   it('opens one deposit-account inquiry at a time', async () => {
-    const m = await createMember(t);
+    const m = await newMember(t);
     expect((await call(t, 'user-ask-account', {}, m.cookie)).body).toEqual({ status: 'success' });
     const help = await t.db.selectFrom('helps').selectAll().where('member_id', '=', m.id).executeTakeFirstOrThrow();
     expect(help).toMatchObject({ kind: 'account_inquiry', title: '입금계좌문의', state: 'wait' });
@@ -300,13 +300,13 @@ describe('user-ask-account', () => {
 
 describe('roll-to-balance', () => {
   it('turns comp points into cash 1:1', async () => {
-    const m = await createMember(t, { cash: 1_000, comp: 25_000 });
+    const m = await newMember(t, { cash: 1_000, comp: 25_000 });
     expect((await call(t, 'roll-to-balance', { amount: 12_000 }, m.cookie)).body).toEqual({ status: 'success' });
     expect(await balances(t, m.id)).toEqual({ cash: 13_000, comp: 13_000, game: 0 });
   });
 
   it('answers low_point below the minimum conversion or beyond the points held', async () => {
-    const m = await createMember(t, { comp: 15_000 });
+    const m = await newMember(t, { comp: 15_000 });
     expect((await call(t, 'roll-to-balance', { amount: 9_999 }, m.cookie)).body).toEqual({ status: 'low_point' });
     expect((await call(t, 'roll-to-balance', { amount: 15_001 }, m.cookie)).body).toEqual({ status: 'low_point' });
     expect(await balances(t, m.id)).toEqual({ cash: 0, comp: 15_000, game: 0 });
@@ -314,7 +314,7 @@ describe('roll-to-balance', () => {
   });
 
   it('applies a request once per Idempotency-Key', async () => {
-    const m = await createMember(t, { comp: 50_000 });
+    const m = await newMember(t, { comp: 50_000 });
     const send = async (key: string, amount: number) =>
       t.app.inject({
         method: 'POST',
@@ -332,7 +332,7 @@ describe('roll-to-balance', () => {
   });
 
   it('refuses a bad amount (400) and needs a session (401)', async () => {
-    const m = await createMember(t, { comp: 50_000 });
+    const m = await newMember(t, { comp: 50_000 });
     expect((await call(t, 'roll-to-balance', { amount: 0 }, m.cookie)).body).toEqual(amountError('min'));
     expect((await call(t, 'roll-to-balance', { amount: 100_000_001 }, m.cookie)).body).toEqual(amountError('max'));
     expect((await call(t, 'roll-to-balance', { amount: 10_000 })).code).toBe(401);
@@ -341,7 +341,7 @@ describe('roll-to-balance', () => {
 
 describe('get-in-game-balance', () => {
   it('answers the game wallet, cash and points', async () => {
-    const m = await createMember(t, { cash: 11_000, comp: 2_000, game: 3_000 });
+    const m = await newMember(t, { cash: 11_000, comp: 2_000, game: 3_000 });
     expect((await call(t, 'get-in-game-balance', {}, m.cookie)).body).toEqual({
       status: 'success',
       data: { status: 'success', gameMoney: 3_000, balance: 11_000, rolling: 2_000, userId: m.userId },
@@ -353,7 +353,7 @@ describe('get-in-game-balance', () => {
 describe('members who may not use the cashier', () => {
   it('are signed out by the session layer (401) before any money call', async () => {
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {
-      const m = await createMember(t, { cash: 50_000, comp: 50_000, state });
+      const m = await newMember(t, { cash: 50_000, comp: 50_000, state });
       expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).code).toBe(401);
       expect((await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: m.exchangePassword }, m.cookie)).code).toBe(401);
     }
@@ -362,7 +362,7 @@ describe('members who may not use the cashier', () => {
   it('get blocked from the services themselves (a member blocked while the request was on its way)', async () => {
     const { cashier, comp } = t.services;
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {
-      const m = await createMember(t, { cash: 50_000, comp: 50_000, state, signedIn: false });
+      const m = await newMember(t, { cash: 50_000, comp: 50_000, state, signedIn: false });
       expect(await cashier.applyDeposit(m.id, { amount: 10_000 })).toEqual({ status: 'blocked' });
       expect(await cashier.applyWithdraw(m.id, { amount: 10_000, exchangePassword: m.exchangePassword })).toEqual({ status: 'blocked' });
       expect(await comp.convert(m.id, 10_000)).toEqual({ status: 'blocked' });

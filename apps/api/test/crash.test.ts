@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput } from './factories.ts';
-import type { JsonBody } from './cashier-fixtures.ts';
+import type { JsonBody } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
 
 // The real server as a child process on a fresh PostgreSQL database: a stream of withdrawals,

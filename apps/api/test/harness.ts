@@ -7,6 +7,9 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
 import { createServices, type Services } from '../src/services.ts';
 
+/** Whether the tests run on the PostgreSQL server (concurrency tests mean something only there). */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
 export interface TestDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -16,8 +19,9 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server of DATABASE_URL (created here and dropped on close), so no state is reused.
+ * The ledger's tests use it without an app; its concurrency tests choose their pool size.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const handle = await openDatabase({});
@@ -31,8 +35,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 30 });
-  await migrateToLatest(handle.db);
+  const handle = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: options.poolSize ?? 30 });
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   return {
     db: handle.db,
     kind: 'postgres',

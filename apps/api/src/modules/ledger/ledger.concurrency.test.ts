@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../../test/harness.ts';
-import { createLedgerTestDatabase } from '../../../test/ledger-database.ts';
-import { createLedgerMember, onPostgres } from '../../../test/ledger-fixtures.ts';
+import { createLedgerMember } from '../../../test/factories.ts';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/harness.ts';
 import { LedgerError } from './ledger.errors.ts';
 import { createLedgerService, type LedgerService } from './ledger.service.ts';
 
@@ -16,7 +15,7 @@ let ledger: LedgerService;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  database = await createLedgerTestDatabase({ poolSize: 40 });
+  database = await createTestDatabase({ poolSize: 40 });
   ledger = createLedgerService({ db: database.db });
 });
 afterAll(async () => {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../../test/harness.ts';
-import { createLedgerTestDatabase } from '../../../test/ledger-database.ts';
-import { createLedgerMember, onPostgres } from '../../../test/ledger-fixtures.ts';
+import { createLedgerMember } from '../../../test/factories.ts';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/harness.ts';
 import { LedgerError } from './ledger.errors.ts';
 import {
   createLedgerService,
@@ -15,7 +14,7 @@ let database: TestDatabase;
 let ledger: LedgerService;
 
 beforeAll(async () => {
-  database = await createLedgerTestDatabase({ poolSize: 40 });
+  database = await createTestDatabase({ poolSize: 40 });
   ledger = createLedgerService({ db: database.db });
 });
 afterAll(async () => {

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../../test/harness.ts';
-import { createLedgerTestDatabase } from '../../../test/ledger-database.ts';
-import { createLedgerMember } from '../../../test/ledger-fixtures.ts';
+import { createLedgerMember } from '../../../test/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.ts';
 import { LedgerError } from './ledger.errors.ts';
 import { createLedgerService, type LedgerService, type TransferInput } from './ledger.service.ts';
 
@@ -10,7 +9,7 @@ let database: TestDatabase;
 let ledger: LedgerService;
 
 beforeAll(async () => {
-  database = await createLedgerTestDatabase();
+  database = await createTestDatabase();
   ledger = createLedgerService({ db: database.db });
 });
 afterAll(async () => {
