@@ -1,16 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
 export type SubjectKind = SessionsTable['subject_kind'];
 
-export interface SessionRow {
-  id: number;
-  subject_kind: SubjectKind;
-  subject_id: number;
-  created_at: Date;
-  last_active_at: Date;
-  expires_at: Date;
-}
+/** A session row as read (picked from the Kysely schema, so a column change shows up here). */
+export type SessionRow = Pick<
+  Selectable<SessionsTable>,
+  'id' | 'subject_kind' | 'subject_id' | 'created_at' | 'last_active_at' | 'expires_at'
+>;
 
 export interface NewSessionRow {
   tokenHash: string;

@@ -1,24 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { OperatorRole } from '../../db/schema.ts';
+import type { IdempotencyResponsesTable, OperatorRole, OperatorsTable } from '../../db/schema.ts';
 
-export interface OperatorRow {
-  id: number;
-  operator_id: string;
-  password_hash: string;
-  role: OperatorRole;
-  totp_secret: string | null;
-  totp_last_step: number | null;
-  is_active: boolean;
-  created_at: Date;
-  last_login_at: Date | null;
-}
+// Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
+export type OperatorRow = Pick<
+  Selectable<OperatorsTable>,
+  'id' | 'operator_id' | 'password_hash' | 'role' | 'totp_secret' | 'totp_last_step' | 'is_active' | 'created_at' | 'last_login_at'
+>;
 
-export interface StoredResponse {
-  request_hash: string;
-  status_code: number | null;
-  response: unknown;
-}
+export type StoredResponse = Pick<Selectable<IdempotencyResponsesTable>, 'request_hash' | 'status_code' | 'response'>;
 
 const OPERATOR_COLUMNS = [
   'id', 'operator_id', 'password_hash', 'role', 'totp_secret', 'totp_last_step', 'is_active', 'created_at', 'last_login_at',

@@ -1,31 +1,19 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { CashierRequestState } from '../../db/schema.ts';
+import type { CashierRequestState, DepositRequestsTable, WithdrawRequestsTable } from '../../db/schema.ts';
 
 export type RequestKind = 'deposit' | 'withdraw';
 
 const TABLE = { deposit: 'deposit_requests', withdraw: 'withdraw_requests' } as const;
 
-/** The columns both request tables share (the depositor and the withdrawal's bank and hold apart). */
-export interface RequestRow {
-  id: number;
-  member_id: number;
-  amount: number;
-  state: CashierRequestState;
-  reason: string | null;
-  is_hidden: boolean;
-  handled_by: number | null;
-  created_at: Date;
-  updated_at: Date;
-  processed_at: Date | null;
-}
+// Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
+type SharedRequestColumns =
+  'id' | 'member_id' | 'amount' | 'state' | 'reason' | 'is_hidden' | 'handled_by' | 'created_at' | 'updated_at' | 'processed_at';
 
-export interface WithdrawRow extends RequestRow {
-  hold_id: number | null;
-  bankname: string;
-  bank_owner: string;
-  banknum: string;
-}
+/** The columns both request tables share (the depositor and the withdrawal's bank and hold apart). */
+export type RequestRow = Pick<Selectable<DepositRequestsTable>, SharedRequestColumns>;
+
+export type WithdrawRow = Pick<Selectable<WithdrawRequestsTable>, SharedRequestColumns | 'hold_id' | 'bankname' | 'bank_owner' | 'banknum'>;
 
 export interface QueueRow {
   id: number;
@@ -41,10 +29,7 @@ export interface QueueRow {
   banknum: string | null;
 }
 
-export interface DepositRow extends RequestRow {
-  depositor: string;
-  transfer_id: number | null;
-}
+export type DepositRow = Pick<Selectable<DepositRequestsTable>, SharedRequestColumns | 'depositor' | 'transfer_id'>;
 
 /** True when `error` is the one-pending-request-per-member index refusing a second pending request. */
 export function isOnePendingViolation(error: unknown): boolean {

@@ -1,26 +1,17 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MemberState } from '../../db/schema.ts';
+import type { MembersTable, MemberState, RegCodesTable } from '../../db/schema.ts';
 
-export interface MemberCredentials {
-  id: number;
-  user_id: string;
-  password_hash: string;
-  exchange_password_hash: string;
-  state: MemberState;
-}
+// Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
+export type MemberCredentials = Pick<
+  Selectable<MembersTable>,
+  'id' | 'user_id' | 'password_hash' | 'exchange_password_hash' | 'state'
+>;
 
-export interface MemberProfile {
-  id: number;
-  user_id: string;
-  nick: string;
-  phone: string;
-  bankname: string;
-  bank_owner: string;
-  banknum: string;
-  level: number;
-  state: MemberState;
-}
+export type MemberProfile = Pick<
+  Selectable<MembersTable>,
+  'id' | 'user_id' | 'nick' | 'phone' | 'bankname' | 'bank_owner' | 'banknum' | 'level' | 'state'
+>;
 
 export interface NewMemberRow {
   userId: string;
@@ -37,10 +28,7 @@ export interface NewMemberRow {
   createdAt: Date;
 }
 
-export interface RegCodeRow {
-  code: string;
-  domain: string;
-}
+export type RegCodeRow = Pick<Selectable<RegCodesTable>, 'code' | 'domain'>;
 
 const PROFILE_COLUMNS = [
   'id',
