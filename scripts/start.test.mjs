@@ -1,5 +1,5 @@
-// `npm start` and scripts/start.mjs stop completely on one signal: the npm process, start.mjs and the
-// server all exit, no process of the group is left, and the port is closed. Each case starts the
+// `npm start`, scripts/start.mjs and `npm run dev` stop completely on one signal: npm, the script
+// and its servers all exit, no process of the group is left, and the ports are closed. Each case starts the
 // real server on a fresh embedded database in a temporary folder, on a free port.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,7 +28,7 @@ function freePort() {
 
 function portIsOpen(port) {
   return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(port, 'localhost');
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
@@ -60,7 +60,7 @@ async function waitFor(what, condition, timeoutMs, output) {
  * Starts the command as the leader of a new process group (as a shell does for a foreground job),
  * on a temporary data folder and a free port, and waits until the server answers HTTP.
  */
-async function startServer(command, args) {
+async function startServer(command, args, { portalPort } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'casino-start-test-'));
   // An empty portal folder: the server serves no portal and start.mjs builds none.
@@ -75,6 +75,7 @@ async function startServer(command, args) {
       DATA_DIR: dataDir,
       PORTAL_DIST: portalDist,
       LOG_LEVEL: 'warn',
+      ...(portalPort ? { PORTAL_PORT: String(portalPort) } : {}),
     },
   });
   const output = [];
@@ -90,8 +91,9 @@ async function startServer(command, args) {
     'the server to answer',
     async () => {
       try {
-        await fetch(`http://127.0.0.1:${port}/api/health`);
-        return true;
+        // With a dev server the health check goes through Vite's proxy, so both must be up.
+        const response = await fetch(`http://localhost:${portalPort ?? port}/api/health`);
+        return response.ok;
       } catch {
         return false;
       }
@@ -99,13 +101,13 @@ async function startServer(command, args) {
     45_000,
     output,
   );
-  return { child, pgid: child.pid, port, output, exited };
+  return { child, pgid: child.pid, ports: portalPort ? [port, portalPort] : [port], output, exited };
 }
 
-async function expectAllGone({ pgid, port, output, exited }) {
+async function expectAllGone({ pgid, ports, output, exited }) {
   const exit = await exited;
   await waitFor('every process of the group to exit', () => !groupIsAlive(pgid), 15_000, output);
-  expect(await portIsOpen(port)).toBe(false);
+  for (const port of ports) expect(await portIsOpen(port)).toBe(false);
   return exit;
 }
 
@@ -133,6 +135,12 @@ describe.skipIf(process.platform === 'win32')('stopping the server', () => {
     // `; true` keeps sh from replacing itself with node, as npm's shell did before `exec`.
     const started = await startServer('sh', ['-c', `"${process.execPath}" scripts/start.mjs; true`]);
     process.kill(started.child.pid, 'SIGKILL');
+    await expectAllGone(started);
+  });
+
+  it('SIGTERM to the npm run dev process stops the watched API and the Vite dev server', async () => {
+    const started = await startServer('npm', ['run', 'dev'], { portalPort: await freePort() });
+    process.kill(started.child.pid, 'SIGTERM');
     await expectAllGone(started);
   });
 });
