@@ -98,7 +98,7 @@ async function startServer(command, args, { portalPort } = {}) {
         return false;
       }
     },
-    45_000,
+    90_000,
     output,
   );
   return { child, pgid: child.pid, ports: portalPort ? [port, portalPort] : [port], output, exited };
