@@ -69,8 +69,10 @@ export function createSupervisor() {
   // A parent that dies without signalling (npm after a SIGKILL, a shell that does not forward
   // SIGTERM) leaves this process re-parented; it then has nobody to serve and stops.
   const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) stop('SIGTERM');
+  const parentWatch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(parentWatch);
+    stop('SIGTERM');
   }, 500).unref();
 
   return {
