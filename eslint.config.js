@@ -1,10 +1,91 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+const root = import.meta.dirname;
+
+/** The sub-folders of a folder, read at lint time so that a new feature or module is covered at once. */
+function folders(dir) {
+  return readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+const portalFeatures = folders('apps/portal/src/features');
+const apiModules = folders('apps/api/src/modules');
+
+/**
+ * The layer boundaries of docs/ARCHITECTURE.md. Each zone forbids files under `target` to import
+ * files under `from`; paths are relative to the repository root.
+ */
+function boundaryZones({
+  portalFeaturesMayImport = [],
+  apiLowerLayersMayImportModules = false,
+  apiModulesMayImportApp = false,
+} = {}) {
+  return [
+    // Portal: a feature uses shared code and never another feature, so features stay removable.
+    ...portalFeatures.map((feature) => ({
+      target: `apps/portal/src/features/${feature}`,
+      from: 'apps/portal/src/features',
+      except: [...new Set([feature, ...portalFeaturesMayImport])].map((name) => `./${name}`),
+      message: 'A portal feature imports shared code (components, lib, i18n), never another feature.',
+    })),
+    // Portal: shared code sits below the features and the app shell.
+    {
+      target: ['apps/portal/src/components', 'apps/portal/src/lib', 'apps/portal/src/i18n'],
+      from: ['apps/portal/src/features', 'apps/portal/src/app'],
+      message: 'Shared portal code (components, lib, i18n) must not depend on features or the app shell.',
+    },
+    // API: the infrastructure layers sit below the modules.
+    ...(apiLowerLayersMayImportModules
+      ? []
+      : [
+          {
+            target: ['apps/api/src/lib', 'apps/api/src/db'],
+            from: 'apps/api/src/modules',
+            message: 'apps/api lib and db sit below the modules and must not import them.',
+          },
+        ]),
+    // API: SQL belongs to the module that owns the table; other modules go through its service.
+    ...apiModules.map((module) => ({
+      target: `apps/api/src/modules/${module}`,
+      from: path.join(root, 'apps/api/src/modules/*/*.repository.ts'),
+      except: [path.join(root, `apps/api/src/modules/${module}/*.repository.ts`)],
+      message: "A module calls another module's service, never its repository.",
+    })),
+    // API: the composition root is the top of the graph. Only main.ts builds the app, and only tests
+    // and benches import app.ts (to build the app); nothing imports main.ts.
+    {
+      // Every file of apps/api/src but these two and the tests, so new folders are covered as well.
+      target: 'apps/api/src/**/!(main|app|*.test).ts',
+      from: apiModulesMayImportApp
+        ? ['apps/api/src/main.ts']
+        : ['apps/api/src/app.ts', 'apps/api/src/main.ts'],
+      message:
+        'Nothing inside apps/api/src imports the composition root (app.ts) or the entry point (main.ts).',
+    },
+    {
+      target: 'apps/api/src/app.ts',
+      from: 'apps/api/src/main.ts',
+      message: 'Nothing imports the entry point main.ts.',
+    },
+    // Contracts are shared by the server and the portal and depend on neither.
+    {
+      target: 'packages/contracts',
+      from: 'apps',
+      message: 'packages/contracts imports nothing from the apps.',
+    },
+  ];
+}
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'coverage/**', '.e2e-data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,5 +99,80 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Import rules: no cycles anywhere, and the layer boundaries above. The TypeScript resolver
+    // reads the project's tsconfig files, so `.ts` specifiers and the workspace packages resolve;
+    // an import that does not resolve is never checked, which is why a resolver is required here.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x parses only .js files when it follows imports, and no-cycle
+      // silently sees no edges between .ts files (the plugin's own `typescript` preset sets them).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'packages/*/tsconfig.json',
+            'apps/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones() }],
+    },
+  },
+  // Exempt until the server/portal branch lands: the violations that exist today, each file named
+  // and each exemption lifting only the one boundary that file breaks (the others still apply).
+  // The portal branch moves the session out of the features; the server branch gives the routes
+  // their types without app.ts and moves the seed's module calls out of db/.
+  {
+    files: [
+      'apps/portal/src/features/account/user-page.tsx',
+      'apps/portal/src/features/auth/login-page.tsx',
+      'apps/portal/src/features/cashier/comp-page.tsx',
+      'apps/portal/src/features/cashier/components/request-history.tsx',
+      'apps/portal/src/features/cashier/deposit-page.tsx',
+      'apps/portal/src/features/cashier/withdraw-page.tsx',
+      'apps/portal/src/features/home/home-page.tsx',
+      'apps/portal/src/features/register/register-page.tsx',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: boundaryZones({ portalFeaturesMayImport: ['session'] }) },
+      ],
+    },
+  },
+  {
+    files: [
+      'apps/api/src/modules/auth/auth.routes.ts',
+      'apps/api/src/modules/backoffice/backoffice.routes.ts',
+      'apps/api/src/modules/cashier/cashier.routes.ts',
+      'apps/api/src/modules/comp/comp.routes.ts',
+      'apps/api/src/modules/members/members.routes.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: boundaryZones({ apiModulesMayImportApp: true }) },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/db/seed.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: boundaryZones({ apiLowerLayersMayImportModules: true }) },
+      ],
+    },
   },
 );

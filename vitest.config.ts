@@ -25,6 +25,10 @@ export default defineConfig({
           setupFiles: ['src/test/setup.ts'],
         },
       },
+      {
+        // The start and dev scripts, driven as real processes (servers on temporary databases).
+        test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'], testTimeout: 150_000, pool: 'forks' },
+      },
     ],
   },
 });

@@ -1,16 +1,16 @@
 // `npm start`: builds the portal when its build is missing or older than its sources, then runs
 // the server (which serves the built portal) on the embedded database unless DATABASE_URL is set.
-import { spawnSync, spawn } from 'node:child_process';
+// One Ctrl-C or SIGTERM (to npm or to this script) stops the build or the server, then this script.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSupervisor, requireSupportedNode, viteCli } from './processes.mjs';
+
+requireSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const major = Number(process.versions.node.split('.')[0]);
-if (major < 22) {
-  console.error(`Node.js ${process.versions.node} is too old: this project needs Node.js 22.12 or newer (24 LTS recommended).`);
-  process.exit(1);
-}
+const portalDir = path.join(root, 'apps/portal');
+const supervisor = createSupervisor();
 
 function newestMtime(dir) {
   let newest = 0;
@@ -23,18 +23,50 @@ function newestMtime(dir) {
   return newest;
 }
 
-const builds = [{ name: 'portal', dir: path.join(root, 'apps/portal') }].filter((b) => existsSync(b.dir));
-for (const build of builds) {
-  const index = path.join(build.dir, 'dist/index.html');
-  const sources = Math.max(newestMtime(path.join(build.dir, 'src')), newestMtime(path.join(build.dir, 'public')),
-    newestMtime(path.join(root, 'packages/contracts/src')));
-  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
-    console.log(`building ${build.name}...`);
-    const result = spawnSync('npm', ['run', 'build', '-w', `apps/${build.name}`], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
+function portalBuildIsCurrent() {
+  const index = path.join(portalDir, 'dist/index.html');
+  if (!existsSync(index)) return false;
+  const sources = Math.max(
+    newestMtime(path.join(portalDir, 'src')),
+    newestMtime(path.join(portalDir, 'public')),
+    newestMtime(path.join(root, 'packages/contracts/src')),
+  );
+  return statSync(index).mtimeMs >= sources;
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+/**
+ * Builds the portal with its output captured: a first start shows one line instead of a few hundred
+ * lines of asset sizes, and the whole output only when the build fails.
+ */
+async function buildPortal() {
+  process.stdout.write('building the portal... ');
+  const started = performance.now();
+  const build = supervisor.run(process.execPath, [viteCli(portalDir), 'build'], {
+    cwd: portalDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  build.stdout.on('data', (chunk) => output.push(chunk));
+  build.stderr.on('data', (chunk) => output.push(chunk));
+  const { code, signal } = await build.done;
+  // Stopped by a signal: the supervisor exits now that the build has gone.
+  if (supervisor.stopping) return false;
+  if (code !== 0) {
+    process.stdout.write('failed\n');
+    process.stderr.write(Buffer.concat(output));
+    console.error(`the portal build failed (${signal ?? `exit code ${code}`})`);
+    process.exit(code || 1);
+  }
+  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+// PORTAL_DIST names a portal built elsewhere, so the one in apps/portal is then left alone.
+const needsBuild = existsSync(portalDir) && !process.env.PORTAL_DIST && !portalBuildIsCurrent();
+if (!needsBuild || (await buildPortal())) {
+  supervisor.run(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    critical: true,
+  });
+}
