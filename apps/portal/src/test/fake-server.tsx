@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { TCallName, TCallResponse } from '@casino/contracts/calls';
-import type { SessionValue } from '../features/session/session-context.ts';
+import type { SessionValue } from '../lib/session/session-context.ts';
 import { fakeSession, TestProviders, TEST_USER } from './test-app.tsx';
 
 /** A non-2xx answer (400 field errors, 401, 429 ...), as the server sends it. */

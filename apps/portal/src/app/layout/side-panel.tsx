@@ -5,7 +5,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { useModalLayer } from '../../components/ui/use-modal-layer.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
-import { useSession } from '../../features/session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { MENU_PAGES, type TPageId } from '../../lib/pages.ts';
 import { GuardedLink } from '../guarded-link.tsx';
 import { useCurrentPage } from '../use-current-page.ts';

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import type { FieldStatus } from '../../components/ui/text-field.tsx';
 import { fieldErrorText, formFieldErrors } from '../../i18n/error-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { QUICK_POINTS } from './amount.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useRollToBalance } from './api/roll-to-balance.ts';

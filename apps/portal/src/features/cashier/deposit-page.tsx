@@ -13,7 +13,7 @@ import { TextField, type FieldStatus } from '../../components/ui/text-field.tsx'
 import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
 import { useApplyUserDeposit } from './api/apply-user-deposit.ts';
 import { useDelDeposit } from './api/del-deposit.ts';

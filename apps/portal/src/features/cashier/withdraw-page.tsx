@@ -13,7 +13,7 @@ import { TextField, type FieldStatus } from '../../components/ui/text-field.tsx'
 import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
 import { useLocale } from '../../i18n/locale-context.ts';
 import { useFormat } from '../../i18n/use-format.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
 import { useApplyUserWithdraw } from './api/apply-user-withdraw.ts';
 import { useDelWithdraw } from './api/del-withdraw.ts';
