@@ -1,7 +1,6 @@
-import { DialogTitle } from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
-import { ModalLayer } from '../../components/ui/modal-layer.tsx';
+import { ModalLayer, ModalTitle } from '../../components/ui/modal-layer.tsx';
 import { MENU_PAGES } from '../../lib/pages.ts';
 import { GuardedLink } from '../guarded-link.tsx';
 import { useCurrentPage } from '../use-current-page.ts';
@@ -27,7 +26,7 @@ export function MenuModal({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
       aria-describedby={undefined}
     >
         <div className="menu-modal__head">
-          <DialogTitle className="menu-modal__title">{t('menu.all')}</DialogTitle>
+          <ModalTitle className="menu-modal__title">{t('menu.all')}</ModalTitle>
           <button type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
             <Icon name="close" size={22} />
           </button>

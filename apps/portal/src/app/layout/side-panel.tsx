@@ -1,8 +1,7 @@
 import { useRef } from 'react';
-import { DialogTitle } from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
-import { ModalLayer } from '../../components/ui/modal-layer.tsx';
+import { ModalLayer, ModalTitle } from '../../components/ui/modal-layer.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { useSession } from '../../lib/session/session-context.ts';
@@ -45,9 +44,9 @@ export function SidePanel({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
     >
         <div className="side-panel__head">
           <LogoMark size={32} />
-          <DialogTitle className="side-panel__title">
+          <ModalTitle className="side-panel__title">
             {session.status === 'authenticated' && session.user ? t('user.welcome', { nick: session.user.nick }) : t('panel.title')}
-          </DialogTitle>
+          </ModalTitle>
           <button ref={closeRef} type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
             <Icon name="close" size={22} />
           </button>

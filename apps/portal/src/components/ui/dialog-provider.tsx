@@ -1,8 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DialogDescription, DialogTitle } from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { DialogContext, type DialogApi, type DialogRequest, type TDialogKind } from './dialog-context.ts';
-import { ModalLayer } from './modal-layer.tsx';
+import { ModalDescription, ModalLayer, ModalTitle } from './modal-layer.tsx';
 import { Icon, type TIconName } from './icon.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -115,8 +114,8 @@ function DialogView({ dialog, onClose }: { dialog: OpenDialog; onClose: (key: nu
       <div className="dialog__badge" aria-hidden="true">
         {isLoading ? <Spinner size={28} /> : <Icon name={ICONS[dialog.kind]} size={28} />}
       </div>
-      <DialogTitle className="dialog__title">{title}</DialogTitle>
-      <DialogDescription className="dialog__message">{dialog.message}</DialogDescription>
+      <ModalTitle className="dialog__title">{title}</ModalTitle>
+      <ModalDescription className="dialog__message">{dialog.message}</ModalDescription>
       {!isLoading && (
         <div className="dialog__actions">
           {hasCancel && (

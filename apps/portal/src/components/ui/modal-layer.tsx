@@ -1,108 +1,71 @@
-import { useCallback, useEffect, useState, type ComponentPropsWithoutRef, type ReactNode, type RefObject } from 'react';
-import { DialogContent, DialogOverlay, DialogPortal, Dialog as DialogRoot } from '@radix-ui/react-dialog';
-import { pushLayer } from './modal-stack.ts';
+import { useEffect, useState, type ComponentPropsWithoutRef } from 'react';
+import type { RadixModalLayerProps } from './modal-layer-radix.tsx';
 
-export interface ModalLayerProps extends Omit<ComponentPropsWithoutRef<typeof DialogContent>, 'asChild' | 'children'> {
-  isOpen: boolean;
-  /** Called on Escape while this layer is on top; leave it out to ignore Escape (loading dialogs). */
-  onEscape?: (() => void) | undefined;
-  /** Called on a press on the backdrop; leave it out when the layer waits for an answer. */
-  onBackdrop?: (() => void) | undefined;
-  /** What gets focus on open: this element, else Radix's choice (the first tabbable one, else the layer). */
-  initialFocusRef?: RefObject<HTMLElement | null> | undefined;
-  /** `modal-overlay--center` or `modal-overlay--side`: where the layer sits on the backdrop. */
-  overlayClassName: string;
-  children: ReactNode;
-}
-
-/**
- * One modal layer (a dialog, the side panel, the menu) on Radix Dialog, which traps focus, answers
- * Escape and outside presses only in the top layer, hides the rest from screen readers and stops
- * the page from scrolling. Two things it does differently are added here: the app root and lower
- * layers become `inert` (modal-stack.ts), so nothing behind can be clicked or focused even by
- * assistive tools that ignore aria-hidden; and focus goes back to the element that had it before
- * the layer opened at once on close, where Radix would wait a timer tick and aim at a trigger
- * element these layers do not have.
+/*
+ * The modal layers (dialogs, the side panel, the menu) are built on Radix Dialog, which with its
+ * scroll lock and aria-hidden helpers weighs about 12 KiB gzipped: more than the initial script's
+ * budget (150 KiB gzipped) leaves. So it is its own chunk, fetched as soon as this module runs (at
+ * start-up, right after the initial script) and not on the critical path; a layer opened before it
+ * arrived shows once it has.
  */
-export function ModalLayer({
-  isOpen,
-  onEscape,
-  onBackdrop,
-  initialFocusRef,
-  overlayClassName,
-  children,
-  ...contentProps
-}: ModalLayerProps) {
-  if (!isOpen) return null;
-  return (
-    <OpenLayer
-      onEscape={onEscape}
-      onBackdrop={onBackdrop}
-      initialFocusRef={initialFocusRef}
-      overlayClassName={overlayClassName}
-      contentProps={contentProps}
-    >
-      {children}
-    </OpenLayer>
-  );
-}
 
-function OpenLayer({
-  onEscape,
-  onBackdrop,
-  initialFocusRef,
-  overlayClassName,
-  contentProps,
-  children,
-}: Omit<ModalLayerProps, 'isOpen'> & { contentProps: ComponentPropsWithoutRef<typeof DialogContent> }) {
-  // Read during the first render, before Radix moves focus into the layer.
-  const [previous] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  // The overlay mounts one render after the layer (Radix portals wait for the client), so it joins
-  // the inert stack through its ref rather than an effect of this component.
-  const overlayRef = useCallback((overlay: HTMLDivElement | null) => (overlay ? pushLayer(overlay) : undefined), []);
+type TRadixModule = typeof import('./modal-layer-radix.tsx');
 
-  return (
-    <DialogRoot open onOpenChange={(open) => !open && onEscape?.()}>
-      <DialogPortal>
-        <DialogOverlay ref={overlayRef} className={`modal-overlay ${overlayClassName}`}>
-          <DialogContent
-            {...contentProps}
-            onOpenAutoFocus={(event) => {
-              const target = initialFocusRef?.current;
-              if (!target) return;
-              event.preventDefault();
-              target.focus();
-            }}
-            onCloseAutoFocus={(event) => event.preventDefault()}
-            onEscapeKeyDown={(event) => {
-              if (!onEscape) event.preventDefault();
-            }}
-            onPointerDownOutside={(event) => {
-              event.preventDefault();
-              onBackdrop?.();
-            }}
-            onInteractOutside={(event) => event.preventDefault()}
-          >
-            {children}
-          </DialogContent>
-          <FocusReturn to={previous} />
-        </DialogOverlay>
-      </DialogPortal>
-    </DialogRoot>
-  );
-}
+let loaded: TRadixModule | null = null;
+let loading: Promise<TRadixModule> | null = null;
 
-/**
- * Gives focus back when the layer goes. It sits after the content on purpose: React runs the
- * clean-ups of a removed tree parent first and in order, so this one runs after Radix's focus trap
- * inside the content has let go (run earlier, the trap would pull focus back into the closing layer).
- */
-function FocusReturn({ to }: { to: HTMLElement | null }) {
-  useEffect(
-    () => () => {
-      if (to?.isConnected) to.focus();
+/** Fetches the layer library (once); tests await it so a layer opens in the same render as in a warm app. */
+export function load(): Promise<TRadixModule> {
+  loading ??= import('./modal-layer-radix.tsx').then(
+    (module) => {
+      loaded = module;
+      return module;
     },
-    [to],
+    (error: unknown) => {
+      // A failed fetch (offline, a new deployment) is tried again by the next layer that opens.
+      loading = null;
+      throw error;
+    },
   );
-  return null;
+  return loading;
+}
+void load().catch(() => {});
+
+function useRadix(isNeeded: boolean): TRadixModule | null {
+  const [module, setModule] = useState(loaded);
+  useEffect(() => {
+    if (!isNeeded || module) return;
+    let isCurrent = true;
+    load().then(
+      (m) => isCurrent && setModule(m),
+      () => {},
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [isNeeded, module]);
+  return module ?? loaded;
+}
+
+export type ModalLayerProps = RadixModalLayerProps;
+
+/** A modal layer (modal-layer-radix.tsx says what it does); nothing while closed. */
+export function ModalLayer(props: ModalLayerProps) {
+  const radix = useRadix(props.isOpen);
+  if (!props.isOpen || !radix) return null;
+  return <radix.ModalLayer {...props} />;
+}
+
+// The title and description only render inside an open layer, so the module is there by then.
+
+/** The layer's title (an h2), which names the layer for screen readers. */
+export function ModalTitle(props: ComponentPropsWithoutRef<TRadixModule['ModalTitle']>) {
+  const Title = loaded!.ModalTitle;
+  return <Title {...props} />;
+}
+
+/** The layer's description (a p), which screen readers read after the title. */
+export function ModalDescription(props: ComponentPropsWithoutRef<TRadixModule['ModalDescription']>) {
+  const Description = loaded!.ModalDescription;
+  return <Description {...props} />;
 }
