@@ -8,6 +8,8 @@ export interface FormProps<V extends FieldValues> extends Omit<FormHTMLAttribute
   onValid: (values: V) => Promise<void> | void;
   /** Runs before the checks and may stop the submit (a closed cashier window says so instead). */
   before?: () => Promise<boolean> | boolean;
+  /** Runs when the checks found errors (before the first invalid field gets focus). */
+  onInvalid?: () => void;
   children: ReactNode;
 }
 
@@ -16,9 +18,9 @@ export interface FormProps<V extends FieldValues> extends Omit<FormHTMLAttribute
  * does not validate (the contract's rules do, with translated messages), submitted through
  * `useContractForm`.
  */
-export function Form<V extends FieldValues>({ form, onValid, before, children, ...props }: FormProps<V>) {
+export function Form<V extends FieldValues>({ form, onValid, before, onInvalid, children, ...props }: FormProps<V>) {
   return (
-    <form method="post" noValidate {...props} onSubmit={form.submitWith(onValid, before)}>
+    <form method="post" noValidate {...props} onSubmit={form.submitWith(onValid, before, onInvalid)}>
       {children}
     </form>
   );

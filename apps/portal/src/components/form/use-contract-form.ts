@@ -51,7 +51,11 @@ export interface ContractForm<V extends FieldValues> extends UseFormReturn<V> {
    * first invalid field gets focus, or `onValid` gets the values. A second submit while one runs is
    * ignored.
    */
-  submitWith(onValid: (values: V) => Promise<void> | void, before?: () => Promise<boolean> | boolean): (event: FormEvent<HTMLFormElement>) => void;
+  submitWith(
+    onValid: (values: V) => Promise<void> | void,
+    before?: () => Promise<boolean> | boolean,
+    onInvalid?: () => void,
+  ): (event: FormEvent<HTMLFormElement>) => void;
 }
 
 /** The portal's one form layer: react-hook-form checked by the contracts' schemas; see docs/ARCHITECTURE.md. */
@@ -112,7 +116,7 @@ export function useContractForm<V extends FieldValues>(options: ContractFormOpti
       focusFirst(codes);
       return true;
     },
-    submitWith(onValid: (values: V) => Promise<void> | void, before?: () => Promise<boolean> | boolean) {
+    submitWith(onValid: (values: V) => Promise<void> | void, before?: () => Promise<boolean> | boolean, onInvalid?: () => void) {
       return (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
         if (isSubmitting.current) return;
@@ -120,7 +124,10 @@ export function useContractForm<V extends FieldValues>(options: ContractFormOpti
         void (async () => {
           try {
             if (before && !(await before())) return;
-            await form.handleSubmit(onValid, (errors) => focusFirst(errors))();
+            await form.handleSubmit(onValid, (errors) => {
+              onInvalid?.();
+              focusFirst(errors);
+            })();
           } finally {
             isSubmitting.current = false;
           }
