@@ -2,7 +2,7 @@ import type { FormHTMLAttributes, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ContractForm } from './use-contract-form.ts';
 
-export interface FormProps<V extends FieldValues> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'method' | 'noValidate'> {
+interface FormProps<V extends FieldValues> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'method' | 'noValidate'> {
   form: ContractForm<V>;
   /** Gets the checked values; its dialogs and calls run with further submits ignored. */
   onValid: (values: V) => Promise<void> | void;

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { toFieldErrors } from '@casino/contracts/errors';
-import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
+import { formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
 import type { FieldStatus } from '../ui/text-field.tsx';
 
 /**
@@ -22,7 +21,7 @@ export function schemaCodes<F extends string>(schema: z.ZodType, input: unknown,
   return out;
 }
 
-export interface ContractFormOptions<V extends FieldValues> {
+interface ContractFormOptions<V extends FieldValues> {
   /** Every field of the form in screen order: the first one with an error gets focus. */
   fields: readonly Path<V>[];
   defaultValues: DefaultValues<V>;
@@ -135,9 +134,4 @@ export function useContractForm<V extends FieldValues>(options: ContractFormOpti
       };
     },
   };
-}
-
-/** The usual wording of a field code: `field.<path>.<code>`, falling back to `field.<code>`. */
-export function fieldWording(t: TFunction, field: string): (code: string) => string {
-  return (code) => fieldErrorText(t, field, code);
 }

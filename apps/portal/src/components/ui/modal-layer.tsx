@@ -47,10 +47,8 @@ function useRadix(isNeeded: boolean): TRadixModule | null {
   return module ?? loaded;
 }
 
-export type ModalLayerProps = RadixModalLayerProps;
-
 /** A modal layer (modal-layer-radix.tsx says what it does); nothing while closed. */
-export function ModalLayer(props: ModalLayerProps) {
+export function ModalLayer(props: RadixModalLayerProps) {
   const radix = useRadix(props.isOpen);
   if (!props.isOpen || !radix) return null;
   return <radix.ModalLayer {...props} />;
