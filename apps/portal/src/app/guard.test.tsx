@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { fakeSession, TestProviders } from '../test/test-app.tsx';
-import type { TSessionStatus } from '../features/session/session-state.ts';
+import type { TSessionStatus } from '../lib/session/session-state.ts';
 import { guardDecision } from './guard.ts';
 import { createRoutes } from './routes.tsx';
 

@@ -1,5 +1,5 @@
 import { isMemberPage, type TPageId } from '../lib/pages.ts';
-import type { TSessionStatus } from '../features/session/session-state.ts';
+import type { TSessionStatus } from '../lib/session/session-state.ts';
 
 /** Id of the login-required warning, so a burst of clicks opens it once. */
 export const GUARD_DIALOG_ID = 'guard-login-required';

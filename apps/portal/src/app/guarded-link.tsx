@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../components/ui/dialog-context.ts';
-import { useSession } from '../features/session/session-context.ts';
+import { useSession } from '../lib/session/session-context.ts';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 import type { TPageId } from '../lib/pages.ts';
 import { GUARD_DIALOG_ID, guardDecision } from './guard.ts';

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { fakeSession, TestProviders } from '../test/test-app.tsx';
-import type { HealthSnapshot } from '../features/session/session-context.ts';
+import type { HealthSnapshot } from '../lib/session/session-context.ts';
 import { LocaleContext } from '../i18n/locale-context.ts';
 import { splitLocalePath } from '../i18n/locale-paths.ts';
 import { HealthDialogs } from './health-dialogs.tsx';

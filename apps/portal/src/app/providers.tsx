@@ -3,8 +3,8 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { DialogProvider } from '../components/ui/dialog-provider.tsx';
-import { userHealthCheckKey } from '../features/session/api/user-health-check.ts';
-import { SessionProvider } from '../features/session/session-provider.tsx';
+import { userHealthCheckKey } from '../lib/session/api/user-health-check.ts';
+import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { isApiError } from '../lib/api.ts';
 import { BootShell } from './boot-shell.tsx';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../components/ui/dialog-context.ts';
 import { PageSkeleton } from '../components/ui/page-skeleton.tsx';
-import { useSession } from '../features/session/session-context.ts';
+import { useSession } from '../lib/session/session-context.ts';
 import { useLocale } from '../i18n/locale-context.ts';
 import { localizePath } from '../i18n/locale-paths.ts';
 import type { TPageId } from '../lib/pages.ts';

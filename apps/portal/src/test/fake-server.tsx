@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { TCallName, TCallResponse } from '@casino/contracts/calls';
-import type { SessionValue } from '../features/session/session-context.ts';
+import type { SessionValue } from '../lib/session/session-context.ts';
 import { fakeSession, TestProviders, TEST_USER } from './test-app.tsx';
 
 /** A non-2xx answer (400 field errors, 401, 429 ...), as the server sends it. */
@@ -50,7 +50,7 @@ export const invalid = (path: string, code: string) =>
 
 /**
  * A page at `path` inside the app's providers, with a signed-in member whose `refresh` is a spy.
- * The pages a page links to (help, deposit) render a marker paragraph.
+ * The pages a page links to (help, deposit, login) render a marker paragraph.
  */
 export function renderPage(path: string, page: ReactNode, overrides: Partial<SessionValue> = {}) {
   const refresh = vi.fn(async () => {});
@@ -60,6 +60,7 @@ export function renderPage(path: string, page: ReactNode, overrides: Partial<Ses
       { path, element: page },
       { path: '/help', element: <p>help page</p> },
       { path: '/deposit', element: <p>deposit page</p> },
+      { path: '/login', element: <p>login page</p> },
     ],
     { initialEntries: [path] },
   );

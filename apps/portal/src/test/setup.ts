@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { load as loadModalLayers } from '../components/ui/modal-layer.tsx';
 
 /*
  * Unit tests never reach a network: happy-dom's page lives at http://localhost:3000, where a
@@ -8,6 +9,10 @@ import { afterEach, beforeEach, vi } from 'vitest';
  * answers installs `fakeServer` (src/test/fake-server.tsx). After each test, whatever it rendered is
  * unmounted and its stubs are undone, so no test file repeats that.
  */
+// The modal layer library is its own chunk (components/ui/modal-layer.tsx); in the app it is there
+// long before a member opens anything, so tests start with it loaded too.
+beforeAll(() => loadModalLayers().then(() => undefined));
+
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { TUser } from '@casino/contracts/members';
 import { DialogProvider } from '../components/ui/dialog-provider.tsx';
-import { SessionContext, type SessionValue } from '../features/session/session-context.ts';
-import type { TSessionStatus } from '../features/session/session-state.ts';
+import { SessionContext, type SessionValue } from '../lib/session/session-context.ts';
+import type { TSessionStatus } from '../lib/session/session-state.ts';
 import { createTestI18n } from './test-i18n.ts';
 
 export const TEST_USER: TUser = {

@@ -1,8 +1,6 @@
-import { useRef } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
-import { useModalLayer } from '../../components/ui/use-modal-layer.ts';
+import { ModalLayer, ModalTitle } from '../../components/ui/modal-layer.tsx';
 import { MENU_PAGES } from '../../lib/pages.ts';
 import { GuardedLink } from '../guarded-link.tsx';
 import { useCurrentPage } from '../use-current-page.ts';
@@ -14,24 +12,21 @@ import { MENU_ENTRY } from './menu-items.ts';
  */
 export function MenuModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
-  const layerRef = useRef<HTMLDivElement>(null);
   const current = useCurrentPage();
-  useModalLayer(layerRef, { isOpen, onEscape: onClose });
-  if (!isOpen) return null;
 
-  return createPortal(
-    <div
-      className="modal-overlay modal-overlay--center"
-      ref={layerRef}
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+  return (
+    <ModalLayer
+      isOpen={isOpen}
+      onEscape={onClose}
+      onBackdrop={onClose}
+      overlayClassName="modal-overlay--center"
+      className="menu-modal"
+      aria-modal="true"
+      // The menu has a title and no description.
+      aria-describedby={undefined}
     >
-      <div className="menu-modal" role="dialog" aria-modal="true" aria-labelledby="menu-modal-title">
         <div className="menu-modal__head">
-          <h2 className="menu-modal__title" id="menu-modal-title">
-            {t('menu.all')}
-          </h2>
+          <ModalTitle className="menu-modal__title">{t('menu.all')}</ModalTitle>
           <button type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
             <Icon name="close" size={22} />
           </button>
@@ -54,8 +49,6 @@ export function MenuModal({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
             })}
           </ul>
         </nav>
-      </div>
-    </div>,
-    document.body,
+    </ModalLayer>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
-import { useSession } from '../../features/session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { Logo } from './logo.tsx';
 

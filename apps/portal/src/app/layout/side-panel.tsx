@@ -1,11 +1,10 @@
 import { useRef } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
-import { useModalLayer } from '../../components/ui/use-modal-layer.ts';
+import { ModalLayer, ModalTitle } from '../../components/ui/modal-layer.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
-import { useSession } from '../../features/session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { MENU_PAGES, type TPageId } from '../../lib/pages.ts';
 import { GuardedLink } from '../guarded-link.tsx';
 import { useCurrentPage } from '../use-current-page.ts';
@@ -24,29 +23,30 @@ const PANEL_PAGES: readonly TPageId[] = ['home', ...MENU_PAGES];
  */
 export function SidePanel({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
-  const layerRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const session = useSession();
   const logout = useLogout();
   const current = useCurrentPage();
 
-  useModalLayer(layerRef, { isOpen, onEscape: onClose, initialFocusRef: closeRef });
-  if (!isOpen) return null;
 
-  return createPortal(
-    <div
-      className="modal-overlay modal-overlay--side"
-      ref={layerRef}
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+  return (
+    <ModalLayer
+      isOpen={isOpen}
+      onEscape={onClose}
+      onBackdrop={onClose}
+      initialFocusRef={closeRef}
+      overlayClassName="modal-overlay--side"
+      className="side-panel"
+      id="side-panel"
+      aria-modal="true"
+      // The panel has a title and no description.
+      aria-describedby={undefined}
     >
-      <div className="side-panel" id="side-panel" role="dialog" aria-modal="true" aria-labelledby="side-panel-title">
         <div className="side-panel__head">
           <LogoMark size={32} />
-          <h2 className="side-panel__title" id="side-panel-title">
+          <ModalTitle className="side-panel__title">
             {session.status === 'authenticated' && session.user ? t('user.welcome', { nick: session.user.nick }) : t('panel.title')}
-          </h2>
+          </ModalTitle>
           <button ref={closeRef} type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
             <Icon name="close" size={22} />
           </button>
@@ -91,8 +91,6 @@ export function SidePanel({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
             <LanguagePicker />
           </div>
         </div>
-      </div>
-    </div>,
-    document.body,
+    </ModalLayer>
   );
 }

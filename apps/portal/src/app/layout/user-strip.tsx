@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
-import { useSession } from '../../features/session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { Balances } from './balances.tsx';
 import { Counters } from './counters.tsx';
 import { LanguagePicker } from './language-picker.tsx';

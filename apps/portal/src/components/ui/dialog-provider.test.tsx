@@ -88,8 +88,9 @@ describe('the dialog system', () => {
       void api.error('e');
       void api.success('s');
     });
-    expect(screen.getAllByRole('alertdialog')).toHaveLength(2);
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    // Only the top dialog is in the accessibility tree (the lower ones are inert and aria-hidden).
+    expect(screen.getAllByRole('alertdialog', { hidden: true })).toHaveLength(2);
+    expect(screen.getAllByRole('dialog', { hidden: true })).toHaveLength(1);
   });
 
   it('a loading dialog ignores Escape and closes through its handle', () => {
@@ -119,8 +120,9 @@ describe('the dialog system', () => {
       void api.error('second', { id: 'second' });
     });
     expect(api.isOpen('second')).toBe(true);
-    const dialogs = screen.getAllByRole('alertdialog');
+    const dialogs = screen.getAllByRole('alertdialog', { hidden: true });
     expect(dialogs[0]!.closest('.modal-overlay')!.hasAttribute('inert')).toBe(true);
+    expect(screen.getAllByRole('alertdialog')).toEqual([dialogs[1]]);
     await act(async () => escape());
     expect(api.isOpen('second')).toBe(false);
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);

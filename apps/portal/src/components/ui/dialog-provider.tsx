@@ -1,8 +1,7 @@
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogContext, type DialogApi, type DialogRequest, type TDialogKind } from './dialog-context.ts';
-import { useModalLayer } from './use-modal-layer.ts';
+import { ModalDescription, ModalLayer, ModalTitle } from './modal-layer.tsx';
 import { Icon, type TIconName } from './icon.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -25,7 +24,8 @@ const ALERT_KINDS: ReadonlySet<TDialogKind> = new Set(['warning', 'error', 'conf
 
 /**
  * The one dialog system of the portal: warning, info, error, success, confirm and loading dialogs,
- * stacked in the order they were opened, each a focus-trapped modal layer.
+ * stacked in the order they were opened, each a focus-trapped modal layer (modal-layer.tsx, on Radix
+ * Dialog: the latest one is on top and the only one that answers keys and presses).
  */
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [dialogs, setDialogs] = useState<OpenDialog[]>([]);
@@ -80,74 +80,54 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogContext.Provider value={api}>
       {children}
-      {typeof document !== 'undefined' &&
-        createPortal(
-          dialogs.map((dialog) => <DialogView key={dialog.key} dialog={dialog} onClose={close} />),
-          document.body,
-        )}
+      {dialogs.map((dialog) => (
+        <DialogView key={dialog.key} dialog={dialog} onClose={close} />
+      ))}
     </DialogContext.Provider>
   );
 }
 
 function DialogView({ dialog, onClose }: { dialog: OpenDialog; onClose: (key: number, confirmed: boolean) => void }) {
   const { t } = useTranslation('common');
-  const layerRef = useRef<HTMLDivElement>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const messageId = useId();
   const isLoading = dialog.kind === 'loading';
   const hasCancel = dialog.kind === 'confirm' || dialog.cancelLabel !== undefined;
-
-  useModalLayer(layerRef, {
-    isOpen: true,
-    onEscape: isLoading ? undefined : () => onClose(dialog.key, false),
-    initialFocusRef: isLoading ? dialogRef : confirmRef,
-  });
+  const dismiss = () => onClose(dialog.key, false);
 
   const title = dialog.title ?? t(`dialog.title.${dialog.kind}`);
   return (
-    <div
-      className="modal-overlay modal-overlay--center"
-      ref={layerRef}
-      onMouseDown={(event) => {
-        // A click on the backdrop dismisses a plain message; questions and loading wait for an answer.
-        if (event.target === event.currentTarget && !isLoading && !hasCancel) onClose(dialog.key, false);
-      }}
+    <ModalLayer
+      isOpen
+      overlayClassName="modal-overlay--center"
+      // Loading dialogs ignore Escape; the caller closes them through the handle.
+      onEscape={isLoading ? undefined : dismiss}
+      // A press on the backdrop dismisses a plain message; questions and loading wait for an answer.
+      onBackdrop={isLoading || hasCancel ? undefined : dismiss}
+      // Loading dialogs have no button: Radix then focuses the dialog itself.
+      initialFocusRef={isLoading ? undefined : confirmRef}
+      className={`dialog dialog--${dialog.kind}`}
+      data-dialog-id={dialog.id}
+      role={ALERT_KINDS.has(dialog.kind) ? 'alertdialog' : 'dialog'}
+      aria-modal="true"
+      aria-busy={isLoading || undefined}
     >
-      <div
-        ref={dialogRef}
-        tabIndex={-1}
-        className={`dialog dialog--${dialog.kind}`}
-        data-dialog-id={dialog.id}
-        role={ALERT_KINDS.has(dialog.kind) ? 'alertdialog' : 'dialog'}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={messageId}
-        aria-busy={isLoading || undefined}
-      >
-        <div className="dialog__badge" aria-hidden="true">
-          {isLoading ? <Spinner size={28} /> : <Icon name={ICONS[dialog.kind]} size={28} />}
-        </div>
-        <h2 className="dialog__title" id={titleId}>
-          {title}
-        </h2>
-        <p className="dialog__message" id={messageId}>
-          {dialog.message}
-        </p>
-        {!isLoading && (
-          <div className="dialog__actions">
-            {hasCancel && (
-              <button type="button" className="btn btn--secondary" onClick={() => onClose(dialog.key, false)}>
-                {dialog.cancelLabel ?? t('action.cancel')}
-              </button>
-            )}
-            <button ref={confirmRef} type="button" className="btn btn--primary" onClick={() => onClose(dialog.key, true)}>
-              {dialog.confirmLabel ?? t('action.ok')}
-            </button>
-          </div>
-        )}
+      <div className="dialog__badge" aria-hidden="true">
+        {isLoading ? <Spinner size={28} /> : <Icon name={ICONS[dialog.kind]} size={28} />}
       </div>
-    </div>
+      <ModalTitle className="dialog__title">{title}</ModalTitle>
+      <ModalDescription className="dialog__message">{dialog.message}</ModalDescription>
+      {!isLoading && (
+        <div className="dialog__actions">
+          {hasCancel && (
+            <button type="button" className="btn btn--secondary" onClick={dismiss}>
+              {dialog.cancelLabel ?? t('action.cancel')}
+            </button>
+          )}
+          <button ref={confirmRef} type="button" className="btn btn--primary" onClick={() => onClose(dialog.key, true)}>
+            {dialog.confirmLabel ?? t('action.ok')}
+          </button>
+        </div>
+      )}
+    </ModalLayer>
   );
 }

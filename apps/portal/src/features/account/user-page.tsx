@@ -9,7 +9,7 @@ import { useLocale } from '../../i18n/locale-context.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import type { TPageId } from '../../lib/pages.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { useInGameBalance } from './api/get-in-game-balance.ts';
 import { useMemberAccount } from './api/get-member-account.ts';
 import { ExchangePasswordForm } from './components/exchange-password-form.tsx';

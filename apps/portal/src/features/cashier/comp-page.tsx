@@ -1,17 +1,18 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@casino/contracts/members';
 import { toFieldErrors } from '@casino/contracts/errors';
 import { ZRollToBalanceRequest } from '@casino/contracts/cashier';
+import { Form } from '../../components/form/form.tsx';
+import { useContractForm } from '../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../components/ui/dialog-context.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { FieldStatus } from '../../components/ui/text-field.tsx';
-import { fieldErrorText, formFieldErrors } from '../../i18n/error-text.ts';
+import { fieldErrorText } from '../../i18n/error-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { QUICK_POINTS } from './amount.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useRollToBalance } from './api/roll-to-balance.ts';
@@ -52,6 +53,10 @@ export function CompPage() {
   );
 }
 
+interface CompValues {
+  amount: number;
+}
+
 function CompForm({ user }: { user: TUser }) {
   const { t } = useTranslation(['cashier', 'common']);
   const dialogs = useDialogs();
@@ -59,72 +64,53 @@ function CompForm({ user }: { user: TUser }) {
   const session = useSession();
   const cashier = useCashierStatus();
   const convert = useRollToBalance();
-  const [amount, setAmount] = useState(0);
-  const [error, setError] = useState<TCompCode | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
 
   const minConversion = cashier.data?.minConversion;
   const maxAmount = cashier.data?.maxAmount;
   const points = Math.max(0, user.rolling);
 
-  function errorStatus(): FieldStatus | null {
-    if (!error) return null;
-    if (error === 'belowMin')
-      return { tone: 'error', text: t('comp.belowMin', { min: format.number(minConversion ?? 0) }) };
-    if (error === 'overPoints')
-      return { tone: 'error', text: t('comp.overPoints', { points: format.number(points) }) };
-    if (error === 'low_point') return { tone: 'error', text: cashierStatusText(t, 'comp', 'low_point') };
-    return { tone: 'error', text: fieldErrorText(t, 'amount', error) };
-  }
-
   /** The contract's amount rule, then the operator's minimum conversion and the member's points. */
-  function validate(): TCompCode | null {
-    if (amount <= 0) return 'required';
+  function validate({ amount }: CompValues): { amount?: TCompCode } {
+    if (amount <= 0) return { amount: 'required' };
     const parsed = ZRollToBalanceRequest.safeParse({ amount });
-    if (!parsed.success) return toFieldErrors(parsed.error.issues)[0]?.code ?? 'type';
-    if (minConversion !== undefined && amount < minConversion) return 'belowMin';
-    if (amount > points) return 'overPoints';
-    return null;
+    if (!parsed.success) return { amount: toFieldErrors(parsed.error.issues, { amount })[0]?.code ?? 'type' };
+    if (minConversion !== undefined && amount < minConversion) return { amount: 'belowMin' };
+    if (amount > points) return { amount: 'overPoints' };
+    return {};
+  }
+  const form = useContractForm<CompValues>({ fields: ['amount'], defaultValues: { amount: 0 }, validate });
+  const amount = form.watch('amount');
+
+  function wordOf(code: TCompCode): string {
+    if (code === 'belowMin') return t('comp.belowMin', { min: format.number(minConversion ?? 0) });
+    if (code === 'overPoints') return t('comp.overPoints', { points: format.number(points) });
+    if (code === 'low_point') return cashierStatusText(t, 'comp', 'low_point');
+    return fieldErrorText(t, 'amount', code);
   }
 
-  function fail(code: TCompCode) {
-    setError(code);
-    amountRef.current?.focus();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (convert.isPending) return;
-    const found = validate();
-    if (found) {
-      fail(found);
-      return;
-    }
-    const money = format.money(amount);
-    const isConfirmed = await dialogs.confirm(t('comp.confirm', { points: format.number(amount), money }), {
+  async function onValid(values: CompValues) {
+    const money = format.money(values.amount);
+    const isConfirmed = await dialogs.confirm(t('comp.confirm', { points: format.number(values.amount), money }), {
       confirmLabel: t('comp.submit'),
     });
     if (!isConfirmed) return;
     try {
       let result;
       try {
-        result = await convert.mutateAsync(amount);
+        result = await convert.mutateAsync(values.amount);
       } catch (caught) {
-        const fieldErrors = formFieldErrors(caught, ['amount'] as const);
-        if (fieldErrors?.amount) fail(fieldErrors.amount);
-        else await dialogs.error(cashierErrorText(t, 'comp', caught));
+        if (!form.showServerErrors(caught)) await dialogs.error(cashierErrorText(t, 'comp', caught));
         return;
       }
       switch (result.status) {
         case 'success':
-          setAmount(0);
-          setError(null);
+          form.reset({ amount: 0 });
           await dialogs.success(t('comp.done', { money }));
           return;
         case 'low_point':
-          setError('low_point');
+          form.failField('amount', 'low_point', { shouldFocus: false });
           await dialogs.warning(cashierStatusText(t, 'comp', 'low_point'));
-          amountRef.current?.focus();
+          form.setFocus('amount');
           return;
         default:
           await dialogs.error(cashierStatusText(t, 'comp', result.status));
@@ -141,13 +127,7 @@ function CompForm({ user }: { user: TUser }) {
   const quickMax = points > 0 ? Math.min(points, maxAmount ?? points) : maxAmount;
 
   return (
-    <form
-      className="card cashier-form"
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="comp-form-title"
-    >
+    <Form form={form} onValid={onValid} className="card cashier-form" aria-labelledby="comp-form-title">
       <h2 className="card__title" id="comp-form-title">
         {t('comp.formTitle')}
       </h2>
@@ -161,21 +141,24 @@ function CompForm({ user }: { user: TUser }) {
           <dd className="points">{format.money(user.balance)}</dd>
         </div>
       </dl>
-      <AmountField
-        ref={amountRef}
-        label={t('comp.amount')}
+      <Controller
+        control={form.control}
         name="amount"
-        unit="points"
-        value={amount}
-        onChange={(next) => {
-          setAmount(next);
-          setError(null);
-        }}
-        steps={QUICK_POINTS}
-        max={quickMax}
-        allAmount={points}
-        hint={hint}
-        status={errorStatus()}
+        render={({ field }) => (
+          <AmountField
+            ref={field.ref}
+            label={t('comp.amount')}
+            name={field.name}
+            unit="points"
+            value={field.value}
+            onChange={field.onChange}
+            steps={QUICK_POINTS}
+            max={quickMax}
+            allAmount={points}
+            hint={hint}
+            status={form.statusOf('amount', wordOf)}
+          />
+        )}
       />
       <p className="comp-preview" aria-live="polite">
         <span>{t('comp.after')}</span>
@@ -187,6 +170,6 @@ function CompForm({ user }: { user: TUser }) {
         {convert.isPending ? <Spinner size={18} /> : <Icon name="comp" size={20} />}
         {convert.isPending ? t('comp.submitting') : t('comp.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

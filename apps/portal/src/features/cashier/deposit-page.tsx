@@ -1,19 +1,21 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@casino/contracts/members';
-import { toFieldErrors } from '@casino/contracts/errors';
 import { ZApplyUserDepositRequest } from '@casino/contracts/cashier';
+import { Form } from '../../components/form/form.tsx';
+import { schemaCodes, useContractForm } from '../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../components/ui/dialog-context.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { TextField, type FieldStatus } from '../../components/ui/text-field.tsx';
-import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { fieldErrorText, type TFieldCodes } from '../../i18n/error-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
 import { useApplyUserDeposit } from './api/apply-user-deposit.ts';
 import { useDelDeposit } from './api/del-deposit.ts';
@@ -28,6 +30,12 @@ import './cashier.css';
 
 const DEPOSIT_FIELDS = ['amount', 'depositor'] as const;
 type TDepositField = (typeof DEPOSIT_FIELDS)[number];
+
+interface DepositValues {
+  amount: number;
+  /** null until the member edits it: the account holder's name is the default (docs/cashier.md). */
+  depositor: string | null;
+}
 
 /** /deposit (member): the deposit request form, the deposit account inquiry and the member's deposit requests. */
 export function DepositPage() {
@@ -64,56 +72,42 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
   const cashier = useCashierStatus();
   const apply = useApplyUserDeposit();
   const ask = useUserAskAccount();
-  const [amount, setAmount] = useState(0);
-  // null until the member edits it: the account holder's name is the default (docs/cashier.md).
-  const [depositor, setDepositor] = useState<string | null>(null);
-  const [errors, setErrors] = useState<TFieldCodes<TDepositField>>({});
-  const refs = { amount: useRef<HTMLInputElement>(null), depositor: useRef<HTMLInputElement>(null) };
-
   const status = cashier.data;
   const isLocked = status?.deposit.locked === true;
-  const depositorValue = depositor ?? user.bankOwner;
-
-  function statusOf(field: TDepositField): FieldStatus | null {
-    const code = errors[field];
-    return code ? { tone: 'error', text: fieldErrorText(t, field, code) } : null;
-  }
-  function showErrors(found: TFieldCodes<TDepositField>) {
-    setErrors(found);
-    const first = DEPOSIT_FIELDS.find((f) => found[f]);
-    if (first) refs[first].current?.focus();
-  }
 
   /** The contract's rules (amount type and maximum, depositor length) plus the operator's minimum and unit. */
-  function validate(): TFieldCodes<TDepositField> {
-    const name = depositorValue.trim();
-    const parsed = ZApplyUserDepositRequest.safeParse({ amount, ...(name ? { depositor: name } : {}) });
-    const schemaErrors: TFieldCodes<TDepositField> = {};
-    if (!parsed.success)
-      for (const e of toFieldErrors(parsed.error.issues))
-        if (e.path === 'amount' || e.path === 'depositor') schemaErrors[e.path] ??= e.code;
+  function validate(values: DepositValues): TFieldCodes<TDepositField> {
+    const name = (values.depositor ?? user.bankOwner).trim();
+    const schemaErrors = schemaCodes(
+      ZApplyUserDepositRequest,
+      { amount: values.amount, ...(name ? { depositor: name } : {}) },
+      DEPOSIT_FIELDS,
+    );
     const found: TFieldCodes<TDepositField> = {};
     const amountCode =
-      amountErrorCode(amount, { min: status?.minDeposit, unit: status?.unit, max: status?.maxAmount }) ??
+      amountErrorCode(values.amount, { min: status?.minDeposit, unit: status?.unit, max: status?.maxAmount }) ??
       schemaErrors.amount;
     if (amountCode) found.amount = amountCode;
     if (schemaErrors.depositor) found.depositor = schemaErrors.depositor;
     return found;
   }
+  const form = useContractForm<DepositValues>({
+    fields: DEPOSIT_FIELDS,
+    defaultValues: { amount: 0, depositor: null },
+    validate,
+  });
+  const wordOf = (field: TDepositField) => (code: string) => fieldErrorText(t, field, code);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (apply.isPending) return;
-    if (isLocked) {
-      await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
-      return;
-    }
-    const found = validate();
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      return;
-    }
-    const name = depositorValue.trim();
+  /** A closed window is said before any check. */
+  async function isOpen(): Promise<boolean> {
+    if (!isLocked) return true;
+    await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
+    return false;
+  }
+
+  async function onValid(values: DepositValues) {
+    const { amount } = values;
+    const name = (values.depositor ?? user.bankOwner).trim();
     const money = format.money(amount);
     const isConfirmed = await dialogs.confirm(
       t('deposit.confirm', { amount: money, depositor: name || '-' }),
@@ -127,15 +121,13 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
       try {
         result = await apply.mutateAsync({ amount, ...(name ? { depositor: name } : {}) });
       } catch (error) {
-        const fieldErrors = formFieldErrors(error, DEPOSIT_FIELDS);
-        if (fieldErrors) showErrors(fieldErrors);
-        else await dialogs.error(cashierErrorText(t, 'deposit', error));
+        if (!form.showServerErrors(error)) await dialogs.error(cashierErrorText(t, 'deposit', error));
         return;
       }
       switch (result.status) {
         case 'success':
-          setAmount(0);
-          setErrors({});
+          form.setValue('amount', 0);
+          form.clearErrors();
           onApplied();
           await dialogs.success(t('deposit.done', { amount: money }));
           return;
@@ -181,13 +173,7 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     : t('common:state.loading');
 
   return (
-    <form
-      className="card cashier-form"
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="deposit-form-title"
-    >
+    <Form form={form} onValid={onValid} before={isOpen} className="card cashier-form" aria-labelledby="deposit-form-title">
       <h2 className="card__title" id="deposit-form-title">
         {t('deposit.formTitle')}
       </h2>
@@ -215,34 +201,41 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
           {t('deposit.inquiry')}
         </button>
       </div>
-      <AmountField
-        ref={refs.amount}
-        label={t('deposit.amount')}
+      <Controller
+        control={form.control}
         name="amount"
-        unit="money"
-        value={amount}
-        onChange={(next) => {
-          setAmount(next);
-          setErrors((e) => (e.amount ? { ...e, amount: undefined } : e));
-        }}
-        steps={QUICK_AMOUNTS}
-        max={status?.maxAmount}
-        hint={limits}
-        status={statusOf('amount')}
+        render={({ field }) => (
+          <AmountField
+            ref={field.ref}
+            label={t('deposit.amount')}
+            name={field.name}
+            unit="money"
+            value={field.value}
+            onChange={field.onChange}
+            steps={QUICK_AMOUNTS}
+            max={status?.maxAmount}
+            hint={limits}
+            status={form.statusOf('amount', wordOf('amount'))}
+          />
+        )}
       />
-      <TextField
-        ref={refs.depositor}
-        label={t('deposit.depositor')}
+      <Controller
+        control={form.control}
         name="depositor"
-        hint={t('deposit.depositorHint')}
-        autoComplete="name"
-        maxLength={20}
-        value={depositorValue}
-        status={statusOf('depositor')}
-        onChange={(event) => {
-          setDepositor(event.target.value);
-          setErrors((e) => (e.depositor ? { ...e, depositor: undefined } : e));
-        }}
+        render={({ field }) => (
+          <TextField
+            ref={field.ref}
+            label={t('deposit.depositor')}
+            name={field.name}
+            hint={t('deposit.depositorHint')}
+            autoComplete="name"
+            maxLength={20}
+            value={field.value ?? user.bankOwner}
+            status={form.statusOf('depositor', wordOf('depositor'))}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+          />
+        )}
       />
       <button
         type="submit"
@@ -252,6 +245,6 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
         {apply.isPending ? <Spinner size={18} /> : <Icon name="deposit" size={20} />}
         {apply.isPending ? t('deposit.submitting') : isLocked ? t('deposit.closed') : t('deposit.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

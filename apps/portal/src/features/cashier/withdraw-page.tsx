@@ -1,19 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { bankName } from '@casino/contracts/banks';
 import type { TUser } from '@casino/contracts/members';
-import { toFieldErrors } from '@casino/contracts/errors';
 import { ZApplyUserWithdrawRequest } from '@casino/contracts/cashier';
+import { Form } from '../../components/form/form.tsx';
+import { schemaCodes, useContractForm } from '../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../components/ui/dialog-context.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { TextField, type FieldStatus } from '../../components/ui/text-field.tsx';
-import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { fieldErrorText, type TFieldCodes } from '../../i18n/error-text.ts';
 import { useLocale } from '../../i18n/locale-context.ts';
 import { useFormat } from '../../i18n/use-format.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
 import { useApplyUserWithdraw } from './api/apply-user-withdraw.ts';
 import { useDelWithdraw } from './api/del-withdraw.ts';
@@ -27,6 +29,12 @@ import './cashier.css';
 
 const WITHDRAW_FIELDS = ['amount', 'exchangePassword'] as const;
 type TWithdrawField = (typeof WITHDRAW_FIELDS)[number];
+
+interface WithdrawValues {
+  amount: number;
+  exchangePassword: string;
+}
+const EMPTY: WithdrawValues = { amount: 0, exchangePassword: '' };
 
 /** `1234567890` -> `******7890`: the member recognises the account without the page showing all of it. */
 export function maskAccountNumber(banknum: string): string {
@@ -68,10 +76,6 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
   const session = useSession();
   const cashier = useCashierStatus();
   const apply = useApplyUserWithdraw();
-  const [amount, setAmount] = useState(0);
-  const [exchangePassword, setExchangePassword] = useState('');
-  const [errors, setErrors] = useState<TFieldCodes<TWithdrawField>>({});
-  const refs = { amount: useRef<HTMLInputElement>(null), exchangePassword: useRef<HTMLInputElement>(null) };
 
   // The balance decides what may be asked for: read it fresh once when the form opens. (The
   // session's refresh function changes with every health answer, so it is not a dependency.)
@@ -83,26 +87,12 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
   const status = cashier.data;
   const isLocked = status?.withdraw.locked === true;
 
-  function statusOf(field: TWithdrawField): FieldStatus | null {
-    const code = errors[field];
-    if (!code) return null;
-    if (code === 'balance') return { tone: 'error', text: cashierStatusText(t, 'withdraw', 'balance') };
-    if (code === 'pass') return { tone: 'error', text: cashierStatusText(t, 'withdraw', 'pass') };
-    return { tone: 'error', text: fieldErrorText(t, field, code) };
-  }
-  function showErrors(found: TFieldCodes<TWithdrawField>) {
-    setErrors(found);
-    const first = WITHDRAW_FIELDS.find((f) => found[f]);
-    if (first) refs[first].current?.focus();
-  }
+  const wordOf = (field: TWithdrawField) => (code: string) =>
+    code === 'balance' || code === 'pass' ? cashierStatusText(t, 'withdraw', code) : fieldErrorText(t, field, code);
 
   /** The contract's rules (amount, 4..6 digit exchange password), the operator's limits and the balance. */
-  function validate(): TFieldCodes<TWithdrawField> {
-    const parsed = ZApplyUserWithdrawRequest.safeParse({ amount, exchangePassword });
-    const schemaErrors: TFieldCodes<TWithdrawField> = {};
-    if (!parsed.success)
-      for (const e of toFieldErrors(parsed.error.issues))
-        if (e.path === 'amount' || e.path === 'exchangePassword') schemaErrors[e.path] ??= e.code;
+  function validate({ amount, exchangePassword }: WithdrawValues): TFieldCodes<TWithdrawField> {
+    const schemaErrors = schemaCodes(ZApplyUserWithdrawRequest, { amount, exchangePassword }, WITHDRAW_FIELDS);
     const found: TFieldCodes<TWithdrawField> = {};
     const amountCode =
       amountErrorCode(amount, { min: status?.minWithdraw, unit: status?.unit, max: status?.maxAmount }) ??
@@ -113,19 +103,16 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
     if (passwordCode) found.exchangePassword = passwordCode;
     return found;
   }
+  const form = useContractForm<WithdrawValues>({ fields: WITHDRAW_FIELDS, defaultValues: EMPTY, validate });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (apply.isPending) return;
-    if (isLocked) {
-      await dialogs.warning(cashierStatusText(t, 'withdraw', 'time'));
-      return;
-    }
-    const found = validate();
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      return;
-    }
+  /** A closed window is said before any check. */
+  async function isOpen(): Promise<boolean> {
+    if (!isLocked) return true;
+    await dialogs.warning(cashierStatusText(t, 'withdraw', 'time'));
+    return false;
+  }
+
+  async function onValid({ amount, exchangePassword }: WithdrawValues) {
     const money = format.money(amount);
     const isConfirmed = await dialogs.confirm(t('withdraw.confirm', { amount: money }), {
       confirmLabel: t('withdraw.submit'),
@@ -136,30 +123,28 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
       try {
         result = await apply.mutateAsync({ amount, exchangePassword });
       } catch (error) {
-        const fieldErrors = formFieldErrors(error, WITHDRAW_FIELDS);
-        if (fieldErrors) showErrors(fieldErrors);
-        else await dialogs.error(cashierErrorText(t, 'withdraw', error));
+        if (!form.showServerErrors(error)) await dialogs.error(cashierErrorText(t, 'withdraw', error));
         return;
       }
       const text = cashierStatusText(t, 'withdraw', result.status);
       switch (result.status) {
         case 'success':
-          setAmount(0);
-          setExchangePassword('');
-          setErrors({});
+          form.reset(EMPTY);
           onApplied();
           await dialogs.success(t('withdraw.done', { amount: money }));
           return;
         case 'pass':
-          setExchangePassword('');
-          setErrors({ exchangePassword: 'pass' });
+          form.setValue('exchangePassword', '');
+          form.clearErrors();
+          form.failField('exchangePassword', 'pass', { shouldFocus: false });
           await dialogs.error(text);
-          refs.exchangePassword.current?.focus();
+          form.setFocus('exchangePassword');
           return;
         case 'balance':
-          setErrors({ amount: 'balance' });
+          form.clearErrors();
+          form.failField('amount', 'balance', { shouldFocus: false });
           await dialogs.error(text);
-          refs.amount.current?.focus();
+          form.setFocus('amount');
           return;
         case 'time':
           void cashier.refetch();
@@ -184,13 +169,7 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
   const hasAccount = user.bankname !== '' || user.banknum !== '';
 
   return (
-    <form
-      className="card cashier-form"
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="withdraw-form-title"
-    >
+    <Form form={form} onValid={onValid} before={isOpen} className="card cashier-form" aria-labelledby="withdraw-form-title">
       <h2 className="card__title" id="withdraw-form-title">
         {t('withdraw.formTitle')}
       </h2>
@@ -216,37 +195,42 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
         isError={cashier.isError}
         onRetry={() => void cashier.refetch()}
       />
-      <AmountField
-        ref={refs.amount}
-        label={t('withdraw.amount')}
+      <Controller
+        control={form.control}
         name="amount"
-        unit="money"
-        value={amount}
-        onChange={(next) => {
-          setAmount(next);
-          setErrors((e) => (e.amount ? { ...e, amount: undefined } : e));
-        }}
-        steps={QUICK_AMOUNTS}
-        max={status?.maxAmount}
-        hint={limits}
-        status={statusOf('amount')}
+        render={({ field }) => (
+          <AmountField
+            ref={field.ref}
+            label={t('withdraw.amount')}
+            name={field.name}
+            unit="money"
+            value={field.value}
+            onChange={field.onChange}
+            steps={QUICK_AMOUNTS}
+            max={status?.maxAmount}
+            hint={limits}
+            status={form.statusOf('amount', wordOf('amount'))}
+          />
+        )}
       />
-      <TextField
-        ref={refs.exchangePassword}
-        label={t('withdraw.exchangePassword')}
+      <Controller
+        control={form.control}
         name="exchangePassword"
-        type="password"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="off"
-        maxLength={6}
-        hint={t('withdraw.exchangePasswordHint')}
-        value={exchangePassword}
-        status={statusOf('exchangePassword')}
-        onChange={(event) => {
-          setExchangePassword(event.target.value.replace(/\D/g, '').slice(0, 6));
-          setErrors((e) => (e.exchangePassword ? { ...e, exchangePassword: undefined } : e));
-        }}
+        render={({ field }) => (
+          <TextField
+            {...field}
+            label={t('withdraw.exchangePassword')}
+            type="password"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            maxLength={6}
+            hint={t('withdraw.exchangePasswordHint')}
+            status={form.statusOf('exchangePassword', wordOf('exchangePassword'))}
+            // Digits only: the exchange password is a 4 to 6 digit PIN.
+            onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
+        )}
       />
       <div className="callout callout--gold">
         <Icon name="info" size={20} className="callout__icon" />
@@ -263,6 +247,6 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
         {apply.isPending ? <Spinner size={18} /> : <Icon name="withdraw" size={20} />}
         {apply.isPending ? t('withdraw.submitting') : isLocked ? t('withdraw.closed') : t('withdraw.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { HeroArt } from './hero-art.tsx';
 import './home.css';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { RegisterForm } from './components/register-form.tsx';
 import './register.css';
 

@@ -1,135 +1,99 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toFieldErrors } from '@casino/contracts/errors';
 import { ZChangeExchangePasswordRequest } from '@casino/contracts/members';
+import { Form } from '../../../components/form/form.tsx';
+import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TextField, type FieldStatus } from '../../../components/ui/text-field.tsx';
-import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../../i18n/error-text.ts';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { fieldErrorText, type TFieldCodes } from '../../../i18n/error-text.ts';
 import { accountErrorText, accountStatusText } from '../account-text.ts';
 import { useChangeExchangePassword } from '../api/change-exchange-password.ts';
 
 const FIELDS = ['password', 'newExchangePassword'] as const;
 type TField = (typeof FIELDS)[number];
-const EMPTY: Record<TField, string> = { password: '', newExchangePassword: '' };
+type TValues = Record<TField, string>;
+const EMPTY: TValues = { password: '', newExchangePassword: '' };
+
+/** The contract's rules; an empty field is `required` whatever the schema's first complaint. */
+function validate(values: TValues): TFieldCodes<TField> {
+  const found = schemaCodes(ZChangeExchangePasswordRequest, values, FIELDS);
+  if (values.password === '') found.password = 'required';
+  if (values.newExchangePassword === '') found.newExchangePassword = 'required';
+  return found;
+}
 
 /** Changes the exchange (withdrawal) password, after the login password proves it is the member. */
 export function ExchangePasswordForm({ userId }: { userId: string }) {
   const { t } = useTranslation(['account', 'common']);
   const dialogs = useDialogs();
   const change = useChangeExchangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<TFieldCodes<TField>>({});
-  const refs = {
-    password: useRef<HTMLInputElement>(null),
-    newExchangePassword: useRef<HTMLInputElement>(null),
-  };
+  const form = useContractForm<TValues>({ fields: FIELDS, defaultValues: EMPTY, validate });
 
-  function statusOf(field: TField): FieldStatus | null {
-    const code = errors[field];
-    if (!code) return null;
-    if (code === 'pass') return { tone: 'error', text: accountStatusText(t, 'exchange', 'pass') };
-    return { tone: 'error', text: fieldErrorText(t, field, code) };
-  }
-  function showErrors(found: TFieldCodes<TField>) {
-    setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) refs[first].current?.focus();
-  }
+  const wordOf = (field: TField) => (code: string) =>
+    code === 'pass' ? accountStatusText(t, 'exchange', 'pass') : fieldErrorText(t, field, code);
 
-  function validate(): TFieldCodes<TField> {
-    const found: TFieldCodes<TField> = {};
-    const parsed = ZChangeExchangePasswordRequest.safeParse(values);
-    if (!parsed.success)
-      for (const e of toFieldErrors(parsed.error.issues))
-        if (e.path === 'password' || e.path === 'newExchangePassword') found[e.path] ??= e.code;
-    if (values.password === '') found.password = 'required';
-    if (values.newExchangePassword === '') found.newExchangePassword = 'required';
-    return found;
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (change.isPending) return;
-    const found = validate();
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      return;
-    }
+  async function onValid(values: TValues) {
     let result;
     try {
       result = await change.mutateAsync(values);
     } catch (error) {
-      const fieldErrors = formFieldErrors(error, FIELDS);
-      if (fieldErrors) showErrors(fieldErrors);
-      else await dialogs.error(accountErrorText(t, 'exchange', error));
+      if (!form.showServerErrors(error)) await dialogs.error(accountErrorText(t, 'exchange', error));
       return;
     }
     if (result.status === 'success') {
-      setValues(EMPTY);
-      setErrors({});
+      form.reset(EMPTY);
       await dialogs.success(t('exchange.done'));
       return;
     }
     if (result.status === 'pass') {
-      setValues((v) => ({ ...v, password: '' }));
-      setErrors({ password: 'pass' });
+      form.setValue('password', '');
+      form.failField('password', 'pass', { shouldFocus: false });
       await dialogs.error(accountStatusText(t, 'exchange', 'pass'));
-      refs.password.current?.focus();
+      form.setFocus('password');
       return;
     }
     await dialogs.error(accountStatusText(t, 'exchange', (result as { status: string }).status));
   }
 
-  const onChange = (field: TField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
-
   return (
-    <form
-      className="card account-form"
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="exchange-form-title"
-    >
+    <Form form={form} onValid={onValid} className="card account-form" aria-labelledby="exchange-form-title">
       <h2 className="card__title" id="exchange-form-title">
         {t('exchange.title')}
       </h2>
       <p className="account-form__note">{t('exchange.note')}</p>
       <input type="text" name="username" autoComplete="username" value={userId} readOnly hidden />
       <TextField
-        ref={refs.password}
+        {...form.register('password')}
         label={t('exchange.password')}
-        name="password"
         type="password"
         maxLength={64}
         autoComplete="current-password"
-        value={values.password}
-        status={statusOf('password')}
-        onChange={(event) => onChange('password', event.target.value)}
+        status={form.statusOf('password', wordOf('password'))}
       />
-      <TextField
-        ref={refs.newExchangePassword}
-        label={t('exchange.new')}
+      <Controller
+        control={form.control}
         name="newExchangePassword"
-        type="password"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={6}
-        autoComplete="off"
-        hint={t('exchange.newHint')}
-        value={values.newExchangePassword}
-        status={statusOf('newExchangePassword')}
-        onChange={(event) =>
-          onChange('newExchangePassword', event.target.value.replace(/\D/g, '').slice(0, 6))
-        }
+        render={({ field }) => (
+          <TextField
+            {...field}
+            label={t('exchange.new')}
+            type="password"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+            autoComplete="off"
+            hint={t('exchange.newHint')}
+            status={form.statusOf('newExchangePassword', wordOf('newExchangePassword'))}
+            // Digits only: the exchange password is a 4 to 6 digit PIN.
+            onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
+        )}
       />
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={change.isPending}>
         {change.isPending && <Spinner size={18} />}
         {change.isPending ? t('exchange.submitting') : t('exchange.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

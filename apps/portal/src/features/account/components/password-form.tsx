@@ -1,18 +1,35 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFieldErrors } from '@casino/contracts/errors';
 import { passwordEqualsUserId } from '@casino/contracts/fields';
 import { ZChangePasswordRequest } from '@casino/contracts/members';
+import { Form } from '../../../components/form/form.tsx';
+import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TextField, type FieldStatus } from '../../../components/ui/text-field.tsx';
-import { fieldErrorText, formFieldErrors, type TFieldCodes } from '../../../i18n/error-text.ts';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { fieldErrorText, type TFieldCodes } from '../../../i18n/error-text.ts';
 import { accountErrorText, accountStatusText } from '../account-text.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const FIELDS = ['password', 'newPassword', 'passwordConfirm'] as const;
 type TField = (typeof FIELDS)[number];
-const EMPTY: Record<TField, string> = { password: '', newPassword: '', passwordConfirm: '' };
+type TValues = Record<TField, string>;
+const EMPTY: TValues = { password: '', newPassword: '', passwordConfirm: '' };
+
+/** The contract's rules for both passwords, "not the user id", and the form's own confirmation. */
+function validate(values: TValues, userId: string): TFieldCodes<TField> {
+  const found = schemaCodes(
+    ZChangePasswordRequest,
+    { password: values.password, newPassword: values.newPassword },
+    ['password', 'newPassword'] as const,
+  );
+  const out: TFieldCodes<TField> = { ...found };
+  if (values.password === '') out.password = 'required';
+  if (values.newPassword === '') out.newPassword = 'required';
+  else if (!out.newPassword && passwordEqualsUserId(values.newPassword, userId)) out.newPassword = 'pattern';
+  if (values.passwordConfirm === '') out.passwordConfirm = 'required';
+  else if (values.passwordConfirm !== values.newPassword) out.passwordConfirm = 'mismatch';
+  return out;
+}
 
 /**
  * Changes the login password: current, new, new again. On success every other session of the
@@ -22,73 +39,33 @@ export function PasswordForm({ userId }: { userId: string }) {
   const { t } = useTranslation(['account', 'common']);
   const dialogs = useDialogs();
   const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<TFieldCodes<TField>>({});
-  const refs = {
-    password: useRef<HTMLInputElement>(null),
-    newPassword: useRef<HTMLInputElement>(null),
-    passwordConfirm: useRef<HTMLInputElement>(null),
-  };
+  const form = useContractForm<TValues>({
+    fields: FIELDS,
+    defaultValues: EMPTY,
+    validate: (values) => validate(values, userId),
+  });
 
-  function statusOf(field: TField): FieldStatus | null {
-    const code = errors[field];
-    if (!code) return null;
-    if (code === 'pass') return { tone: 'error', text: accountStatusText(t, 'password', 'pass') };
-    return { tone: 'error', text: fieldErrorText(t, field, code) };
-  }
-  function showErrors(found: TFieldCodes<TField>) {
-    setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) refs[first].current?.focus();
-  }
+  const wordOf = (field: TField) => (code: string) =>
+    code === 'pass' ? accountStatusText(t, 'password', 'pass') : fieldErrorText(t, field, code);
 
-  /** The contract's rules for both passwords, "not the user id", and the form's own confirmation. */
-  function validate(): TFieldCodes<TField> {
-    const found: TFieldCodes<TField> = {};
-    const parsed = ZChangePasswordRequest.safeParse({
-      password: values.password,
-      newPassword: values.newPassword,
-    });
-    if (!parsed.success)
-      for (const e of toFieldErrors(parsed.error.issues))
-        if (e.path === 'password' || e.path === 'newPassword') found[e.path] ??= e.code;
-    if (values.password === '') found.password = 'required';
-    if (values.newPassword === '') found.newPassword = 'required';
-    else if (!found.newPassword && passwordEqualsUserId(values.newPassword, userId))
-      found.newPassword = 'pattern';
-    if (values.passwordConfirm === '') found.passwordConfirm = 'required';
-    else if (values.passwordConfirm !== values.newPassword) found.passwordConfirm = 'mismatch';
-    return found;
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (change.isPending) return;
-    const found = validate();
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      return;
-    }
+  async function onValid(values: TValues) {
     let result;
     try {
       result = await change.mutateAsync({ password: values.password, newPassword: values.newPassword });
     } catch (error) {
-      const fieldErrors = formFieldErrors(error, FIELDS);
-      if (fieldErrors) showErrors(fieldErrors);
-      else await dialogs.error(accountErrorText(t, 'password', error));
+      if (!form.showServerErrors(error)) await dialogs.error(accountErrorText(t, 'password', error));
       return;
     }
     if (result.status === 'success') {
-      setValues(EMPTY);
-      setErrors({});
+      form.reset(EMPTY);
       await dialogs.success(t('password.done'));
       return;
     }
     if (result.status === 'pass') {
-      setValues((v) => ({ ...v, password: '' }));
-      setErrors({ password: 'pass' });
+      form.setValue('password', '');
+      form.failField('password', 'pass', { shouldFocus: false });
       await dialogs.error(accountStatusText(t, 'password', 'pass'));
-      refs.password.current?.focus();
+      form.setFocus('password');
       return;
     }
     await dialogs.error(accountStatusText(t, 'password', (result as { status: string }).status));
@@ -96,31 +73,18 @@ export function PasswordForm({ userId }: { userId: string }) {
 
   const input = (field: TField, label: string, extra: { hint?: string; autoComplete: string }) => (
     <TextField
-      ref={refs[field]}
+      {...form.register(field)}
       label={label}
-      name={field}
       type="password"
       maxLength={64}
       hint={extra.hint}
       autoComplete={extra.autoComplete}
-      value={values[field]}
-      status={statusOf(field)}
-      onChange={(event) => {
-        const value = event.target.value;
-        setValues((v) => ({ ...v, [field]: value }));
-        setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-      }}
+      status={form.statusOf(field, wordOf(field))}
     />
   );
 
   return (
-    <form
-      className="card account-form"
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="password-form-title"
-    >
+    <Form form={form} onValid={onValid} className="card account-form" aria-labelledby="password-form-title">
       <h2 className="card__title" id="password-form-title">
         {t('password.title')}
       </h2>
@@ -134,6 +98,6 @@ export function PasswordForm({ userId }: { userId: string }) {
         {change.isPending && <Spinner size={18} />}
         {change.isPending ? t('password.submitting') : t('password.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import type { TCashierRequest } from '@casino/contracts/cashier';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';
-import { useSession } from '../../session/session-context.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
 import { cashierErrorText, cashierStatusText } from '../cashier-text.ts';
 import { pageCount } from '../history-paging.ts';
 import { requestAction, requestStateText, requestStateTone, type TRequestAction } from '../request-state.ts';

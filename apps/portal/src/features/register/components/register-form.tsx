@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { Form } from '../../../components/form/form.tsx';
+import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TextField, type FieldStatus, type TextFieldProps } from '../../../components/ui/text-field.tsx';
@@ -17,13 +19,11 @@ import { useCheckUserNick } from '../api/check-user-nick.ts';
 import { useUserRegister } from '../api/user-register.ts';
 import {
   EMPTY_REGISTER_VALUES,
-  isRegisterField,
   normalizedNick,
   normalizedUserId,
   REGISTER_FIELDS,
   validateRegister,
   type RegisterValues,
-  type TRegisterErrors,
   type TRegisterField,
 } from '../register-validation.ts';
 
@@ -58,43 +58,57 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const href = useLocalizedPath();
   const locale = useLocale();
-  const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
-  const [touched, setTouched] = useState<Partial<Record<TRegisterField, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<TRegisterErrors>({});
   const [summary, setSummary] = useState('');
-  const refs = useRef<Partial<Record<TRegisterField, HTMLInputElement | HTMLSelectElement | null>>>({});
   const register = useUserRegister();
   const banks = useBanks();
   const regDomain = useRegDomain();
 
+  // The availability checks read the id and nickname as typed; `taken` joins the form's own rules.
+  const [taken, setTaken] = useState({ userId: false, nick: false });
+  const form = useContractForm<RegisterValues>({
+    fields: REGISTER_FIELDS,
+    defaultValues: EMPTY_REGISTER_VALUES,
+    mode: 'onTouched',
+    validate: (values) => {
+      const { errors } = validateRegister(values);
+      if (taken.userId) errors.userId ??= 'taken';
+      if (taken.nick) errors.nick ??= 'taken';
+      return errors;
+    },
+  });
+  const userId = form.watch('userId');
+  const nick = form.watch('nick');
+
   // Pre-fill the registration code bound to this host, unless the member already typed one.
   useEffect(() => {
     const data = regDomain.data;
-    if (data?.status === 'success' && data.code) setValues((v) => (v.code ? v : { ...v, code: data.code }));
-  }, [regDomain.data]);
+    if (data?.status === 'success' && data.code && !form.getValues('code')) form.setValue('code', data.code);
+  }, [regDomain.data, form]);
 
-  const localErrors = validateRegister(values).errors;
-  const debouncedId = useDebouncedValue(normalizedUserId(values.userId), CHECK_DELAY_MS);
-  const debouncedNick = useDebouncedValue(normalizedNick(values.nick), CHECK_DELAY_MS);
-  const currentId = normalizedUserId(values.userId);
-  const currentNick = normalizedNick(values.nick);
+  // The confirmation follows the password once it was checked (left, or the form submitted).
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name !== 'password') return;
+      if (form.getFieldState('passwordConfirm').isTouched || form.formState.isSubmitted) void form.trigger('passwordConfirm');
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const debouncedId = useDebouncedValue(normalizedUserId(userId), CHECK_DELAY_MS);
+  const debouncedNick = useDebouncedValue(normalizedNick(nick), CHECK_DELAY_MS);
+  const currentId = normalizedUserId(userId);
+  const currentNick = normalizedNick(nick);
   const idQuery = useCheckUserId(debouncedId ?? '', debouncedId !== null && debouncedId === currentId);
   const nickQuery = useCheckUserNick(debouncedNick ?? '', debouncedNick !== null && debouncedNick === currentNick);
   const isIdTaken = idQuery.data?.status === 'alread_have_user' && debouncedId === currentId;
   const isNickTaken = nickQuery.data?.status === 'alread_have_user' && debouncedNick === currentNick;
+  if (taken.userId !== isIdTaken || taken.nick !== isNickTaken) setTaken({ userId: isIdTaken, nick: isNickTaken });
 
-  function set<K extends TRegisterField>(field: K, value: RegisterValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setServerErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  }
-  const touch = (field: TRegisterField) => setTouched((v) => (v[field] ? v : { ...v, [field]: true }));
-
-  function errorStatus(field: TRegisterField): FieldStatus | null {
-    const code = serverErrors[field] ?? (touched[field] ? localErrors[field] : undefined);
-    if (!code) return null;
-    if (code === 'taken') return { tone: 'error', text: field === 'nick' ? t('register.nickTaken') : field === 'userId' ? t('register.idTaken') : statusText(t, 'alread') };
-    return { tone: 'error', text: fieldErrorText(t, field, code) };
-  }
+  const wordOf = (field: TRegisterField) => (code: string) => {
+    if (code === 'taken') return field === 'nick' ? t('register.nickTaken') : field === 'userId' ? t('register.idTaken') : statusText(t, 'alread');
+    return fieldErrorText(t, field, code);
+  };
+  const errorStatus = (field: TRegisterField): FieldStatus | null => form.statusOf(field, wordOf(field));
   function statusOf(field: TRegisterField): FieldStatus | null {
     const error = errorStatus(field);
     if (error) return error;
@@ -103,35 +117,23 @@ export function RegisterForm() {
     return null;
   }
 
-  function focusFirst(errors: TRegisterErrors) {
-    const first = REGISTER_FIELDS.find((f) => errors[f]);
-    if (first) refs.current[first]?.focus();
+  /** Marks a field as a business answer named it (`taken`, a code not found) and says so in a dialog. */
+  async function failWithDialog(field: TRegisterField | undefined, code: string, message: string) {
+    if (field) form.failField(field, code, { shouldFocus: false });
+    await dialogs.error(message);
+    if (field) form.setFocus(field);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (register.isPending) return;
-    setTouched(Object.fromEntries(REGISTER_FIELDS.map((f) => [f, true])));
-    const { errors, request } = validateRegister(values);
-    if (isIdTaken) errors.userId ??= 'taken';
-    if (isNickTaken) errors.nick ??= 'taken';
-    if (!request || Object.keys(errors).length > 0) {
-      setServerErrors((e) => ({ ...e, ...(isIdTaken ? { userId: 'taken' } : {}), ...(isNickTaken ? { nick: 'taken' } : {}) }));
-      setSummary(t('register.fixErrors'));
-      focusFirst(errors);
-      return;
-    }
+  async function onValid(values: RegisterValues) {
+    const { request } = validateRegister(values);
+    if (!request) return;
     setSummary('');
     let result;
     try {
       result = await register.mutateAsync(request);
     } catch (error) {
-      if (isApiError(error) && error.status === 'invalid' && error.errors.some((e) => isRegisterField(e.path))) {
-        const next: TRegisterErrors = {};
-        for (const e of error.errors) if (isRegisterField(e.path)) next[e.path] ??= e.code;
-        setServerErrors(next);
+      if (form.showServerErrors(error)) {
         setSummary(t('register.fixErrors'));
-        focusFirst(next);
         return;
       }
       await dialogs.error(errorText(t, error));
@@ -145,15 +147,11 @@ export function RegisterForm() {
       case 'alread_have_user':
       case 'alread': {
         const field = 'field' in result ? result.field : undefined;
-        if (field) setServerErrors((e) => ({ ...e, [field]: 'taken' }));
-        await dialogs.error(statusText(t, result.status));
-        if (field) refs.current[field]?.focus();
+        await failWithDialog(field, 'taken', statusText(t, result.status));
         return;
       }
       case 'cant_find_code':
-        setServerErrors((e) => ({ ...e, code: 'pattern' }));
-        await dialogs.error(statusText(t, 'cant_find_code'));
-        refs.current.code?.focus();
+        await failWithDialog('code', 'pattern', statusText(t, 'cant_find_code'));
         return;
       default:
         await dialogs.error(statusText(t, result.status));
@@ -161,24 +159,26 @@ export function RegisterForm() {
   }
 
   const required = t('register.required');
-  const text = (field: TRegisterField, extra: Partial<TextFieldProps> = {}) => ({
+  const text = (field: Exclude<TRegisterField, 'agree18'>, extra: Partial<TextFieldProps> = {}) => ({
+    ...form.register(field),
     label: t(`register.${field}`),
     requiredLabel: required,
     status: statusOf(field),
-    ref: (el: HTMLInputElement | null) => {
-      refs.current[field] = el;
-    },
-    name: field,
-    value: values[field] as string,
     required: true,
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
-    onBlur: () => touch(field),
     ...extra,
   });
+  /** A select or a checkbox is checked as soon as it changes (there is nothing to finish typing). */
+  const chosen = { shouldTouch: true, shouldValidate: true, shouldDirty: true } as const;
 
   const bankOptions = banks.data?.status === 'success' ? banks.data.banks : [];
   return (
-    <form className="register-form" method="post" noValidate onSubmit={onSubmit} aria-describedby="register-summary">
+    <Form
+      form={form}
+      onValid={onValid}
+      onInvalid={() => setSummary(t('register.fixErrors'))}
+      className="register-form"
+      aria-describedby="register-summary"
+    >
       <fieldset className="register-form__section">
         <legend>{t('register.sectionAccount')}</legend>
         <div className="register-form__grid">
@@ -205,22 +205,14 @@ export function RegisterForm() {
             renderControl={({ id, describedBy, isInvalid }) => (
               <div className="register-form__bank">
                 <select
+                  {...form.register('bankname')}
                   id={id}
-                  ref={(el) => {
-                    refs.current.bankname = el;
-                  }}
                   className="select"
-                  name="bankname"
                   required
                   aria-describedby={describedBy}
                   aria-invalid={isInvalid || undefined}
-                  value={values.bankname}
                   disabled={banks.isPending}
-                  onChange={(e) => {
-                    set('bankname', e.target.value);
-                    touch('bankname');
-                  }}
-                  onBlur={() => touch('bankname')}
+                  onChange={(e) => form.setValue('bankname', e.target.value, chosen)}
                 >
                   <option value="">{banks.isPending ? t('register.banksLoading') : t('register.bankPlaceholder')}</option>
                   {bankOptions.map((bank) => (
@@ -253,18 +245,11 @@ export function RegisterForm() {
       <div className="register-form__agree">
         <label className="checkbox">
           <input
-            ref={(el) => {
-              refs.current.agree18 = el;
-            }}
+            {...form.register('agree18')}
             type="checkbox"
-            name="agree18"
-            checked={values.agree18}
             aria-invalid={errorStatus('agree18') ? true : undefined}
             aria-describedby="agree18-message"
-            onChange={(e) => {
-              set('agree18', e.target.checked);
-              touch('agree18');
-            }}
+            onChange={(e) => form.setValue('agree18', e.target.checked, chosen)}
           />
           <span className="checkbox__box" aria-hidden="true">
             <Icon name="check" size={16} />
@@ -284,6 +269,6 @@ export function RegisterForm() {
       <p className="register-form__login">
         {t('register.haveAccount')} <Link to={href('login')}>{t('common:auth.login')}</Link>
       </p>
-    </form>
+    </Form>
   );
 }

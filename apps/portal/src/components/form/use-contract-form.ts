@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { toFieldErrors } from '@casino/contracts/errors';
+import { formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
+import type { FieldStatus } from '../ui/text-field.tsx';
+
+/**
+ * The field codes a contract schema gives `input` (first per field, only the form's fields), mapped
+ * by the contracts' `toFieldErrors`: the same codes the server answers in a 400, so a message reads
+ * the same whether the browser or the server found the problem.
+ */
+export function schemaCodes<F extends string>(schema: z.ZodType, input: unknown, fields: readonly F[]): TFieldCodes<F> {
+  const out: TFieldCodes<F> = {};
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return out;
+  for (const error of toFieldErrors(parsed.error.issues, input)) {
+    const field = fields.find((f) => f === error.path);
+    if (field && out[field] === undefined) out[field] = error.code;
+  }
+  return out;
+}
+
+interface ContractFormOptions<V extends FieldValues> {
+  /** Every field of the form in screen order: the first one with an error gets focus. */
+  fields: readonly Path<V>[];
+  defaultValues: DefaultValues<V>;
+  /**
+   * The codes of what is wrong: the contract's request schema (`schemaCodes`) plus the form's own
+   * rules (a confirmation, the operator's limits, the balance). Read at every check, so it may use
+   * the latest render's data.
+   */
+  validate: (values: V) => TFieldCodes<Path<V>>;
+  /**
+   * `onSubmit` (the default): fields are checked on submit, and editing a field clears its error.
+   * `onTouched`: a field is checked once left and then as it changes (the registration form).
+   */
+  mode?: 'onSubmit' | 'onTouched';
+}
+
+export interface ContractForm<V extends FieldValues> extends UseFormReturn<V> {
+  /** The status line of a field: its error in words (`field.<path>.<code>`, or the form's own wording). */
+  statusOf(field: Path<V>, wordOf: (code: string) => string): FieldStatus | null;
+  /** Puts a code on a field (a business answer such as a wrong password) and, by default, focuses it. */
+  failField(field: Path<V>, code: string, options?: { shouldFocus?: boolean }): void;
+  /** Puts the field errors of a 400 on their fields and focuses the first; false when `error` is no such 400. */
+  showServerErrors(error: unknown): boolean;
+  /**
+   * The form's submit handler: `before` (a lock check) may stop it first; then the rules run, the
+   * first invalid field gets focus, or `onValid` gets the values. A second submit while one runs is
+   * ignored.
+   */
+  submitWith(
+    onValid: (values: V) => Promise<void> | void,
+    before?: () => Promise<boolean> | boolean,
+    onInvalid?: () => void,
+  ): (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** The portal's one form layer: react-hook-form checked by the contracts' schemas; see docs/ARCHITECTURE.md. */
+export function useContractForm<V extends FieldValues>(options: ContractFormOptions<V>): ContractForm<V> {
+  const { fields, mode = 'onSubmit' } = options;
+  const validateRef = useRef(options.validate);
+  validateRef.current = options.validate;
+  // A stable resolver that reads the latest rules, so the operator's limits and the availability
+  // checks that arrive after the first render are used.
+  const [resolver] = useState<Resolver<V>>(() => (values: V) => {
+    const codes = validateRef.current(values);
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [field, code] of Object.entries(codes)) if (typeof code === 'string') errors[field] = { type: code, message: code };
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<V> } : { values, errors: {} };
+  });
+  const form = useForm<V>({
+    defaultValues: options.defaultValues,
+    mode,
+    reValidateMode: mode === 'onTouched' ? 'onChange' : 'onSubmit',
+    resolver,
+    // Focus follows `fields` (screen order), the same for the browser's and the server's errors.
+    shouldFocusError: false,
+  });
+  const isSubmitting = useRef(false);
+
+  useEffect(() => {
+    if (mode !== 'onSubmit') return;
+    // In submit mode an error stays until the member edits its field (then it goes, it is not
+    // checked again before the next submit).
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type === 'change' && name) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, mode]);
+
+  const focusFirst = (codes: Partial<Record<string, unknown>>) => {
+    const first = fields.find((f) => codes[f] !== undefined);
+    if (first) form.setFocus(first);
+  };
+
+  return {
+    ...form,
+    statusOf(field: Path<V>, wordOf: (code: string) => string): FieldStatus | null {
+      const code = form.formState.errors[field]?.type;
+      if (typeof code !== 'string') return null;
+      return { tone: 'error', text: wordOf(code) };
+    },
+    failField(field: Path<V>, code: string, opts: { shouldFocus?: boolean } = {}) {
+      form.setError(field, { type: code, message: code }, { shouldFocus: opts.shouldFocus ?? true });
+    },
+    showServerErrors(error: unknown): boolean {
+      const codes = formFieldErrors(error, fields);
+      if (!codes) return false;
+      for (const field of fields) {
+        const code = codes[field];
+        if (code) form.setError(field, { type: code, message: code });
+      }
+      focusFirst(codes);
+      return true;
+    },
+    submitWith(onValid: (values: V) => Promise<void> | void, before?: () => Promise<boolean> | boolean, onInvalid?: () => void) {
+      return (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (isSubmitting.current) return;
+        isSubmitting.current = true;
+        void (async () => {
+          try {
+            if (before && !(await before())) return;
+            await form.handleSubmit(onValid, (errors) => {
+              onInvalid?.();
+              focusFirst(errors);
+            })();
+          } finally {
+            isSubmitting.current = false;
+          }
+        })();
+      };
+    },
+  };
+}
