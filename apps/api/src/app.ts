@@ -12,6 +12,7 @@ import { createPgRateLimiter, createRedisRateLimiter, type RateLimiter } from '.
 import { registerErrorHandling } from './plugins/http-errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createCsrfService } from './modules/auth/csrf.service.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerOriginCheck(app, config.allowedOrigins);
+  registerTextGuard(app);
 
   const ctx: AppContext = {
     config,
