@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { CallRegistry } from './lib/calls.ts';
 import { createPgRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
-import { registerErrorHandling } from './plugins/http-errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/http-errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
@@ -64,6 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's and Node's own refusals answer the contract's shapes too (plugins/http-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   registerErrorHandling(app);
