@@ -78,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Operator HTML (notices, popups) keeps inline styles; it is sanitized before storage and rendering.
+        // Operator HTML (notices, popups) keeps inline styles. The routes that take it (later work) must
+        // pass it through createHtmlSanitizer (packages/contracts/src/sanitize-html.ts) on storage and rendering.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],
