@@ -136,8 +136,8 @@ describe('body, parser and connection errors answer the contract', () => {
     });
   }
 
-  it('what Node refuses before Fastify (an unknown method, a broken header) is a 400 in the contract shape', async () => {
-    for (const head of ['FOO /api/health HTTP/1.1', 'POST /api/routes/check-user-id HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked', 'GET /api/health HTTP/1.1\r\nBad Header Line']) {
+  it('what Node refuses before Fastify (an unknown method, a broken header, a NUL in a cookie) is a 400 in the contract shape', async () => {
+    for (const head of ['FOO /api/health HTTP/1.1', 'POST /api/routes/check-user-id HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked', 'GET /api/health HTTP/1.1\r\nBad Header Line', 'GET /api/health HTTP/1.1\r\nCookie: sid=a\u0000b']) {
       const res = await raw(head);
       expect(res.code, head).toBe(400);
       expectContractShape(res.code, res.body);
