@@ -24,7 +24,8 @@ export type SignInLimits = Pick<
  * refuses it when the count is over the limit, so forty parallel guesses cannot all pass a check
  * that none of them has counted yet (issue 8). A wrong password simply keeps its reservation; a
  * right one calls `succeeded` (clears the id's failures, as a sign-in always did) or `giveBack`
- * (returns only its own reservation, where earlier failures must keep counting). Ids are keyed by a
+ * (returns only its own reservation, where earlier failures must keep counting). A refused attempt
+ * returns its reservation itself. Ids are keyed by a
  * hash, so no raw input reaches the counter store.
  */
 export function createSignInLimiter(deps: { rateLimiter: RateLimiter; limits: SignInLimits }) {
@@ -38,7 +39,7 @@ export function createSignInLimiter(deps: { rateLimiter: RateLimiter; limits: Si
     /**
      * Counts one attempt from `ip` and one on the id, and refuses it when either is over its limit.
      * `id` is the normalized id, or null when the input cannot be an id at all (only the IP counts
-     * then). Call it before checking the secret; a refused attempt stays counted.
+     * then). Call it before checking the secret.
      */
     async reserve(scope: SignInScope, id: string | null, ip: string): Promise<void> {
       const attempts = await rateLimiter.hit(ipKey(scope, ip), limits.signInAttemptWindowMs);
@@ -48,6 +49,9 @@ export function createSignInLimiter(deps: { rateLimiter: RateLimiter; limits: Si
       if (id === null) return;
       const failures = await rateLimiter.hit(idKey(scope, id), limits.signInFailureWindowMs);
       if (failures.count > limits.signInMaxFailuresPerId) {
+        // A refused attempt checked nothing: its reservation goes back, so only real guesses (and
+        // attempts still running) hold the id's count.
+        await rateLimiter.giveBack(idKey(scope, id));
         throw new AppError('too_many', { retryAfterSec: failures.retryAfterSec });
       }
     },
