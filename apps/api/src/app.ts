@@ -6,9 +6,10 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyCompress from '@fastify/compress';
 import { CallRegistry } from './lib/calls.ts';
 import type { ModuleContext } from './lib/module-context.ts';
-import { registerErrorHandling } from './plugins/http-errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/http-errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerStaticSite } from './plugins/static-site.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { registerCashierCalls } from './modules/cashier/cashier.routes.ts';
@@ -37,6 +38,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's and Node's own refusals answer the contract's shapes too (plugins/http-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   registerErrorHandling(app);
@@ -48,7 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Operator HTML (notices, popups) keeps inline styles; it is sanitized before storage and rendering.
+        // Operator HTML (notices, popups) keeps inline styles. The routes that take it (later work) must
+        // pass it through createHtmlSanitizer (packages/contracts/src/sanitize-html.ts) on storage and rendering.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'"],
@@ -76,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerOriginCheck(app, config.allowedOrigins);
+  registerTextGuard(app);
 
   const ctx: ModuleContext = {
     config,

@@ -107,7 +107,10 @@ export const OPERATOR_TITLE_MAX = 100;
 export const OPERATOR_HTML_MAX = 20_000;
 export const DOMAIN_FIELD_MAX = 500;
 const ZOperatorTitle = z.string().trim().min(1).max(OPERATOR_TITLE_MAX);
-/** Operator HTML: the server sanitizes it before storing it. */
+/**
+ * Operator HTML. Not sanitized by this schema: the routes that store it (later work) must pass it
+ * through createHtmlSanitizer (sanitize-html.ts), and the portal must again before rendering it.
+ */
 const ZOperatorHtml = z.string().min(1).max(OPERATOR_HTML_MAX);
 const ZDomainField = z.string().trim().max(DOMAIN_FIELD_MAX);
 

@@ -33,7 +33,10 @@ export const ZGuestWriteHelpResponse = z.discriminatedUnion('status', [
 ]);
 export type TGuestWriteHelpResponse = z.infer<typeof ZGuestWriteHelpResponse>;
 
-/** A help post; `answer` is operator HTML (sanitized), `contents` the member's plain text. */
+/**
+ * A help post; `answer` is operator HTML (to be rendered only through createHtmlSanitizer of
+ * sanitize-html.ts), `contents` the member's plain text.
+ */
 export const ZHelp = z.object({
   id: ZId,
   title: z.string(),

@@ -14,8 +14,14 @@ export interface RateLimitResult {
  * REDIS_URL is set (cheaper under a flood). Keys name what is limited, e.g. `signin-ip:1.2.3.4`.
  */
 export interface RateLimiter {
-  /** Counts one hit and returns the window's count. */
+  /**
+   * Counts one hit and returns the window's count, in one atomic step: parallel hits (on this
+   * instance or another) each see a different count, so a limit checked on the returned count holds
+   * under any concurrency. Limits that guard a secret call it BEFORE checking the secret.
+   */
   hit(key: string, windowMs: number): Promise<RateLimitResult>;
+  /** Gives one hit back (never below zero): an attempt that turned out not to count. */
+  giveBack(key: string): Promise<void>;
   /** The current count without counting. */
   peek(key: string): Promise<RateLimitResult>;
   reset(key: string): Promise<void>;
@@ -39,6 +45,14 @@ export function createPgRateLimiter(db: Database, now: () => Date = () => new Da
         .executeTakeFirstOrThrow();
       return { count: row.count, retryAfterSec: secondsUntil(row.reset_at, at) };
     },
+    async giveBack(key) {
+      await db
+        .updateTable('rate_limits')
+        .set({ count: sql`greatest(rate_limits.count - 1, 0)` })
+        .where('key', '=', key)
+        .where('reset_at', '>', now())
+        .execute();
+    },
     async peek(key) {
       const at = now();
       const row = await db
@@ -55,21 +69,34 @@ export function createPgRateLimiter(db: Database, now: () => Date = () => new Da
   };
 }
 
+/** INCR and, for a new counter, PEXPIRE in one atomic step; answers the count and the PTTL. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+/** DECR only while the counter exists and is positive, so giving back never creates or underflows one. */
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
   return {
     async hit(key, windowMs) {
-      const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(k)
-        .pttl(k)
-        .exec()) as [[null, number], [null, number]];
-      let ttlMs = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(k, windowMs);
-        ttlMs = windowMs;
-      }
-      return { count, retryAfterSec: Math.max(1, Math.ceil(ttlMs / 1000)) };
+      // One script, so the count and its expiry are set together: no instance can see a counter
+      // without an expiry, and a crash between two commands cannot leave one behind.
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      return { count, retryAfterSec: Math.max(1, Math.ceil(ttl / 1000)) };
+    },
+    async giveBack(key) {
+      await redis.eval(GIVE_BACK_SCRIPT, 1, prefix + key);
     },
     async peek(key) {
       const k = prefix + key;

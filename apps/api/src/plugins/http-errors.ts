@@ -1,5 +1,24 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+
+const UNKNOWN_CALL = { status: 'invalid', errors: [{ path: '', code: 'unknown' }] } as const;
+
+/**
+ * The path of a request line, origin-form or absolute-form (`POST http://host/api/...`), without
+ * the query string; undefined when it cannot be parsed. Never decoded: only its prefix is judged.
+ */
+function pathOf(url: string): string | undefined {
+  try {
+    return new URL(url, 'http://site.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+const isApi = (url: string) => pathOf(url)?.startsWith('/api/') === true;
+/** Methods that read (or ask about) a resource rather than make a call. */
+const isReading = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 /**
  * Turns every failure into the JSON shapes of API.md section 1. Bad input is never a 500: the
@@ -35,12 +54,52 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      if (request.method === 'POST' && request.url.startsWith('/api/routes/')) {
-        return reply.status(400).send({ status: 'invalid', errors: [{ path: '', code: 'unknown' }] });
-      }
-      return reply.status(404).send({ status: 'not_found' });
+    if (isApi(request.url)) {
+      // A read of nothing is `not_found`; any other method names a call this server does not have
+      // (a PUT of a member call, a POST to `/api/routes/..` that a client resolved to `/api/`).
+      if (isReading(request.method)) return reply.status(404).send({ status: 'not_found' });
+      return reply.status(400).send(UNKNOWN_CALL);
     }
     return reply.status(404).type('text/plain').send('Not found');
   });
 }
+
+/**
+ * The router's own failures (Fastify's `frameworkErrors`), which never reach the error handler:
+ * a malformed percent-encoding (FST_ERR_BAD_URL) and a path parameter over the router's length
+ * limit (FST_ERR_MAX_PARAM_LENGTH, a 3,000-character call name or a 4,000-digit id). Fastify's
+ * default answer echoed the URL in its own shape; these answer the contract's (issue 8, defect 5).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    if (!isApi(request.url)) {
+      void reply.status(isReading(request.method) ? 404 : 400).type('text/plain').send(isReading(request.method) ? 'Not found' : 'Bad request');
+      return;
+    }
+    // No call or entry can have such a name: an unknown call, or a malformed path parameter.
+    const onCall = request.method === 'POST' && pathOf(request.url)?.startsWith('/api/routes/') === true;
+    const code = onCall ? 'unknown' : error.code === 'FST_ERR_BAD_URL' ? 'pattern' : 'length';
+    void reply.status(400).send({ status: 'invalid', errors: [{ path: '', code }] });
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  void reply.status(500).send({ status: 'error', requestId: request.id });
+}
+
+const CLIENT_ERROR_BODY = JSON.stringify({ status: 'invalid', errors: [{ path: '', code: 'pattern' }] });
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method, a malformed
+ * header or chunk, headers too large, a request that took too long) answer the contract's 400 too,
+ * then the connection is closed as Node does. Fastify's default wrote its own shape.
+ */
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (error, socket: Socket) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 400 Bad Request\r\nContent-Length: ${Buffer.byteLength(CLIENT_ERROR_BODY)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${CLIENT_ERROR_BODY}`,
+    );
+  }
+  socket.destroy(error);
+};

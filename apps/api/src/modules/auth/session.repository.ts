@@ -128,4 +128,3 @@ export function createSessionRepository(db: Database) {
   };
 }
 
-export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -54,22 +54,21 @@ describe('sign-in limiter on Redis', () => {
         signInAttemptWindowMs: 60_000,
       },
     });
-    await limiter.beforeAttempt('member', 'victim', '10.9.0.1');
-    await limiter.recordFailure('member', 'victim');
-    await limiter.beforeAttempt('member', 'victim', '10.9.0.2');
-    await limiter.recordFailure('member', 'victim');
-    const idRetry = await tooMany(limiter.beforeAttempt('member', 'victim', '10.9.0.3'));
+    // Two wrong passwords: each keeps its reservation.
+    await limiter.reserve('member', 'victim', '10.9.0.1');
+    await limiter.reserve('member', 'victim', '10.9.0.2');
+    const idRetry = await tooMany(limiter.reserve('member', 'victim', '10.9.0.3'));
     expect(idRetry).toBeGreaterThan(0);
     expect(idRetry).toBeLessThanOrEqual(60);
     // Operators count apart from members.
-    expect(await tooMany(limiter.beforeAttempt('operator', 'victim', '10.9.0.3'))).toBeUndefined();
+    expect(await tooMany(limiter.reserve('operator', 'victim', '10.9.0.3'))).toBeUndefined();
 
-    for (let i = 0; i < 4; i += 1) await limiter.beforeAttempt('member', `other${i}`, '10.9.0.9');
-    const ipRetry = await tooMany(limiter.beforeAttempt('member', 'other9', '10.9.0.9'));
+    for (let i = 0; i < 4; i += 1) await limiter.reserve('member', `other${i}`, '10.9.0.9');
+    const ipRetry = await tooMany(limiter.reserve('member', 'other9', '10.9.0.9'));
     expect(ipRetry).toBeGreaterThan(0);
 
-    await limiter.recordSuccess('member', 'victim');
-    expect(await tooMany(limiter.beforeAttempt('member', 'victim', '10.9.0.4'))).toBeUndefined();
+    await limiter.succeeded('member', 'victim');
+    expect(await tooMany(limiter.reserve('member', 'victim', '10.9.0.4'))).toBeUndefined();
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
   });

@@ -105,4 +105,3 @@ export function createBackofficeRepository(db: Database) {
   };
 }
 
-export type BackofficeRepository = ReturnType<typeof createBackofficeRepository>;

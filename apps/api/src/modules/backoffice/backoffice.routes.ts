@@ -92,14 +92,16 @@ export async function registerBackofficeRoutes(app: FastifyInstance, _ctx: Modul
     response: ZOperatorLoginResponse,
     handler: async ({ request, reply, body: input }) => {
       const id = normalizeOperatorId(input.operatorId);
-      await signInLimiter.beforeAttempt('operator', id, request.ip);
+      // Reserved before the password is checked (parallel guesses cannot outrun the count).
+      await signInLimiter.reserve('operator', id, request.ip);
       const result = await backoffice.verifyCredentials(input);
       if (result.status !== 'success') {
-        // totp_required: the password was right; the missing second factor is not a failure.
-        if (result.status === 'fail') await signInLimiter.recordFailure('operator', id);
+        // totp_required: the password was right; the missing second factor is not a failure, but
+        // the earlier failures keep counting so that codes cannot be guessed between resets.
+        if (result.status !== 'fail') await signInLimiter.giveBack('operator', id);
         return { status: result.status };
       }
-      await signInLimiter.recordSuccess('operator', id);
+      await signInLimiter.succeeded('operator', id);
       const { token, session } = await sessions.create('operator', result.operator.id, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,

@@ -196,4 +196,3 @@ export function createCashierRepository(db: Database) {
   };
 }
 
-export type CashierRepository = ReturnType<typeof createCashierRepository>;

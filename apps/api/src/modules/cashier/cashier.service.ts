@@ -174,12 +174,18 @@ export function createCashierService(deps: CashierDeps) {
 
       // The exchange password is 4..6 digits: without a limit it could be guessed in minutes.
       const limitKey = `exchange-pass:${memberId}`;
-      const tries = await rateLimiter.peek(limitKey);
-      if (tries.count >= EXCHANGE_PASSWORD_MAX_FAILURES) throw new AppError('too_many', { retryAfterSec: tries.retryAfterSec });
-      if (!(await verifyPassword(member.exchange_password_hash, input.exchangePassword))) {
-        await rateLimiter.hit(limitKey, EXCHANGE_PASSWORD_WINDOW_MS);
-        return { status: 'pass' as const };
+      // The attempt is reserved (counted atomically) BEFORE the password is checked, so parallel
+      // guesses cannot all pass a check none of them has counted yet; a wrong one keeps its
+      // reservation, a right one gives it back and the earlier failures keep counting.
+      const tries = await rateLimiter.hit(limitKey, EXCHANGE_PASSWORD_WINDOW_MS);
+      if (tries.count > EXCHANGE_PASSWORD_MAX_FAILURES) {
+        // A refused attempt checked nothing: it gives its reservation back, so that a burst of
+        // requests with the right password cannot lock the member out for the whole window.
+        await rateLimiter.giveBack(limitKey);
+        throw new AppError('too_many', { retryAfterSec: tries.retryAfterSec });
       }
+      if (!(await verifyPassword(member.exchange_password_hash, input.exchangePassword))) return { status: 'pass' as const };
+      await rateLimiter.giveBack(limitKey);
 
       if (await repo.hasPending('withdraw', memberId)) return { status: 'wait' as const };
       try {

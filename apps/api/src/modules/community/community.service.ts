@@ -1,7 +1,10 @@
 import type { Database } from '../../db/database.ts';
 import { createCommunityRepository } from './community.repository.ts';
 
-/** Operator HTML is sanitized where it is stored; text the server composes is escaped instead. */
+/**
+ * Text the server composes into HTML is escaped. Operator HTML is a different matter: the routes
+ * that will store it must pass it through createHtmlSanitizer (packages/contracts/src/sanitize-html.ts).
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

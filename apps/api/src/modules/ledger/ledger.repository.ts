@@ -493,4 +493,3 @@ export function createLedgerRepository(db: Database) {
   };
 }
 
-export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

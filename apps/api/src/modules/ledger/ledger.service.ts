@@ -4,7 +4,7 @@ import { createHolds } from './ledger.holds.ts';
 import { createReads } from './ledger.reads.ts';
 import { createTransfers } from './ledger.transfers.ts';
 
-export { LedgerError, isLedgerError, type LedgerErrorCode } from './ledger.errors.ts';
+export { isLedgerError } from './ledger.errors.ts';
 export type { MemberAccountKind } from './ledger.repository.ts';
 export type * from './ledger.types.ts';
 

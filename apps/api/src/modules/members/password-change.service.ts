@@ -13,11 +13,12 @@ export function createPasswordChange({ deps, repo }: MembersParts) {
     password: string,
     ip: string,
   ): Promise<boolean> {
-    await signInLimiter.beforeAttempt('member', principal.userId, ip);
+    // The same reserve-first count as the sign-in: a stolen session must not guess the password.
+    await signInLimiter.reserve('member', principal.userId, ip);
     const member = await repo.findCredentialsById(principal.memberId);
-    if (member && (await verifyPassword(member.password_hash, password))) return true;
-    await signInLimiter.recordFailure('member', principal.userId);
-    return false;
+    if (!member || !(await verifyPassword(member.password_hash, password))) return false;
+    await signInLimiter.giveBack('member', principal.userId);
+    return true;
   }
 
   return {

@@ -19,17 +19,19 @@ export function createSignIn({ deps, repo }: MembersParts) {
       userAgent?: string | undefined;
     }): Promise<SignInResult> {
       const userId = input.userId.trim().toLowerCase();
-      await signInLimiter.beforeAttempt('member', userId, input.ip);
+      // Reserved before the password is checked, so parallel guesses cannot outrun the count; a
+      // wrong password keeps its reservation as the failure.
+      await signInLimiter.reserve('member', userId, input.ip);
       const member = await repo.findCredentialsByUserId(userId);
       const isMatch = member
         ? await verifyPassword(member.password_hash, input.password)
         : await verifyDummy(input.password);
-      if (!member || !isMatch) {
-        await signInLimiter.recordFailure('member', userId);
-        return { status: 'fail' };
+      if (!member || !isMatch) return { status: 'fail' };
+      if (member.state !== 'active') {
+        await signInLimiter.giveBack('member', userId);
+        return { status: 'blocked' };
       }
-      if (member.state !== 'active') return { status: 'blocked' };
-      await signInLimiter.recordSuccess('member', userId);
+      await signInLimiter.succeeded('member', userId);
       const created = await sessions.create('member', member.id, {
         ip: input.ip,
         userAgent: input.userAgent ?? null,

@@ -30,7 +30,3 @@ export function pushLayer(layer: HTMLElement): () => void {
     sync();
   };
 }
-
-export function isTopLayer(layer: HTMLElement): boolean {
-  return layers[layers.length - 1] === layer;
-}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { errorOfResponse, postForm } from '../../../lib/api.ts';
 import { fetchCsrfToken } from './auth-csrf.ts';
 
@@ -41,8 +40,4 @@ export async function signInWithCredentials(input: SignInInput): Promise<TSignIn
     return { ok: false, error: 'too_many', ...(retryAfter > 0 ? { retryAfterSec: retryAfter } : {}) };
   }
   throw errorOfResponse(raw);
-}
-
-export function useCredentialsSignIn() {
-  return useMutation({ mutationKey: ['auth', 'sign-in'], mutationFn: signInWithCredentials });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { errorOfResponse, postForm } from '../../../lib/api.ts';
 import { fetchCsrfToken } from './auth-csrf.ts';
 
@@ -7,8 +6,4 @@ export async function signOut(): Promise<void> {
   const csrfToken = await fetchCsrfToken();
   const raw = await postForm('/api/auth/signout', { csrfToken, callbackUrl: window.location.href, json: 'true' });
   if (raw.httpStatus < 200 || raw.httpStatus >= 300) throw errorOfResponse(raw);
-}
-
-export function useSignOut() {
-  return useMutation({ mutationKey: ['auth', 'sign-out'], mutationFn: signOut });
 }

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLS, type TCallName } from '@casino/contracts/calls';
+import { HTTP_STATUS_OF_ERROR, ZHttpErrorResponse } from '@casino/contracts/errors';
+import {
+  createCashierTestApp,
+  createOperator,
+  createMember,
+  signIn,
+  TEST_REG_CODE,
+  uniqueMemberInput,
+  type CashierTestApp,
+  type TestMember,
+  type TestOperator,
+} from './factories.ts';
+import { SAME_ORIGIN } from './harness.ts';
+
+/**
+ * The standing fuzz test of issue 8: random bodies (wrong types, huge strings, NUL, lone
+ * surrogates, nested objects and arrays, numbers at the edges) to every member call and every
+ * back-office route, signed in as a member and as an owner. No answer may be a 5xx; every 4xx must
+ * have the contract's shape (API.md section 1) and must leave every table that holds state exactly
+ * as it was. Runs on PGlite and, in CI, on PostgreSQL; FUZZ_RUNS sets the cases per route.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+
+/** Tables whose content is the product's state. Sessions and rate-limit counters move on any request by design. */
+const STATE_TABLES = [
+  'settings',
+  'reg_codes',
+  'members',
+  'accounts',
+  'notes',
+  'helps',
+  'transfers',
+  'holds',
+  'operators',
+  'deposit_requests',
+  'withdraw_requests',
+  'audit_log',
+  'idempotency_responses',
+] as const;
+
+let t: CashierTestApp;
+let member: TestMember;
+let owner: TestOperator;
+
+beforeAll(async () => {
+  t = await createCashierTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '1000000' });
+  member = await createMember(t, { cash: 1_000_000, comp: 50_000 });
+  owner = await createOperator(t, 'owner');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** One digest per state table: a 4xx must leave all of them as they were. */
+async function stateDigest(): Promise<Record<string, string>> {
+  const query = STATE_TABLES.map(
+    (table) => `select '${table}' as name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${table} x`,
+  ).join(' union all ');
+  const { rows } = await sql.raw<{ name: string; digest: string }>(query).execute(t.db);
+  return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
+}
+
+// --- arbitraries ---------------------------------------------------------------------------
+
+const badChar = fc.constantFrom('\u0000', '\ud800', '\udfff', '\ufffe', '\u202e', '\u200b', '\r\n', '<script>', "'; drop table members; --", '%00', '../');
+const nastyString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.tuple(fc.string({ maxLength: 10 }), badChar, fc.string({ maxLength: 10 })).map(([a, b, c]) => a + b + c),
+  fc.integer({ min: 100, max: 20_000 }).map((n) => 'x'.repeat(n)),
+  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '2024-02-30', '０１２', '٣', 'ﬀ'),
+);
+const edgeNumber = fc.oneof(
+  fc.constantFrom(0, -0, 1, -1, 0.5, 1e-9, 2 ** 31, -(2 ** 31), 2 ** 53, -(2 ** 53), Number.MAX_SAFE_INTEGER, Number.MAX_VALUE, 1e308, 10_000, 100_000_000, 100_000_001),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+const nastyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    nastyString,
+    edgeNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(nastyString, tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+/**
+ * A body built from the route's field names (so validators are reached) with nasty values, or any
+ * junk at all; with a valid `seed`, also that body with one field replaced by nasty text or any
+ * value, so that bad input which passes the schema reaches the handler and the database.
+ */
+function bodyFor(fields: readonly string[], seed?: () => Record<string, unknown>): fc.Arbitrary<unknown> {
+  const byFields = fields.length
+    ? fc.dictionary(fc.constantFrom(...fields), nastyValue, { maxKeys: fields.length + 1 })
+    : fc.dictionary(nastyString, nastyValue, { maxKeys: 3 });
+  if (!seed || fields.length === 0) return fc.oneof(byFields, byFields, fc.constant({}), nastyValue);
+  const textInside = fc
+    .tuple(fc.string({ maxLength: 4 }), badChar, fc.string({ maxLength: 4 }))
+    .map(([a, b, c]) => `ab${a}${b}${c}`);
+  const mutated = fc
+    .tuple(fc.constantFrom(...fields), fc.oneof(textInside, textInside, nastyValue))
+    .map(([field, value]) => ({ ...seed(), [field]: value }));
+  return fc.oneof(mutated, mutated, mutated, byFields, nastyValue);
+}
+
+/** A path segment; a lone surrogate cannot be percent-encoded, so it is sent as its (invalid) UTF-8 bytes. */
+function segment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+function fieldsOf(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+// --- the property ----------------------------------------------------------------------------
+
+interface Attempt {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  cookie: string;
+  body?: unknown;
+  key?: string;
+}
+
+async function send(a: Attempt) {
+  return t.app.inject({
+    method: a.method,
+    url: a.url,
+    headers: {
+      ...SAME_ORIGIN,
+      ...(a.cookie ? { cookie: a.cookie } : {}),
+      ...(a.key ? { 'idempotency-key': a.key } : {}),
+      ...(a.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(a.method === 'GET' ? {} : { payload: JSON.stringify(a.body ?? null) }),
+  });
+}
+
+/** Sends one attempt and checks the invariants; returns the status code. */
+async function check(a: Attempt): Promise<number> {
+  const before = await stateDigest();
+  const res = await send(a);
+  const where = `${a.method} ${a.url.slice(0, 120)} ${JSON.stringify(a.body)?.slice(0, 300)}`;
+  expect(res.statusCode, where).toBeLessThan(500);
+  if (res.statusCode >= 400) {
+    const body: unknown = JSON.parse(res.body);
+    if (res.statusCode === 404) {
+      expect(body, where).toEqual({ status: 'not_found' });
+    } else {
+      const parsed = ZHttpErrorResponse.safeParse(body);
+      expect(parsed.success, `${where} -> ${res.body}`).toBe(true);
+      if (parsed.success) expect(HTTP_STATUS_OF_ERROR[parsed.data.status], where).toBe(res.statusCode);
+    }
+    expect(await stateDigest(), `${where} changed state with ${res.statusCode}`).toEqual(before);
+  }
+  return res.statusCode;
+}
+
+describe('fuzzing every member call', () => {
+  const names = Object.keys(CALLS) as TCallName[];
+  /** Valid bodies of the calls that take free text, for the one-field mutations. */
+  const SEEDS: Partial<Record<TCallName, () => Record<string, unknown>>> = {
+    'user-register': () => ({ ...uniqueMemberInput(), code: TEST_REG_CODE, agree18: true }),
+    'user-do-login': () => ({ userId: member.userId, password: 'wrong-password-1' }),
+    'check-user-id': () => ({ userId: 'someone1' }),
+    'check-user-nick': () => ({ nick: '닉네임' }),
+    'guest-write-help': () => ({ phone: '01012345678', title: 'hello', contents: 'a question' }),
+    'user-write-help': () => ({ title: 'hello', contents: 'a question' }),
+    'apply-user-deposit': () => ({ amount: 10_000, depositor: '홍길동' }),
+    'change-password': () => ({ password: 'wrong-password-1', newPassword: 'new-password-1' }),
+    'game-transfer-in': () => ({ company: 'evolution', amount: 10_000 }),
+    'get-slot-by-company': () => ({ company: 'pragmatic' }),
+    'open-game': () => ({ code: 'game1', company: 'evolution', timeStemp: Date.now() }),
+  };
+
+  it.each(names)('%s', async (name) => {
+    const call = CALLS[name];
+    const cookie = call.who === 'member' ? await signIn(t, member) : '';
+    const seed = SEEDS[name];
+    // Besides the random cases, each text field of a seeded body once with a NUL and once with a lone surrogate.
+    const examples: [unknown][] = [];
+    if (seed) {
+      for (const [field, value] of Object.entries(seed())) {
+        if (typeof value === 'string') for (const bad of ['ab\u0000cd', 'ab\ud800cd']) examples.push([{ ...seed(), [field]: bad }]);
+      }
+    }
+    await fc.assert(
+      fc.asyncProperty(bodyFor(fieldsOf(call.request), seed), async (body) => {
+        // A pending deposit would turn every later one into `wait` before anything is stored.
+        if (name === 'apply-user-deposit') await t.db.deleteFrom('deposit_requests').where('member_id', '=', member.memberId).execute();
+        await check({ method: 'POST', url: `/api/routes/${name}`, cookie, body });
+      }),
+      // Seeded calls reach the handler: they get more cases.
+      { numRuns: seed ? RUNS * 3 : RUNS, examples },
+    );
+  });
+});
+
+describe('fuzzing every back-office route', () => {
+  const idArb = fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), nastyString.filter((s) => s.length < 90), fc.constant('1'));
+  const queryArb = fc.dictionary(fc.constantFrom('state', 'page', 'pageSize', 'target', 'action', 'from', 'to', 'x'), nastyString.filter((s) => s.length < 200), { maxKeys: 4 });
+  const keyArb = fc.option(fc.oneof(fc.uuid(), nastyString.filter((s) => s.length < 200 && /^[\x21-\x7e]*$/.test(s))), { nil: undefined });
+  const toQuery = (q: Record<string, string>) => {
+    const search = new URLSearchParams(q).toString();
+    return search ? `?${search}` : '';
+  };
+
+  const GETS = ['/me', '/deposits', '/withdraws', '/settings/cashier', '/operators', '/audit'] as const;
+  const POSTS = [
+    ['/login', ['operatorId', 'password', 'totp']],
+    ['/operators', ['operatorId', 'password', 'role', 'withTotp']],
+  ] as const;
+
+  it('routes under test exist', () => {
+    for (const url of GETS) expect(t.app.hasRoute({ method: 'GET', url: `/api/backoffice${url}` }), url).toBe(true);
+    for (const [url] of POSTS) expect(t.app.hasRoute({ method: 'POST', url: `/api/backoffice${url}` }), url).toBe(true);
+    expect(t.app.hasRoute({ method: 'PUT', url: '/api/backoffice/settings/cashier' })).toBe(true);
+    expect(t.app.hasRoute({ method: 'POST', url: '/api/backoffice/members/:userId/adjust' })).toBe(true);
+    expect(t.app.hasRoute({ method: 'GET', url: '/api/backoffice/members/:userId' })).toBe(true);
+    for (const kind of ['deposits', 'withdraws'])
+      for (const action of ['reg', 'approve', 'reject']) expect(t.app.hasRoute({ method: 'POST', url: `/api/backoffice/${kind}/:id/${action}` })).toBe(true);
+  });
+
+  it.each(GETS)('GET %s with random query strings', async (url) => {
+    await fc.assert(
+      fc.asyncProperty(queryArb, async (q) => {
+        await check({ method: 'GET', url: `/api/backoffice${url}${toQuery(q)}`, cookie: owner.cookie });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(POSTS)('POST %s with random bodies', async (url, fields) => {
+    await fc.assert(
+      fc.asyncProperty(bodyFor(fields), async (body) => {
+        await check({ method: 'POST', url: `/api/backoffice${url}`, cookie: url === '/login' ? '' : owner.cookie, body });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('PUT /settings/cashier with random bodies', async () => {
+    const fields = ['minDeposit', 'minWithdraw', 'unit', 'maxAmount', 'minConversion', 'depositLock', 'withdrawLock'];
+    await fc.assert(
+      fc.asyncProperty(bodyFor(fields), async (body) => {
+        await check({ method: 'PUT', url: '/api/backoffice/settings/cashier', cookie: owner.cookie, body });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('members/:userId and its adjust with random ids and bodies', async () => {
+    const userIdArb = fc.oneof(fc.constant(member.userId), nastyString.filter((s) => s.length < 90));
+    await fc.assert(
+      fc.asyncProperty(userIdArb, bodyFor(['amount', 'reason', 'kind']), keyArb, async (userId, body, key) => {
+        const path = `/api/backoffice/members/${segment(userId)}`;
+        await check({ method: 'GET', url: path, cookie: owner.cookie });
+        await check({ method: 'POST', url: `${path}/adjust`, cookie: owner.cookie, body, key: key ?? randomUUID() });
+      }),
+      {
+        numRuns: RUNS * 2,
+        // A valid adjustment but for its reason, which must not reach the database.
+        examples: [
+          [member.userId, { amount: 1000, reason: 'ab\u0000cd' }, undefined],
+          [member.userId, { amount: -1000, reason: 'ab\ud800cd' }, undefined],
+        ],
+      },
+    );
+  });
+
+  it('deposit and withdrawal actions with random ids and bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('deposits', 'withdraws'),
+        fc.constantFrom('reg', 'approve', 'reject'),
+        idArb,
+        bodyFor(['reason', 'amount']),
+        keyArb,
+        async (kind, action, id, body, key) => {
+          await check({ method: 'POST', url: `/api/backoffice/${kind}/${segment(id)}/${action}`, cookie: owner.cookie, body, ...(key ? { key } : {}) });
+        },
+      ),
+      { numRuns: RUNS * 3 },
+    );
+  });
+
+  it('logout with random bodies (its own operator session)', async () => {
+    await fc.assert(
+      fc.asyncProperty(bodyFor([]), async (body) => {
+        const op = await createOperator(t, 'support');
+        await check({ method: 'POST', url: '/api/backoffice/logout', cookie: op.cookie, body });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
