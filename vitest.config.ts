@@ -27,7 +27,13 @@ export default defineConfig({
       },
       {
         // The start and dev scripts, driven as real processes (servers on temporary databases).
-        test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'], testTimeout: 150_000, pool: 'forks' },
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['*.test.mjs'],
+          testTimeout: 150_000,
+          pool: 'forks',
+        },
       },
     ],
   },

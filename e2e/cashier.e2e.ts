@@ -35,7 +35,9 @@ function money(locale: TLocale, won: number): string {
 
 /** The cash balance in the header of the width in use (desktop strip or phone header). */
 function headerBalance(page: Page) {
-  return page.locator('.desktop-header .balances__item--money dd:visible, .mobile-header__balance .money:visible').first();
+  return page
+    .locator('.desktop-header .balances__item--money dd:visible, .mobile-header__balance .money:visible')
+    .first();
 }
 function headerComp(page: Page) {
   return page.locator('.desktop-header .balances__item:not(.balances__item--money) dd').first();
@@ -56,7 +58,10 @@ async function sendRequest(page: Page, amount: number, exchangePassword?: string
 }
 
 function historyRow(page: Page, locale: TLocale, amount: number) {
-  return page.locator('.history-row').filter({ hasText: money(locale, amount) }).first();
+  return page
+    .locator('.history-row')
+    .filter({ hasText: money(locale, amount) })
+    .first();
 }
 
 describe('the cashier, as a member and an operator use it', () => {
@@ -79,7 +84,10 @@ describe('the cashier, as a member and an operator use it', () => {
     await expectHeaderBalance(page, 'ko', 50_000);
     await historyRow(page, 'ko', 50_000).getByText(text('ko', 'common:requestState.complete')).waitFor();
     // ... and a note about it, which the health check counts.
-    const health = await page.request.post('/api/routes/user-health-check', { headers: { origin: baseUrl }, data: {} });
+    const health = await page.request.post('/api/routes/user-health-check', {
+      headers: { origin: baseUrl },
+      data: {},
+    });
     expect(((await health.json()) as { noteCount: number }).noteCount).toBe(1);
 
     // A 20,000원 withdrawal leaves the balance at once (held), and a cancellation returns it.
@@ -116,7 +124,10 @@ describe('the cashier, as a member and an operator use it', () => {
     await operator.adjust(member.userId, 12_000, 'point', 'e2e comp');
     await page.goto('/comp');
     await expect.poll(() => headerComp(page).textContent()).toBe('12,000');
-    await page.locator('form.cashier-form').getByRole('button', { name: text('ko', 'cashier:amount.all') }).click();
+    await page
+      .locator('form.cashier-form')
+      .getByRole('button', { name: text('ko', 'cashier:amount.all') })
+      .click();
     await page.locator('form.cashier-form button[type="submit"]').click();
     await confirmTopDialog(page);
     await confirmTopDialog(page);
@@ -138,7 +149,9 @@ describe('the cashier, as a member and an operator use it', () => {
       await operator.approve('deposit', member.userId);
       await page.reload();
       await expectHeaderBalance(page, locale, 30_000);
-      await historyRow(page, locale, 30_000).getByText(text(locale, 'common:requestState.complete')).waitFor();
+      await historyRow(page, locale, 30_000)
+        .getByText(text(locale, 'common:requestState.complete'))
+        .waitFor();
 
       await page.goto(localePath(locale, '/withdraw'));
       await page.getByRole('heading', { level: 1, name: text(locale, 'common:menu.withdraw') }).waitFor();
@@ -149,7 +162,10 @@ describe('the cashier, as a member and an operator use it', () => {
       await operator.adjust(member.userId, 10_000, 'point', 'e2e comp');
       await page.goto(localePath(locale, '/comp'));
       await page.getByRole('heading', { level: 1, name: text(locale, 'common:menu.comp') }).waitFor();
-      await page.locator('form.cashier-form').getByRole('button', { name: text(locale, 'cashier:amount.all') }).click();
+      await page
+        .locator('form.cashier-form')
+        .getByRole('button', { name: text(locale, 'cashier:amount.all') })
+        .click();
       await page.locator('form.cashier-form button[type="submit"]').click();
       await confirmTopDialog(page);
       await confirmTopDialog(page);

@@ -69,8 +69,13 @@ interface QueueRow {
 
 /** The back-office API as an operator's tool uses it: its own cookie, the site's origin. */
 export async function operatorClient(baseUrl: string) {
-  const api: APIRequestContext = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { origin: baseUrl } });
-  const login = await api.post('/api/backoffice/login', { data: { operatorId: 'admin', password: ADMIN_PASSWORD } });
+  const api: APIRequestContext = await request.newContext({
+    baseURL: baseUrl,
+    extraHTTPHeaders: { origin: baseUrl },
+  });
+  const login = await api.post('/api/backoffice/login', {
+    data: { operatorId: 'admin', password: ADMIN_PASSWORD },
+  });
   const answer = (await login.json()) as { status: string };
   if (answer.status !== 'success') throw new Error(`operator login answered ${JSON.stringify(answer)}`);
   let keys = 0;
@@ -78,7 +83,8 @@ export async function operatorClient(baseUrl: string) {
     keys += 1;
     const res = await api.post(url, { data, headers: { 'idempotency-key': `e2e-${Date.now()}-${keys}` } });
     const json = (await res.json()) as { status: string };
-    if (res.status() !== 200 || json.status !== 'success') throw new Error(`${url} answered ${res.status()} ${JSON.stringify(json)}`);
+    if (res.status() !== 200 || json.status !== 'success')
+      throw new Error(`${url} answered ${res.status()} ${JSON.stringify(json)}`);
   };
   /** The member's pending request of a kind (the operator's queue, state `wait`). */
   const pending = async (kind: 'deposit' | 'withdraw', userId: string): Promise<QueueRow> => {
@@ -120,7 +126,9 @@ export function localePath(locale: TLocale, pathname: string): string {
 
 /** The dialogs the member's own action opened (a question, an answer), not the health check's. */
 function actionDialogs(page: Page) {
-  return page.locator('[role="dialog"]:not([data-dialog-id^="health-"]), [role="alertdialog"]:not([data-dialog-id^="health-"])');
+  return page.locator(
+    '[role="dialog"]:not([data-dialog-id^="health-"]), [role="alertdialog"]:not([data-dialog-id^="health-"])',
+  );
 }
 
 /** Answers the top dialog of the member's action with its main (confirm) button. */

@@ -35,7 +35,11 @@ async function register(page: Page, member: TNewMember) {
 }
 
 async function confirmDialog(page: Page) {
-  await page.locator('[role="dialog"] button, [role="alertdialog"] button').filter({ hasText: '확인' }).first().click();
+  await page
+    .locator('[role="dialog"] button, [role="alertdialog"] button')
+    .filter({ hasText: '확인' })
+    .first()
+    .click();
 }
 
 describe('a member registers, signs in, sees their strip and signs out', () => {
@@ -84,13 +88,21 @@ describe('a member registers, signs in, sees their strip and signs out', () => {
     await panel.locator('input[name="userId"]').fill(member.userId);
     await panel.locator('input[name="password"]').fill(member.password);
     await panel.locator('button[type="submit"]').click();
-    await page.locator('[role="dialog"] button, [role="alertdialog"] button').filter({ hasText: 'OK' }).first().click();
+    await page
+      .locator('[role="dialog"] button, [role="alertdialog"] button')
+      .filter({ hasText: 'OK' })
+      .first()
+      .click();
 
     await page.locator('.mobile-header button[aria-controls="side-panel"]').click();
     await panel.getByText(member.userId, { exact: false }).first().waitFor();
     await panel.getByText('₩0').first().waitFor();
     await panel.getByRole('button', { name: 'Log out' }).click();
-    await page.locator('[role="dialog"] button, [role="alertdialog"] button').filter({ hasText: 'OK' }).first().click();
+    await page
+      .locator('[role="dialog"] button, [role="alertdialog"] button')
+      .filter({ hasText: 'OK' })
+      .first()
+      .click();
     await page.locator('.mobile-header button[aria-controls="side-panel"]').click();
     await panel.locator('input[name="password"]').waitFor();
     await context.close();

@@ -29,10 +29,13 @@ describe('the frame at the spec breakpoints', () => {
     const { context, page } = await newPage(browser, baseUrl, { width: 1438, height: 800 });
     await page.goto('/');
     const contentWidth = () =>
-      page.locator('main .container, main.container').first().evaluate((el) => {
-        const style = getComputedStyle(el);
-        return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      });
+      page
+        .locator('main .container, main.container')
+        .first()
+        .evaluate((el) => {
+          const style = getComputedStyle(el);
+          return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        });
     expect(await contentWidth()).toBe(1024);
     await page.setViewportSize({ width: 1439, height: 800 });
     expect(await contentWidth()).toBe(1280);
@@ -75,7 +78,9 @@ describe('fonts', () => {
   const loadedFaces = (page: import('playwright-core').Page) =>
     page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, ''));
+      return [...document.fonts]
+        .filter((f) => f.status === 'loaded')
+        .map((f) => f.family.replace(/["']/g, ''));
     });
 
   it('draws Japanese and Chinese with the shipped Noto Sans, loaded only by those locales', async () => {
@@ -112,7 +117,11 @@ describe('the member guard', () => {
   it('guards on a phone too, in another locale', async () => {
     const { context, page } = await newPage(browser, baseUrl, PHONE);
     await page.goto('/en/note');
-    await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByText('Please log in to use this service.').waitFor();
+    await page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog'))
+      .getByText('Please log in to use this service.')
+      .waitFor();
     await context.close();
   });
 });

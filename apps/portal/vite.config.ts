@@ -40,10 +40,18 @@ function preloadFonts(subsets: readonly string[]): Plugin {
         if (!ctx.bundle) return [];
         const files = Object.values(ctx.bundle)
           .filter((item) => item.type === 'asset')
-          .filter((asset) => subsets.some((subset) => asset.fileName.includes(`PretendardVariable.subset.${subset}-`)));
+          .filter((asset) =>
+            subsets.some((subset) => asset.fileName.includes(`PretendardVariable.subset.${subset}-`)),
+          );
         return files.map((asset) => ({
           tag: 'link',
-          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `/${asset.fileName}` },
+          attrs: {
+            rel: 'preload',
+            as: 'font',
+            type: 'font/woff2',
+            crossorigin: '',
+            href: `/${asset.fileName}`,
+          },
           injectTo: 'head' as const,
         }));
       },

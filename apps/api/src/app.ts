@@ -75,10 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // through Fastify's own parser, which refuses prototype poisoning.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, {});
-    defaultJsonParser(request, body as string, done);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      if (typeof body === 'string' && body.trim() === '') return done(null, {});
+      defaultJsonParser(request, body as string, done);
+    },
+  );
 
   registerOriginCheck(app, config.allowedOrigins);
   registerTextGuard(app);
@@ -101,7 +105,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerModules(app: FastifyInstance, ctx: ModuleContext, services: Services): Promise<void> {
   app.get('/api/health', async () => ({ status: 'success' }));
 
-  const { ledger, settings, audit, community, cashier, comp, members, backoffice, sessions, signInLimiter, csrf } = services;
+  const {
+    ledger,
+    settings,
+    audit,
+    community,
+    cashier,
+    comp,
+    members,
+    backoffice,
+    sessions,
+    signInLimiter,
+    csrf,
+  } = services;
   // Cashier, comp conversion and the back office: money moves only through the ledger service.
   registerCashierCalls(ctx, { cashier, community, ledger });
   registerCompCalls(ctx, { comp });

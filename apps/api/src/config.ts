@@ -33,7 +33,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
 }
 
@@ -54,7 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .map((o) => o.trim().replace(/\/+$/, '').toLowerCase())
     .filter(Boolean);
   for (const origin of allowedOrigins) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new ConfigError(`ALLOWED_ORIGINS entry "${origin}" is not an origin`);
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new ConfigError(`ALLOWED_ORIGINS entry "${origin}" is not an origin`);
   }
   return {
     port: int(env, 'PORT', 3000),

@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   if (!config.portalDist && existsSync(path.join(defaultDist, 'index.html'))) config.portalDist = defaultDist;
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database opened');
+  logger.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
+    'database opened',
+  );
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 

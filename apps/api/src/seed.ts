@@ -98,7 +98,10 @@ async function seedDemoMember(deps: SeedDeps): Promise<SeedReport['demo']> {
   });
   if (memberId === null) return undefined;
   await seedDemoCashier(deps, memberId, exchangePassword);
-  logger.info({ regCode: DEMO_REG_CODE, userId: DEMO_USER_ID, passwordFromEnv: isEnvUsable }, 'demo member created (SEED_DEMO)');
+  logger.info(
+    { regCode: DEMO_REG_CODE, userId: DEMO_USER_ID, passwordFromEnv: isEnvUsable },
+    'demo member created (SEED_DEMO)',
+  );
   return {
     userId: DEMO_USER_ID,
     ...(isEnvUsable ? {} : { password }),
@@ -139,22 +142,52 @@ async function seedDemoCashier(deps: SeedDeps, memberId: number, exchangePasswor
     const id = await pendingOf(kind);
     await db.transaction().execute(async (trx) => {
       const result = await cashier.approve(kind, id, operator, trx);
-      if (result.status !== 'success') throw new Error(`demo seed: approving ${kind} ${id} answered ${result.status}`);
-      await audit.record(system, { action: `${kind}.approve`, target: `${kind}:${id}`, before: result.before, after: { ...result.after, demo: true } }, trx);
+      if (result.status !== 'success')
+        throw new Error(`demo seed: approving ${kind} ${id} answered ${result.status}`);
+      await audit.record(
+        system,
+        {
+          action: `${kind}.approve`,
+          target: `${kind}:${id}`,
+          before: result.before,
+          after: { ...result.after, demo: true },
+        },
+        trx,
+      );
     });
   };
 
   const deposit = await cashier.applyDeposit(memberId, { amount: DEMO_CASHIER.deposit });
   if (deposit.status !== 'success') throw new Error(`demo seed: the deposit answered ${deposit.status}`);
   await approve('deposit');
-  const withdrawal = await cashier.applyWithdraw(memberId, { amount: DEMO_CASHIER.withdrawal, exchangePassword });
-  if (withdrawal.status !== 'success') throw new Error(`demo seed: the withdrawal answered ${withdrawal.status}`);
+  const withdrawal = await cashier.applyWithdraw(memberId, {
+    amount: DEMO_CASHIER.withdrawal,
+    exchangePassword,
+  });
+  if (withdrawal.status !== 'success')
+    throw new Error(`demo seed: the withdrawal answered ${withdrawal.status}`);
   await approve('withdraw');
   await db.transaction().execute(async (trx) => {
     const reason = '데모 콤프 지급';
-    const result = await backoffice.adjust(DEMO_USER_ID, { amount: DEMO_CASHIER.compPoints, reason, kind: 'point' }, operator, 'demo-seed-comp', trx);
-    if (result.status !== 'success') throw new Error(`demo seed: the comp adjustment answered ${result.status}`);
-    await audit.record(system, { action: 'member.adjust', target: `member:${DEMO_USER_ID}`, before: result.before, after: { ...result.after, amount: DEMO_CASHIER.compPoints, reason } }, trx);
+    const result = await backoffice.adjust(
+      DEMO_USER_ID,
+      { amount: DEMO_CASHIER.compPoints, reason, kind: 'point' },
+      operator,
+      'demo-seed-comp',
+      trx,
+    );
+    if (result.status !== 'success')
+      throw new Error(`demo seed: the comp adjustment answered ${result.status}`);
+    await audit.record(
+      system,
+      {
+        action: 'member.adjust',
+        target: `member:${DEMO_USER_ID}`,
+        before: result.before,
+        after: { ...result.after, amount: DEMO_CASHIER.compPoints, reason },
+      },
+      trx,
+    );
   });
 }
 
@@ -173,7 +206,9 @@ export function formatFirstStartBanner(report: SeedReport, url: string): string 
     lines.push(` Back office     owner "${report.owner.operatorId}"  ${password}`);
   }
   if (report.demo) {
-    const password = report.demo.password ? `password: ${report.demo.password}` : 'password: from DEMO_MEMBER_PASSWORD';
+    const password = report.demo.password
+      ? `password: ${report.demo.password}`
+      : 'password: from DEMO_MEMBER_PASSWORD';
     lines.push(
       ` Demo member     id "${report.demo.userId}"  ${password}  exchange password (환전 비밀번호): ${report.demo.exchangePassword}`,
     );

@@ -33,14 +33,21 @@ export interface ServicesDeps {
 export function createServices(deps: ServicesDeps) {
   const { config, db, dbKind } = deps;
   const now = deps.now ?? (() => new Date());
-  const rateLimiter: RateLimiter = deps.redis ? createRedisRateLimiter(deps.redis) : createPgRateLimiter(db, now);
+  const rateLimiter: RateLimiter = deps.redis
+    ? createRedisRateLimiter(deps.redis)
+    : createPgRateLimiter(db, now);
 
   const ledger = createLedgerService({ db });
   const settings = createSettingsService({ db });
   const audit = createAuditService({ db });
   const community = createCommunityService({ db });
   // One session service serves both cookies: every call names its scope ('member' or 'operator').
-  const sessions = createSessionService({ db, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now });
+  const sessions = createSessionService({
+    db,
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+    now,
+  });
   const signInLimiter = createSignInLimiter({ rateLimiter, limits: config });
   const csrf = createCsrfService({ settings });
   const members = createMembersService({ db, ledger, sessions, signInLimiter, settings, now });

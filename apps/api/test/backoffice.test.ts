@@ -41,12 +41,19 @@ async function deposit(m: MoneyMember, amount: number): Promise<number> {
 }
 
 async function withdraw(m: MoneyMember, amount: number): Promise<number> {
-  expect((await call(t, 'apply-user-withdraw', { amount, exchangePassword: m.exchangePassword }, m.cookie)).body).toEqual({ status: 'success' });
+  expect(
+    (await call(t, 'apply-user-withdraw', { amount, exchangePassword: m.exchangePassword }, m.cookie)).body,
+  ).toEqual({ status: 'success' });
   return latestRequestId(t, 'withdraw', m.id);
 }
 
 async function notes(memberId: number) {
-  return t.db.selectFrom('notes').select(['title', 'contents', 'created_by']).where('member_id', '=', memberId).orderBy('id').execute();
+  return t.db
+    .selectFrom('notes')
+    .select(['title', 'contents', 'created_by'])
+    .where('member_id', '=', memberId)
+    .orderBy('id')
+    .execute();
 }
 
 async function auditOf(target: string) {
@@ -65,15 +72,22 @@ describe('operator sign-in', () => {
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/api/backoffice');
     const me = await bo(t, 'GET', '/me', { cookie: cookie.split(';')[0] });
-    expect(me.body).toMatchObject({ status: 'success', operator: { operatorId: op.operatorId, role: 'cashier' } });
+    expect(me.body).toMatchObject({
+      status: 'success',
+      operator: { operatorId: op.operatorId, role: 'cashier' },
+    });
     // The operator cookie is not a member session.
     expect((await call(t, 'get-deposit-list', {}, cookie.split(';')[0])).code).toBe(401);
   });
 
   it('answers fail for a wrong password, an unknown id and a disabled operator', async () => {
     const op = await createOperator(t, 'support', { signedIn: false });
-    expect((await login({ operatorId: op.operatorId, password: 'wrong-password' })).body).toEqual({ status: 'fail' });
-    expect((await login({ operatorId: 'nobody-here', password: OPERATOR_PASSWORD })).body).toEqual({ status: 'fail' });
+    expect((await login({ operatorId: op.operatorId, password: 'wrong-password' })).body).toEqual({
+      status: 'fail',
+    });
+    expect((await login({ operatorId: 'nobody-here', password: OPERATOR_PASSWORD })).body).toEqual({
+      status: 'fail',
+    });
     await t.db.updateTable('operators').set({ is_active: false }).where('id', '=', op.id).execute();
     const res = await login({ operatorId: op.operatorId, password: OPERATOR_PASSWORD });
     expect(res.body).toEqual({ status: 'fail' });
@@ -89,7 +103,9 @@ describe('operator sign-in', () => {
     expect(required.headers['set-cookie']).toBeUndefined();
     // A wrong password with the TOTP secret set is still a plain fail (no hint that the id exists).
     expect((await login({ ...creds, password: 'wrong-password' })).body).toEqual({ status: 'fail' });
-    expect((await login({ ...creds, totp: totpCode(secret, t.clock.now().getTime() - 120_000) })).body).toEqual({ status: 'fail' });
+    expect(
+      (await login({ ...creds, totp: totpCode(secret, t.clock.now().getTime() - 120_000) })).body,
+    ).toEqual({ status: 'fail' });
     const previous = totpCode(secret, t.clock.now().getTime() - 30_000);
     expect((await login({ ...creds, totp: previous })).body).toEqual({ status: 'success' });
     // The same code again (a replay) is refused.
@@ -98,7 +114,10 @@ describe('operator sign-in', () => {
 
   it('answers 429 after too many failures for one id', async () => {
     const op = await createOperator(t, 'cashier', { signedIn: false });
-    for (let i = 0; i < 3; i++) expect((await login({ operatorId: op.operatorId, password: 'bad-password' })).body).toEqual({ status: 'fail' });
+    for (let i = 0; i < 3; i++)
+      expect((await login({ operatorId: op.operatorId, password: 'bad-password' })).body).toEqual({
+        status: 'fail',
+      });
     const res = await login({ operatorId: op.operatorId, password: OPERATOR_PASSWORD });
     expect(res.code).toBe(429);
     expect(res.body).toEqual({ status: 'too_many' });
@@ -106,7 +125,10 @@ describe('operator sign-in', () => {
   });
 
   it('refuses a malformed body (400) and a cross-site sign-in (403)', async () => {
-    expect(await login({ operatorId: 'x' })).toMatchObject({ code: 400, body: { status: 'invalid', errors: [{ path: 'password', code: 'required' }] } });
+    expect(await login({ operatorId: 'x' })).toMatchObject({
+      code: 400,
+      body: { status: 'invalid', errors: [{ path: 'password', code: 'required' }] },
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/backoffice/login',
@@ -123,7 +145,10 @@ describe('operator sign-in', () => {
     const out = await bo(t, 'POST', '/logout', { cookie: op.cookie });
     expect(out.body).toEqual({ status: 'success' });
     expect(String(out.headers['set-cookie'])).toMatch(/bo_sid=;/);
-    expect(await bo(t, 'GET', '/me', { cookie: op.cookie })).toMatchObject({ code: 401, body: { status: 'unauthenticated' } });
+    expect(await bo(t, 'GET', '/me', { cookie: op.cookie })).toMatchObject({
+      code: 401,
+      body: { status: 'unauthenticated' },
+    });
   });
 
   it('needs an operator session everywhere else (401); a member session is not one', async () => {
@@ -153,8 +178,24 @@ describe('the deposit queue', () => {
     const res = await bo(t, 'GET', '/deposits?state=wait&pageSize=100', { cookie: cashier.cookie });
     expect(res.body.status).toBe('success');
     expect(res.body.list.slice(0, 2)).toEqual([
-      { id: idb, userId: b.userId, amount: 20_000, depositor: '홍길동', state: 'wait', reason: null, regDate: expect.any(String) },
-      { id: ida, userId: a.userId, amount: 10_000, depositor: '홍길동', state: 'wait', reason: null, regDate: expect.any(String) },
+      {
+        id: idb,
+        userId: b.userId,
+        amount: 20_000,
+        depositor: '홍길동',
+        state: 'wait',
+        reason: null,
+        regDate: expect.any(String),
+      },
+      {
+        id: ida,
+        userId: a.userId,
+        amount: 10_000,
+        depositor: '홍길동',
+        state: 'wait',
+        reason: null,
+        regDate: expect.any(String),
+      },
     ]);
     const one = await bo(t, 'GET', '/deposits?state=wait&page=1&pageSize=1', { cookie: owner.cookie });
     expect(one.body.list).toHaveLength(1);
@@ -166,44 +207,102 @@ describe('the deposit queue', () => {
   it('takes, approves and notes a deposit: success, then already; not_found for no such request', async () => {
     const m = await newMember(t, { cash: 1_000 });
     const id = await deposit(m, 50_000);
-    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'success' });
-    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
-    expect((await bo(t, 'GET', '/deposits?state=reg', { cookie: cashier.cookie })).body.list.map((r: { id: number }) => r.id)).toContain(id);
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({ status: 'success' });
+    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
+    expect(
+      (await bo(t, 'GET', '/deposits?state=reg', { cookie: cashier.cookie })).body.list.map(
+        (r: { id: number }) => r.id,
+      ),
+    ).toContain(id);
+    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'success',
+    });
     expect(await balances(t, m.id)).toMatchObject({ cash: 51_000 });
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
-    expect((await bo(t, 'POST', `/deposits/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
-    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
+    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
+    expect((await bo(t, 'POST', `/deposits/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
+    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
     expect(await balances(t, m.id)).toMatchObject({ cash: 51_000 });
-    expect((await bo(t, 'POST', `/deposits/999999/approve`, { cookie: cashier.cookie })).body).toEqual({ status: 'not_found' });
-    expect((await bo(t, 'POST', `/deposits/999999/reject`, { cookie: cashier.cookie })).body).toEqual({ status: 'not_found' });
-    expect((await bo(t, 'POST', `/deposits/999999/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'not_found' });
+    expect((await bo(t, 'POST', `/deposits/999999/approve`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'not_found',
+    });
+    expect((await bo(t, 'POST', `/deposits/999999/reject`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'not_found',
+    });
+    expect((await bo(t, 'POST', `/deposits/999999/reg`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'not_found',
+    });
     expect((await bo(t, 'POST', `/deposits/abc/approve`, { cookie: cashier.cookie })).code).toBe(400);
 
-    const row = await t.db.selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('deposit_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'already', handled_by: cashier.id });
     expect(row.processed_at).not.toBeNull();
-    expect(await notes(m.id)).toEqual([{ title: '충전 완료 안내', contents: '<p>신청하신 충전 50,000원이 완료되었습니다.</p>', created_by: cashier.operatorId }]);
+    expect(await notes(m.id)).toEqual([
+      {
+        title: '충전 완료 안내',
+        contents: '<p>신청하신 충전 50,000원이 완료되었습니다.</p>',
+        created_by: cashier.operatorId,
+      },
+    ]);
     const audit = await auditOf(`deposit:${id}`);
     expect(audit.map((a) => a.action)).toEqual(['deposit.reg', 'deposit.approve']);
-    expect(audit[1]).toMatchObject({ operator_id: cashier.id, actor: cashier.operatorId, ip: '127.0.0.1', before: { state: 'reg' }, after: { state: 'already' } });
+    expect(audit[1]).toMatchObject({
+      operator_id: cashier.id,
+      actor: cashier.operatorId,
+      ip: '127.0.0.1',
+      before: { state: 'reg' },
+      after: { state: 'already' },
+    });
   });
 
   it('rejects a deposit with the reason in the member’s note (escaped), moving nothing', async () => {
     const m = await newMember(t);
     const id = await deposit(m, 30_000);
-    expect((await bo(t, 'POST', `/deposits/${id}/reject`, { cookie: owner.cookie, body: { reason: '입금 확인 불가 <script>' } })).body).toEqual({
+    expect(
+      (
+        await bo(t, 'POST', `/deposits/${id}/reject`, {
+          cookie: owner.cookie,
+          body: { reason: '입금 확인 불가 <script>' },
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 0 });
-    const row = await t.db.selectFrom('deposit_requests').select(['state', 'reason']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('deposit_requests')
+      .select(['state', 'reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'cansel', reason: '입금 확인 불가 <script>' });
     const [note] = await notes(m.id);
     expect(note!.title).toBe('충전 신청 취소 안내');
     expect(note!.contents).toContain('30,000원');
     expect(note!.contents).toContain('사유: 입금 확인 불가 &#60;script&#62;');
-    expect((await bo(t, 'POST', `/deposits/${id}/reject`, { cookie: owner.cookie, body: { reason: 'x'.repeat(201) } })).code).toBe(400);
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: owner.cookie, body: { extra: 1 } })).code).toBe(400);
+    expect(
+      (
+        await bo(t, 'POST', `/deposits/${id}/reject`, {
+          cookie: owner.cookie,
+          body: { reason: 'x'.repeat(201) },
+        })
+      ).code,
+    ).toBe(400);
+    expect(
+      (await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: owner.cookie, body: { extra: 1 } })).code,
+    ).toBe(400);
   });
 });
 
@@ -228,35 +327,69 @@ describe('the withdrawal queue', () => {
   it('approves a withdrawal by settling its hold, once', async () => {
     const m = await newMember(t, { cash: 100_000 });
     const id = await withdraw(m, 40_000);
-    expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({ status: 'success' });
+    expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'success',
+    });
     expect(await balances(t, m.id)).toMatchObject({ cash: 60_000 });
-    const row = await t.db.selectFrom('withdraw_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('withdraw_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.state).toBe('already');
     expect((await t.ledger.getHold(row.hold_id!))?.state).toBe('posted');
-    expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
-    expect((await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
+    expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
+    expect((await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
     expect(await balances(t, m.id)).toMatchObject({ cash: 60_000 });
-    expect(await notes(m.id)).toEqual([{ title: '환전 완료 안내', contents: '<p>신청하신 환전 40,000원이 완료되었습니다.</p>', created_by: cashier.operatorId }]);
-    expect((await bo(t, 'POST', `/withdraws/999999/approve`, { cookie: cashier.cookie })).body).toEqual({ status: 'not_found' });
+    expect(await notes(m.id)).toEqual([
+      {
+        title: '환전 완료 안내',
+        contents: '<p>신청하신 환전 40,000원이 완료되었습니다.</p>',
+        created_by: cashier.operatorId,
+      },
+    ]);
+    expect((await bo(t, 'POST', `/withdraws/999999/approve`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'not_found',
+    });
   });
 
   it('rejects a taken withdrawal and returns the held money', async () => {
     const m = await newMember(t, { cash: 100_000 });
     const id = await withdraw(m, 40_000);
-    expect((await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'success' });
-    expect((await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie, body: { reason: '본인 확인 필요' } })).body).toEqual({
+    expect((await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect(
+      (
+        await bo(t, 'POST', `/withdraws/${id}/reject`, {
+          cookie: cashier.cookie,
+          body: { reason: '본인 확인 필요' },
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 100_000 });
     const [note] = await notes(m.id);
     expect(note).toEqual({
       title: '환전 신청 취소 안내',
-      contents: '<p>신청하신 환전 40,000원이 취소되었습니다. 신청 금액은 보유머니로 반환되었습니다.</p><p>사유: 본인 확인 필요</p>',
+      contents:
+        '<p>신청하신 환전 40,000원이 취소되었습니다. 신청 금액은 보유머니로 반환되었습니다.</p><p>사유: 본인 확인 필요</p>',
       created_by: cashier.operatorId,
     });
-    expect((await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
-    expect((await bo(t, 'POST', `/withdraws/999999/reject`, { cookie: cashier.cookie })).body).toEqual({ status: 'not_found' });
-    expect((await bo(t, 'POST', `/withdraws/999999/reg`, { cookie: cashier.cookie })).body).toEqual({ status: 'not_found' });
+    expect((await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
+    expect((await bo(t, 'POST', `/withdraws/999999/reject`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'not_found',
+    });
+    expect((await bo(t, 'POST', `/withdraws/999999/reg`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'not_found',
+    });
   });
 });
 
@@ -276,14 +409,29 @@ describe('roles', () => {
         ['PUT', '/settings/cashier', { minDeposit: 1_000 }],
         ['GET', '/audit', undefined],
       ] as const) {
-        expect(await bo(t, method, url, { cookie: op.cookie, body })).toMatchObject({ code: 403, body: { status: 'denied' } });
+        expect(await bo(t, method, url, { cookie: op.cookie, body })).toMatchObject({
+          code: 403,
+          body: { status: 'denied' },
+        });
       }
     }
-    expect((await bo(t, 'PUT', '/settings/cashier', { cookie: cashier.cookie, body: { minDeposit: 1_000 } })).body).toEqual({ status: 'denied' });
+    expect(
+      (await bo(t, 'PUT', '/settings/cashier', { cookie: cashier.cookie, body: { minDeposit: 1_000 } })).body,
+    ).toEqual({ status: 'denied' });
     expect((await bo(t, 'GET', '/operators', { cookie: cashier.cookie })).body).toEqual({ status: 'denied' });
-    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: content.cookie })).body).toEqual({ status: 'denied' });
+    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: content.cookie })).body).toEqual({
+      status: 'denied',
+    });
     expect(await balances(t, m.id)).toMatchObject({ cash: 90_000 });
-    expect((await t.db.selectFrom('withdraw_requests').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('wait');
+    expect(
+      (
+        await t.db
+          .selectFrom('withdraw_requests')
+          .select('state')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).state,
+    ).toBe('wait');
   });
 
   it('tell an operator what they may do', async () => {
@@ -311,25 +459,56 @@ describe('member detail', () => {
       bankOwner: '홍길동',
       banknum: expect.stringMatching(/^\d+$/),
     });
-    expect(asOwner.body.ledger[0]).toEqual({ id: expect.any(Number), kind: 'cash', code: 'withdrawal_hold', amount: -10_000, regDate: expect.any(String) });
-    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: cashier.cookie })).body.member.banknum).toBe(m.cookie ? asOwner.body.member.banknum : null);
+    expect(asOwner.body.ledger[0]).toEqual({
+      id: expect.any(Number),
+      kind: 'cash',
+      code: 'withdrawal_hold',
+      amount: -10_000,
+      regDate: expect.any(String),
+    });
+    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: cashier.cookie })).body.member.banknum).toBe(
+      m.cookie ? asOwner.body.member.banknum : null,
+    );
     const asSupport = await bo(t, 'GET', `/members/${m.userId}`, { cookie: support.cookie });
     expect(asSupport.body.member.banknum).toBeNull();
     expect(JSON.stringify(asSupport.body)).not.toContain(asOwner.body.member.banknum);
-    expect((await bo(t, 'GET', '/members/nosuchuser', { cookie: owner.cookie })).body).toEqual({ status: 'not_found' });
+    expect((await bo(t, 'GET', '/members/nosuchuser', { cookie: owner.cookie })).body).toEqual({
+      status: 'not_found',
+    });
   });
 });
 
 describe('adjustments', () => {
   it('credit and debit cash and points through the adjustment account, audited', async () => {
     const m = await newMember(t, { cash: 10_000, comp: 5_000 });
-    expect((await bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: cashier.cookie, body: { amount: 25_000, reason: '이벤트 지급' } })).body).toEqual({
+    expect(
+      (
+        await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+          cookie: cashier.cookie,
+          body: { amount: 25_000, reason: '이벤트 지급' },
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: cashier.cookie, body: { amount: -5_000, reason: '오지급 회수' } })).body).toEqual({
+    expect(
+      (
+        await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+          cookie: cashier.cookie,
+          body: { amount: -5_000, reason: '오지급 회수' },
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: owner.cookie, body: { amount: -2_000, reason: '포인트 회수', kind: 'point' } })).body).toEqual({
+    expect(
+      (
+        await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+          cookie: owner.cookie,
+          body: { amount: -2_000, reason: '포인트 회수', kind: 'point' },
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
     expect(await balances(t, m.id)).toEqual({ cash: 30_000, comp: 3_000, game: 0 });
@@ -343,15 +522,30 @@ describe('adjustments', () => {
 
   it('answers balance for a debit beyond the balance, not_found for no such member, 400 for a bad body', async () => {
     const m = await newMember(t, { cash: 10_000 });
-    const adjust = (body: unknown, userId = m.userId) => bo(t, 'POST', `/members/${userId}/adjust`, { cookie: owner.cookie, body });
+    const adjust = (body: unknown, userId = m.userId) =>
+      bo(t, 'POST', `/members/${userId}/adjust`, { cookie: owner.cookie, body });
     expect((await adjust({ amount: -10_001, reason: 'x' })).body).toEqual({ status: 'balance' });
     expect((await adjust({ amount: -1, reason: 'x', kind: 'point' })).body).toEqual({ status: 'balance' });
-    expect((await adjust({ amount: 1_000, reason: 'x' }, 'nosuchuser')).body).toEqual({ status: 'not_found' });
-    expect(await adjust({ amount: 0, reason: 'x' })).toMatchObject({ code: 400, body: { errors: [{ path: 'amount', code: 'min' }] } });
-    expect(await adjust({ amount: 1_000 })).toMatchObject({ code: 400, body: { errors: [{ path: 'reason', code: 'required' }] } });
+    expect((await adjust({ amount: 1_000, reason: 'x' }, 'nosuchuser')).body).toEqual({
+      status: 'not_found',
+    });
+    expect(await adjust({ amount: 0, reason: 'x' })).toMatchObject({
+      code: 400,
+      body: { errors: [{ path: 'amount', code: 'min' }] },
+    });
+    expect(await adjust({ amount: 1_000 })).toMatchObject({
+      code: 400,
+      body: { errors: [{ path: 'reason', code: 'required' }] },
+    });
     expect(await adjust({ amount: 1.5, reason: 'x' })).toMatchObject({ code: 400 });
-    expect(await adjust({ amount: 100_000_001, reason: 'x' })).toMatchObject({ code: 400, body: { errors: [{ path: 'amount', code: 'max' }] } });
-    expect(await adjust({ amount: 1_000, reason: 'x', kind: 'game' })).toMatchObject({ code: 400, body: { errors: [{ path: 'kind', code: 'pattern' }] } });
+    expect(await adjust({ amount: 100_000_001, reason: 'x' })).toMatchObject({
+      code: 400,
+      body: { errors: [{ path: 'amount', code: 'max' }] },
+    });
+    expect(await adjust({ amount: 1_000, reason: 'x', kind: 'game' })).toMatchObject({
+      code: 400,
+      body: { errors: [{ path: 'kind', code: 'pattern' }] },
+    });
     expect(await balances(t, m.id)).toEqual({ cash: 10_000, comp: 0, game: 0 });
     expect(await auditOf(`member:${m.userId}`)).toEqual([]);
   });
@@ -361,14 +555,22 @@ describe('Idempotency-Key', () => {
   it('replays the first answer of an approval and moves nothing again', async () => {
     const m = await newMember(t);
     const id = await deposit(m, 10_000);
-    const first = await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie, key: 'approve-1' });
+    const first = await bo(t, 'POST', `/deposits/${id}/approve`, {
+      cookie: cashier.cookie,
+      key: 'approve-1',
+    });
     expect(first.body).toEqual({ status: 'success' });
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie, key: 'approve-1' });
+    const again = await bo(t, 'POST', `/deposits/${id}/approve`, {
+      cookie: cashier.cookie,
+      key: 'approve-1',
+    });
     expect(again.body).toEqual({ status: 'success' });
     expect(again.headers['idempotent-replayed']).toBe('true');
     // Without the key, a second approval is told the truth: already.
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({ status: 'already' });
+    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
     expect(await balances(t, m.id)).toMatchObject({ cash: 10_000 });
     expect((await auditOf(`deposit:${id}`)).length).toBe(1);
   });
@@ -376,13 +578,20 @@ describe('Idempotency-Key', () => {
   it('replays an adjustment and refuses the key for another request (400)', async () => {
     const m = await newMember(t);
     const adjust = (amount: number, key: string, op = owner) =>
-      bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: op.cookie, key, body: { amount, reason: '보정' } });
+      bo(t, 'POST', `/members/${m.userId}/adjust`, {
+        cookie: op.cookie,
+        key,
+        body: { amount, reason: '보정' },
+      });
     expect((await adjust(5_000, 'adj-1')).body).toEqual({ status: 'success' });
     expect((await adjust(5_000, 'adj-1')).body).toEqual({ status: 'success' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 5_000 });
     const conflict = await adjust(6_000, 'adj-1');
     expect(conflict.code).toBe(400);
-    expect(conflict.body).toEqual({ status: 'invalid', errors: [{ path: 'idempotencyKey', code: 'pattern' }] });
+    expect(conflict.body).toEqual({
+      status: 'invalid',
+      errors: [{ path: 'idempotencyKey', code: 'pattern' }],
+    });
     // Keys belong to the operator who sent them.
     expect((await adjust(5_000, 'adj-1', cashier)).body).toEqual({ status: 'success' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 10_000 });
@@ -392,9 +601,17 @@ describe('Idempotency-Key', () => {
 
   it('replays a business answer too (balance), even after the money arrived', async () => {
     const m = await newMember(t);
-    const debit = () => bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: owner.cookie, key: 'debit-1', body: { amount: -1_000, reason: 'x' } });
+    const debit = () =>
+      bo(t, 'POST', `/members/${m.userId}/adjust`, {
+        cookie: owner.cookie,
+        key: 'debit-1',
+        body: { amount: -1_000, reason: 'x' },
+      });
     expect((await debit()).body).toEqual({ status: 'balance' });
-    await bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: owner.cookie, body: { amount: 5_000, reason: 'x' } });
+    await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+      cookie: owner.cookie,
+      body: { amount: 5_000, reason: 'x' },
+    });
     expect((await debit()).body).toEqual({ status: 'balance' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 5_000 });
   });
@@ -415,26 +632,47 @@ describe('cashier settings', () => {
         withdrawLock: null,
       },
     });
-    const put = await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { minConversion: 5_000 } });
-    expect(put.body).toMatchObject({ status: 'success', settings: { minConversion: 5_000, minDeposit: 10_000 } });
+    const put = await bo(t, 'PUT', '/settings/cashier', {
+      cookie: owner.cookie,
+      body: { minConversion: 5_000 },
+    });
+    expect(put.body).toMatchObject({
+      status: 'success',
+      settings: { minConversion: 5_000, minDeposit: 10_000 },
+    });
     const m = await newMember(t, { comp: 6_000 });
-    expect((await call(t, 'roll-to-balance', { amount: 5_000 }, m.cookie)).body).toEqual({ status: 'success' });
+    expect((await call(t, 'roll-to-balance', { amount: 5_000 }, m.cookie)).body).toEqual({
+      status: 'success',
+    });
     const [entry] = await auditOf('settings:cashier');
-    expect(entry).toMatchObject({ action: 'settings.cashier', actor: owner.operatorId, before: { minConversion: 10_000 }, after: { minConversion: 5_000 } });
+    expect(entry).toMatchObject({
+      action: 'settings.cashier',
+      actor: owner.operatorId,
+      before: { minConversion: 10_000 },
+      after: { minConversion: 5_000 },
+    });
     await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { minConversion: 10_000 } });
   });
 
   it('refuse bad values (400) and inconsistent ones', async () => {
-    expect((await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { minDeposit: 0 } })).code).toBe(400);
-    expect((await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { nope: 1 } })).body).toEqual({
+    expect(
+      (await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { minDeposit: 0 } })).code,
+    ).toBe(400);
+    expect(
+      (await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { nope: 1 } })).body,
+    ).toEqual({
       status: 'invalid',
       errors: [{ path: 'nope', code: 'unknown' }],
     });
-    expect((await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { maxAmount: 5_000 } })).body).toMatchObject({
+    expect(
+      (await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { maxAmount: 5_000 } })).body,
+    ).toMatchObject({
       status: 'invalid',
       errors: expect.arrayContaining([{ path: 'minDeposit', code: 'max' }]),
     });
-    expect((await bo(t, 'GET', '/settings/cashier', { cookie: owner.cookie })).body.settings.maxAmount).toBe(100_000_000);
+    expect((await bo(t, 'GET', '/settings/cashier', { cookie: owner.cookie })).body.settings.maxAmount).toBe(
+      100_000_000,
+    );
   });
 });
 
@@ -444,20 +682,44 @@ describe('operators and the audit log', () => {
       cookie: owner.cookie,
       body: { operatorId: 'Cash2', password: 'a-long-password', role: 'cashier', withTotp: true },
     });
-    expect(created.body).toMatchObject({ status: 'success', totpSecret: expect.stringMatching(/^[A-Z2-7]{32}$/) });
-    expect((await bo(t, 'POST', '/operators', { cookie: owner.cookie, body: { operatorId: 'cash2', password: 'a-long-password', role: 'cashier' } })).body).toEqual({
+    expect(created.body).toMatchObject({
+      status: 'success',
+      totpSecret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+    });
+    expect(
+      (
+        await bo(t, 'POST', '/operators', {
+          cookie: owner.cookie,
+          body: { operatorId: 'cash2', password: 'a-long-password', role: 'cashier' },
+        })
+      ).body,
+    ).toEqual({
       status: 'already',
     });
-    const signIn = await login({ operatorId: 'cash2', password: 'a-long-password', totp: totpCode(created.body.totpSecret, t.clock.now().getTime()) });
+    const signIn = await login({
+      operatorId: 'cash2',
+      password: 'a-long-password',
+      totp: totpCode(created.body.totpSecret, t.clock.now().getTime()),
+    });
     expect(signIn.body).toEqual({ status: 'success' });
     const list = await bo(t, 'GET', '/operators', { cookie: owner.cookie });
-    expect(list.body.list.find((o: { operatorId: string }) => o.operatorId === 'cash2')).toMatchObject({ role: 'cashier', hasTotp: true, isActive: true });
+    expect(list.body.list.find((o: { operatorId: string }) => o.operatorId === 'cash2')).toMatchObject({
+      role: 'cashier',
+      hasTotp: true,
+      isActive: true,
+    });
     const log = await bo(t, 'GET', '/audit?target=operator:cash2', { cookie: owner.cookie });
-    expect(log.body).toMatchObject({ status: 'success', maxCount: 1, list: [{ action: 'operator.create', operatorId: owner.operatorId }] });
+    expect(log.body).toMatchObject({
+      status: 'success',
+      maxCount: 1,
+      list: [{ action: 'operator.create', operatorId: owner.operatorId }],
+    });
   });
 
   it('keeps the audit log append-only in the database itself', async () => {
-    await expect(t.db.updateTable('audit_log').set({ actor: 'someone' }).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.updateTable('audit_log').set({ actor: 'someone' }).execute()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
   });
 });

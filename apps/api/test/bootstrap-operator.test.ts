@@ -17,15 +17,27 @@ afterAll(async () => {
 
 function recordingLogger() {
   const lines: { level: string; data: Record<string, unknown>; message: string }[] = [];
-  const log = (level: string) => (data: Record<string, unknown>, message: string) => lines.push({ level, data, message });
-  return { lines, logger: { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug') } as unknown as Logger };
+  const log = (level: string) => (data: Record<string, unknown>, message: string) =>
+    lines.push({ level, data, message });
+  return {
+    lines,
+    logger: {
+      info: log('info'),
+      warn: log('warn'),
+      error: log('error'),
+      debug: log('debug'),
+    } as unknown as Logger,
+  };
 }
 
 describe('the bootstrap owner', () => {
   it('is created once on an empty database, with a generated password printed once', async () => {
     const config = loadConfig({ SEED_DEMO: 'false', BOOTSTRAP_ADMIN_ID: 'Boss' });
     const first = recordingLogger();
-    const report = await seedOnFirstStart({ services: createServices({ config, db: database.db, dbKind: database.kind }), logger: first.logger });
+    const report = await seedOnFirstStart({
+      services: createServices({ config, db: database.db, dbKind: database.kind }),
+      logger: first.logger,
+    });
     // The generated password is reported once for the first-start block, never in a log line.
     expect(report.owner?.operatorId).toBe('boss');
     const password = report.owner!.password!;
@@ -33,13 +45,21 @@ describe('the bootstrap owner', () => {
     expect(password.length).toBeGreaterThanOrEqual(20);
 
     const operator = await database.db.selectFrom('operators').selectAll().executeTakeFirstOrThrow();
-    expect(operator).toMatchObject({ operator_id: 'boss', role: 'owner', is_active: true, totp_secret: null });
+    expect(operator).toMatchObject({
+      operator_id: 'boss',
+      role: 'owner',
+      is_active: true,
+      totp_secret: null,
+    });
     expect(operator.password_hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(operator.password_hash, password)).toBe(true);
 
     const again = recordingLogger();
     const config2 = loadConfig({ SEED_DEMO: 'false', BOOTSTRAP_ADMIN_PASSWORD: 'another-password' });
-    const second = await seedOnFirstStart({ services: createServices({ config: config2, db: database.db, dbKind: database.kind }), logger: again.logger });
+    const second = await seedOnFirstStart({
+      services: createServices({ config: config2, db: database.db, dbKind: database.kind }),
+      logger: again.logger,
+    });
     expect(second).toEqual({});
     expect(again.lines.filter((l) => l.data?.password !== undefined)).toEqual([]);
     expect(await database.db.selectFrom('operators').select('id').execute()).toHaveLength(1);

@@ -18,7 +18,10 @@ let owner: TestOperator;
 let member: MoneyMember;
 
 beforeAll(async () => {
-  t = await createCashierTestApp({ SESSION_IDLE_MS: String(7 * 86_400_000), SESSION_ABSOLUTE_MS: String(7 * 86_400_000) });
+  t = await createCashierTestApp({
+    SESSION_IDLE_MS: String(7 * 86_400_000),
+    SESSION_ABSOLUTE_MS: String(7 * 86_400_000),
+  });
   owner = await createOperator(t, 'owner');
   member = await newMember(t, { cash: 1_000_000 });
 });
@@ -43,49 +46,110 @@ describe('cashier lock windows', () => {
   it('close deposits inside a window that crosses midnight, on both sides of midnight', async () => {
     await setLocks({ depositLock: { from: '23:30', to: '00:30' }, withdrawLock: null });
     moveToSeoul('23:00');
-    expect((await call(t, 'get-cashier-status')).body.deposit).toEqual({ locked: false, from: '23:30', to: '00:30' });
-    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({ status: 'success' });
-    expect((await call(t, 'del-deposit', { id: await lastId('deposit') }, member.cookie)).body).toEqual({ status: 'success' });
-
-    moveToSeoul('23:45');
-    expect((await call(t, 'get-cashier-status')).body.deposit).toEqual({ locked: true, from: '23:30', to: '00:30' });
-    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({ status: 'time' });
-    // Withdrawals have no window: still open.
-    expect((await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: member.exchangePassword }, member.cookie)).body).toEqual({
+    expect((await call(t, 'get-cashier-status')).body.deposit).toEqual({
+      locked: false,
+      from: '23:30',
+      to: '00:30',
+    });
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({
       status: 'success',
     });
-    expect((await call(t, 'del-withdraw', { id: await lastId('withdraw') }, member.cookie)).body).toEqual({ status: 'success' });
+    expect((await call(t, 'del-deposit', { id: await lastId('deposit') }, member.cookie)).body).toEqual({
+      status: 'success',
+    });
+
+    moveToSeoul('23:45');
+    expect((await call(t, 'get-cashier-status')).body.deposit).toEqual({
+      locked: true,
+      from: '23:30',
+      to: '00:30',
+    });
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({
+      status: 'time',
+    });
+    // Withdrawals have no window: still open.
+    expect(
+      (
+        await call(
+          t,
+          'apply-user-withdraw',
+          { amount: 10_000, exchangePassword: member.exchangePassword },
+          member.cookie,
+        )
+      ).body,
+    ).toEqual({
+      status: 'success',
+    });
+    expect((await call(t, 'del-withdraw', { id: await lastId('withdraw') }, member.cookie)).body).toEqual({
+      status: 'success',
+    });
 
     moveToSeoul('00:15');
-    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({ status: 'time' });
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({
+      status: 'time',
+    });
 
     moveToSeoul('00:30');
     expect((await call(t, 'get-cashier-status')).body.deposit.locked).toBe(false);
-    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({ status: 'success' });
-    expect((await call(t, 'del-deposit', { id: await lastId('deposit') }, member.cookie)).body).toEqual({ status: 'success' });
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({
+      status: 'success',
+    });
+    expect((await call(t, 'del-deposit', { id: await lastId('deposit') }, member.cookie)).body).toEqual({
+      status: 'success',
+    });
   });
 
   it('close withdrawals inside their window and hold nothing', async () => {
     await setLocks({ depositLock: null, withdrawLock: { from: '03:00', to: '04:00' } });
     moveToSeoul('03:10');
     const before = await balances(t, member.id);
-    expect((await call(t, 'get-cashier-status')).body.withdraw).toEqual({ locked: true, from: '03:00', to: '04:00' });
-    expect((await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: member.exchangePassword }, member.cookie)).body).toEqual({
+    expect((await call(t, 'get-cashier-status')).body.withdraw).toEqual({
+      locked: true,
+      from: '03:00',
+      to: '04:00',
+    });
+    expect(
+      (
+        await call(
+          t,
+          'apply-user-withdraw',
+          { amount: 10_000, exchangePassword: member.exchangePassword },
+          member.cookie,
+        )
+      ).body,
+    ).toEqual({
       status: 'time',
     });
     expect(await balances(t, member.id)).toEqual(before);
-    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({ status: 'success' });
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({
+      status: 'success',
+    });
     moveToSeoul('04:00');
-    expect((await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: member.exchangePassword }, member.cookie)).body).toEqual({
+    expect(
+      (
+        await call(
+          t,
+          'apply-user-withdraw',
+          { amount: 10_000, exchangePassword: member.exchangePassword },
+          member.cookie,
+        )
+      ).body,
+    ).toEqual({
       status: 'success',
     });
   });
 
   it('refuse an empty or malformed window (400) and keep the settings', async () => {
-    const empty = await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { depositLock: { from: '05:00', to: '05:00' } } });
+    const empty = await bo(t, 'PUT', '/settings/cashier', {
+      cookie: owner.cookie,
+      body: { depositLock: { from: '05:00', to: '05:00' } },
+    });
     expect(empty.code).toBe(400);
     expect(empty.body).toEqual({ status: 'invalid', errors: [{ path: 'depositLock', code: 'pattern' }] });
-    const malformed = await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { withdrawLock: { from: '24:00', to: '01:00' } } });
+    const malformed = await bo(t, 'PUT', '/settings/cashier', {
+      cookie: owner.cookie,
+      body: { withdrawLock: { from: '24:00', to: '01:00' } },
+    });
     expect(malformed.code).toBe(400);
     expect((await bo(t, 'GET', '/settings/cashier', { cookie: owner.cookie })).body.settings).toMatchObject({
       depositLock: null,
@@ -95,6 +159,11 @@ describe('cashier lock windows', () => {
 });
 
 async function lastId(kind: 'deposit' | 'withdraw'): Promise<number> {
-  const list = await call(t, kind === 'deposit' ? 'get-deposit-list' : 'get-withdraw-list', {}, member.cookie);
+  const list = await call(
+    t,
+    kind === 'deposit' ? 'get-deposit-list' : 'get-withdraw-list',
+    {},
+    member.cookie,
+  );
   return list.body.list[0].id;
 }

@@ -40,12 +40,27 @@ type Op =
 const m = fc.nat({ max: MEMBERS - 1 });
 const kind = fc.constantFrom<Kind>('deposit', 'withdraw');
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('apply' as const), kind, m, units: fc.integer({ min: 8, max: 60 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      t: fc.constant('apply' as const),
+      kind,
+      m,
+      units: fc.integer({ min: 8, max: 60 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('take' as const), kind, m }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('approve' as const), kind, m }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('reject' as const), kind, m }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('cancel' as const), kind, m }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('convert' as const), m, amount: fc.integer({ min: 5_000, max: 40_000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('convert' as const),
+      m,
+      amount: fc.integer({ min: 5_000, max: 40_000 }),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -72,7 +87,12 @@ interface Model {
 
 async function loadModel(member: MoneyMember): Promise<Model> {
   const b = await balances(t, member.id);
-  const model: Model = { cash: b.cash, comp: b.comp, pending: { deposit: null, withdraw: null }, last: { deposit: null, withdraw: null } };
+  const model: Model = {
+    cash: b.cash,
+    comp: b.comp,
+    pending: { deposit: null, withdraw: null },
+    last: { deposit: null, withdraw: null },
+  };
   for (const k of ['deposit', 'withdraw'] as const) {
     const rows = await t.db
       .selectFrom(k === 'deposit' ? 'deposit_requests' : ('withdraw_requests' as 'deposit_requests'))
@@ -106,7 +126,12 @@ async function step(op: Op, models: Model[]): Promise<void> {
       const res =
         op.kind === 'deposit'
           ? await call(t, 'apply-user-deposit', { amount }, member.cookie)
-          : await call(t, 'apply-user-withdraw', { amount, exchangePassword: member.exchangePassword }, member.cookie);
+          : await call(
+              t,
+              'apply-user-withdraw',
+              { amount, exchangePassword: member.exchangePassword },
+              member.cookie,
+            );
       if (amount < 10_000) {
         expect(res.code).toBe(400);
         return;
@@ -130,7 +155,10 @@ async function step(op: Op, models: Model[]): Promise<void> {
       const id = pending?.id ?? model.last[op.kind];
       if (id === null) return;
       const verb = op.t === 'take' ? 'reg' : op.t;
-      const res = await bo(t, 'POST', `/${op.kind}s/${id}/${verb}`, { cookie: owner.cookie, body: op.t === 'reject' ? { reason: '확인 불가' } : {} });
+      const res = await bo(t, 'POST', `/${op.kind}s/${id}/${verb}`, {
+        cookie: owner.cookie,
+        body: op.t === 'reject' ? { reason: '확인 불가' } : {},
+      });
       const ok = pending !== null && (op.t !== 'take' || pending.state === 'wait');
       expect(res.body).toEqual({ status: ok ? 'success' : 'already' });
       if (!ok || !pending) return;
@@ -153,7 +181,12 @@ async function step(op: Op, models: Model[]): Promise<void> {
         .select('is_hidden')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      const res = await call(t, op.kind === 'deposit' ? 'del-deposit' : 'del-withdraw', { id }, member.cookie);
+      const res = await call(
+        t,
+        op.kind === 'deposit' ? 'del-deposit' : 'del-withdraw',
+        { id },
+        member.cookie,
+      );
       if (pending?.state === 'reg') {
         expect(res.body).toEqual({ status: 'already' });
         return;
@@ -201,7 +234,10 @@ describe('random cashier sessions', () => {
         const models = await Promise.all(members.map(loadModel));
         for (const op of ops) await step(op, models);
         for (let i = 0; i < MEMBERS; i++) {
-          expect(await balances(t, members[i]!.id)).toMatchObject({ cash: models[i]!.cash, comp: models[i]!.comp });
+          expect(await balances(t, members[i]!.id)).toMatchObject({
+            cash: models[i]!.cash,
+            comp: models[i]!.comp,
+          });
         }
         const report = await t.ledger.checkInvariants();
         expect(report.violations).toEqual([]);

@@ -96,7 +96,11 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
     body: JSON.stringify(body),
   });
   const setCookie = res.headers.get('set-cookie');
-  return { status: res.status, body: (await res.json()) as JsonBody, ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}) };
+  return {
+    status: res.status,
+    body: (await res.json()) as JsonBody,
+    ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}),
+  };
 }
 
 async function get(url: string, cookie: string): Promise<Reply> {
@@ -129,7 +133,11 @@ describe.skipIf(!onPostgres)(`crash recovery (PostgreSQL) [${onPostgres ? 'runni
   beforeAll(async () => {
     database = await createTestDatabase();
     const url = new URL(process.env.DATABASE_URL!);
-    const name = (await database.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name;
+    const name = (
+      await database.db
+        .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
+        .executeTakeFirstOrThrow()
+    ).name;
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     await ensureRegCode({ db: database.db } as never, TEST_REG_CODE);
@@ -148,13 +156,35 @@ describe.skipIf(!onPostgres)(`crash recovery (PostgreSQL) [${onPostgres ? 'runni
 
     for (let i = 0; i < MEMBERS; i++) {
       const input = uniqueMemberInput();
-      expect((await post('/api/routes/user-register', { ...input, agree18: true })).body).toEqual({ status: 'success' });
-      const signIn = await post('/api/routes/user-do-login', { userId: input.userId, password: input.password });
+      expect((await post('/api/routes/user-register', { ...input, agree18: true })).body).toEqual({
+        status: 'success',
+      });
+      const signIn = await post('/api/routes/user-do-login', {
+        userId: input.userId,
+        password: input.password,
+      });
       expect(signIn.body.status).toBe('success');
-      const row = await database.db.selectFrom('members').select('id').where('user_id', '=', input.userId.toLowerCase()).executeTakeFirstOrThrow();
-      members.push({ id: row.id, userId: input.userId.toLowerCase(), password: input.password, exchangePassword: input.exchangePassword, cookie: signIn.cookie! });
-      for (const [kind, amount] of [['cash', 2_000_000], ['point', 2_000_000]] as const) {
-        const res = await post(`/api/backoffice/members/${input.userId.toLowerCase()}/adjust`, { amount, reason: 'crash test float', kind }, { cookie: owner, 'idempotency-key': `float-${i}-${kind}` });
+      const row = await database.db
+        .selectFrom('members')
+        .select('id')
+        .where('user_id', '=', input.userId.toLowerCase())
+        .executeTakeFirstOrThrow();
+      members.push({
+        id: row.id,
+        userId: input.userId.toLowerCase(),
+        password: input.password,
+        exchangePassword: input.exchangePassword,
+        cookie: signIn.cookie!,
+      });
+      for (const [kind, amount] of [
+        ['cash', 2_000_000],
+        ['point', 2_000_000],
+      ] as const) {
+        const res = await post(
+          `/api/backoffice/members/${input.userId.toLowerCase()}/adjust`,
+          { amount, reason: 'crash test float', kind },
+          { cookie: owner, 'idempotency-key': `float-${i}-${kind}` },
+        );
         expect(res.body).toEqual({ status: 'success' });
       }
     }
@@ -163,22 +193,38 @@ describe.skipIf(!onPostgres)(`crash recovery (PostgreSQL) [${onPostgres ? 'runni
     const worker = async (m: Member, w: number) => {
       for (let n = 0; !stop; n++) {
         try {
-          const applied = await post('/api/routes/apply-user-withdraw', { amount: 10_000, exchangePassword: m.exchangePassword }, { cookie: m.cookie });
+          const applied = await post(
+            '/api/routes/apply-user-withdraw',
+            { amount: 10_000, exchangePassword: m.exchangePassword },
+            { cookie: m.cookie },
+          );
           if (applied.body.status === 'success') {
             const list = await post('/api/routes/get-withdraw-list', { pageSize: 1 }, { cookie: m.cookie });
             const id = list.body.list[0].id as number;
             acked.withdrawIds.add(id);
             const key = `approve-${id}`;
             inFlightApprovals.set(id, key);
-            const approved = await post(`/api/backoffice/withdraws/${id}/approve`, {}, { cookie: owner, 'idempotency-key': key });
+            const approved = await post(
+              `/api/backoffice/withdraws/${id}/approve`,
+              {},
+              { cookie: owner, 'idempotency-key': key },
+            );
             if (approved.body.status === 'success') acked.approvedWithdrawIds.add(id);
             inFlightApprovals.delete(id);
           }
           const convKey = `conv-${w}-${n}`;
-          const conv = await post('/api/routes/roll-to-balance', { amount: 10_000 }, { cookie: m.cookie, 'idempotency-key': convKey });
+          const conv = await post(
+            '/api/routes/roll-to-balance',
+            { amount: 10_000 },
+            { cookie: m.cookie, 'idempotency-key': convKey },
+          );
           if (conv.body.status === 'success') acked.conversions.push({ memberId: m.id, key: convKey });
           const adjKey = `adj-${w}-${n}`;
-          const adj = await post(`/api/backoffice/members/${m.userId}/adjust`, { amount: -1_000, reason: 'fee' }, { cookie: owner, 'idempotency-key': adjKey });
+          const adj = await post(
+            `/api/backoffice/members/${m.userId}/adjust`,
+            { amount: -1_000, reason: 'fee' },
+            { cookie: owner, 'idempotency-key': adjKey },
+          );
           if (adj.body.status === 'success') acked.adjustments.push({ key: adjKey });
         } catch {
           return; // the server is gone
@@ -202,7 +248,11 @@ describe.skipIf(!onPostgres)(`crash recovery (PostgreSQL) [${onPostgres ? 'runni
 
     // An approval the server never answered is simply sent again with its key: it settles once.
     for (const [id, key] of inFlightApprovals) {
-      const retried = await post(`/api/backoffice/withdraws/${id}/approve`, {}, { cookie: owner, 'idempotency-key': key });
+      const retried = await post(
+        `/api/backoffice/withdraws/${id}/approve`,
+        {},
+        { cookie: owner, 'idempotency-key': key },
+      );
       expect(['success', 'already']).toContain(retried.body.status);
       acked.approvedWithdrawIds.add(id);
     }
@@ -212,13 +262,18 @@ describe.skipIf(!onPostgres)(`crash recovery (PostgreSQL) [${onPostgres ? 'runni
     expect(await ledger.checkInvariants()).toEqual({ ok: true, violations: [] });
 
     // Every acknowledged withdrawal is there once, with its hold; every approval moved money once.
-    const withdraws = await db.selectFrom('withdraw_requests').select(['id', 'member_id', 'state', 'hold_id']).execute();
+    const withdraws = await db
+      .selectFrom('withdraw_requests')
+      .select(['id', 'member_id', 'state', 'hold_id'])
+      .execute();
     const byId = new Map(withdraws.map((r) => [r.id, r]));
     for (const id of acked.withdrawIds) expect(byId.has(id)).toBe(true);
     for (const r of withdraws) {
       expect(r.hold_id).not.toBeNull();
       const hold = await ledger.getHold(r.hold_id!);
-      expect(hold?.state).toBe(r.state === 'already' ? 'posted' : r.state === 'cansel' ? 'voided' : 'pending');
+      expect(hold?.state).toBe(
+        r.state === 'already' ? 'posted' : r.state === 'cansel' ? 'voided' : 'pending',
+      );
     }
     for (const id of acked.approvedWithdrawIds) expect(byId.get(id)?.state).toBe('already');
     // Requests the server wrote but could not acknowledge: at most one per member (the one in flight).
@@ -233,20 +288,36 @@ describe.skipIf(!onPostgres)(`crash recovery (PostgreSQL) [${onPostgres ? 'runni
       (await db.selectFrom('transfers').select('id').where('idempotency_key', '=', key).execute()).length;
     for (const id of acked.approvedWithdrawIds) expect(await transfersWithKey(`withdraw:${id}:post`)).toBe(1);
     for (const c of acked.conversions) expect(await transfersWithKey(`roll:${c.memberId}:${c.key}`)).toBe(1);
-    const ownerId = (await db.selectFrom('operators').select('id').where('operator_id', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const ownerId = (
+      await db
+        .selectFrom('operators')
+        .select('id')
+        .where('operator_id', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const a of acked.adjustments) {
       expect(await transfersWithKey(`adjust:${ownerId}:${a.key}`)).toBe(1);
-      const stored = await db.selectFrom('idempotency_responses').select(['status_code']).where('key', '=', a.key).execute();
+      const stored = await db
+        .selectFrom('idempotency_responses')
+        .select(['status_code'])
+        .where('key', '=', a.key)
+        .execute();
       expect(stored).toEqual([{ status_code: 200 }]);
     }
     // No claimed key was left without its answer: the claim commits with the answer or not at all.
-    expect(await db.selectFrom('idempotency_responses').select('id').where('status_code', 'is', null).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('idempotency_responses').select('id').where('status_code', 'is', null).execute(),
+    ).toEqual([]);
 
     // The restarted server goes on: a member can ask again and be served.
     const m = members[0]!;
     const again = await post('/api/routes/user-do-login', { userId: m.userId, password: m.password });
     const pending = withdraws.find((r) => r.member_id === m.id && (r.state === 'wait' || r.state === 'reg'));
-    const res = await post('/api/routes/apply-user-withdraw', { amount: 10_000, exchangePassword: m.exchangePassword }, { cookie: again.cookie! });
+    const res = await post(
+      '/api/routes/apply-user-withdraw',
+      { amount: 10_000, exchangePassword: m.exchangePassword },
+      { cookie: again.cookie! },
+    );
     expect(res.body).toEqual({ status: pending ? 'wait' : 'success' });
     expect(await ledger.checkInvariants()).toEqual({ ok: true, violations: [] });
   });

@@ -239,12 +239,20 @@ export interface MoneyMember {
  */
 export async function newMember(
   t: CashierTestApp,
-  overrides: { cash?: number; comp?: number; game?: number; state?: MemberState; bankOwner?: string; signedIn?: boolean } = {},
+  overrides: {
+    cash?: number;
+    comp?: number;
+    game?: number;
+    state?: MemberState;
+    bankOwner?: string;
+    signedIn?: boolean;
+  } = {},
 ): Promise<MoneyMember> {
   const { state, signedIn, ...rest } = overrides;
   const member = await createMember(t, rest);
   const cookie = signedIn === false ? '' : await signIn(t, member);
-  if (state && state !== 'active') await t.db.updateTable('members').set({ state }).where('id', '=', member.memberId).execute();
+  if (state && state !== 'active')
+    await t.db.updateTable('members').set({ state }).where('id', '=', member.memberId).execute();
   return {
     id: member.memberId,
     userId: member.userId,
@@ -273,7 +281,12 @@ export async function createOperator(
   const operatorId = overrides.operatorId ?? `${role}${tag()}`;
   const row = await t.db
     .insertInto('operators')
-    .values({ operator_id: operatorId, password_hash: await operatorHash, role, totp_secret: overrides.totpSecret ?? null })
+    .values({
+      operator_id: operatorId,
+      password_hash: await operatorHash,
+      role,
+      totp_secret: overrides.totpSecret ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   let cookie = '';
@@ -296,7 +309,12 @@ export interface Answer {
 }
 
 /** A member call, as the portal sends it. */
-export async function call(t: CashierTestApp, name: string, body: unknown = {}, cookie = ''): Promise<Answer> {
+export async function call(
+  t: CashierTestApp,
+  name: string,
+  body: unknown = {},
+  cookie = '',
+): Promise<Answer> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/routes/${name}`,
@@ -327,7 +345,11 @@ export async function bo(
 }
 
 /** The member's latest request id of a kind (straight from the table). */
-export async function latestRequestId(t: CashierTestApp, kind: 'deposit' | 'withdraw', memberId: number): Promise<number> {
+export async function latestRequestId(
+  t: CashierTestApp,
+  kind: 'deposit' | 'withdraw',
+  memberId: number,
+): Promise<number> {
   const table = kind === 'deposit' ? 'deposit_requests' : 'withdraw_requests';
   const row = await t.db
     .selectFrom(table as 'deposit_requests')

@@ -57,13 +57,19 @@ function rawRequest(lines: string[], body = ''): Promise<{ status: number; body:
       const [head = '', rest = ''] = data.split('\r\n\r\n');
       resolve({ status: Number(head.split(' ')[1]), body: rest });
     });
-    socket.write([...lines, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', '', body].join('\r\n'));
+    socket.write(
+      [...lines, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', '', body].join('\r\n'),
+    );
   });
 }
 
 describe('cross-site requests cannot be smuggled past the check', () => {
   it('an encoded path (/api/%72outes/...) with a foreign Origin and the session cookie answers 403', async () => {
-    for (const url of ['/api/%72outes/user-ask-account', '/api/routes/user-%61sk-account', '/API/routes/user-ask-account']) {
+    for (const url of [
+      '/api/%72outes/user-ask-account',
+      '/api/routes/user-%61sk-account',
+      '/API/routes/user-ask-account',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url,
@@ -84,7 +90,13 @@ describe('cross-site requests cannot be smuggled past the check', () => {
       'http://evil.example/api/%72outes/apply-user-deposit',
     ]) {
       const res = await rawRequest(
-        [`POST ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: ${FOREIGN}`, `Cookie: ${m.cookie}`, 'Content-Type: application/json'],
+        [
+          `POST ${target} HTTP/1.1`,
+          `Host: 127.0.0.1:${port}`,
+          `Origin: ${FOREIGN}`,
+          `Cookie: ${m.cookie}`,
+          'Content-Type: application/json',
+        ],
         body,
       );
       expect(res.status).toBe(403);
@@ -92,7 +104,13 @@ describe('cross-site requests cannot be smuggled past the check', () => {
     }
     // A cross-site Sec-Fetch-Site without Origin is refused the same way.
     const fetchSite = await rawRequest(
-      ['POST http://evil.example/api/routes/apply-user-deposit HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Sec-Fetch-Site: cross-site', `Cookie: ${m.cookie}`, 'Content-Type: application/json'],
+      [
+        'POST http://evil.example/api/routes/apply-user-deposit HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Sec-Fetch-Site: cross-site',
+        `Cookie: ${m.cookie}`,
+        'Content-Type: application/json',
+      ],
       body,
     );
     expect(fetchSite.status).toBe(403);
@@ -102,7 +120,13 @@ describe('cross-site requests cannot be smuggled past the check', () => {
   it('the same deposit from the site itself goes through (the check refuses only foreign requests)', async () => {
     const before = await depositCount();
     const res = await rawRequest(
-      ['POST /api/routes/apply-user-deposit HTTP/1.1', `Host: 127.0.0.1:${port}`, `Origin: http://127.0.0.1:${port}`, `Cookie: ${m.cookie}`, 'Content-Type: application/json'],
+      [
+        'POST /api/routes/apply-user-deposit HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        `Origin: http://127.0.0.1:${port}`,
+        `Cookie: ${m.cookie}`,
+        'Content-Type: application/json',
+      ],
       JSON.stringify({ amount: 10_000 }),
     );
     expect(res.status).toBe(200);
@@ -148,11 +172,20 @@ describe('the provider wallet exemption', () => {
     await app.ready();
     try {
       const post = (url: string) =>
-        app.inject({ method: 'POST', url, headers: { origin: FOREIGN, cookie: 'sid=x', 'content-type': 'application/json' }, payload: '{}' });
+        app.inject({
+          method: 'POST',
+          url,
+          headers: { origin: FOREIGN, cookie: 'sid=x', 'content-type': 'application/json' },
+          payload: '{}',
+        });
       // Signature-authenticated server-to-server calls carry no browser Origin rules.
       expect((await post('/api/wallet/debit')).statusCode).toBe(200);
       // Paths dressed up as the wallet still reach the cookie route's check.
-      for (const url of ['/api/routes/..%2fwallet%2fdebit', '/api/routes/%2e%2e%2fwallet', '/api/routes/wallet']) {
+      for (const url of [
+        '/api/routes/..%2fwallet%2fdebit',
+        '/api/routes/%2e%2e%2fwallet',
+        '/api/routes/wallet',
+      ]) {
         expect((await post(url)).statusCode).toBe(403);
       }
     } finally {

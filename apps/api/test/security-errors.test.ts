@@ -67,7 +67,12 @@ function raw(head: string, body = ''): Promise<{ code: number; body: string }> {
 
 describe('router errors answer the contract', () => {
   it('a 3,000-character call name is an unknown call (400), without the URL', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/routes/${LONG_NAME}`, headers: SAME_ORIGIN, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/routes/${LONG_NAME}`,
+      headers: SAME_ORIGIN,
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 'invalid', errors: [{ path: '', code: 'unknown' }] });
     expectContractShape(res.statusCode, res.body, 'xxxxxxxx');
@@ -78,7 +83,12 @@ describe('router errors answer the contract', () => {
       ['POST', `/api/backoffice/deposits/${LONG_ID}/approve`],
       ['GET', `/api/backoffice/members/${LONG_ID}`],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: SAME_ORIGIN, ...(method === 'POST' ? { payload: {} } : {}) });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: SAME_ORIGIN,
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
       // A GET of an API path the router cannot match reaches the portal's catch-all, which hands
       // API paths to the not-found handler: 404 not_found, also a contract answer.
       expect(res.statusCode).toBe(method === 'POST' ? 400 : 404);
@@ -88,14 +98,21 @@ describe('router errors answer the contract', () => {
 
   it('a malformed percent-encoding is a 400 in the contract shape', async () => {
     for (const url of ['/api/routes/%zz', '/api/%zz', '/api/backoffice/members/%e0%a4']) {
-      const res = await t.app.inject({ method: url.startsWith('/api/routes/') ? 'POST' : 'GET', url, headers: SAME_ORIGIN });
+      const res = await t.app.inject({
+        method: url.startsWith('/api/routes/') ? 'POST' : 'GET',
+        url,
+        headers: SAME_ORIGIN,
+      });
       expect(res.statusCode).toBe(400);
       expectContractShape(res.statusCode, res.body, '%zz');
     }
   });
 
   it('POST /api/routes/%2e%2e (raw, or as a client resolves it) and other methods of a call are unknown calls', async () => {
-    const rawDots = await raw('POST /api/routes/%2e%2e HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2', '{}');
+    const rawDots = await raw(
+      'POST /api/routes/%2e%2e HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2',
+      '{}',
+    );
     expect(rawDots.code).toBe(400);
     expect(JSON.parse(rawDots.body)).toEqual({ status: 'invalid', errors: [{ path: '', code: 'unknown' }] });
     for (const [method, url] of [
@@ -105,7 +122,12 @@ describe('router errors answer the contract', () => {
       ['DELETE', '/api/routes/user-health-check'],
       ['PATCH', '/api/backoffice/me'],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: { ...SAME_ORIGIN, 'content-type': 'application/json' }, payload: '{}' });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(400);
       expect(res.json()).toEqual({ status: 'invalid', errors: [{ path: '', code: 'unknown' }] });
     }
@@ -123,21 +145,51 @@ describe('router errors answer the contract', () => {
 describe('body, parser and connection errors answer the contract', () => {
   const cases: { name: string; headers: Record<string, string>; payload: string; code: number }[] = [
     { name: 'malformed JSON', headers: { 'content-type': 'application/json' }, payload: '{bad', code: 400 },
-    { name: 'an unsupported content type', headers: { 'content-type': 'text/plain' }, payload: 'hello', code: 400 },
-    { name: 'a body over 64 KiB', headers: { 'content-type': 'application/json' }, payload: `"${'x'.repeat(70_000)}"`, code: 413 },
-    { name: 'a content encoding the server does not take', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: '{}', code: 400 },
-    { name: 'prototype poisoning', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"a":1}}', code: 400 },
+    {
+      name: 'an unsupported content type',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+      code: 400,
+    },
+    {
+      name: 'a body over 64 KiB',
+      headers: { 'content-type': 'application/json' },
+      payload: `"${'x'.repeat(70_000)}"`,
+      code: 413,
+    },
+    {
+      name: 'a content encoding the server does not take',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: '{}',
+      code: 400,
+    },
+    {
+      name: 'prototype poisoning',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"a":1}}',
+      code: 400,
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/routes/check-user-id', headers: { ...SAME_ORIGIN, ...c.headers }, payload: c.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/routes/check-user-id',
+        headers: { ...SAME_ORIGIN, ...c.headers },
+        payload: c.payload,
+      });
       expect(res.statusCode).toBe(c.code);
       expectContractShape(res.statusCode, res.body);
     });
   }
 
   it('what Node refuses before Fastify (an unknown method, a broken header, a NUL in a cookie) is a 400 in the contract shape', async () => {
-    for (const head of ['FOO /api/health HTTP/1.1', 'POST /api/routes/check-user-id HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked', 'GET /api/health HTTP/1.1\r\nBad Header Line', 'GET /api/health HTTP/1.1\r\nCookie: sid=a\u0000b']) {
+    for (const head of [
+      'FOO /api/health HTTP/1.1',
+      'POST /api/routes/check-user-id HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked',
+      'GET /api/health HTTP/1.1\r\nBad Header Line',
+      'GET /api/health HTTP/1.1\r\nCookie: sid=a\u0000b',
+    ]) {
       const res = await raw(head);
       expect(res.code, head).toBe(400);
       expectContractShape(res.code, res.body);
@@ -145,7 +197,10 @@ describe('body, parser and connection errors answer the contract', () => {
   });
 
   it('an absolute-form request line with an over-long call name does not echo it', async () => {
-    const res = await raw(`POST http://evil.example/api/routes/${LONG_NAME} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2`, '{}');
+    const res = await raw(
+      `POST http://evil.example/api/routes/${LONG_NAME} HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2`,
+      '{}',
+    );
     expect(res.code).toBe(400);
     expectContractShape(res.code, res.body, 'xxxxxxxx');
   });

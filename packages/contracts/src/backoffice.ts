@@ -229,7 +229,10 @@ export const ZBackofficeMeResponse = z.object({
 export type TBackofficeMeResponse = z.infer<typeof ZBackofficeMeResponse>;
 
 const ZPositiveInt = z.int().positive();
-const ZLockWindow = z.strictObject({ from: z.string().regex(HH_MM_PATTERN), to: z.string().regex(HH_MM_PATTERN) });
+const ZLockWindow = z.strictObject({
+  from: z.string().regex(HH_MM_PATTERN),
+  to: z.string().regex(HH_MM_PATTERN),
+});
 
 /** A partial change of the cashier settings; a lock window is `{from, to}` or null (always open). */
 export const ZCashierSettingsPatch = z.strictObject({
@@ -238,8 +241,12 @@ export const ZCashierSettingsPatch = z.strictObject({
   unit: ZPositiveInt.optional(),
   maxAmount: ZPositiveInt.optional(),
   minConversion: ZPositiveInt.optional(),
-  depositLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' }).nullable().optional(),
-  withdrawLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' }).nullable().optional(),
+  depositLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' })
+    .nullable()
+    .optional(),
+  withdrawLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' })
+    .nullable()
+    .optional(),
 });
 export type TCashierSettingsPatch = z.infer<typeof ZCashierSettingsPatch>;
 
@@ -256,7 +263,10 @@ export const ZCashierSettings = z.object({
 export type TCashierSettings = z.infer<typeof ZCashierSettings>;
 
 /** `GET` and `PUT /api/backoffice/settings/cashier`: the settings in force (after the change). */
-export const ZCashierSettingsResponse = z.object({ status: z.literal('success'), settings: ZCashierSettings });
+export const ZCashierSettingsResponse = z.object({
+  status: z.literal('success'),
+  settings: ZCashierSettings,
+});
 export type TCashierSettingsResponse = z.infer<typeof ZCashierSettingsResponse>;
 
 /** `GET /api/backoffice/operators` (owner). */

@@ -73,7 +73,11 @@ export type TDelDepositRequest = z.infer<typeof ZDelDepositRequest>;
  * Beyond API.md's `success` · `not_found`: `already` answers a request an operator has taken
  * (`reg`), which the member can no longer cancel (API.md "Request states").
  */
-const ZDelRequestResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('not_found'), statusOnly('already')]);
+const ZDelRequestResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('not_found'),
+  statusOnly('already'),
+]);
 export const ZDelDepositResponse = ZDelRequestResponse;
 export type TDelDepositResponse = z.infer<typeof ZDelDepositResponse>;
 

@@ -45,9 +45,32 @@ export function createHtmlSanitizer(purify: DOMPurify): (html: string) => string
 const POLICY = {
   USE_PROFILES: { html: true },
   FORBID_TAGS: [
-    'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal',
-    'form', 'input', 'button', 'select', 'option', 'optgroup', 'textarea', 'datalist', 'output',
-    'base', 'link', 'meta', 'template', 'noscript', 'svg', 'math', 'dialog',
+    'script',
+    'style',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'applet',
+    'portal',
+    'form',
+    'input',
+    'button',
+    'select',
+    'option',
+    'optgroup',
+    'textarea',
+    'datalist',
+    'output',
+    'base',
+    'link',
+    'meta',
+    'template',
+    'noscript',
+    'svg',
+    'math',
+    'dialog',
   ],
   FORBID_ATTR: ['srcset', 'action', 'formaction', 'ping', 'background', 'poster', 'xlink:href', 'autofocus'],
   ADD_ATTR: ['target'],
@@ -56,7 +79,17 @@ const POLICY = {
 } satisfies Config;
 
 /** Attributes whose value is a URL the browser may load or navigate to. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'longdesc', 'action', 'formaction', 'poster', 'background', 'xlink:href']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'cite',
+  'longdesc',
+  'action',
+  'formaction',
+  'poster',
+  'background',
+  'xlink:href',
+]);
 
 /**
  * Whether a URL may stay. Browsers drop ASCII whitespace and control characters inside a scheme
@@ -78,5 +111,7 @@ function isAllowedUrl(value: string, isResource: boolean): boolean {
 function isHarmlessStyle(style: string): boolean {
   // CSS escapes (`\75rl(`) and comments (`ex/**/pression(`) can spell any word; such styles go whole.
   if (style.includes('\\') || style.includes('/*')) return false;
-  return !/url\s*\(|expression\s*\(|image-set\s*\(|@import|behavior\s*:|-moz-binding|javascript:|vbscript:/i.test(style);
+  return !/url\s*\(|expression\s*\(|image-set\s*\(|@import|behavior\s*:|-moz-binding|javascript:|vbscript:/i.test(
+    style,
+  );
 }

@@ -34,7 +34,12 @@ export class AppError extends Error {
 
   constructor(
     code: AppErrorCode,
-    options: { errors?: TFieldError[]; retryAfterSec?: number; body?: Record<string, unknown>; message?: string } = {},
+    options: {
+      errors?: TFieldError[];
+      retryAfterSec?: number;
+      body?: Record<string, unknown>;
+      message?: string;
+    } = {},
   ) {
     super(options.message ?? code);
     this.code = code;

@@ -61,13 +61,17 @@ export class CallRegistry {
       const call = Object.hasOwn(CALLS, name) ? CALLS[name] : undefined;
       if (!handler || !call) throw new AppError('invalid', { errors: [{ path: '', code: 'unknown' }] });
 
-      const member = call.who === 'public' ? null : await resolveMember(request, { touch: name !== 'user-health-check' });
+      const member =
+        call.who === 'public' ? null : await resolveMember(request, { touch: name !== 'user-health-check' });
       if (call.who === 'member' && !member) throw new AppError('unauthenticated');
       if (call.who === 'guest' && member) return { status: 'authenticated' };
 
       const parsed = parseInput(call.request, request.body);
 
-      const result = await handler(parsed as TCallParsed<TCallName>, { request, reply, member } as MemberCallContext);
+      const result = await handler(
+        parsed as TCallParsed<TCallName>,
+        { request, reply, member } as MemberCallContext,
+      );
       // Responses pick only public fields: whatever the handler returned, only what the contract names leaves.
       return pickResponse(call.response, result);
     });

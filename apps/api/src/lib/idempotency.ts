@@ -40,7 +40,9 @@ export function requestHash(method: string, path: string, body: unknown): string
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify([method.toUpperCase(), path, canonical(body ?? {})])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([method.toUpperCase(), path, canonical(body ?? {})]))
+    .digest('hex');
 }
 
 /** The key and the request hash of a request, read once for the service that runs it. */

@@ -92,7 +92,10 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimite
     async hit(key, windowMs) {
       // One script, so the count and its expiry are set together: no instance can see a counter
       // without an expiry, and a crash between two commands cannot leave one behind.
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [
+        number,
+        number,
+      ];
       return { count, retryAfterSec: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async giveBack(key) {
@@ -100,7 +103,10 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimite
     },
     async peek(key) {
       const k = prefix + key;
-      const [[, value], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
+      const [[, value], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [
+        [null, string | null],
+        [null, number],
+      ];
       return { count: value ? Number(value) : 0, retryAfterSec: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async reset(key) {

@@ -46,7 +46,15 @@ export interface RouteInput<P, PS, QS, BS> {
   body: Parsed<BS>;
 }
 
-export interface RouteSpec<P, Permission extends string, Auth extends 'public' | 'signed-in', PS, QS, BS, RS extends Schema> {
+export interface RouteSpec<
+  P,
+  Permission extends string,
+  Auth extends 'public' | 'signed-in',
+  PS,
+  QS,
+  BS,
+  RS extends Schema,
+> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** `public`: no session needed (the principal is null); `signed-in`: 401 without a session. */
@@ -71,7 +79,10 @@ export interface RouteSpec<P, Permission extends string, Auth extends 'public' |
  * is fixed for every route: session (401), permission (403), params, query, body (400), handler,
  * response schema.
  */
-export function routesFor<P = never, Permission extends string = never>(app: FastifyInstance, principals?: PrincipalSource<P, Permission>) {
+export function routesFor<P = never, Permission extends string = never>(
+  app: FastifyInstance,
+  principals?: PrincipalSource<P, Permission>,
+) {
   return function route<
     Auth extends 'public' | 'signed-in',
     RS extends Schema,
@@ -79,7 +90,8 @@ export function routesFor<P = never, Permission extends string = never>(app: Fas
     QS extends Schema | undefined = undefined,
     BS extends Schema | undefined = undefined,
   >(spec: RouteSpec<P, Permission, Auth, PS, QS, BS, RS>): void {
-    if (spec.auth === 'signed-in' && !principals) throw new Error(`${spec.method} ${spec.url}: signed-in route without a principal source`);
+    if (spec.auth === 'signed-in' && !principals)
+      throw new Error(`${spec.method} ${spec.url}: signed-in route without a principal source`);
     app.route({
       method: spec.method,
       url: spec.url,
@@ -88,7 +100,8 @@ export function routesFor<P = never, Permission extends string = never>(app: Fas
         if (spec.auth === 'signed-in') {
           principal = await principals!.resolve(request);
           if (!principal) throw new AppError('unauthenticated');
-          if (spec.permission && !principals!.allows(principal, spec.permission)) throw new AppError('denied');
+          if (spec.permission && !principals!.allows(principal, spec.permission))
+            throw new AppError('denied');
         }
         const params = (spec.params ? parseInput(spec.params, request.params) : undefined) as Parsed<PS>;
         const query = (spec.query ? parseInput(spec.query, request.query) : undefined) as Parsed<QS>;

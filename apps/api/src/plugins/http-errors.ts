@@ -1,5 +1,11 @@
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
 const UNKNOWN_CALL = { status: 'invalid', errors: [{ path: '', code: 'unknown' }] } as const;
@@ -73,7 +79,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     if (!isApi(request.url)) {
-      void reply.status(isReading(request.method) ? 404 : 400).type('text/plain').send(isReading(request.method) ? 'Not found' : 'Bad request');
+      void reply
+        .status(isReading(request.method) ? 404 : 400)
+        .type('text/plain')
+        .send(isReading(request.method) ? 'Not found' : 'Bad request');
       return;
     }
     // No call or entry can have such a name: an unknown call, or a malformed path parameter.
@@ -93,7 +102,10 @@ const CLIENT_ERROR_BODY = JSON.stringify({ status: 'invalid', errors: [{ path: '
  * header or chunk, headers too large, a request that took too long) answer the contract's 400 too,
  * then the connection is closed as Node does. Fastify's default wrote its own shape.
  */
-export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (error, socket: Socket) => {
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (
+  error,
+  socket: Socket,
+) => {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {

@@ -38,7 +38,8 @@ export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string
     }
     if (typeof origin === 'string') {
       const normalized = origin.trim().toLowerCase().replace(/\/+$/, '');
-      if (normalized !== siteOrigin(request) && !allowedOrigins.includes(normalized)) throw new AppError('forbidden');
+      if (normalized !== siteOrigin(request) && !allowedOrigins.includes(normalized))
+        throw new AppError('forbidden');
       return;
     }
     if (fetchSite === undefined) {

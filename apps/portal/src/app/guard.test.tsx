@@ -21,7 +21,8 @@ function renderApp(path: string, status: TSessionStatus) {
 describe('guardDecision', () => {
   it('lets everyone open public pages', () => {
     for (const status of ['loading', 'unauthenticated', 'authenticated'] as const) {
-      for (const page of ['home', 'login', 'register', 'adminError', 'game'] as const) expect(guardDecision(page, status)).toBe('allow');
+      for (const page of ['home', 'login', 'register', 'adminError', 'game'] as const)
+        expect(guardDecision(page, status)).toBe('allow');
     }
   });
 
@@ -60,7 +61,9 @@ describe('the member guard in the app', () => {
     await act(async () => link.click());
     await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw'));
     expect(screen.queryByText(LOGIN_REQUIRED)).toBeNull();
-    await waitFor(() => expect(screen.getAllByRole('link', { name: '환전' })[0]!.getAttribute('aria-current')).toBe('page'));
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: '환전' })[0]!.getAttribute('aria-current')).toBe('page'),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: '환전' })).toBeTruthy();
   });
 

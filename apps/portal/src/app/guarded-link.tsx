@@ -36,7 +36,12 @@ export function GuardedLink({ page, className, children, isCurrent, onNavigate }
   }
 
   return (
-    <Link to={href(page)} className={className} aria-current={isCurrent ? 'page' : undefined} onClick={onClick}>
+    <Link
+      to={href(page)}
+      className={className}
+      aria-current={isCurrent ? 'page' : undefined}
+      onClick={onClick}
+    >
       {children}
     </Link>
   );

@@ -39,7 +39,11 @@ export function HealthDialogs() {
     });
     for (const which of toOpen) {
       void dialogs
-        .info(t(TEXT[which].message), { id: HEALTH_DIALOG_IDS[which], confirmLabel: t(TEXT[which].button), cancelLabel: t('action.close') })
+        .info(t(TEXT[which].message), {
+          id: HEALTH_DIALOG_IDS[which],
+          confirmLabel: t(TEXT[which].button),
+          cancelLabel: t('action.close'),
+        })
         .then((isConfirmed) => {
           if (isConfirmed) void navigate(localizePath(PAGE_PATHS[which], where.current.locale));
         });

@@ -16,14 +16,19 @@ export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (isApiError(error) && error.status === 'unauthenticated' && query.queryKey[0] !== userHealthCheckKey[0]) {
+        if (
+          isApiError(error) &&
+          error.status === 'unauthenticated' &&
+          query.queryKey[0] !== userHealthCheckKey[0]
+        ) {
           void client.invalidateQueries({ queryKey: userHealthCheckKey });
         }
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
-        if (isApiError(error) && error.status === 'unauthenticated') void client.invalidateQueries({ queryKey: userHealthCheckKey });
+        if (isApiError(error) && error.status === 'unauthenticated')
+          void client.invalidateQueries({ queryKey: userHealthCheckKey });
       },
     }),
     defaultOptions: {
@@ -35,7 +40,15 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Query client, translations, dialogs and the session, outside the router. */
-export function AppProviders({ i18n, queryClient, children }: { i18n: I18n; queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  i18n,
+  queryClient,
+  children,
+}: {
+  i18n: I18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

@@ -12,13 +12,23 @@ import { RouteError } from './route-error.tsx';
 const PAGES: Record<TPageId, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../features/home/home-page.tsx').then((m) => ({ default: m.HomePage }))),
   login: lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
-  register: lazy(() => import('../features/register/register-page.tsx').then((m) => ({ default: m.RegisterPage }))),
-  adminError: lazy(() => import('../features/auth/admin-error-page.tsx').then((m) => ({ default: m.AdminErrorPage }))),
+  register: lazy(() =>
+    import('../features/register/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+  ),
+  adminError: lazy(() =>
+    import('../features/auth/admin-error-page.tsx').then((m) => ({ default: m.AdminErrorPage })),
+  ),
   help: lazy(() => import('../features/community/help-page.tsx').then((m) => ({ default: m.HelpPage }))),
   note: lazy(() => import('../features/community/note-page.tsx').then((m) => ({ default: m.NotePage }))),
-  notice: lazy(() => import('../features/community/notice-page.tsx').then((m) => ({ default: m.NoticePage }))),
-  deposit: lazy(() => import('../features/cashier/deposit-page.tsx').then((m) => ({ default: m.DepositPage }))),
-  withdraw: lazy(() => import('../features/cashier/withdraw-page.tsx').then((m) => ({ default: m.WithdrawPage }))),
+  notice: lazy(() =>
+    import('../features/community/notice-page.tsx').then((m) => ({ default: m.NoticePage })),
+  ),
+  deposit: lazy(() =>
+    import('../features/cashier/deposit-page.tsx').then((m) => ({ default: m.DepositPage })),
+  ),
+  withdraw: lazy(() =>
+    import('../features/cashier/withdraw-page.tsx').then((m) => ({ default: m.WithdrawPage })),
+  ),
   comp: lazy(() => import('../features/cashier/comp-page.tsx').then((m) => ({ default: m.CompPage }))),
   user: lazy(() => import('../features/account/user-page.tsx').then((m) => ({ default: m.UserPage }))),
   game: lazy(() => import('../features/game/game-page.tsx').then((m) => ({ default: m.GamePage }))),
@@ -54,7 +64,9 @@ export function createRoutes(): RouteObject[] {
     errorElement: <RouteError />,
     children: [
       ...PAGE_IDS.map((page): RouteObject =>
-        page === 'home' ? { index: true, element: <PageRoute page="home" /> } : { path: PAGE_PATHS[page].slice(1), element: <PageRoute page={page} /> },
+        page === 'home'
+          ? { index: true, element: <PageRoute page="home" /> }
+          : { path: PAGE_PATHS[page].slice(1), element: <PageRoute page={page} /> },
       ),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -19,7 +19,10 @@ export function statusText(t: TFunction, status: string, wordedBy?: string): str
  * `fieldMessageKeys` rule: an `unknown` field's path is the caller's input and never becomes a key.
  */
 export function fieldErrorText(t: TFunction, path: string, code: string): string {
-  const keys = path && code !== 'unknown' ? [`common:field.${path}.${code}`, `common:field.${code}`] : [`common:field.${code}`];
+  const keys =
+    path && code !== 'unknown'
+      ? [`common:field.${path}.${code}`, `common:field.${code}`]
+      : [`common:field.${code}`];
   return t([...keys, 'common:field.unknown']);
 }
 
@@ -41,7 +44,10 @@ export type TFieldCodes<F extends string> = Partial<Record<F, string>>;
  * The field errors of a 400 that name this form's fields (first error per field), or null when the
  * failure is not such a 400 (then the caller shows a dialog instead).
  */
-export function formFieldErrors<F extends string>(error: unknown, fields: readonly F[]): TFieldCodes<F> | null {
+export function formFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): TFieldCodes<F> | null {
   if (!isApiError(error) || error.status !== 'invalid') return null;
   const out: TFieldCodes<F> = {};
   for (const e of error.errors) {

@@ -4,7 +4,12 @@ import { localizePath, localePrefix, splitLocalePath, switchLocaleUrl } from './
 describe('locale paths', () => {
   it('Korean is unprefixed, the other locales have their code', () => {
     expect(localePrefix('ko')).toBe('');
-    expect(['en', 'jp', 'vn', 'cn'].map((l) => localePrefix(l as 'en'))).toEqual(['/en', '/jp', '/vn', '/cn']);
+    expect(['en', 'jp', 'vn', 'cn'].map((l) => localePrefix(l as 'en'))).toEqual([
+      '/en',
+      '/jp',
+      '/vn',
+      '/cn',
+    ]);
   });
 
   it('splits a pathname into locale and page path', () => {
@@ -28,15 +33,32 @@ describe('locale paths', () => {
 
   it('switching locale keeps the page, the query and the hash', () => {
     expect(switchLocaleUrl({ pathname: '/deposit' }, 'en')).toBe('/en/deposit');
-    expect(switchLocaleUrl({ pathname: '/en/deposit', search: '?page=2', hash: '#list' }, 'jp')).toBe('/jp/deposit?page=2#list');
+    expect(switchLocaleUrl({ pathname: '/en/deposit', search: '?page=2', hash: '#list' }, 'jp')).toBe(
+      '/jp/deposit?page=2#list',
+    );
     expect(switchLocaleUrl({ pathname: '/jp/help' }, 'ko')).toBe('/help');
     expect(switchLocaleUrl({ pathname: '/vn' }, 'ko')).toBe('/');
     expect(switchLocaleUrl({ pathname: '/' }, 'vn')).toBe('/vn');
-    expect(switchLocaleUrl({ pathname: '/admin/error', search: '?error=AccessDenied' }, 'cn')).toBe('/cn/admin/error?error=AccessDenied');
+    expect(switchLocaleUrl({ pathname: '/admin/error', search: '?error=AccessDenied' }, 'cn')).toBe(
+      '/cn/admin/error?error=AccessDenied',
+    );
   });
 
   it('round-trips every page through every locale', () => {
-    for (const path of ['/', '/login', '/register', '/admin/error', '/help', '/note', '/notice', '/deposit', '/withdraw', '/user', '/comp', '/game']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/register',
+      '/admin/error',
+      '/help',
+      '/note',
+      '/notice',
+      '/deposit',
+      '/withdraw',
+      '/user',
+      '/comp',
+      '/game',
+    ]) {
       for (const locale of ['ko', 'en', 'jp', 'vn', 'cn'] as const) {
         expect(splitLocalePath(localizePath(path, locale))).toEqual({ locale, path });
       }

@@ -31,7 +31,10 @@ export function localizePath(path: string, locale: TLocale): string {
  * The same page in another locale, keeping the query and hash:
  * (`/en/deposit?x=1`, jp) -> `/jp/deposit?x=1`; (`/jp/help`, ko) -> `/help`.
  */
-export function switchLocaleUrl(url: { pathname: string; search?: string; hash?: string }, locale: TLocale): string {
+export function switchLocaleUrl(
+  url: { pathname: string; search?: string; hash?: string },
+  locale: TLocale,
+): string {
   const { path } = splitLocalePath(url.pathname);
   return `${localizePath(path, locale)}${url.search ?? ''}${url.hash ?? ''}`;
 }

@@ -32,7 +32,16 @@ for (const lng of LOCALES) {
  * Values that are the same in every language on purpose: the brand, the jackpot tiers, and the
  * terms GLOSSARY.md keeps in Latin letters for Vietnamese.
  */
-const SAME_AS_ENGLISH_ALLOWED = new Set(['GOLD CROWN', 'MEGA', 'MAJOR', 'MINOR', 'Live casino', 'Slot game', 'OK', 'Menu']);
+const SAME_AS_ENGLISH_ALLOWED = new Set([
+  'GOLD CROWN',
+  'MEGA',
+  'MAJOR',
+  'MINOR',
+  'Live casino',
+  'Slot game',
+  'OK',
+  'Menu',
+]);
 
 /** A value long enough to be a phrase: two or more words once placeholders are removed. */
 function isSentenceLength(value: string): boolean {
@@ -49,14 +58,16 @@ function placeholders(value: string): string[] {
 
 describe('translation files', () => {
   it('exist for every locale and namespace', () => {
-    for (const lng of LOCALES) for (const ns of NAMESPACES) expect(load(lng, ns), `${lng}/${ns}.json`).toBeTruthy();
+    for (const lng of LOCALES)
+      for (const ns of NAMESPACES) expect(load(lng, ns), `${lng}/${ns}.json`).toBeTruthy();
   });
 
   for (const ns of NAMESPACES) {
     it(`${ns}: every locale has every key any other locale has`, () => {
       const all = new Set(LOCALES.flatMap((lng) => Object.keys(flat[lng]![ns]!)));
       const missing: string[] = [];
-      for (const lng of LOCALES) for (const key of all) if (!(key in flat[lng]![ns]!)) missing.push(`${lng}/${ns}:${key}`);
+      for (const lng of LOCALES)
+        for (const key of all) if (!(key in flat[lng]![ns]!)) missing.push(`${lng}/${ns}:${key}`);
       expect(missing).toEqual([]);
     });
 
@@ -91,7 +102,8 @@ describe('translation files', () => {
         if (typeof ko !== 'string') continue;
         for (const lng of LOCALES) {
           const value = flat[lng]![ns]![key];
-          if (typeof value === 'string' && placeholders(value).join() !== placeholders(ko).join()) bad.push(`${lng}/${ns}:${key}`);
+          if (typeof value === 'string' && placeholders(value).join() !== placeholders(ko).join())
+            bad.push(`${lng}/${ns}:${key}`);
         }
       }
       expect(bad).toEqual([]);
@@ -112,7 +124,19 @@ describe('translation files', () => {
   });
 
   it('common explains the register and login fields', () => {
-    const fields = ['userId', 'password', 'passwordConfirm', 'nick', 'phone', 'bankname', 'bankOwner', 'banknum', 'exchangePassword', 'code', 'agree18'];
+    const fields = [
+      'userId',
+      'password',
+      'passwordConfirm',
+      'nick',
+      'phone',
+      'bankname',
+      'bankOwner',
+      'banknum',
+      'exchangePassword',
+      'code',
+      'agree18',
+    ];
     for (const lng of LOCALES) {
       const missing = fields.filter((f) => !(`field.${f}.required` in flat[lng]!.common!));
       expect(missing, lng).toEqual([]);

@@ -4,7 +4,10 @@ import { API_TIMEOUT_MS, ApiError, callApi, isReadCall } from './api.ts';
 const fetchMock = vi.fn<typeof fetch>();
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 beforeEach(() => {
@@ -18,7 +21,9 @@ afterEach(() => {
 describe('callApi', () => {
   it('POSTs JSON to /api/routes/<call> and returns any 2xx answer, business statuses included', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { status: 'alread_have_user' }));
-    await expect(callApi('check-user-id', { userId: 'demo' })).resolves.toEqual({ status: 'alread_have_user' });
+    await expect(callApi('check-user-id', { userId: 'demo' })).resolves.toEqual({
+      status: 'alread_have_user',
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/routes/check-user-id');
     expect(init?.method).toBe('POST');
@@ -27,17 +32,29 @@ describe('callApi', () => {
   });
 
   it('turns a 400 into ApiError("invalid") with its field errors', async () => {
-    fetchMock.mockResolvedValueOnce(answer(400, { status: 'invalid', errors: [{ path: 'userId', code: 'pattern' }] }));
+    fetchMock.mockResolvedValueOnce(
+      answer(400, { status: 'invalid', errors: [{ path: 'userId', code: 'pattern' }] }),
+    );
     const error = await callApi('check-user-id', { userId: '7' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 'invalid', httpStatus: 400, errors: [{ path: 'userId', code: 'pattern' }] });
+    expect(error).toMatchObject({
+      status: 'invalid',
+      httpStatus: 400,
+      errors: [{ path: 'userId', code: 'pattern' }],
+    });
   });
 
   it('reads the status of 401 and 429 answers (with Retry-After)', async () => {
     fetchMock.mockResolvedValueOnce(answer(401, { status: 'unauthenticated' }));
-    await expect(callApi('user-health-check', {})).rejects.toMatchObject({ status: 'unauthenticated', httpStatus: 401 });
+    await expect(callApi('user-health-check', {})).rejects.toMatchObject({
+      status: 'unauthenticated',
+      httpStatus: 401,
+    });
     fetchMock.mockResolvedValueOnce(answer(429, { status: 'too_many' }, { 'retry-after': '30' }));
-    await expect(callApi('user-register', {} as never)).rejects.toMatchObject({ status: 'too_many', retryAfterSec: 30 });
+    await expect(callApi('user-register', {} as never)).rejects.toMatchObject({
+      status: 'too_many',
+      retryAfterSec: 30,
+    });
   });
 
   it('falls back to the HTTP status when the body is not JSON', async () => {
@@ -55,7 +72,10 @@ describe('callApi', () => {
 
   it('never retries a write, and reports the network error', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(callApi('user-register', {} as never)).rejects.toMatchObject({ status: 'network', isNetwork: true });
+    await expect(callApi('user-register', {} as never)).rejects.toMatchObject({
+      status: 'network',
+      isNetwork: true,
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 

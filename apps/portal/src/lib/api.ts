@@ -16,7 +16,13 @@ export class ApiError extends Error {
   readonly retryAfterSec: number | undefined;
   readonly body: unknown;
 
-  constructor(init: { status: string; httpStatus: number; errors?: readonly TFieldError[]; retryAfterSec?: number; body?: unknown }) {
+  constructor(init: {
+    status: string;
+    httpStatus: number;
+    errors?: readonly TFieldError[];
+    retryAfterSec?: number;
+    body?: unknown;
+  }) {
     super(`request failed: ${init.status} (${init.httpStatus})`);
     this.name = 'ApiError';
     this.status = init.status;
@@ -69,7 +75,11 @@ export interface RequestOptions {
  * One HTTP exchange with a timeout: resolves with any HTTP answer (2xx or not) and its parsed JSON
  * body, and rejects with `ApiError('network')` only when no answer came in time.
  */
-export async function requestJson(url: string, init: RequestInit, options: RequestOptions = {}): Promise<RawResponse> {
+export async function requestJson(
+  url: string,
+  init: RequestInit,
+  options: RequestOptions = {},
+): Promise<RawResponse> {
   const controller = new AbortController();
   let hasTimedOut = false;
   const timer = window.setTimeout(() => {
@@ -107,7 +117,8 @@ export async function requestJson(url: string, init: RequestInit, options: Reque
 }
 
 function bodyStatus(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'status' in body && typeof body.status === 'string') return body.status;
+  if (body && typeof body === 'object' && 'status' in body && typeof body.status === 'string')
+    return body.status;
   return undefined;
 }
 
@@ -115,7 +126,10 @@ function bodyErrors(body: unknown): TFieldError[] {
   if (!body || typeof body !== 'object' || !('errors' in body) || !Array.isArray(body.errors)) return [];
   return body.errors.filter(
     (e: unknown): e is TFieldError =>
-      !!e && typeof e === 'object' && typeof (e as TFieldError).path === 'string' && typeof (e as TFieldError).code === 'string',
+      !!e &&
+      typeof e === 'object' &&
+      typeof (e as TFieldError).path === 'string' &&
+      typeof (e as TFieldError).code === 'string',
   );
 }
 
@@ -168,7 +182,8 @@ export async function callApi<N extends TCallName>(
         options,
       );
       if (raw.httpStatus >= 200 && raw.httpStatus < 300) {
-        if (bodyStatus(raw.body) === undefined) throw new ApiError({ status: 'error', httpStatus: raw.httpStatus, body: raw.body });
+        if (bodyStatus(raw.body) === undefined)
+          throw new ApiError({ status: 'error', httpStatus: raw.httpStatus, body: raw.body });
         return raw.body as TCallResponse<N>;
       }
       throw errorOfResponse(raw);
@@ -180,7 +195,11 @@ export async function callApi<N extends TCallName>(
 }
 
 /** A form-encoded POST (the auth layer's sign-in and sign-out); never retried. */
-export function postForm(url: string, fields: Record<string, string>, options: RequestOptions = {}): Promise<RawResponse> {
+export function postForm(
+  url: string,
+  fields: Record<string, string>,
+  options: RequestOptions = {},
+): Promise<RawResponse> {
   return requestJson(
     url,
     {

@@ -22,10 +22,26 @@ export type TPageId = keyof typeof PAGE_PATHS;
 export const PAGE_IDS = Object.keys(PAGE_PATHS) as TPageId[];
 
 /** Pages that need a signed-in member (spec section 5): the guard shows msg2001 and blocks them. */
-export const MEMBER_PAGES: ReadonlySet<TPageId> = new Set<TPageId>(['deposit', 'withdraw', 'note', 'comp', 'user', 'help', 'notice']);
+export const MEMBER_PAGES: ReadonlySet<TPageId> = new Set<TPageId>([
+  'deposit',
+  'withdraw',
+  'note',
+  'comp',
+  'user',
+  'help',
+  'notice',
+]);
 
 /** The modal menu, in the specification's order. */
-export const MENU_PAGES: readonly TPageId[] = ['deposit', 'withdraw', 'comp', 'user', 'help', 'notice', 'note'];
+export const MENU_PAGES: readonly TPageId[] = [
+  'deposit',
+  'withdraw',
+  'comp',
+  'user',
+  'help',
+  'notice',
+  'note',
+];
 
 export function isMemberPage(page: TPageId): boolean {
   return MEMBER_PAGES.has(page);

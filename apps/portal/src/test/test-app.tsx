@@ -34,7 +34,15 @@ export function fakeSession(status: TSessionStatus, overrides: Partial<SessionVa
 }
 
 /** Providers of the app with a session the test controls (no health check runs). */
-export function TestProviders({ session, children, lng = 'ko' }: { session: SessionValue; children: ReactNode; lng?: string }) {
+export function TestProviders({
+  session,
+  children,
+  lng = 'ko',
+}: {
+  session: SessionValue;
+  children: ReactNode;
+  lng?: string;
+}) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   const [i18n] = useState(() => createTestI18n(lng));
   return (

@@ -2,7 +2,10 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { NAMESPACES } from '../i18n/namespaces.ts';
 
-const files = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 /** An i18next instance with the real translation files already loaded (no fetch in tests). */
 export function createTestI18n(lng = 'ko'): I18n {

@@ -32,7 +32,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('banknum', 'text', (c) => c.notNull().unique())
     .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('state', 'text', (c) =>
-      c.notNull().defaultTo('active').check(sql`state in ('active', 'pending', 'blocked', 'self_excluded')`),
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`state in ('active', 'pending', 'blocked', 'self_excluded')`),
     )
     .addColumn('reg_code', 'text', (c) => c.references('reg_codes.code'))
     .addColumn('reg_ip', 'text')
@@ -55,7 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('user_agent', 'text')
     .execute();
-  await db.schema.createIndex('sessions_subject_idx').on('sessions').columns(['subject_kind', 'subject_id']).execute();
+  await db.schema
+    .createIndex('sessions_subject_idx')
+    .on('sessions')
+    .columns(['subject_kind', 'subject_id'])
+    .execute();
 
   await db.schema
     .createTable('rate_limits')
@@ -76,7 +83,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('accounts_member_balance_non_negative', sql`member_id is null or balance >= 0`)
     .addCheckConstraint('accounts_owner', sql`(member_id is null) <> (code is null)`)
     .execute();
-  await sql`create unique index accounts_member_kind_key on accounts (member_id, kind) where member_id is not null`.execute(db);
+  await sql`create unique index accounts_member_kind_key on accounts (member_id, kind) where member_id is not null`.execute(
+    db,
+  );
   await sql`create unique index accounts_code_key on accounts (code) where code is not null`.execute(db);
 
   await db.schema
@@ -98,7 +107,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('member_id', 'bigint', (c) => c.references('members.id'))
     .addColumn('kind', 'text', (c) =>
-      c.notNull().defaultTo('help').check(sql`kind in ('help', 'account_inquiry', 'guest')`),
+      c
+        .notNull()
+        .defaultTo('help')
+        .check(sql`kind in ('help', 'account_inquiry', 'guest')`),
     )
     .addColumn('guest_user_id', 'text')
     .addColumn('guest_phone', 'text')
@@ -107,7 +119,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('answer', 'text')
     .addColumn('answered_at', 'timestamptz')
     .addColumn('answered_by', 'text')
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('wait').check(sql`state in ('wait', 'already')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('wait')
+        .check(sql`state in ('wait', 'already')`),
+    )
     .addColumn('is_read', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('deleted_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

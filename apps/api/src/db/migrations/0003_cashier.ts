@@ -9,7 +9,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('operator_id', 'text', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('owner', 'cashier', 'support', 'content')`))
+    .addColumn('role', 'text', (c) =>
+      c.notNull().check(sql`role in ('owner', 'cashier', 'support', 'content')`),
+    )
     // Base32 (RFC 4648) TOTP secret; null when the operator signs in without a second factor.
     .addColumn('totp_secret', 'text')
     // The last accepted TOTP time step: a code is accepted once, never replayed.
@@ -60,7 +62,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('processed_at', 'timestamptz')
-    .addCheckConstraint('withdraw_requests_hidden_final', sql`not is_hidden or state in ('already', 'cansel')`)
+    .addCheckConstraint(
+      'withdraw_requests_hidden_final',
+      sql`not is_hidden or state in ('already', 'cansel')`,
+    )
     .execute();
 
   for (const table of ['deposit_requests', 'withdraw_requests']) {
@@ -70,7 +75,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where state in ('wait', 'reg')`.execute(db);
     await sql`create index ${sql.raw(`${table}_member_idx`)} on ${sql.table(table)} (member_id, id desc)
       where not is_hidden`.execute(db);
-    await sql`create index ${sql.raw(`${table}_state_idx`)} on ${sql.table(table)} (state, id desc)`.execute(db);
+    await sql`create index ${sql.raw(`${table}_state_idx`)} on ${sql.table(table)} (state, id desc)`.execute(
+      db,
+    );
     await sql`create index ${sql.raw(`${table}_completed_idx`)} on ${sql.table(table)} (processed_at desc)
       where state = 'already'`.execute(db);
   }

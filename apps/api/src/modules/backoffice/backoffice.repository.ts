@@ -5,19 +5,42 @@ import type { IdempotencyResponsesTable, OperatorRole, OperatorsTable } from '..
 // Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
 export type OperatorRow = Pick<
   Selectable<OperatorsTable>,
-  'id' | 'operator_id' | 'password_hash' | 'role' | 'totp_secret' | 'totp_last_step' | 'is_active' | 'created_at' | 'last_login_at'
+  | 'id'
+  | 'operator_id'
+  | 'password_hash'
+  | 'role'
+  | 'totp_secret'
+  | 'totp_last_step'
+  | 'is_active'
+  | 'created_at'
+  | 'last_login_at'
 >;
 
-export type StoredResponse = Pick<Selectable<IdempotencyResponsesTable>, 'request_hash' | 'status_code' | 'response'>;
+export type StoredResponse = Pick<
+  Selectable<IdempotencyResponsesTable>,
+  'request_hash' | 'status_code' | 'response'
+>;
 
 const OPERATOR_COLUMNS = [
-  'id', 'operator_id', 'password_hash', 'role', 'totp_secret', 'totp_last_step', 'is_active', 'created_at', 'last_login_at',
+  'id',
+  'operator_id',
+  'password_hash',
+  'role',
+  'totp_secret',
+  'totp_last_step',
+  'is_active',
+  'created_at',
+  'last_login_at',
 ] as const;
 
 export function createBackofficeRepository(db: Database) {
   return {
     async operatorByOperatorId(operatorId: string, trx: Database = db): Promise<OperatorRow | undefined> {
-      return trx.selectFrom('operators').select(OPERATOR_COLUMNS).where('operator_id', '=', operatorId).executeTakeFirst();
+      return trx
+        .selectFrom('operators')
+        .select(OPERATOR_COLUMNS)
+        .where('operator_id', '=', operatorId)
+        .executeTakeFirst();
     },
 
     async operatorById(id: number, trx: Database = db): Promise<OperatorRow | undefined> {
@@ -36,7 +59,12 @@ export function createBackofficeRepository(db: Database) {
     ): Promise<number | undefined> {
       const inserted = await trx
         .insertInto('operators')
-        .values({ operator_id: row.operatorId, password_hash: row.passwordHash, role: row.role, totp_secret: row.totpSecret ?? null })
+        .values({
+          operator_id: row.operatorId,
+          password_hash: row.passwordHash,
+          role: row.role,
+          totp_secret: row.totpSecret ?? null,
+        })
         .onConflict((oc) => oc.column('operator_id').doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -46,7 +74,15 @@ export function createBackofficeRepository(db: Database) {
     async listOperators(trx: Database = db) {
       return trx
         .selectFrom('operators')
-        .select(['id', 'operator_id', 'role', 'is_active', 'created_at', 'last_login_at', sql<boolean>`totp_secret is not null`.as('has_totp')])
+        .select([
+          'id',
+          'operator_id',
+          'role',
+          'is_active',
+          'created_at',
+          'last_login_at',
+          sql<boolean>`totp_secret is not null`.as('has_totp'),
+        ])
         .orderBy('id')
         .execute();
     },
@@ -85,7 +121,11 @@ export function createBackofficeRepository(db: Database) {
       return row !== undefined;
     },
 
-    async storedResponse(operatorId: number, key: string, trx: Database = db): Promise<StoredResponse | undefined> {
+    async storedResponse(
+      operatorId: number,
+      key: string,
+      trx: Database = db,
+    ): Promise<StoredResponse | undefined> {
       return trx
         .selectFrom('idempotency_responses')
         .select(['request_hash', 'status_code', 'response'])
@@ -94,7 +134,13 @@ export function createBackofficeRepository(db: Database) {
         .executeTakeFirst();
     },
 
-    async storeResponse(operatorId: number, key: string, statusCode: number, response: unknown, trx: Database): Promise<void> {
+    async storeResponse(
+      operatorId: number,
+      key: string,
+      statusCode: number,
+      response: unknown,
+      trx: Database,
+    ): Promise<void> {
       await trx
         .updateTable('idempotency_responses')
         .set({ status_code: statusCode, response: JSON.stringify(response) })
@@ -104,4 +150,3 @@ export function createBackofficeRepository(db: Database) {
     },
   };
 }
-

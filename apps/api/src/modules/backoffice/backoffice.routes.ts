@@ -68,7 +68,11 @@ function answer<B>(reply: FastifyReply, result: ActionAnswer<B>): B {
  * Money routes honour `Idempotency-Key`; the services run every change with its audit record in
  * one transaction.
  */
-export async function registerBackofficeRoutes(app: FastifyInstance, _ctx: ModuleContext, deps: BackofficeRouteDeps): Promise<void> {
+export async function registerBackofficeRoutes(
+  app: FastifyInstance,
+  _ctx: ModuleContext,
+  deps: BackofficeRouteDeps,
+): Promise<void> {
   const { backoffice, cashier, settings, audit, sessions, signInLimiter } = deps;
 
   async function operatorOf(request: FastifyRequest): Promise<OperatorPrincipal | null> {
@@ -125,7 +129,12 @@ export async function registerBackofficeRoutes(app: FastifyInstance, _ctx: Modul
     response: ZBackofficeLogoutResponse,
     handler: async ({ request, reply }) => {
       await sessions.revokeToken('operator', readCookie(request, OPERATOR_COOKIE));
-      reply.clearCookie(OPERATOR_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: isSecureCookieRequest(request) });
+      reply.clearCookie(OPERATOR_COOKIE, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: isSecureCookieRequest(request),
+      });
       return { status: 'success' };
     },
   });
@@ -137,7 +146,10 @@ export async function registerBackofficeRoutes(app: FastifyInstance, _ctx: Modul
     response: ZBackofficeMeResponse,
     handler: async ({ principal: operator }) => {
       const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(operator.role, p));
-      return { status: 'success', operator: { operatorId: operator.operatorId, role: operator.role, permissions } };
+      return {
+        status: 'success',
+        operator: { operatorId: operator.operatorId, role: operator.role, permissions },
+      };
     },
   });
 
@@ -194,7 +206,10 @@ export async function registerBackofficeRoutes(app: FastifyInstance, _ctx: Modul
     params: ZBackofficeUserIdParams,
     response: ZBackofficeMemberDetailResponse,
     handler: async ({ principal: operator, params }) =>
-      backoffice.memberDetail(params.userId, { showBank: can(operator.role, 'bankDetails'), entries: MEMBER_LEDGER_ENTRIES }),
+      backoffice.memberDetail(params.userId, {
+        showBank: can(operator.role, 'bankDetails'),
+        entries: MEMBER_LEDGER_ENTRIES,
+      }),
   });
 
   route({
@@ -276,7 +291,11 @@ export async function registerBackofficeRoutes(app: FastifyInstance, _ctx: Modul
       const result = await backoffice.createOperator({ ...input, totpSecret }, actorOf(operator, request.ip));
       if (result.status !== 'success' || !totpSecret) return { status: result.status };
       const label = encodeURIComponent(`casino-backoffice:${input.operatorId.toLowerCase()}`);
-      return { status: 'success', totpSecret, otpauthUrl: `otpauth://totp/${label}?secret=${totpSecret}&issuer=casino-backoffice` };
+      return {
+        status: 'success',
+        totpSecret,
+        otpauthUrl: `otpauth://totp/${label}?secret=${totpSecret}&issuer=casino-backoffice`,
+      };
     },
   });
 

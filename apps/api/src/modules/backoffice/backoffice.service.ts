@@ -43,7 +43,10 @@ export interface OperatorPrincipal {
   sessionId: number;
 }
 
-export function actorOf(operator: Pick<OperatorPrincipal, 'id' | 'operatorId'>, ip: string | null): AuditActor {
+export function actorOf(
+  operator: Pick<OperatorPrincipal, 'id' | 'operatorId'>,
+  ip: string | null,
+): AuditActor {
   return { operatorId: operator.id, actor: operator.operatorId, ip };
 }
 
@@ -103,7 +106,9 @@ export function createBackofficeService(deps: BackofficeDeps) {
     }): Promise<{ status: 'success'; operator: OperatorRow } | { status: 'fail' | 'totp_required' }> {
       const operator = await repo.operatorByOperatorId(normalizeOperatorId(input.operatorId));
       // An unknown id takes as long as a wrong password: no oracle for which ids exist.
-      const passwordOk = operator ? await verifyPassword(operator.password_hash, input.password) : await verifyDummy(input.password);
+      const passwordOk = operator
+        ? await verifyPassword(operator.password_hash, input.password)
+        : await verifyDummy(input.password);
       if (!operator || !operator.is_active || !passwordOk) return { status: 'fail' };
       if (operator.totp_secret) {
         if (!input.totp) return { status: 'totp_required' };
@@ -122,7 +127,9 @@ export function createBackofficeService(deps: BackofficeDeps) {
     async ensureBootstrapOwner(input: {
       operatorId: string;
       password: string | undefined;
-    }): Promise<{ created: false } | { created: true; operatorId: string; generatedPassword: string | null }> {
+    }): Promise<
+      { created: false } | { created: true; operatorId: string; generatedPassword: string | null }
+    > {
       if (await repo.hasOperators()) return { created: false };
       const operatorId = normalizeOperatorId(input.operatorId);
       const password = input.password ?? randomBytes(18).toString('base64url');
@@ -135,7 +142,11 @@ export function createBackofficeService(deps: BackofficeDeps) {
         if (id === undefined) return false;
         await audit.record(
           { operatorId: null, actor: 'system', ip: null },
-          { action: 'operator.bootstrap', target: `operator:${operatorId}`, after: { operatorId, role: 'owner' } },
+          {
+            action: 'operator.bootstrap',
+            target: `operator:${operatorId}`,
+            after: { operatorId, role: 'owner' },
+          },
           trx,
         );
         return true;
@@ -153,11 +164,18 @@ export function createBackofficeService(deps: BackofficeDeps) {
       if (!OPERATOR_ID.test(operatorId)) throw invalid('operatorId', 'pattern');
       const passwordHash = await hashPassword(input.password);
       return db.transaction().execute(async (trx) => {
-        const id = await repo.insertOperator({ operatorId, passwordHash, role: input.role, totpSecret: input.totpSecret ?? null }, trx);
+        const id = await repo.insertOperator(
+          { operatorId, passwordHash, role: input.role, totpSecret: input.totpSecret ?? null },
+          trx,
+        );
         if (id === undefined) return { status: 'already' as const };
         await audit.record(
           who,
-          { action: 'operator.create', target: `operator:${operatorId}`, after: { operatorId, role: input.role, hasTotp: !!input.totpSecret } },
+          {
+            action: 'operator.create',
+            target: `operator:${operatorId}`,
+            after: { operatorId, role: input.role, hasTotp: !!input.totpSecret },
+          },
           trx,
         );
         return { status: 'success' as const, id };
@@ -270,7 +288,8 @@ export function createBackofficeService(deps: BackofficeDeps) {
       return db.transaction().execute(async (trx) => {
         if (!(await repo.claimKey(operatorId, key, hash, trx))) {
           const stored = await repo.storedResponse(operatorId, key, trx);
-          if (!stored || stored.status_code === null) throw new AppError('error', { message: `idempotency key ${key} has no answer` });
+          if (!stored || stored.status_code === null)
+            throw new AppError('error', { message: `idempotency key ${key} has no answer` });
           if (stored.request_hash !== hash) throw invalid('idempotencyKey', 'pattern');
           return { code: stored.status_code, body: stored.response as B, replayed: true };
         }
@@ -303,7 +322,12 @@ export function createBackofficeService(deps: BackofficeDeps) {
         if (result.status === 'success') {
           await audit.record(
             actorOf(operator, ip),
-            { action: `${kind}.${action}`, target: `${kind}:${id}`, before: result.before, after: result.after },
+            {
+              action: `${kind}.${action}`,
+              target: `${kind}:${id}`,
+              before: result.before,
+              after: result.after,
+            },
             trx,
           );
         }
@@ -349,7 +373,11 @@ export function createBackofficeService(deps: BackofficeDeps) {
       return db.transaction().execute(async (trx) => {
         const { before, after, problems } = await settings.updateCashier(patch, trx);
         if (problems.length > 0) throw new AppError('invalid', { errors: problems });
-        await audit.record(who, { action: 'settings.cashier', target: 'settings:cashier', before, after }, trx);
+        await audit.record(
+          who,
+          { action: 'settings.cashier', target: 'settings:cashier', before, after },
+          trx,
+        );
         return after;
       });
     },

@@ -22,7 +22,13 @@ describe('TOTP (RFC 6238)', () => {
 
   it('matches the HOTP test vectors of RFC 4226', () => {
     const key = Buffer.from('12345678901234567890');
-    expect([0, 1, 2, 3, 9].map((c) => hotp(key, c))).toEqual(['755224', '287082', '359152', '969429', '520489']);
+    expect([0, 1, 2, 3, 9].map((c) => hotp(key, c))).toEqual([
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '520489',
+    ]);
   });
 
   it('round-trips base32 and ignores case, spaces and padding', () => {

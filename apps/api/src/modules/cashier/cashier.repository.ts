@@ -8,12 +8,24 @@ const TABLE = { deposit: 'deposit_requests', withdraw: 'withdraw_requests' } as 
 
 // Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
 type SharedRequestColumns =
-  'id' | 'member_id' | 'amount' | 'state' | 'reason' | 'is_hidden' | 'handled_by' | 'created_at' | 'updated_at' | 'processed_at';
+  | 'id'
+  | 'member_id'
+  | 'amount'
+  | 'state'
+  | 'reason'
+  | 'is_hidden'
+  | 'handled_by'
+  | 'created_at'
+  | 'updated_at'
+  | 'processed_at';
 
 /** The columns both request tables share (the depositor and the withdrawal's bank and hold apart). */
 export type RequestRow = Pick<Selectable<DepositRequestsTable>, SharedRequestColumns>;
 
-export type WithdrawRow = Pick<Selectable<WithdrawRequestsTable>, SharedRequestColumns | 'hold_id' | 'bankname' | 'bank_owner' | 'banknum'>;
+export type WithdrawRow = Pick<
+  Selectable<WithdrawRequestsTable>,
+  SharedRequestColumns | 'hold_id' | 'bankname' | 'bank_owner' | 'banknum'
+>;
 
 export interface QueueRow {
   id: number;
@@ -29,7 +41,10 @@ export interface QueueRow {
   banknum: string | null;
 }
 
-export type DepositRow = Pick<Selectable<DepositRequestsTable>, SharedRequestColumns | 'depositor' | 'transfer_id'>;
+export type DepositRow = Pick<
+  Selectable<DepositRequestsTable>,
+  SharedRequestColumns | 'depositor' | 'transfer_id'
+>;
 
 /** True when `error` is the one-pending-request-per-member index refusing a second pending request. */
 export function isOnePendingViolation(error: unknown): boolean {
@@ -44,7 +59,8 @@ export function createCashierRepository(db: Database) {
   // Both request tables share their common columns; Kysely cannot type a query over a union of
   // table names, so the shared queries go through this narrowed view of one of them.
   const from = (kind: RequestKind, trx: Database) => trx.selectFrom(TABLE[kind] as 'deposit_requests');
-  const aliased = (kind: RequestKind, trx: Database) => trx.selectFrom(`${TABLE[kind]} as r` as 'deposit_requests as r');
+  const aliased = (kind: RequestKind, trx: Database) =>
+    trx.selectFrom(`${TABLE[kind]} as r` as 'deposit_requests as r');
   const update = (kind: RequestKind, trx: Database) => trx.updateTable(TABLE[kind] as 'deposit_requests');
 
   return {
@@ -58,7 +74,10 @@ export function createCashierRepository(db: Database) {
     },
 
     /** Inserts a new `wait` deposit request; throws the one-pending violation when one is pending. */
-    async insertDeposit(row: { memberId: number; amount: number; depositor: string }, trx: Database = db): Promise<number> {
+    async insertDeposit(
+      row: { memberId: number; amount: number; depositor: string },
+      trx: Database = db,
+    ): Promise<number> {
       const inserted = await trx
         .insertInto('deposit_requests')
         .values({ member_id: row.memberId, amount: row.amount, depositor: row.depositor })
@@ -93,7 +112,20 @@ export function createCashierRepository(db: Database) {
     async lockDeposit(id: number, trx: Database): Promise<DepositRow | undefined> {
       return trx
         .selectFrom('deposit_requests')
-        .select(['id', 'member_id', 'amount', 'state', 'reason', 'is_hidden', 'handled_by', 'created_at', 'updated_at', 'processed_at', 'depositor', 'transfer_id'])
+        .select([
+          'id',
+          'member_id',
+          'amount',
+          'state',
+          'reason',
+          'is_hidden',
+          'handled_by',
+          'created_at',
+          'updated_at',
+          'processed_at',
+          'depositor',
+          'transfer_id',
+        ])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -103,8 +135,20 @@ export function createCashierRepository(db: Database) {
       return trx
         .selectFrom('withdraw_requests')
         .select([
-          'id', 'member_id', 'amount', 'state', 'reason', 'is_hidden', 'handled_by', 'created_at', 'updated_at', 'processed_at',
-          'hold_id', 'bankname', 'bank_owner', 'banknum',
+          'id',
+          'member_id',
+          'amount',
+          'state',
+          'reason',
+          'is_hidden',
+          'handled_by',
+          'created_at',
+          'updated_at',
+          'processed_at',
+          'hold_id',
+          'bankname',
+          'bank_owner',
+          'banknum',
         ])
         .where('id', '=', id)
         .forUpdate()
@@ -114,7 +158,12 @@ export function createCashierRepository(db: Database) {
     async setState(
       kind: RequestKind,
       id: number,
-      change: { state: CashierRequestState; reason?: string | null; handledBy?: number | null; processedAt?: Date | null },
+      change: {
+        state: CashierRequestState;
+        reason?: string | null;
+        handledBy?: number | null;
+        processedAt?: Date | null;
+      },
       trx: Database,
     ): Promise<void> {
       await update(kind, trx)
@@ -130,17 +179,41 @@ export function createCashierRepository(db: Database) {
     },
 
     async setDepositTransfer(id: number, transferId: number, trx: Database): Promise<void> {
-      await trx.updateTable('deposit_requests').set({ transfer_id: transferId }).where('id', '=', id).execute();
+      await trx
+        .updateTable('deposit_requests')
+        .set({ transfer_id: transferId })
+        .where('id', '=', id)
+        .execute();
     },
 
     async hide(kind: RequestKind, id: number, trx: Database): Promise<void> {
-      await update(kind, trx).set({ is_hidden: true, updated_at: sql`now()` }).where('id', '=', id).execute();
+      await update(kind, trx)
+        .set({ is_hidden: true, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** The member's own requests that they have not deleted, newest first. */
-    async listForMember(kind: RequestKind, memberId: number, limit: number, offset: number, trx: Database = db): Promise<RequestRow[]> {
+    async listForMember(
+      kind: RequestKind,
+      memberId: number,
+      limit: number,
+      offset: number,
+      trx: Database = db,
+    ): Promise<RequestRow[]> {
       return from(kind, trx)
-        .select(['id', 'member_id', 'amount', 'state', 'reason', 'is_hidden', 'handled_by', 'created_at', 'updated_at', 'processed_at'])
+        .select([
+          'id',
+          'member_id',
+          'amount',
+          'state',
+          'reason',
+          'is_hidden',
+          'handled_by',
+          'created_at',
+          'updated_at',
+          'processed_at',
+        ])
         .where('member_id', '=', memberId)
         .where('is_hidden', '=', false)
         .orderBy('id', 'desc')
@@ -171,15 +244,35 @@ export function createCashierRepository(db: Database) {
     },
 
     /** The operators' queue: requests in the given states (all when empty), newest first. */
-    async queue(kind: RequestKind, states: CashierRequestState[], limit: number, offset: number, trx: Database = db): Promise<QueueRow[]> {
+    async queue(
+      kind: RequestKind,
+      states: CashierRequestState[],
+      limit: number,
+      offset: number,
+      trx: Database = db,
+    ): Promise<QueueRow[]> {
       let q = aliased(kind, trx).innerJoin('members as m', 'm.id', 'r.member_id');
       if (states.length > 0) q = q.where('r.state', 'in', states);
       const rows = await q
         .select(['r.id', 'r.amount', 'r.state', 'r.reason', 'r.created_at', 'r.processed_at', 'm.user_id'])
-        .select(kind === 'deposit' ? sql<string | null>`r.depositor`.as('depositor') : sql<null>`null`.as('depositor'))
-        .select(kind === 'withdraw' ? sql<string | null>`r.bankname`.as('bankname') : sql<null>`null`.as('bankname'))
-        .select(kind === 'withdraw' ? sql<string | null>`r.bank_owner`.as('bank_owner') : sql<null>`null`.as('bank_owner'))
-        .select(kind === 'withdraw' ? sql<string | null>`r.banknum`.as('banknum') : sql<null>`null`.as('banknum'))
+        .select(
+          kind === 'deposit'
+            ? sql<string | null>`r.depositor`.as('depositor')
+            : sql<null>`null`.as('depositor'),
+        )
+        .select(
+          kind === 'withdraw'
+            ? sql<string | null>`r.bankname`.as('bankname')
+            : sql<null>`null`.as('bankname'),
+        )
+        .select(
+          kind === 'withdraw'
+            ? sql<string | null>`r.bank_owner`.as('bank_owner')
+            : sql<null>`null`.as('bank_owner'),
+        )
+        .select(
+          kind === 'withdraw' ? sql<string | null>`r.banknum`.as('banknum') : sql<null>`null`.as('banknum'),
+        )
         .orderBy('r.id', 'desc')
         .limit(limit)
         .offset(offset)
@@ -195,4 +288,3 @@ export function createCashierRepository(db: Database) {
     },
   };
 }
-

@@ -25,7 +25,9 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
   );
 
   calls.register('del-deposit', (input, { member }) => cashier.remove('deposit', member.memberId, input.id));
-  calls.register('del-withdraw', (input, { member }) => cashier.remove('withdraw', member.memberId, input.id));
+  calls.register('del-withdraw', (input, { member }) =>
+    cashier.remove('withdraw', member.memberId, input.id),
+  );
 
   calls.register('get-cashier-status', () => cashier.status());
   calls.register('get-cash-ticker', () => cashier.ticker());
@@ -36,7 +38,10 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
   });
 
   calls.register('get-in-game-balance', async (_input, { member }) => {
-    const [account, balances] = await Promise.all([cashier.member(member.memberId), ledger.memberBalances(member.memberId)]);
+    const [account, balances] = await Promise.all([
+      cashier.member(member.memberId),
+      ledger.memberBalances(member.memberId),
+    ]);
     // Only the game wallet account exists so far: no transfer-wallet provider is asked, so the
     // figure is always current and data.status is success.
     return {
@@ -50,5 +55,4 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
       },
     };
   });
-
 }

@@ -24,7 +24,6 @@ export type { RequestKind } from './cashier.repository.ts';
 export const EXCHANGE_PASSWORD_MAX_FAILURES = 5;
 export const EXCHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
 
-
 /** An operator acting on the queue (for `handled_by`, the member's note and the ledger's meta). */
 export interface OperatorRef {
   id: number;
@@ -80,7 +79,12 @@ export function formatWon(amount: number): string {
 const KIND_KO: Record<RequestKind, string> = { deposit: '충전', withdraw: '환전' };
 
 /** The member's note (쪽지) when an operator completes or rejects a request. */
-export function requestNote(kind: RequestKind, outcome: 'approved' | 'rejected', amount: number, reason: string | null) {
+export function requestNote(
+  kind: RequestKind,
+  outcome: 'approved' | 'rejected',
+  amount: number,
+  reason: string | null,
+) {
   const what = KIND_KO[kind];
   if (outcome === 'approved') {
     return {
@@ -122,7 +126,11 @@ export function createCashierService(deps: CashierDeps) {
   const repo = createCashierRepository(db);
 
   /** Locks a request row for its state change; a withdrawal comes with its hold id. */
-  async function lock(kind: RequestKind, id: number, trx: Database): Promise<(RequestRow & { holdId: number | null }) | undefined> {
+  async function lock(
+    kind: RequestKind,
+    id: number,
+    trx: Database,
+  ): Promise<(RequestRow & { holdId: number | null }) | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
     if (kind === 'deposit') {
       const row = await repo.lockDeposit(id, trx);
@@ -184,7 +192,8 @@ export function createCashierService(deps: CashierDeps) {
         await rateLimiter.giveBack(limitKey);
         throw new AppError('too_many', { retryAfterSec: tries.retryAfterSec });
       }
-      if (!(await verifyPassword(member.exchange_password_hash, input.exchangePassword))) return { status: 'pass' as const };
+      if (!(await verifyPassword(member.exchange_password_hash, input.exchangePassword)))
+        return { status: 'pass' as const };
       await rateLimiter.giveBack(limitKey);
 
       if (await repo.hasPending('withdraw', memberId)) return { status: 'wait' as const };
@@ -192,7 +201,13 @@ export function createCashierService(deps: CashierDeps) {
         return await refusable<'balance', { status: 'success' }>(() =>
           db.transaction().execute(async (trx) => {
             const id = await repo.insertWithdraw(
-              { memberId, amount: input.amount, bankname: member.bankname, bankOwner: member.bank_owner, banknum: member.banknum },
+              {
+                memberId,
+                amount: input.amount,
+                bankname: member.bankname,
+                bankOwner: member.bank_owner,
+                banknum: member.banknum,
+              },
               trx,
             );
             try {
@@ -245,7 +260,12 @@ export function createCashierService(deps: CashierDeps) {
           if (kind === 'withdraw') {
             await ledger.voidHold(
               holdOf(row),
-              { idempotencyKey: `withdraw:${id}:cancel`, code: 'withdrawal_cancel', source: 'cashier', meta: { requestId: id } },
+              {
+                idempotencyKey: `withdraw:${id}:cancel`,
+                code: 'withdrawal_cancel',
+                source: 'cashier',
+                meta: { requestId: id },
+              },
               trx,
             );
           }
@@ -288,7 +308,10 @@ export function createCashierService(deps: CashierDeps) {
     },
 
     /** The operators' queue. Withdrawal bank details only when `showBank` (owner and cashier). */
-    async queue(kind: RequestKind, options: { states: CashierRequestState[]; page: number; pageSize: number; showBank: boolean }) {
+    async queue(
+      kind: RequestKind,
+      options: { states: CashierRequestState[]; page: number; pageSize: number; showBank: boolean },
+    ) {
       const offset = (options.page - 1) * options.pageSize;
       const [rows, maxCount] = await Promise.all([
         repo.queue(kind, options.states, options.pageSize, offset),
@@ -299,7 +322,9 @@ export function createCashierService(deps: CashierDeps) {
         userId: r.user_id,
         amount: r.amount,
         ...(kind === 'deposit' ? { depositor: r.depositor } : {}),
-        ...(kind === 'withdraw' && options.showBank ? { bankname: r.bankname, bankOwner: r.bank_owner, banknum: r.banknum } : {}),
+        ...(kind === 'withdraw' && options.showBank
+          ? { bankname: r.bankname, bankOwner: r.bank_owner, banknum: r.banknum }
+          : {}),
         state: r.state,
         reason: r.reason,
         regDate: r.created_at.toISOString(),
@@ -309,12 +334,22 @@ export function createCashierService(deps: CashierDeps) {
     },
 
     /** An operator takes a `wait` request for processing (`reg`): the member can no longer cancel it. */
-    async take(kind: RequestKind, id: number, operator: OperatorRef, trx: Database): Promise<QueueActionResult> {
+    async take(
+      kind: RequestKind,
+      id: number,
+      operator: OperatorRef,
+      trx: Database,
+    ): Promise<QueueActionResult> {
       const row = await lock(kind, id, trx);
       if (!row) return { status: 'not_found' };
       if (row.state !== 'wait') return { status: 'already' };
       await repo.setState(kind, id, { state: 'reg', handledBy: operator.id }, trx);
-      return { status: 'success', memberId: row.member_id, before: { state: row.state }, after: { state: 'reg' } };
+      return {
+        status: 'success',
+        memberId: row.member_id,
+        before: { state: row.state },
+        after: { state: 'reg' },
+      };
     },
 
     /**
@@ -322,7 +357,12 @@ export function createCashierService(deps: CashierDeps) {
      * clearing, a withdrawal posts its hold. The row is locked first, so parallel approvals of one
      * request settle it once; the ledger keys derived from the request id make that doubly sure.
      */
-    async approve(kind: RequestKind, id: number, operator: OperatorRef, trx: Database): Promise<QueueActionResult> {
+    async approve(
+      kind: RequestKind,
+      id: number,
+      operator: OperatorRef,
+      trx: Database,
+    ): Promise<QueueActionResult> {
       const row = await lock(kind, id, trx);
       if (!row) return { status: 'not_found' };
       if (row.state !== 'wait' && row.state !== 'reg') return { status: 'already' };
@@ -342,10 +382,18 @@ export function createCashierService(deps: CashierDeps) {
         );
         await repo.setDepositTransfer(id, result.transferId, trx);
       } else {
-        await ledger.postHold(holdOf(row), { idempotencyKey: `withdraw:${id}:post`, code: 'withdrawal', source: 'cashier', meta }, trx);
+        await ledger.postHold(
+          holdOf(row),
+          { idempotencyKey: `withdraw:${id}:post`, code: 'withdrawal', source: 'cashier', meta },
+          trx,
+        );
       }
       await repo.setState(kind, id, { state: 'already', handledBy: operator.id, processedAt: now() }, trx);
-      await community.sendNote(row.member_id, { ...requestNote(kind, 'approved', row.amount, null), createdBy: operator.operatorId }, trx);
+      await community.sendNote(
+        row.member_id,
+        { ...requestNote(kind, 'approved', row.amount, null), createdBy: operator.operatorId },
+        trx,
+      );
       return {
         status: 'success',
         memberId: row.member_id,
@@ -355,19 +403,39 @@ export function createCashierService(deps: CashierDeps) {
     },
 
     /** Rejects a pending request (state `cansel` with the operator's reason); a withdrawal's hold returns. */
-    async reject(kind: RequestKind, id: number, operator: OperatorRef, reason: string | null, trx: Database): Promise<QueueActionResult> {
+    async reject(
+      kind: RequestKind,
+      id: number,
+      operator: OperatorRef,
+      reason: string | null,
+      trx: Database,
+    ): Promise<QueueActionResult> {
       const row = await lock(kind, id, trx);
       if (!row) return { status: 'not_found' };
       if (row.state !== 'wait' && row.state !== 'reg') return { status: 'already' };
       if (kind === 'withdraw') {
         await ledger.voidHold(
           holdOf(row),
-          { idempotencyKey: `withdraw:${id}:reject`, code: 'withdrawal_reject', source: 'cashier', meta: { requestId: id, operator: operator.operatorId } },
+          {
+            idempotencyKey: `withdraw:${id}:reject`,
+            code: 'withdrawal_reject',
+            source: 'cashier',
+            meta: { requestId: id, operator: operator.operatorId },
+          },
           trx,
         );
       }
-      await repo.setState(kind, id, { state: 'cansel', reason, handledBy: operator.id, processedAt: now() }, trx);
-      await community.sendNote(row.member_id, { ...requestNote(kind, 'rejected', row.amount, reason), createdBy: operator.operatorId }, trx);
+      await repo.setState(
+        kind,
+        id,
+        { state: 'cansel', reason, handledBy: operator.id, processedAt: now() },
+        trx,
+      );
+      await community.sendNote(
+        row.member_id,
+        { ...requestNote(kind, 'rejected', row.amount, reason), createdBy: operator.operatorId },
+        trx,
+      );
       return {
         status: 'success',
         memberId: row.member_id,

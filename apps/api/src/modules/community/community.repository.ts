@@ -8,7 +8,12 @@ export function createCommunityRepository(db: Database) {
     ): Promise<number> {
       const inserted = await trx
         .insertInto('notes')
-        .values({ member_id: row.memberId, title: row.title, contents: row.contents, created_by: row.createdBy })
+        .values({
+          member_id: row.memberId,
+          title: row.title,
+          contents: row.contents,
+          created_by: row.createdBy,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return inserted.id;

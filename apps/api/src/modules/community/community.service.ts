@@ -25,7 +25,10 @@ export function createCommunityService(deps: { db: Database }) {
       note: { title: string; contents: string; createdBy?: string | null },
       trx?: Database,
     ): Promise<number> {
-      return repo.insertNote({ memberId, title: note.title, contents: note.contents, createdBy: note.createdBy ?? null }, trx);
+      return repo.insertNote(
+        { memberId, title: note.title, contents: note.contents, createdBy: note.createdBy ?? null },
+        trx,
+      );
     },
 
     /**
@@ -34,7 +37,12 @@ export function createCommunityService(deps: { db: Database }) {
      */
     async openAccountInquiry(memberId: number, trx?: Database): Promise<boolean> {
       const id = await repo.insertHelpUnlessOpen(
-        { memberId, kind: 'account_inquiry', title: ACCOUNT_INQUIRY_TITLE, contents: ACCOUNT_INQUIRY_CONTENTS },
+        {
+          memberId,
+          kind: 'account_inquiry',
+          title: ACCOUNT_INQUIRY_TITLE,
+          contents: ACCOUNT_INQUIRY_CONTENTS,
+        },
         trx,
       );
       return id !== undefined;

@@ -5,10 +5,7 @@ import {
   type LockedMemberAccount,
   type StoredTransferKey,
 } from './ledger.repository.ts';
-import {
-  isBalanceCheckViolation,
-  systemKind,
-} from './ledger.rules.ts';
+import { isBalanceCheckViolation, systemKind } from './ledger.rules.ts';
 
 /**
  * What the ledger's parts share: the repository, the transaction helpers, the cache of system
@@ -120,7 +117,18 @@ export function createLedgerCore(db: Database) {
     return row;
   }
 
-  return { db, repo, inTransaction, inStatement, notFound, systemAccountId, replayOf, existingFor, mustExist, lockedFor };
+  return {
+    db,
+    repo,
+    inTransaction,
+    inStatement,
+    notFound,
+    systemAccountId,
+    replayOf,
+    existingFor,
+    mustExist,
+    lockedFor,
+  };
 }
 
 export type LedgerCore = ReturnType<typeof createLedgerCore>;

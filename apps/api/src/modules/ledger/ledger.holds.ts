@@ -1,10 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { LedgerError } from './ledger.errors.ts';
-import {
-  type LockedMemberAccount,
-  type MemberAccountKind,
-  type TransferRow,
-} from './ledger.repository.ts';
+import { type LockedMemberAccount, type MemberAccountKind, type TransferRow } from './ledger.repository.ts';
 import {
   checkAmount,
   checkCode,
@@ -29,7 +25,17 @@ import type { LedgerCore } from './ledger.core.ts';
 
 /** Holds: money set aside for a pending payout, then posted or voided. */
 export function createHolds(core: LedgerCore) {
-  const { repo, inTransaction, inStatement, notFound, systemAccountId, replayOf, existingFor, mustExist, lockedFor } = core;
+  const {
+    repo,
+    inTransaction,
+    inStatement,
+    notFound,
+    systemAccountId,
+    replayOf,
+    existingFor,
+    mustExist,
+    lockedFor,
+  } = core;
 
   async function resolveHold(
     holdId: number,

@@ -1,17 +1,7 @@
 import type { Database } from '../../db/database.ts';
-import {
-  type MemberAccountKind,
-} from './ledger.repository.ts';
-import {
-  MAX_ENTRIES,
-  parseRef,
-  WITHDRAW_HOLD,
-} from './ledger.rules.ts';
-import type {
-  AccountRef,
-  InvariantReport,
-  MemberEntry,
-} from './ledger.types.ts';
+import { type MemberAccountKind } from './ledger.repository.ts';
+import { MAX_ENTRIES, parseRef, WITHDRAW_HOLD } from './ledger.rules.ts';
+import type { AccountRef, InvariantReport, MemberEntry } from './ledger.types.ts';
 import type { LedgerCore } from './ledger.core.ts';
 
 /** Member accounts, balances, a member's entries, and the invariants over the whole ledger. */

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { LedgerError } from './ledger.errors.ts';
-import {
-  MEMBER_ACCOUNT_KINDS,
-  type MemberAccountKind,
-} from './ledger.repository.ts';
-import type {
-  AccountRef,
-} from './ledger.types.ts';
+import { MEMBER_ACCOUNT_KINDS, type MemberAccountKind } from './ledger.repository.ts';
+import type { AccountRef } from './ledger.types.ts';
 
 // The ledger's fixed rules: account names, input checks and the request hash of a key.
 
-export const FIXED_SYSTEM_ACCOUNTS = ['bank_clearing', 'comp_expense', 'adjustment', 'withdraw_hold'] as const;
+export const FIXED_SYSTEM_ACCOUNTS = [
+  'bank_clearing',
+  'comp_expense',
+  'adjustment',
+  'withdraw_hold',
+] as const;
 export const OPEN_ON_USE_SYSTEM_ACCOUNT = /^(house|jackpot):[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const CODE_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 export const MAX_KEY_LENGTH = 200;

@@ -1,8 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { LedgerError } from './ledger.errors.ts';
-import {
-  type TransferSide,
-} from './ledger.repository.ts';
+import { type TransferSide } from './ledger.repository.ts';
 import {
   checkAmount,
   checkCode,
@@ -15,10 +13,7 @@ import {
   WITHDRAW_HOLD,
   type ParsedRef,
 } from './ledger.rules.ts';
-import type {
-  TransferInput,
-  TransferResult,
-} from './ledger.types.ts';
+import type { TransferInput, TransferResult } from './ledger.types.ts';
 import type { LedgerCore } from './ledger.core.ts';
 
 /** Transfers: the one movement of money between two accounts. */

@@ -72,7 +72,20 @@ export function createMembersRepository(db: Database) {
     async detailByUserId(userId: string, trx: Database = db) {
       return trx
         .selectFrom('members')
-        .select(['id', 'user_id', 'nick', 'phone', 'bankname', 'bank_owner', 'banknum', 'level', 'state', 'reg_code', 'created_at', 'last_login_at'])
+        .select([
+          'id',
+          'user_id',
+          'nick',
+          'phone',
+          'bankname',
+          'bank_owner',
+          'banknum',
+          'level',
+          'state',
+          'reg_code',
+          'created_at',
+          'last_login_at',
+        ])
         .where('user_id', '=', userId)
         .executeTakeFirst();
     },

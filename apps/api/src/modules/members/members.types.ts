@@ -45,7 +45,18 @@ export type CashierMember = Pick<
 /** A member as the back office shows it. */
 export type MemberDetail = Pick<
   Selectable<MembersTable>,
-  'id' | 'user_id' | 'nick' | 'phone' | 'bankname' | 'bank_owner' | 'banknum' | 'level' | 'state' | 'reg_code' | 'created_at' | 'last_login_at'
+  | 'id'
+  | 'user_id'
+  | 'nick'
+  | 'phone'
+  | 'bankname'
+  | 'bank_owner'
+  | 'banknum'
+  | 'level'
+  | 'state'
+  | 'reg_code'
+  | 'created_at'
+  | 'last_login_at'
 >;
 
 /** What every part of the members service works with: the deps and the one repository. */

@@ -11,7 +11,12 @@ export function createSettingsRepository(db: Database) {
 
     /** Reads the value and locks its row (when it exists) until the transaction ends. */
     async getForUpdate(key: string, trx: Database): Promise<unknown> {
-      const row = await trx.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', key)
+        .forUpdate()
+        .executeTakeFirst();
       return row?.value;
     },
 
@@ -30,7 +35,9 @@ export function createSettingsRepository(db: Database) {
       await trx
         .insertInto('settings')
         .values({ key, value: sql`${json}::jsonb` })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`${json}::jsonb`, updated_at: sql`now()` }))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ value: sql`${json}::jsonb`, updated_at: sql`now()` }),
+        )
         .execute();
     },
   };

@@ -43,7 +43,13 @@ function isPositiveInt(value: unknown): value is number {
 function isWindow(value: unknown): value is LockWindow {
   if (!value || typeof value !== 'object') return false;
   const w = value as Record<string, unknown>;
-  return typeof w.from === 'string' && typeof w.to === 'string' && HH_MM.test(w.from) && HH_MM.test(w.to) && w.from !== w.to;
+  return (
+    typeof w.from === 'string' &&
+    typeof w.to === 'string' &&
+    HH_MM.test(w.from) &&
+    HH_MM.test(w.to) &&
+    w.from !== w.to
+  );
 }
 
 /**
@@ -54,8 +60,10 @@ function isWindow(value: unknown): value is LockWindow {
 export function normalizeCashierSettings(stored: unknown): CashierSettings {
   const s = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   const d = DEFAULT_CASHIER_SETTINGS;
-  const num = (k: 'minDeposit' | 'minWithdraw' | 'unit' | 'maxAmount' | 'minConversion') => (isPositiveInt(s[k]) ? s[k] : d[k]);
-  const win = (k: 'depositLock' | 'withdrawLock') => (isWindow(s[k]) ? { from: s[k].from, to: s[k].to } : null);
+  const num = (k: 'minDeposit' | 'minWithdraw' | 'unit' | 'maxAmount' | 'minConversion') =>
+    isPositiveInt(s[k]) ? s[k] : d[k];
+  const win = (k: 'depositLock' | 'withdrawLock') =>
+    isWindow(s[k]) ? { from: s[k].from, to: s[k].to } : null;
   return {
     minDeposit: num('minDeposit'),
     minWithdraw: num('minWithdraw'),
@@ -80,8 +88,10 @@ export function checkCashierSettings(s: CashierSettings): SettingsProblem[] {
   if (s.minWithdraw > s.maxAmount) problems.push({ path: 'minWithdraw', code: 'max' });
   if (s.minConversion > s.maxAmount) problems.push({ path: 'minConversion', code: 'max' });
   if (s.unit > s.maxAmount) problems.push({ path: 'unit', code: 'max' });
-  if (s.depositLock && s.depositLock.from === s.depositLock.to) problems.push({ path: 'depositLock', code: 'pattern' });
-  if (s.withdrawLock && s.withdrawLock.from === s.withdrawLock.to) problems.push({ path: 'withdrawLock', code: 'pattern' });
+  if (s.depositLock && s.depositLock.from === s.depositLock.to)
+    problems.push({ path: 'depositLock', code: 'pattern' });
+  if (s.withdrawLock && s.withdrawLock.from === s.withdrawLock.to)
+    problems.push({ path: 'withdrawLock', code: 'pattern' });
   return problems;
 }
 

@@ -33,7 +33,11 @@ export function AppLayout() {
         {t('a11y.skipToContent')}
       </a>
       <DesktopHeader onOpenMenu={openMenu} />
-      <MobileHeader isPanelOpen={isPanelOpen} onOpenPanel={() => setIsPanelOpen(true)} onOpenMenu={openMenu} />
+      <MobileHeader
+        isPanelOpen={isPanelOpen}
+        onOpenPanel={() => setIsPanelOpen(true)}
+        onOpenMenu={openMenu}
+      />
       <main id="main" className="main container" tabIndex={-1}>
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

@@ -8,7 +8,9 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
  */
 export function CookieNotice() {
   const { t } = useTranslation('common');
-  const [isDismissed, setIsDismissed] = useState(() => readStorage(STORAGE_KEYS.cookieNoticeDismissed) === '1');
+  const [isDismissed, setIsDismissed] = useState(
+    () => readStorage(STORAGE_KEYS.cookieNoticeDismissed) === '1',
+  );
   if (isDismissed) return null;
   return (
     <section className="cookie-notice" aria-label={t('cookie.label')}>

@@ -13,14 +13,20 @@ export function Counters({ user, onNavigate }: { user: TUser; onNavigate?: () =>
       <GuardedLink page="note" className="counter" {...(onNavigate ? { onNavigate } : {})}>
         <Icon name="note" size={18} />
         <span>{t('menu.note')}</span>
-        <span className={`counter__badge${noteCount > 0 ? ' counter__badge--hot' : ''}`} aria-label={t('user.unread', { count: noteCount })}>
+        <span
+          className={`counter__badge${noteCount > 0 ? ' counter__badge--hot' : ''}`}
+          aria-label={t('user.unread', { count: noteCount })}
+        >
           {noteCount}
         </span>
       </GuardedLink>
       <GuardedLink page="help" className="counter" {...(onNavigate ? { onNavigate } : {})}>
         <Icon name="help" size={18} />
         <span>{t('menu.help')}</span>
-        <span className={`counter__badge${helpCount > 0 ? ' counter__badge--hot' : ''}`} aria-label={t('user.answered', { count: helpCount })}>
+        <span
+          className={`counter__badge${helpCount > 0 ? ' counter__badge--hot' : ''}`}
+          aria-label={t('user.answered', { count: helpCount })}
+        >
           {helpCount}
         </span>
       </GuardedLink>

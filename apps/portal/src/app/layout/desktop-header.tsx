@@ -32,7 +32,12 @@ export function DesktopHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
               );
             })}
           </ul>
-          <button type="button" className="btn btn--ghost btn--sm desktop-nav__all" onClick={onOpenMenu} aria-haspopup="dialog">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm desktop-nav__all"
+            onClick={onOpenMenu}
+            aria-haspopup="dialog"
+          >
             <Icon name="grid" size={18} />
             {t('menu.all')}
           </button>

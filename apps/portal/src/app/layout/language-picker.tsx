@@ -38,7 +38,12 @@ export function LanguagePicker({ className }: { className?: string }) {
         {t('language.label')}
       </label>
       <Icon name="globe" size={18} className="lang-picker__globe" />
-      <select id={id} className="lang-picker__select" value={locale} onChange={(e) => void onChange(e.target.value)}>
+      <select
+        id={id}
+        className="lang-picker__select"
+        value={locale}
+        onChange={(e) => void onChange(e.target.value)}
+      >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={INTL_LOCALE[code]}>
             {LANGUAGE_NAMES[code]}

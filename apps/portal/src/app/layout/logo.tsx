@@ -15,7 +15,16 @@ export function LogoMark({ size = 36 }: { size?: number }) {
           <stop offset="1" stopColor="#b8801f" />
         </linearGradient>
       </defs>
-      <rect x="1.5" y="1.5" width="45" height="45" rx="12" fill="#171b26" stroke={`url(#${id}-gold)`} strokeWidth="2" />
+      <rect
+        x="1.5"
+        y="1.5"
+        width="45"
+        height="45"
+        rx="12"
+        fill="#171b26"
+        stroke={`url(#${id}-gold)`}
+        strokeWidth="2"
+      />
       <path d="M10 20l6.5 5 7.5-11 7.5 11 6.5-5-3 13H13z" fill={`url(#${id}-gold)`} />
       <circle cx="10" cy="18.5" r="2.2" fill="#ffe9a8" />
       <circle cx="24" cy="12" r="2.4" fill="#ffe9a8" />

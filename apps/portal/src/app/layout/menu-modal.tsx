@@ -25,30 +25,35 @@ export function MenuModal({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
       // The menu has a title and no description.
       aria-describedby={undefined}
     >
-        <div className="menu-modal__head">
-          <ModalTitle className="menu-modal__title">{t('menu.all')}</ModalTitle>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
-            <Icon name="close" size={22} />
-          </button>
-        </div>
-        <nav aria-label={t('menu.label')}>
-          <ul className="menu-grid">
-            {MENU_PAGES.map((page) => {
-              const entry = MENU_ENTRY[page]!;
-              const isCurrent = current === page;
-              return (
-                <li key={page}>
-                  <GuardedLink page={page} className={`menu-tile${isCurrent ? ' menu-tile--current' : ''}`} isCurrent={isCurrent} onNavigate={onClose}>
-                    <span className="menu-tile__icon">
-                      <Icon name={entry.icon} size={26} />
-                    </span>
-                    <span className="menu-tile__label">{t(entry.label)}</span>
-                  </GuardedLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+      <div className="menu-modal__head">
+        <ModalTitle className="menu-modal__title">{t('menu.all')}</ModalTitle>
+        <button type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
+          <Icon name="close" size={22} />
+        </button>
+      </div>
+      <nav aria-label={t('menu.label')}>
+        <ul className="menu-grid">
+          {MENU_PAGES.map((page) => {
+            const entry = MENU_ENTRY[page]!;
+            const isCurrent = current === page;
+            return (
+              <li key={page}>
+                <GuardedLink
+                  page={page}
+                  className={`menu-tile${isCurrent ? ' menu-tile--current' : ''}`}
+                  isCurrent={isCurrent}
+                  onNavigate={onClose}
+                >
+                  <span className="menu-tile__icon">
+                    <Icon name={entry.icon} size={26} />
+                  </span>
+                  <span className="menu-tile__label">{t(entry.label)}</span>
+                </GuardedLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
     </ModalLayer>
   );
 }

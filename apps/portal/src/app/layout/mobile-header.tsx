@@ -5,7 +5,15 @@ import { useFormat } from '../../i18n/use-format.ts';
 import { Logo } from './logo.tsx';
 
 /** The header below 1200 px: logo, the member's balance, the menu grid and the side-panel button. */
-export function MobileHeader({ isPanelOpen, onOpenPanel, onOpenMenu }: { isPanelOpen: boolean; onOpenPanel: () => void; onOpenMenu: () => void }) {
+export function MobileHeader({
+  isPanelOpen,
+  onOpenPanel,
+  onOpenMenu,
+}: {
+  isPanelOpen: boolean;
+  onOpenPanel: () => void;
+  onOpenMenu: () => void;
+}) {
   const { t } = useTranslation('common');
   const session = useSession();
   const format = useFormat();
@@ -21,7 +29,13 @@ export function MobileHeader({ isPanelOpen, onOpenPanel, onOpenMenu }: { isPanel
               <span className="money">{format.money(session.user.balance)}</span>
             </span>
           )}
-          <button type="button" className="icon-btn" onClick={onOpenMenu} aria-haspopup="dialog" aria-label={t('menu.all')}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={onOpenMenu}
+            aria-haspopup="dialog"
+            aria-label={t('menu.all')}
+          >
             <Icon name="grid" size={22} />
           </button>
           <button

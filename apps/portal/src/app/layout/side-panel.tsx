@@ -28,7 +28,6 @@ export function SidePanel({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
   const logout = useLogout();
   const current = useCurrentPage();
 
-
   return (
     <ModalLayer
       isOpen={isOpen}
@@ -42,55 +41,68 @@ export function SidePanel({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
       // The panel has a title and no description.
       aria-describedby={undefined}
     >
-        <div className="side-panel__head">
-          <LogoMark size={32} />
-          <ModalTitle className="side-panel__title">
-            {session.status === 'authenticated' && session.user ? t('user.welcome', { nick: session.user.nick }) : t('panel.title')}
-          </ModalTitle>
-          <button ref={closeRef} type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
-            <Icon name="close" size={22} />
-          </button>
+      <div className="side-panel__head">
+        <LogoMark size={32} />
+        <ModalTitle className="side-panel__title">
+          {session.status === 'authenticated' && session.user
+            ? t('user.welcome', { nick: session.user.nick })
+            : t('panel.title')}
+        </ModalTitle>
+        <button
+          ref={closeRef}
+          type="button"
+          className="icon-btn"
+          onClick={onClose}
+          aria-label={t('action.close')}
+        >
+          <Icon name="close" size={22} />
+        </button>
+      </div>
+      <div className="side-panel__body">
+        {session.status === 'authenticated' && session.user ? (
+          <>
+            <p className="side-panel__id">{session.user.userId}</p>
+            <Balances user={session.user} variant="cards" />
+            <Counters user={session.user} onNavigate={onClose} />
+            <nav aria-label={t('menu.label')}>
+              <ul className="side-menu">
+                {PANEL_PAGES.map((page) => {
+                  const entry = MENU_ENTRY[page]!;
+                  return (
+                    <li key={page}>
+                      <GuardedLink
+                        page={page}
+                        className="side-menu__link"
+                        isCurrent={current === page}
+                        onNavigate={onClose}
+                      >
+                        <Icon name={entry.icon} size={20} />
+                        <span>{t(entry.label)}</span>
+                        <Icon name="chevronRight" size={18} className="side-menu__chevron" />
+                      </GuardedLink>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+            <button type="button" className="btn btn--secondary btn--block" onClick={() => void logout()}>
+              <Icon name="logout" size={18} />
+              {t('auth.logout')}
+            </button>
+          </>
+        ) : session.status === 'loading' ? (
+          <div className="skeleton skeleton--block" aria-busy="true" />
+        ) : (
+          <>
+            <p className="side-panel__hint">{t('panel.guestHint')}</p>
+            <LoginForm variant="panel" />
+          </>
+        )}
+        <div className="side-panel__lang">
+          <span className="side-panel__lang-label">{t('language.label')}</span>
+          <LanguagePicker />
         </div>
-        <div className="side-panel__body">
-          {session.status === 'authenticated' && session.user ? (
-            <>
-              <p className="side-panel__id">{session.user.userId}</p>
-              <Balances user={session.user} variant="cards" />
-              <Counters user={session.user} onNavigate={onClose} />
-              <nav aria-label={t('menu.label')}>
-                <ul className="side-menu">
-                  {PANEL_PAGES.map((page) => {
-                    const entry = MENU_ENTRY[page]!;
-                    return (
-                      <li key={page}>
-                        <GuardedLink page={page} className="side-menu__link" isCurrent={current === page} onNavigate={onClose}>
-                          <Icon name={entry.icon} size={20} />
-                          <span>{t(entry.label)}</span>
-                          <Icon name="chevronRight" size={18} className="side-menu__chevron" />
-                        </GuardedLink>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </nav>
-              <button type="button" className="btn btn--secondary btn--block" onClick={() => void logout()}>
-                <Icon name="logout" size={18} />
-                {t('auth.logout')}
-              </button>
-            </>
-          ) : session.status === 'loading' ? (
-            <div className="skeleton skeleton--block" aria-busy="true" />
-          ) : (
-            <>
-              <p className="side-panel__hint">{t('panel.guestHint')}</p>
-              <LoginForm variant="panel" />
-            </>
-          )}
-          <div className="side-panel__lang">
-            <span className="side-panel__lang-label">{t('language.label')}</span>
-            <LanguagePicker />
-          </div>
-        </div>
+      </div>
     </ModalLayer>
   );
 }

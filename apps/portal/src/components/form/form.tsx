@@ -2,7 +2,10 @@ import type { FormHTMLAttributes, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ContractForm } from './use-contract-form.ts';
 
-interface FormProps<V extends FieldValues> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'method' | 'noValidate'> {
+interface FormProps<V extends FieldValues> extends Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'onSubmit' | 'method' | 'noValidate'
+> {
   form: ContractForm<V>;
   /** Gets the checked values; its dialogs and calls run with further submits ignored. */
   onValid: (values: V) => Promise<void> | void;
@@ -18,7 +21,14 @@ interface FormProps<V extends FieldValues> extends Omit<FormHTMLAttributes<HTMLF
  * does not validate (the contract's rules do, with translated messages), submitted through
  * `useContractForm`.
  */
-export function Form<V extends FieldValues>({ form, onValid, before, onInvalid, children, ...props }: FormProps<V>) {
+export function Form<V extends FieldValues>({
+  form,
+  onValid,
+  before,
+  onInvalid,
+  children,
+  ...props
+}: FormProps<V>) {
   return (
     <form method="post" noValidate {...props} onSubmit={form.submitWith(onValid, before, onInvalid)}>
       {children}

@@ -61,7 +61,11 @@ describe('the form layer', () => {
     fireEvent.change(password, { target: { value: 'secret1' } });
     await submit();
     expect(onValid).not.toHaveBeenCalled();
-    const code = schemaCodes(ZChangePasswordRequest, { password: 'secret1', newPassword: '' }, FIELDS).newPassword!;
+    const code = schemaCodes(
+      ZChangePasswordRequest,
+      { password: 'secret1', newPassword: '' },
+      FIELDS,
+    ).newPassword!;
     expect(code).toBeTruthy();
     expect(screen.getByText(fieldErrorText(t, 'newPassword', code))).toBeTruthy();
     expect(newPassword.getAttribute('aria-invalid')).toBe('true');
@@ -85,7 +89,11 @@ describe('the form layer', () => {
 
   it("puts a 400's field errors on their fields and focuses the first; other failures are not field errors", async () => {
     const { password, newPassword } = setup();
-    const invalid = new ApiError({ status: 'invalid', httpStatus: 400, errors: [{ path: 'newPassword', code: 'length' }] });
+    const invalid = new ApiError({
+      status: 'invalid',
+      httpStatus: 400,
+      errors: [{ path: 'newPassword', code: 'length' }],
+    });
     let shown = false;
     await act(async () => {
       shown = current.showServerErrors(invalid);
@@ -97,7 +105,11 @@ describe('the form layer', () => {
     expect(document.activeElement).toBe(newPassword);
     expect(password.getAttribute('aria-invalid')).toBeNull();
     expect(current.showServerErrors(new ApiError({ status: 'too_many', httpStatus: 429 }))).toBe(false);
-    expect(current.showServerErrors(new ApiError({ status: 'invalid', httpStatus: 400, errors: [{ path: 'other', code: 'type' }] }))).toBe(false);
+    expect(
+      current.showServerErrors(
+        new ApiError({ status: 'invalid', httpStatus: 400, errors: [{ path: 'other', code: 'type' }] }),
+      ),
+    ).toBe(false);
   });
 
   it('ignores a second submit while the first one runs', async () => {

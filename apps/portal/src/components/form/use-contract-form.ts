@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { toFieldErrors } from '@casino/contracts/errors';
 import { formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
@@ -10,7 +18,11 @@ import type { FieldStatus } from '../ui/text-field.tsx';
  * by the contracts' `toFieldErrors`: the same codes the server answers in a 400, so a message reads
  * the same whether the browser or the server found the problem.
  */
-export function schemaCodes<F extends string>(schema: z.ZodType, input: unknown, fields: readonly F[]): TFieldCodes<F> {
+export function schemaCodes<F extends string>(
+  schema: z.ZodType,
+  input: unknown,
+  fields: readonly F[],
+): TFieldCodes<F> {
   const out: TFieldCodes<F> = {};
   const parsed = schema.safeParse(input);
   if (parsed.success) return out;
@@ -67,8 +79,11 @@ export function useContractForm<V extends FieldValues>(options: ContractFormOpti
   const [resolver] = useState<Resolver<V>>(() => (values: V) => {
     const codes = validateRef.current(values);
     const errors: Record<string, { type: string; message: string }> = {};
-    for (const [field, code] of Object.entries(codes)) if (typeof code === 'string') errors[field] = { type: code, message: code };
-    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<V> } : { values, errors: {} };
+    for (const [field, code] of Object.entries(codes))
+      if (typeof code === 'string') errors[field] = { type: code, message: code };
+    return Object.keys(errors).length > 0
+      ? { values: {}, errors: errors as FieldErrors<V> }
+      : { values, errors: {} };
   });
   const form = useForm<V>({
     defaultValues: options.defaultValues,
@@ -115,7 +130,11 @@ export function useContractForm<V extends FieldValues>(options: ContractFormOpti
       focusFirst(codes);
       return true;
     },
-    submitWith(onValid: (values: V) => Promise<void> | void, before?: () => Promise<boolean> | boolean, onInvalid?: () => void) {
+    submitWith(
+      onValid: (values: V) => Promise<void> | void,
+      before?: () => Promise<boolean> | boolean,
+      onInvalid?: () => void,
+    ) {
       return (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
         if (isSubmitting.current) return;

@@ -32,7 +32,8 @@ function setup() {
   return opener;
 }
 
-const tab = (shiftKey = false) => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', shiftKey });
+const tab = (shiftKey = false) =>
+  fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', shiftKey });
 const escape = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
 
 describe('the dialog system', () => {

@@ -87,7 +87,13 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function DialogView({ dialog, onClose }: { dialog: OpenDialog; onClose: (key: number, confirmed: boolean) => void }) {
+function DialogView({
+  dialog,
+  onClose,
+}: {
+  dialog: OpenDialog;
+  onClose: (key: number, confirmed: boolean) => void;
+}) {
   const { t } = useTranslation('common');
   const confirmRef = useRef<HTMLButtonElement>(null);
   const isLoading = dialog.kind === 'loading';
@@ -123,7 +129,12 @@ function DialogView({ dialog, onClose }: { dialog: OpenDialog; onClose: (key: nu
               {dialog.cancelLabel ?? t('action.cancel')}
             </button>
           )}
-          <button ref={confirmRef} type="button" className="btn btn--primary" onClick={() => onClose(dialog.key, true)}>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="btn btn--primary"
+            onClick={() => onClose(dialog.key, true)}
+          >
             {dialog.confirmLabel ?? t('action.ok')}
           </button>
         </div>

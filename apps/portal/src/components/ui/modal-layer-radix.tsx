@@ -1,8 +1,25 @@
-import { useCallback, useEffect, useState, type ComponentPropsWithoutRef, type ReactNode, type RefObject } from 'react';
-import { DialogContent, DialogDescription, DialogOverlay, DialogPortal, Dialog as DialogRoot, DialogTitle } from '@radix-ui/react-dialog';
+import {
+  useCallback,
+  useEffect,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import {
+  DialogContent,
+  DialogDescription,
+  DialogOverlay,
+  DialogPortal,
+  Dialog as DialogRoot,
+  DialogTitle,
+} from '@radix-ui/react-dialog';
 import { pushLayer } from './modal-stack.ts';
 
-export interface RadixModalLayerProps extends Omit<ComponentPropsWithoutRef<typeof DialogContent>, 'asChild' | 'children'> {
+export interface RadixModalLayerProps extends Omit<
+  ComponentPropsWithoutRef<typeof DialogContent>,
+  'asChild' | 'children'
+> {
   isOpen: boolean;
   /** Called on Escape while this layer is on top; leave it out to ignore Escape (loading dialogs). */
   onEscape?: (() => void) | undefined;
@@ -60,10 +77,15 @@ function OpenLayer({
   children,
 }: Omit<RadixModalLayerProps, 'isOpen'> & { contentProps: ComponentPropsWithoutRef<typeof DialogContent> }) {
   // Read during the first render, before Radix moves focus into the layer.
-  const [previous] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const [previous] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   // The overlay mounts one render after the layer (Radix portals wait for the client), so it joins
   // the inert stack through its ref rather than an effect of this component.
-  const overlayRef = useCallback((overlay: HTMLDivElement | null) => (overlay ? pushLayer(overlay) : undefined), []);
+  const overlayRef = useCallback(
+    (overlay: HTMLDivElement | null) => (overlay ? pushLayer(overlay) : undefined),
+    [],
+  );
 
   return (
     <DialogRoot open onOpenChange={(open) => !open && onEscape?.()}>

@@ -40,14 +40,25 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       {renderControl ? (
         renderControl({ id, describedBy, isInvalid })
       ) : (
-        <input ref={ref} id={id} className="input" aria-describedby={describedBy} aria-invalid={isInvalid || undefined} {...inputProps} />
+        <input
+          ref={ref}
+          id={id}
+          className="input"
+          aria-describedby={describedBy}
+          aria-invalid={isInvalid || undefined}
+          {...inputProps}
+        />
       )}
       {hint && (
         <p className="field__hint" id={hintId}>
           {hint}
         </p>
       )}
-      <p className={`field__message${status ? ` field__message--${status.tone}` : ''}`} id={messageId} aria-live="polite">
+      <p
+        className={`field__message${status ? ` field__message--${status.tone}` : ''}`}
+        id={messageId}
+        aria-live="polite"
+      >
         {status?.tone === 'pending' && <Spinner size={14} />}
         {status?.tone === 'error' && <Icon name="error" size={14} />}
         {status?.tone === 'ok' && <Icon name="check" size={14} />}

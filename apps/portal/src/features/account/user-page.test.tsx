@@ -2,7 +2,14 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { UserPage } from './user-page.tsx';
-import { fakeServer, HttpAnswer, invalid, renderPage, settle, type TRoutes } from '../../test/fake-server.tsx';
+import {
+  fakeServer,
+  HttpAnswer,
+  invalid,
+  renderPage,
+  settle,
+  type TRoutes,
+} from '../../test/fake-server.tsx';
 
 const ACCOUNT: TCallResponse<'get-member-account'> = {
   status: 'success',

@@ -135,11 +135,7 @@ function AccountInfo() {
     { key: 'banknum', label: t('account.banknum'), value: account?.banknum },
   ];
   return (
-    <section
-      className="card"
-      aria-labelledby="account-info-title"
-      aria-busy={query.isPending || undefined}
-    >
+    <section className="card" aria-labelledby="account-info-title" aria-busy={query.isPending || undefined}>
       <h2 className="card__title" id="account-info-title">
         {t('account.title')}
       </h2>

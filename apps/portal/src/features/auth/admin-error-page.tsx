@@ -8,7 +8,9 @@ const KNOWN_ERRORS = ['CredentialsSignin', 'AccessDenied'] as const;
 
 /** Which explanation an `?error=` value gets: the known ones by name, anything else the default. */
 export function adminErrorKind(error: string | null): (typeof KNOWN_ERRORS)[number] | 'default' {
-  return (KNOWN_ERRORS as readonly string[]).includes(error ?? '') ? (error as (typeof KNOWN_ERRORS)[number]) : 'default';
+  return (KNOWN_ERRORS as readonly string[]).includes(error ?? '')
+    ? (error as (typeof KNOWN_ERRORS)[number])
+    : 'default';
 }
 
 /** /admin/error: explains a sign-in error the auth layer redirected to (API.md section 2). */
@@ -18,7 +20,12 @@ export function AdminErrorPage() {
   const [params] = useSearchParams();
   const kind = adminErrorKind(params.get('error'));
   return (
-    <PageShell title={t(`adminError.${kind}.title`)} lead={t(`adminError.${kind}.text`)} icon="warning" isNarrow>
+    <PageShell
+      title={t(`adminError.${kind}.title`)}
+      lead={t(`adminError.${kind}.text`)}
+      icon="warning"
+      isNarrow
+    >
       <div className="auth-card auth-card--actions">
         <Link className="btn btn--primary btn--lg" to={href('login')}>
           {t('adminError.retry')}

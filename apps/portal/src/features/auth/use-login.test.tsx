@@ -7,7 +7,8 @@ vi.mock('../../lib/browser.ts', () => ({ reloadPage: vi.fn() }));
 const { reloadPage } = await import('../../lib/browser.ts');
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let login: (id: string, pw: string) => Promise<boolean> = async () => false;
 function Capture() {
@@ -58,7 +59,12 @@ describe('the login flow', () => {
     expect(url).toBe('/api/auth/callback/credentials');
     expect(new Headers(init?.headers).get('content-type')).toBe('application/x-www-form-urlencoded');
     const form = new URLSearchParams(String(init?.body));
-    expect(Object.fromEntries(form)).toMatchObject({ csrfToken: 'tok', userId: 'demo', password: 'demo-pass-2049', json: 'true' });
+    expect(Object.fromEntries(form)).toMatchObject({
+      csrfToken: 'tok',
+      userId: 'demo',
+      password: 'demo-pass-2049',
+      json: 'true',
+    });
     expect(localStorage.getItem('portal.lastUserId')).toBe('demo');
     expect(JSON.stringify(localStorage)).not.toContain('demo-pass-2049');
     await act(async () => screen.getByRole('button', { name: '확인' }).click());

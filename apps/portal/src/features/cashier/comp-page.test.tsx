@@ -2,7 +2,14 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { CompPage } from './comp-page.tsx';
-import { closeDialog, fakeServer, invalid, renderPage, settle, type TRoutes } from '../../test/fake-server.tsx';
+import {
+  closeDialog,
+  fakeServer,
+  invalid,
+  renderPage,
+  settle,
+  type TRoutes,
+} from '../../test/fake-server.tsx';
 
 const STATUS: TCallResponse<'get-cashier-status'> = {
   status: 'success',

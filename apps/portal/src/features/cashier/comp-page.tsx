@@ -90,9 +90,12 @@ function CompForm({ user }: { user: TUser }) {
 
   async function onValid(values: CompValues) {
     const money = format.money(values.amount);
-    const isConfirmed = await dialogs.confirm(t('comp.confirm', { points: format.number(values.amount), money }), {
-      confirmLabel: t('comp.submit'),
-    });
+    const isConfirmed = await dialogs.confirm(
+      t('comp.confirm', { points: format.number(values.amount), money }),
+      {
+        confirmLabel: t('comp.submit'),
+      },
+    );
     if (!isConfirmed) return;
     try {
       let result;

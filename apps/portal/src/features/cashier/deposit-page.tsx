@@ -85,8 +85,11 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     );
     const found: TFieldCodes<TDepositField> = {};
     const amountCode =
-      amountErrorCode(values.amount, { min: status?.minDeposit, unit: status?.unit, max: status?.maxAmount }) ??
-      schemaErrors.amount;
+      amountErrorCode(values.amount, {
+        min: status?.minDeposit,
+        unit: status?.unit,
+        max: status?.maxAmount,
+      }) ?? schemaErrors.amount;
     if (amountCode) found.amount = amountCode;
     if (schemaErrors.depositor) found.depositor = schemaErrors.depositor;
     return found;
@@ -173,7 +176,13 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     : t('common:state.loading');
 
   return (
-    <Form form={form} onValid={onValid} before={isOpen} className="card cashier-form" aria-labelledby="deposit-form-title">
+    <Form
+      form={form}
+      onValid={onValid}
+      before={isOpen}
+      className="card cashier-form"
+      aria-labelledby="deposit-form-title"
+    >
       <h2 className="card__title" id="deposit-form-title">
         {t('deposit.formTitle')}
       </h2>

@@ -88,11 +88,17 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
   const isLocked = status?.withdraw.locked === true;
 
   const wordOf = (field: TWithdrawField) => (code: string) =>
-    code === 'balance' || code === 'pass' ? cashierStatusText(t, 'withdraw', code) : fieldErrorText(t, field, code);
+    code === 'balance' || code === 'pass'
+      ? cashierStatusText(t, 'withdraw', code)
+      : fieldErrorText(t, field, code);
 
   /** The contract's rules (amount, 4..6 digit exchange password), the operator's limits and the balance. */
   function validate({ amount, exchangePassword }: WithdrawValues): TFieldCodes<TWithdrawField> {
-    const schemaErrors = schemaCodes(ZApplyUserWithdrawRequest, { amount, exchangePassword }, WITHDRAW_FIELDS);
+    const schemaErrors = schemaCodes(
+      ZApplyUserWithdrawRequest,
+      { amount, exchangePassword },
+      WITHDRAW_FIELDS,
+    );
     const found: TFieldCodes<TWithdrawField> = {};
     const amountCode =
       amountErrorCode(amount, { min: status?.minWithdraw, unit: status?.unit, max: status?.maxAmount }) ??
@@ -169,7 +175,13 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
   const hasAccount = user.bankname !== '' || user.banknum !== '';
 
   return (
-    <Form form={form} onValid={onValid} before={isOpen} className="card cashier-form" aria-labelledby="withdraw-form-title">
+    <Form
+      form={form}
+      onValid={onValid}
+      before={isOpen}
+      className="card cashier-form"
+      aria-labelledby="withdraw-form-title"
+    >
       <h2 className="card__title" id="withdraw-form-title">
         {t('withdraw.formTitle')}
       </h2>

@@ -5,11 +5,46 @@ const HEART = 'M0 19C-21 5-23-10-13-16C-7-19-2-15 0-11C2-15 7-19 13-16C23-10 21 
 const DIAMOND = 'M0 -21L14 0L0 21L-14 0Z';
 const SPARKLE = 'M0 -10L2.2 -2.2L10 0L2.2 2.2L0 10L-2.2 2.2L-10 0L-2.2 -2.2Z';
 
-function Card({ x, y, rotate, suit, color, rank, gradientId }: { x: number; y: number; rotate: number; suit: string; color: string; rank: string; gradientId: string }) {
+function Card({
+  x,
+  y,
+  rotate,
+  suit,
+  color,
+  rank,
+  gradientId,
+}: {
+  x: number;
+  y: number;
+  rotate: number;
+  suit: string;
+  color: string;
+  rank: string;
+  gradientId: string;
+}) {
   return (
     <g transform={`translate(${x} ${y}) rotate(${rotate})`}>
-      <rect x="-70" y="-100" width="140" height="200" rx="14" fill={`url(#${gradientId})`} stroke="#e8c66d" strokeWidth="3" />
-      <rect x="-60" y="-90" width="120" height="180" rx="9" fill="none" stroke="#e8c66d" strokeOpacity="0.45" strokeWidth="1.5" />
+      <rect
+        x="-70"
+        y="-100"
+        width="140"
+        height="200"
+        rx="14"
+        fill={`url(#${gradientId})`}
+        stroke="#e8c66d"
+        strokeWidth="3"
+      />
+      <rect
+        x="-60"
+        y="-90"
+        width="120"
+        height="180"
+        rx="9"
+        fill="none"
+        stroke="#e8c66d"
+        strokeOpacity="0.45"
+        strokeWidth="1.5"
+      />
       <text x="-48" y="-58" fill={color} fontSize="30" fontWeight="800" fontFamily="Georgia, serif">
         {rank}
       </text>
@@ -19,11 +54,29 @@ function Card({ x, y, rotate, suit, color, rank, gradientId }: { x: number; y: n
   );
 }
 
-function Chip({ x, y, r, color, rotate = 0 }: { x: number; y: number; r: number; color: string; rotate?: number }) {
+function Chip({
+  x,
+  y,
+  r,
+  color,
+  rotate = 0,
+}: {
+  x: number;
+  y: number;
+  r: number;
+  color: string;
+  rotate?: number;
+}) {
   return (
     <g transform={`translate(${x} ${y}) rotate(${rotate})`}>
       <circle r={r} fill={color} />
-      <circle r={r * 0.86} fill="none" stroke="#fff7e0" strokeWidth={r * 0.16} strokeDasharray={`${r * 0.42} ${r * 0.42}`} />
+      <circle
+        r={r * 0.86}
+        fill="none"
+        stroke="#fff7e0"
+        strokeWidth={r * 0.16}
+        strokeDasharray={`${r * 0.42} ${r * 0.42}`}
+      />
       <circle r={r * 0.6} fill={color} stroke="#fff7e0" strokeOpacity="0.7" strokeWidth="2" />
       <path d="M-10 4l5-12 5 7 5-7 5 12z" fill="#fff7e0" fillOpacity="0.85" transform={`scale(${r / 34})`} />
     </g>
@@ -41,7 +94,13 @@ export function HeroArt() {
   const card = `${id}-card`;
   const coin = `${id}-coin`;
   return (
-    <svg className="hero__art" viewBox="0 0 1200 480" preserveAspectRatio="xMaxYMid slice" aria-hidden="true" focusable="false">
+    <svg
+      className="hero__art"
+      viewBox="0 0 1200 480"
+      preserveAspectRatio="xMaxYMid slice"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <radialGradient id={glow} cx="0.72" cy="0.45" r="0.75">
           <stop offset="0" stopColor="#5a3d0c" />
@@ -77,7 +136,12 @@ export function HeroArt() {
       <Card x={950} y={290} rotate={16} suit={HEART} color="#c81e3a" rank="Q" gradientId={card} />
       <Card x={860} y={270} rotate={0} suit={SPADE} color="#141821" rank="A" gradientId={card} />
       <g transform="translate(860 118) scale(2.6)">
-        <path d="M-28 6l13 10 15-22 15 22 13-10-6 26h-44z" fill={`url(#${gold})`} stroke="#7a5212" strokeWidth="1.2" />
+        <path
+          d="M-28 6l13 10 15-22 15 22 13-10-6 26h-44z"
+          fill={`url(#${gold})`}
+          stroke="#7a5212"
+          strokeWidth="1.2"
+        />
         <circle cx="-28" cy="4" r="4" fill="#fff0b8" />
         <circle cx="0" cy="-9" r="4.4" fill="#fff0b8" />
         <circle cx="28" cy="4" r="4" fill="#fff0b8" />
@@ -111,7 +175,12 @@ export function HeroArt() {
           [1130, 250, 1.2],
           [560, 300, 0.9],
         ].map(([x, y, s], index) => (
-          <path key={`${x}-${y}`} d={SPARKLE} transform={`translate(${x} ${y}) scale(${s})`} style={{ animationDelay: `${index * 0.45}s` }} />
+          <path
+            key={`${x}-${y}`}
+            d={SPARKLE}
+            transform={`translate(${x} ${y}) scale(${s})`}
+            style={{ animationDelay: `${index * 0.45}s` }}
+          />
         ))}
       </g>
     </svg>

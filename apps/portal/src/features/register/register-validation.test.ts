@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_REGISTER_VALUES, normalizedNick, normalizedUserId, validateRegister, type RegisterValues } from './register-validation.ts';
+import {
+  EMPTY_REGISTER_VALUES,
+  normalizedNick,
+  normalizedUserId,
+  validateRegister,
+  type RegisterValues,
+} from './register-validation.ts';
 
 const valid: RegisterValues = {
   userId: 'gildong7',
@@ -42,7 +48,13 @@ describe('validateRegister', () => {
   });
 
   it('uses the contract codes for malformed values', () => {
-    const { errors } = validateRegister({ ...valid, userId: '7upcola', phone: '0212345678', exchangePassword: '12ab', passwordConfirm: 'other' });
+    const { errors } = validateRegister({
+      ...valid,
+      userId: '7upcola',
+      phone: '0212345678',
+      exchangePassword: '12ab',
+      passwordConfirm: 'other',
+    });
     expect(errors.userId).toBe('pattern');
     expect(errors.phone).toBe('pattern');
     expect(errors.exchangePassword).toBe('pattern');
@@ -50,7 +62,12 @@ describe('validateRegister', () => {
   });
 
   it('refuses a password equal to the user id', () => {
-    const { errors } = validateRegister({ ...valid, password: 'Gildong7x', userId: 'gildong7x', passwordConfirm: 'Gildong7x' });
+    const { errors } = validateRegister({
+      ...valid,
+      password: 'Gildong7x',
+      userId: 'gildong7x',
+      passwordConfirm: 'Gildong7x',
+    });
     expect(errors.password).toBe('pattern');
   });
 });

@@ -58,7 +58,10 @@ export function isRegisterField(path: string): path is TRegisterField {
  * sees the error the server would answer before sending. An empty text field is `required`
  * whatever the schema's first complaint; the password confirmation is the form's own rule.
  */
-export function validateRegister(values: RegisterValues): { errors: TRegisterErrors; request: TCallRequest<'user-register'> | null } {
+export function validateRegister(values: RegisterValues): {
+  errors: TRegisterErrors;
+  request: TCallRequest<'user-register'> | null;
+} {
   const { passwordConfirm, ...body } = values;
   const errors: TRegisterErrors = {};
   const result = ZUserRegisterRequest.safeParse(body);
@@ -69,7 +72,8 @@ export function validateRegister(values: RegisterValues): { errors: TRegisterErr
   }
   for (const field of REGISTER_FIELDS) {
     const value = values[field];
-    if (typeof value === 'string' && value.trim() === '' && field !== 'passwordConfirm') errors[field] = 'required';
+    if (typeof value === 'string' && value.trim() === '' && field !== 'passwordConfirm')
+      errors[field] = 'required';
   }
   if (!passwordConfirm) errors.passwordConfirm = 'required';
   else if (passwordConfirm !== values.password) errors.passwordConfirm = 'mismatch';

@@ -19,7 +19,11 @@ const user: TUser = {
 
 describe('mergeUser', () => {
   it('takes the returned fields', () => {
-    expect(mergeUser(user, { balance: 7000, noteCount: 2 })).toEqual({ ...user, balance: 7000, noteCount: 2 });
+    expect(mergeUser(user, { balance: 7000, noteCount: 2 })).toEqual({
+      ...user,
+      balance: 7000,
+      noteCount: 2,
+    });
   });
 
   it('keeps old values where the answer has none (absent, undefined or null)', () => {

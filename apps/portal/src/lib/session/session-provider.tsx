@@ -20,7 +20,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (data?.status !== 'success') return;
     dispatch({
       type: 'authenticated',
-      user: { ...data.user, noteCount: data.noteCount ?? data.user?.noteCount, helpCount: data.helpCount ?? data.user?.helpCount },
+      user: {
+        ...data.user,
+        noteCount: data.noteCount ?? data.user?.noteCount,
+        helpCount: data.helpCount ?? data.user?.helpCount,
+      },
     });
   }, [data, dataUpdatedAt]);
 

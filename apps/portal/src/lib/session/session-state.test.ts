@@ -9,7 +9,11 @@ describe('sessionReducer (spec section 4)', () => {
 
   it('unauthenticated sets the logged-out flag and drops the user', () => {
     const signedIn = sessionReducer(initialSessionState, { type: 'authenticated', user: TEST_USER });
-    expect(sessionReducer(signedIn, { type: 'unauthenticated' })).toEqual({ status: 'unauthenticated', user: null, isLoggedOut: true });
+    expect(sessionReducer(signedIn, { type: 'unauthenticated' })).toEqual({
+      status: 'unauthenticated',
+      user: null,
+      isLoggedOut: true,
+    });
   });
 
   it('loading and authenticated clear the logged-out flag', () => {
@@ -21,7 +25,9 @@ describe('sessionReducer (spec section 4)', () => {
 
   it('merges a health answer into the user and keeps the state object when nothing changed', () => {
     const signedIn = sessionReducer(initialSessionState, { type: 'authenticated', user: TEST_USER });
-    expect(sessionReducer(signedIn, { type: 'authenticated', user: { balance: TEST_USER.balance } })).toBe(signedIn);
+    expect(sessionReducer(signedIn, { type: 'authenticated', user: { balance: TEST_USER.balance } })).toBe(
+      signedIn,
+    );
     const richer = sessionReducer(signedIn, { type: 'authenticated', user: { balance: 1, nick: undefined } });
     expect(richer.user).toEqual({ ...TEST_USER, balance: 1 });
   });

@@ -14,9 +14,7 @@ export interface SessionState {
 }
 
 export type SessionAction =
-  | { type: 'loading' }
-  | { type: 'unauthenticated' }
-  | { type: 'authenticated'; user: TUserUpdate };
+  { type: 'loading' } | { type: 'unauthenticated' } | { type: 'authenticated'; user: TUserUpdate };
 
 export const initialSessionState: SessionState = { status: 'loading', user: null, isLoggedOut: false };
 

@@ -5,8 +5,13 @@ import { errorOfResponse, requestJson } from '../../../lib/api.ts';
  * (double submit), so it is fetched right before each sign-in or sign-out and never cached.
  */
 export async function fetchCsrfToken(signal?: AbortSignal): Promise<string> {
-  const raw = await requestJson('/api/auth/csrf', { method: 'GET', headers: { accept: 'application/json' } }, { signal });
+  const raw = await requestJson(
+    '/api/auth/csrf',
+    { method: 'GET', headers: { accept: 'application/json' } },
+    { signal },
+  );
   const body = raw.body as { csrfToken?: unknown } | null;
-  if (raw.httpStatus < 200 || raw.httpStatus >= 300 || typeof body?.csrfToken !== 'string') throw errorOfResponse(raw);
+  if (raw.httpStatus < 200 || raw.httpStatus >= 300 || typeof body?.csrfToken !== 'string')
+    throw errorOfResponse(raw);
   return body.csrfToken;
 }

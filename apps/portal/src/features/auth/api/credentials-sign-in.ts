@@ -11,7 +11,9 @@ export interface SignInInput {
  * password), `AccessDenied` (blocked, pending approval or self-excluded) and `too_many` (rate
  * limited) come from the auth layer; any other failure is the ApiError thrown instead.
  */
-export type TSignInResult = { ok: true } | { ok: false; error: 'CredentialsSignin' | 'AccessDenied' | 'too_many'; retryAfterSec?: number };
+export type TSignInResult =
+  | { ok: true }
+  | { ok: false; error: 'CredentialsSignin' | 'AccessDenied' | 'too_many'; retryAfterSec?: number };
 
 function errorOfUrl(url: unknown): 'CredentialsSignin' | 'AccessDenied' {
   if (typeof url !== 'string') return 'CredentialsSignin';
@@ -34,7 +36,8 @@ export async function signInWithCredentials(input: SignInInput): Promise<TSignIn
     json: 'true',
   });
   if (raw.httpStatus >= 200 && raw.httpStatus < 300) return { ok: true };
-  if (raw.httpStatus === 401) return { ok: false, error: errorOfUrl((raw.body as { url?: unknown } | null)?.url) };
+  if (raw.httpStatus === 401)
+    return { ok: false, error: errorOfUrl((raw.body as { url?: unknown } | null)?.url) };
   if (raw.httpStatus === 429) {
     const retryAfter = Number(raw.headers.get('retry-after'));
     return { ok: false, error: 'too_many', ...(retryAfter > 0 ? { retryAfterSec: retryAfter } : {}) };

@@ -33,7 +33,13 @@ export function LoginForm({ variant }: { variant: TLoginFormVariant }) {
 
   const isCompact = variant === 'strip';
   return (
-    <form className={`login-form login-form--${variant}`} method="post" noValidate onSubmit={onSubmit} aria-label={t('auth.formLabel')}>
+    <form
+      className={`login-form login-form--${variant}`}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('auth.formLabel')}
+    >
       <div className="login-form__field">
         <label htmlFor={`${id}-user`} className={isCompact ? 'visually-hidden' : 'field__label'}>
           {t('auth.userId')}
@@ -70,11 +76,18 @@ export function LoginForm({ variant }: { variant: TLoginFormVariant }) {
         />
       </div>
       <div className="login-form__actions">
-        <button type="submit" className={`btn btn--primary${isCompact ? ' btn--sm' : ' btn--block btn--lg'}`} disabled={isBusy}>
+        <button
+          type="submit"
+          className={`btn btn--primary${isCompact ? ' btn--sm' : ' btn--block btn--lg'}`}
+          disabled={isBusy}
+        >
           <Icon name="login" size={isCompact ? 16 : 20} />
           {t('auth.login')}
         </button>
-        <Link className={`btn btn--secondary${isCompact ? ' btn--sm' : ' btn--block btn--lg'}`} to={href('register')}>
+        <Link
+          className={`btn btn--secondary${isCompact ? ' btn--sm' : ' btn--block btn--lg'}`}
+          to={href('register')}
+        >
           {t('auth.register')}
         </Link>
       </div>

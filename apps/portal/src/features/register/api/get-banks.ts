@@ -7,7 +7,12 @@ export function fetchBanks(signal?: AbortSignal) {
 }
 
 export function banksQueryOptions() {
-  return queryOptions({ queryKey: ['get-banks'], queryFn: ({ signal }) => fetchBanks(signal), staleTime: Infinity, gcTime: Infinity });
+  return queryOptions({
+    queryKey: ['get-banks'],
+    queryFn: ({ signal }) => fetchBanks(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }
 
 export function useBanks() {

@@ -7,7 +7,11 @@ export function fetchRegDomain(signal?: AbortSignal) {
 }
 
 export function regDomainQueryOptions() {
-  return queryOptions({ queryKey: ['get-reg-domain'], queryFn: ({ signal }) => fetchRegDomain(signal), staleTime: Infinity });
+  return queryOptions({
+    queryKey: ['get-reg-domain'],
+    queryFn: ({ signal }) => fetchRegDomain(signal),
+    staleTime: Infinity,
+  });
 }
 
 export function useRegDomain() {

@@ -1,11 +1,21 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { closeDialog, fakeServer, invalid, renderPage, settle, type TRoutes } from '../../../test/fake-server.tsx';
+import {
+  closeDialog,
+  fakeServer,
+  invalid,
+  renderPage,
+  settle,
+  type TRoutes,
+} from '../../../test/fake-server.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 function server(overrides: TRoutes = {}) {
   return fakeServer({
-    'get-banks': () => ({ status: 'success', banks: [{ code: '004', nameKo: '국민은행', nameEn: 'KB Kookmin Bank' }] }),
+    'get-banks': () => ({
+      status: 'success',
+      banks: [{ code: '004', nameKo: '국민은행', nameEn: 'KB Kookmin Bank' }],
+    }),
     'get-reg-domain': () => ({ status: 'success', code: 'DEMO', domain: 'localhost' }),
     'check-user-id': () => ({ status: 'success' }),
     'check-user-nick': () => ({ status: 'success' }),
@@ -21,9 +31,12 @@ async function open(overrides: TRoutes = {}) {
   return { ...api, router };
 }
 
-const input = (name: string) => document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)!;
-const messageOf = (name: string) => document.getElementById(input(name).getAttribute('aria-describedby')!.split(' ').at(-1)!)!.textContent;
-const type = (name: string, value: string) => act(async () => fireEvent.change(input(name), { target: { value } }));
+const input = (name: string) =>
+  document.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)!;
+const messageOf = (name: string) =>
+  document.getElementById(input(name).getAttribute('aria-describedby')!.split(' ').at(-1)!)!.textContent;
+const type = (name: string, value: string) =>
+  act(async () => fireEvent.change(input(name), { target: { value } }));
 const leave = (name: string) => act(async () => fireEvent.blur(input(name)));
 const submit = () => act(async () => screen.getByRole('button', { name: '가입하기' }).click());
 

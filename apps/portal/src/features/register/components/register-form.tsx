@@ -32,7 +32,13 @@ const CHECK_DELAY_MS = 400;
 type TAvailability = ReturnType<typeof useCheckUserId>;
 
 /** The live availability line of the id or nickname field. */
-function availabilityStatus(t: TFunction, query: TAvailability, isChecking: boolean, texts: { free: string; taken: string }, path: string): FieldStatus | null {
+function availabilityStatus(
+  t: TFunction,
+  query: TAvailability,
+  isChecking: boolean,
+  texts: { free: string; taken: string },
+  path: string,
+): FieldStatus | null {
   if (!isChecking) return null;
   if (query.isFetching && !query.data) return { tone: 'pending', text: t('register.checking') };
   if (query.error) {
@@ -89,7 +95,8 @@ export function RegisterForm() {
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
       if (name !== 'password') return;
-      if (form.getFieldState('passwordConfirm').isTouched || form.formState.isSubmitted) void form.trigger('passwordConfirm');
+      if (form.getFieldState('passwordConfirm').isTouched || form.formState.isSubmitted)
+        void form.trigger('passwordConfirm');
     });
     return () => subscription.unsubscribe();
   }, [form]);
@@ -99,21 +106,44 @@ export function RegisterForm() {
   const currentId = normalizedUserId(userId);
   const currentNick = normalizedNick(nick);
   const idQuery = useCheckUserId(debouncedId ?? '', debouncedId !== null && debouncedId === currentId);
-  const nickQuery = useCheckUserNick(debouncedNick ?? '', debouncedNick !== null && debouncedNick === currentNick);
+  const nickQuery = useCheckUserNick(
+    debouncedNick ?? '',
+    debouncedNick !== null && debouncedNick === currentNick,
+  );
   const isIdTaken = idQuery.data?.status === 'alread_have_user' && debouncedId === currentId;
   const isNickTaken = nickQuery.data?.status === 'alread_have_user' && debouncedNick === currentNick;
-  if (taken.userId !== isIdTaken || taken.nick !== isNickTaken) setTaken({ userId: isIdTaken, nick: isNickTaken });
+  if (taken.userId !== isIdTaken || taken.nick !== isNickTaken)
+    setTaken({ userId: isIdTaken, nick: isNickTaken });
 
   const wordOf = (field: TRegisterField) => (code: string) => {
-    if (code === 'taken') return field === 'nick' ? t('register.nickTaken') : field === 'userId' ? t('register.idTaken') : statusText(t, 'alread');
+    if (code === 'taken')
+      return field === 'nick'
+        ? t('register.nickTaken')
+        : field === 'userId'
+          ? t('register.idTaken')
+          : statusText(t, 'alread');
     return fieldErrorText(t, field, code);
   };
   const errorStatus = (field: TRegisterField): FieldStatus | null => form.statusOf(field, wordOf(field));
   function statusOf(field: TRegisterField): FieldStatus | null {
     const error = errorStatus(field);
     if (error) return error;
-    if (field === 'userId') return availabilityStatus(t, idQuery, currentId !== null, { free: t('register.idFree'), taken: t('register.idTaken') }, 'userId');
-    if (field === 'nick') return availabilityStatus(t, nickQuery, currentNick !== null, { free: t('register.nickFree'), taken: t('register.nickTaken') }, 'nick');
+    if (field === 'userId')
+      return availabilityStatus(
+        t,
+        idQuery,
+        currentId !== null,
+        { free: t('register.idFree'), taken: t('register.idTaken') },
+        'userId',
+      );
+    if (field === 'nick')
+      return availabilityStatus(
+        t,
+        nickQuery,
+        currentNick !== null,
+        { free: t('register.nickFree'), taken: t('register.nickTaken') },
+        'nick',
+      );
     return null;
   }
 
@@ -182,17 +212,45 @@ export function RegisterForm() {
       <fieldset className="register-form__section">
         <legend>{t('register.sectionAccount')}</legend>
         <div className="register-form__grid">
-          <TextField {...text('userId', { hint: t('register.userIdHint'), autoComplete: 'username', autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, maxLength: 16 })} />
+          <TextField
+            {...text('userId', {
+              hint: t('register.userIdHint'),
+              autoComplete: 'username',
+              autoCapitalize: 'none',
+              autoCorrect: 'off',
+              spellCheck: false,
+              maxLength: 16,
+            })}
+          />
           <div className="register-form__spacer" aria-hidden="true" />
-          <TextField {...text('password', { type: 'password', hint: t('register.passwordHint'), autoComplete: 'new-password', maxLength: 64 })} />
-          <TextField {...text('passwordConfirm', { type: 'password', autoComplete: 'new-password', maxLength: 64 })} />
+          <TextField
+            {...text('password', {
+              type: 'password',
+              hint: t('register.passwordHint'),
+              autoComplete: 'new-password',
+              maxLength: 64,
+            })}
+          />
+          <TextField
+            {...text('passwordConfirm', { type: 'password', autoComplete: 'new-password', maxLength: 64 })}
+          />
         </div>
       </fieldset>
       <fieldset className="register-form__section">
         <legend>{t('register.sectionProfile')}</legend>
         <div className="register-form__grid">
-          <TextField {...text('nick', { hint: t('register.nickHint'), autoComplete: 'nickname', maxLength: 10 })} />
-          <TextField {...text('phone', { type: 'tel', inputMode: 'tel', hint: t('register.phoneHint'), autoComplete: 'tel-national', maxLength: 13 })} />
+          <TextField
+            {...text('nick', { hint: t('register.nickHint'), autoComplete: 'nickname', maxLength: 10 })}
+          />
+          <TextField
+            {...text('phone', {
+              type: 'tel',
+              inputMode: 'tel',
+              hint: t('register.phoneHint'),
+              autoComplete: 'tel-national',
+              maxLength: 13,
+            })}
+          />
         </div>
       </fieldset>
       <fieldset className="register-form__section">
@@ -201,7 +259,10 @@ export function RegisterForm() {
           <TextField
             label={t('register.bankname')}
             requiredLabel={required}
-            status={statusOf('bankname') ?? (banks.isError ? { tone: 'error', text: t('register.banksFailed') } : null)}
+            status={
+              statusOf('bankname') ??
+              (banks.isError ? { tone: 'error', text: t('register.banksFailed') } : null)
+            }
             renderControl={({ id, describedBy, isInvalid }) => (
               <div className="register-form__bank">
                 <select
@@ -214,7 +275,9 @@ export function RegisterForm() {
                   disabled={banks.isPending}
                   onChange={(e) => form.setValue('bankname', e.target.value, chosen)}
                 >
-                  <option value="">{banks.isPending ? t('register.banksLoading') : t('register.bankPlaceholder')}</option>
+                  <option value="">
+                    {banks.isPending ? t('register.banksLoading') : t('register.bankPlaceholder')}
+                  </option>
                   {bankOptions.map((bank) => (
                     <option key={bank.code} value={bank.code}>
                       {locale === 'ko' ? bank.nameKo : bank.nameEn}
@@ -222,24 +285,51 @@ export function RegisterForm() {
                   ))}
                 </select>
                 {banks.isError && (
-                  <button type="button" className="btn btn--secondary btn--sm" onClick={() => void banks.refetch()}>
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--sm"
+                    onClick={() => void banks.refetch()}
+                  >
                     {t('register.banksRetry')}
                   </button>
                 )}
               </div>
             )}
           />
-          <TextField {...text('bankOwner', { hint: t('register.bankOwnerHint'), autoComplete: 'name', maxLength: 20 })} />
-          <TextField {...text('banknum', { inputMode: 'numeric', hint: t('register.banknumHint'), autoComplete: 'off', maxLength: 24 })} />
           <TextField
-            {...text('exchangePassword', { type: 'password', inputMode: 'numeric', hint: t('register.exchangePasswordHint'), autoComplete: 'off', maxLength: 6 })}
+            {...text('bankOwner', { hint: t('register.bankOwnerHint'), autoComplete: 'name', maxLength: 20 })}
+          />
+          <TextField
+            {...text('banknum', {
+              inputMode: 'numeric',
+              hint: t('register.banknumHint'),
+              autoComplete: 'off',
+              maxLength: 24,
+            })}
+          />
+          <TextField
+            {...text('exchangePassword', {
+              type: 'password',
+              inputMode: 'numeric',
+              hint: t('register.exchangePasswordHint'),
+              autoComplete: 'off',
+              maxLength: 6,
+            })}
           />
         </div>
       </fieldset>
       <fieldset className="register-form__section">
         <legend>{t('register.sectionCode')}</legend>
         <div className="register-form__grid">
-          <TextField {...text('code', { hint: t('register.codeHint'), autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 20 })} />
+          <TextField
+            {...text('code', {
+              hint: t('register.codeHint'),
+              autoCapitalize: 'characters',
+              autoCorrect: 'off',
+              spellCheck: false,
+              maxLength: 20,
+            })}
+          />
         </div>
       </fieldset>
       <div className="register-form__agree">
