@@ -71,7 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     isProduction,
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
-    portalDist: env.PORTAL_DIST || undefined,
+    // Relative to the working directory, like DATA_DIR: @fastify/static needs an absolute root.
+    portalDist: env.PORTAL_DIST ? resolve(env.PORTAL_DIST) : undefined,
     sessionIdleMs: int(env, 'SESSION_IDLE_MS', 30 * 60_000),
     sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_MS', 12 * 3_600_000),
     signInMaxFailuresPerId: int(env, 'SIGNIN_MAX_FAILURES_PER_ID', 10),
