@@ -23,17 +23,13 @@ const apiModules = folders('apps/api/src/modules');
  * The layer boundaries of docs/ARCHITECTURE.md. Each zone forbids files under `target` to import
  * files under `from`; paths are relative to the repository root.
  */
-function boundaryZones({
-  portalFeaturesMayImport = [],
-  apiLowerLayersMayImportModules = false,
-  apiModulesMayImportApp = false,
-} = {}) {
+function boundaryZones() {
   return [
     // Portal: a feature uses shared code and never another feature, so features stay removable.
     ...portalFeatures.map((feature) => ({
       target: `apps/portal/src/features/${feature}`,
       from: 'apps/portal/src/features',
-      except: [...new Set([feature, ...portalFeaturesMayImport])].map((name) => `./${name}`),
+      except: [`./${feature}`],
       message: 'A portal feature imports shared code (components, lib, i18n), never another feature.',
     })),
     // Portal: shared code sits below the features and the app shell.
@@ -43,15 +39,11 @@ function boundaryZones({
       message: 'Shared portal code (components, lib, i18n) must not depend on features or the app shell.',
     },
     // API: the infrastructure layers sit below the modules.
-    ...(apiLowerLayersMayImportModules
-      ? []
-      : [
-          {
-            target: ['apps/api/src/lib', 'apps/api/src/db'],
-            from: 'apps/api/src/modules',
-            message: 'apps/api lib and db sit below the modules and must not import them.',
-          },
-        ]),
+    {
+      target: ['apps/api/src/lib', 'apps/api/src/db'],
+      from: 'apps/api/src/modules',
+      message: 'apps/api lib and db sit below the modules and must not import them.',
+    },
     // API: SQL belongs to the module that owns the table; other modules go through its service.
     ...apiModules.map((module) => ({
       target: `apps/api/src/modules/${module}`,
@@ -64,9 +56,7 @@ function boundaryZones({
     {
       // Every file of apps/api/src but these two and the tests, so new folders are covered as well.
       target: 'apps/api/src/**/!(main|app|*.test).ts',
-      from: apiModulesMayImportApp
-        ? ['apps/api/src/main.ts']
-        : ['apps/api/src/app.ts', 'apps/api/src/main.ts'],
+      from: ['apps/api/src/app.ts', 'apps/api/src/main.ts'],
       message:
         'Nothing inside apps/api/src imports the composition root (app.ts) or the entry point (main.ts).',
     },
