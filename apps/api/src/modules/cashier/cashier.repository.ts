@@ -34,7 +34,7 @@ export interface QueueRow {
   reason: string | null;
   created_at: Date;
   processed_at: Date | null;
-  user_id: string;
+  member_id: number;
   depositor: string | null;
   bankname: string | null;
   bank_owner: string | null;
@@ -231,11 +231,10 @@ export function createCashierRepository(db: Database) {
       return Number(row.n);
     },
 
-    /** The latest completed requests with the member's id (for the public ticker). */
+    /** The latest completed requests (for the public ticker). */
     async latestCompleted(kind: RequestKind, limit: number, trx: Database = db) {
       return aliased(kind, trx)
-        .innerJoin('members as m', 'm.id', 'r.member_id')
-        .select(['m.user_id', 'r.amount', 'r.processed_at'])
+        .select(['r.member_id', 'r.amount', 'r.processed_at'])
         .where('r.state', '=', 'already')
         .orderBy('r.processed_at', 'desc')
         .orderBy('r.id', 'desc')
@@ -251,10 +250,10 @@ export function createCashierRepository(db: Database) {
       offset: number,
       trx: Database = db,
     ): Promise<QueueRow[]> {
-      let q = aliased(kind, trx).innerJoin('members as m', 'm.id', 'r.member_id');
+      let q = aliased(kind, trx);
       if (states.length > 0) q = q.where('r.state', 'in', states);
       const rows = await q
-        .select(['r.id', 'r.amount', 'r.state', 'r.reason', 'r.created_at', 'r.processed_at', 'm.user_id'])
+        .select(['r.id', 'r.amount', 'r.state', 'r.reason', 'r.created_at', 'r.processed_at', 'r.member_id'])
         .select(
           kind === 'deposit'
             ? sql<string | null>`r.depositor`.as('depositor')

@@ -36,7 +36,7 @@ export interface CashierDeps {
   settings: SettingsService;
   community: CommunityService;
   /** The members module owns the `members` table; the cashier reads members through it. */
-  members: Pick<MembersService, 'forCashier'>;
+  members: Pick<MembersService, 'forCashier' | 'userIdsOf'>;
   rateLimiter: RateLimiter;
   now: () => Date;
 }
@@ -299,8 +299,9 @@ export function createCashierService(deps: CashierDeps) {
         repo.latestCompleted('deposit', CASH_TICKER_SIZE),
         repo.latestCompleted('withdraw', CASH_TICKER_SIZE),
       ]);
-      const item = (r: { user_id: string; amount: number; processed_at: Date | null }) => ({
-        userId: maskUserId(r.user_id),
+      const userIds = await members.userIdsOf([...deposits, ...withdraws].map((r) => r.member_id));
+      const item = (r: { member_id: number; amount: number; processed_at: Date | null }) => ({
+        userId: maskUserId(userIds.get(r.member_id) ?? ''),
         amount: r.amount,
         regDate: iso(r.processed_at) ?? '',
       });
@@ -317,9 +318,10 @@ export function createCashierService(deps: CashierDeps) {
         repo.queue(kind, options.states, options.pageSize, offset),
         repo.countQueue(kind, options.states),
       ]);
+      const userIds = await members.userIdsOf(rows.map((r) => r.member_id));
       const list = rows.map((r) => ({
         id: r.id,
-        userId: r.user_id,
+        userId: userIds.get(r.member_id) ?? '',
         amount: r.amount,
         ...(kind === 'deposit' ? { depositor: r.depositor } : {}),
         ...(kind === 'withdraw' && options.showBank

@@ -68,6 +68,17 @@ export function createMembersRepository(db: Database) {
         .executeTakeFirst();
     },
 
+    /** The user ids of several members (lists of other modules that name members by id). */
+    async userIdsOf(memberIds: readonly number[], trx: Database = db): Promise<Map<number, string>> {
+      if (memberIds.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom('members')
+        .select(['id', 'user_id'])
+        .where('id', 'in', [...new Set(memberIds)])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.user_id]));
+    },
+
     /** A member as the back office shows it. */
     async detailByUserId(userId: string, trx: Database = db) {
       return trx

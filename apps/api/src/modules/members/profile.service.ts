@@ -11,6 +11,11 @@ export function createProfile({ deps, repo }: MembersParts) {
       return repo.cashierView(memberId, trx);
     },
 
+    /** The user ids of several members, for other modules' lists (the cashier's queue and ticker). */
+    userIdsOf(memberIds: readonly number[], trx?: Database): Promise<Map<number, string>> {
+      return repo.userIdsOf(memberIds, trx);
+    },
+
     /** The member as the back office's detail shows it. */
     detailByUserId(userId: string, trx?: Database): Promise<MemberDetail | undefined> {
       return repo.detailByUserId(userId, trx);
