@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/database.ts';
@@ -210,8 +211,11 @@ export interface CashierTestApp extends TestApp {
  * The test app. Every member of a test file signs in from the same address, so the per-IP sign-in
  * limit is lifted unless a test sets it.
  */
-export async function createCashierTestApp(env: Record<string, string> = {}): Promise<CashierTestApp> {
-  const t = await createTestApp({ SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000', ...env });
+export async function createCashierTestApp(
+  env: Record<string, string> = {},
+  options: { redis?: Redis } = {},
+): Promise<CashierTestApp> {
+  const t = await createTestApp({ SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000', ...env }, options);
   return Object.assign(t, { ledger: t.services.ledger });
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -75,11 +76,21 @@ export class TestClock {
   }
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A test app on a fresh database; `redis` moves the rate-limit counters to that Redis. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { redis?: Redis } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ ...env, SEED_DEMO: 'false' });
   const clock = new TestClock();
-  const services = createServices({ config, db: database.db, dbKind: database.kind, now: clock.now });
+  const services = createServices({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    now: clock.now,
+    redis: options.redis,
+  });
   const app = await buildApp({ services });
   await app.ready();
   return {

@@ -1,19 +1,17 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createServices } from '../src/services.ts';
 import { EXCHANGE_PASSWORD_MAX_FAILURES } from '../src/modules/cashier/cashier.service.ts';
 import {
   bo,
   callRoute,
+  createCashierTestApp,
   createMember,
   createOperator,
   OPERATOR_PASSWORD,
   signIn,
   type CashierTestApp,
 } from './factories.ts';
-import { createTestDatabase, SAME_ORIGIN, TestClock } from './harness.ts';
+import { SAME_ORIGIN } from './harness.ts';
 
 /**
  * Issue 8, defects 3 and 4: the per-id limits must hold under parallel requests. Each attempt is
@@ -45,31 +43,9 @@ async function reachableRedis(): Promise<Redis | undefined> {
 }
 
 /** A test app whose limiter counts in the database, or in Redis when `redis` is given. */
-async function createLimitApp(redis?: Redis): Promise<CashierTestApp> {
-  const database = await createTestDatabase();
+function createLimitApp(redis?: Redis): Promise<CashierTestApp> {
   // The per-IP limit is lifted: the per-id counters are under test (each call comes from its own address anyway).
-  const config = loadConfig({
-    SEED_DEMO: 'false',
-    SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',
-    SIGNIN_MAX_FAILURES_PER_ID: String(MAX_FAILURES),
-  });
-  const clock = new TestClock();
-  const services = createServices({ config, db: database.db, dbKind: database.kind, now: clock.now, redis });
-  const app = await buildApp({ services });
-  await app.ready();
-  return {
-    app,
-    services,
-    ledger: services.ledger,
-    db: database.db,
-    kind: database.kind,
-    config,
-    clock,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return createCashierTestApp({ SIGNIN_MAX_FAILURES_PER_ID: String(MAX_FAILURES) }, redis ? { redis } : {});
 }
 
 function tally(codes: (string | number)[]): Record<string, number> {
