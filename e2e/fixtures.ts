@@ -146,7 +146,14 @@ export async function confirmTopDialog(page: Page): Promise<void> {
  * health check asks about unread notes after each action and page load.)
  */
 export async function dismissHealthDialogs(page: Page): Promise<void> {
-  await page.addLocatorHandler(page.locator('[data-dialog-id^="health-"]').first(), async (dialog) => {
-    await dialog.locator('button.btn--secondary').click();
-  });
+  // The health check asks again after every action and page load (until issue 12's "once per new
+  // count" rule), so the dialog may be back before Playwright sees it hidden: dismiss it each time
+  // it stands in the way instead of waiting for it to stay away.
+  await page.addLocatorHandler(
+    page.locator('[data-dialog-id^="health-"]').first(),
+    async (dialog) => {
+      await dialog.locator('button.btn--secondary').click();
+    },
+    { noWaitAfter: true },
+  );
 }
