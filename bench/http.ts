@@ -1,0 +1,183 @@
+/**
+ * HTTP throughput of the real server on PostgreSQL beside a bare Fastify route, loaded the same way
+ * in the same run (autocannon, 100 connections): the signed-in health check, a public call, the
+ * portal's `GET /` and a hashed asset. Prints req/s, p50/p99 and each one's ratio to the baseline,
+ * the median over BENCH_RUNS runs. See bench/README.md.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/http.ts
+ */
+import { mkdirSync, readdirSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { summarizeProfile } from './cpu-profile.ts';
+import {
+  createBenchDatabase,
+  ensurePortalBuild,
+  entryAssetPath,
+  load,
+  positiveInt,
+  requireDatabaseUrl,
+  rssMiB,
+  seedSignedInMembers,
+  startBare,
+  startServer,
+  type LoadResult,
+  type LoadTarget,
+} from './http-fixture.ts';
+
+const adminUrl = requireDatabaseUrl('bench/http.ts');
+const RUNS = positiveInt('BENCH_RUNS', 3);
+const SECONDS = positiveInt('BENCH_SECONDS', 10);
+const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 100);
+const MEMBERS = positiveInt('BENCH_MEMBERS', 100);
+const WARMUP_SECONDS = 3;
+/** BENCH_PROFILE=<target>: profile the server under that target's load instead of the comparison. */
+const PROFILE = process.env.BENCH_PROFILE;
+
+/** Each target is compared with the baseline of its own method; the budgets of DESIGN.md section 6. */
+const BUDGETS: Record<string, number> = { health: 0.4, public: 0.5, home: 0.7 };
+
+const json = { 'content-type': 'application/json' };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+ensurePortalBuild();
+const database = await createBenchDatabase(adminUrl, 'bench_http');
+const children: { stop(): Promise<void> }[] = [];
+let exitCode = 0;
+try {
+  console.log(
+    `bench/http: PostgreSQL ${database.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, ${CONNECTIONS} connections, ${SECONDS} s a load, ${RUNS} runs`,
+  );
+  const cookies = await seedSignedInMembers(database.url, MEMBERS);
+  const profileDir = PROFILE ? path.join(tmpdir(), `bench-http-profile-${process.pid}`) : undefined;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const server = await startServer(database.url, {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  children.push(server);
+  const bare = await startBare();
+  children.push(bare);
+
+  const origin = { origin: server.url };
+  const targets: Record<string, LoadTarget & { baseline: string }> = {
+    'bare-post': {
+      name: 'bare Fastify POST',
+      url: `${bare.url}/bare`,
+      method: 'POST',
+      headers: json,
+      body: '{}',
+      baseline: '',
+    },
+    health: {
+      name: 'user-health-check (member)',
+      url: `${server.url}/api/routes/user-health-check`,
+      method: 'POST',
+      headers: { ...json, ...origin },
+      body: '{}',
+      cookies,
+      baseline: 'bare-post',
+    },
+    public: {
+      name: 'get-banks (public)',
+      url: `${server.url}/api/routes/get-banks`,
+      method: 'POST',
+      headers: { ...json, ...origin },
+      body: '{}',
+      baseline: 'bare-post',
+    },
+    'bare-get': { name: 'bare Fastify GET', url: `${bare.url}/bare`, method: 'GET', baseline: '' },
+    home: {
+      name: 'GET / (portal)',
+      url: `${server.url}/`,
+      method: 'GET',
+      headers: { accept: 'text/html' },
+      baseline: 'bare-get',
+    },
+    asset: {
+      name: `GET ${entryAssetPath()}`,
+      url: `${server.url}${entryAssetPath()}`,
+      method: 'GET',
+      baseline: 'bare-get',
+    },
+  };
+
+  // Each target must answer 2xx before it is measured: a 401 or 404 is fast and would flatter.
+  for (const [key, target] of Object.entries(targets)) {
+    const check = await load(target, { connections: 1, seconds: 1 });
+    if (check.failures > 0 || check.requests === 0)
+      throw new Error(`${key}: ${target.name} does not answer 2xx`);
+  }
+
+  if (PROFILE) {
+    const target = targets[PROFILE];
+    if (!target) throw new Error(`BENCH_PROFILE must be one of ${Object.keys(targets).join(', ')}`);
+    await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    const result = await load(target, { connections: CONNECTIONS, seconds: SECONDS });
+    console.log(`${target.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+    await server.stop();
+    const file = readdirSync(profileDir!).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error('the server wrote no profile');
+    console.log(summarizeProfile(path.join(profileDir!, file), 30));
+  } else {
+    const idleRss = rssMiB(server.pid);
+    for (const target of Object.values(targets))
+      await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+
+    const results = new Map<string, LoadResult[]>();
+    for (let run = 1; run <= RUNS; run++) {
+      for (const [key, target] of Object.entries(targets)) {
+        const result = await load(target, { connections: CONNECTIONS, seconds: SECONDS });
+        if (result.failures > 0) {
+          console.error(`${target.name}: ${result.failures} failed requests in run ${run}`);
+          exitCode = 1;
+        }
+        results.set(key, [...(results.get(key) ?? []), result]);
+      }
+      console.log(
+        `run ${run}: ${Object.keys(targets)
+          .map((k) => `${k} ${results.get(k)!.at(-1)!.rps.toFixed(0)}/s`)
+          .join(', ')}`,
+      );
+    }
+
+    console.log(
+      `\nmedians of ${RUNS} runs; ratio = req/s against the bare route of the same method, run by run, then the median`,
+    );
+    console.log(`${'target'.padEnd(40)}   req/s    ratio   p50 ms   p99 ms  budget`);
+    for (const [key, target] of Object.entries(targets)) {
+      const rows = results.get(key)!;
+      const ratio = target.baseline
+        ? median(rows.map((r, i) => r.rps / results.get(target.baseline)![i]!.rps))
+        : undefined;
+      const budget = BUDGETS[key];
+      const verdict =
+        budget === undefined || ratio === undefined
+          ? ''
+          : `>= ${budget.toFixed(2)} ${ratio >= budget ? 'ok' : 'BELOW'}`;
+      console.log(
+        `${target.name.slice(0, 40).padEnd(40)}${fmt(median(rows.map((r) => r.rps)))}${ratio === undefined ? '        -' : fmt(ratio, 3).padStart(9)}${fmt(median(rows.map((r) => r.p50)), 1)}${fmt(median(rows.map((r) => r.p99)), 1)}  ${verdict}`,
+      );
+    }
+    for (const key of Object.keys(BUDGETS)) {
+      const rows = results.get(key)!;
+      const ratio = median(rows.map((r, i) => r.rps / results.get(targets[key]!.baseline)![i]!.rps));
+      console.log(`ratio ${key} : bare = ${ratio.toFixed(3)}`);
+    }
+    console.log(
+      `server RSS: ${idleRss.toFixed(0)} MiB idle, ${rssMiB(server.pid).toFixed(0)} MiB after the runs`,
+    );
+  }
+} finally {
+  for (const child of children.reverse()) await child.stop();
+  await database.drop();
+}
+process.exit(exitCode);
