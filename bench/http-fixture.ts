@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -301,4 +301,47 @@ export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far (Linux). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0; // the process has gone
+  }
+}
+
+/** The ids of the PostgreSQL server's processes on this machine (its backends included). */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU used by the server and by PostgreSQL between `start()` and `stop()`, in seconds: where a
+ * request's cost lies, which a profile of the server alone cannot tell on a shared machine.
+ */
+export function cpuMeter(serverPid: number) {
+  const pgStart = new Map(postgresPids().map((pid) => [pid, cpuSecondsOf(pid)]));
+  const serverStart = cpuSecondsOf(serverPid);
+  return {
+    stop(): { server: number; postgres: number } {
+      let postgres = 0;
+      for (const pid of postgresPids()) postgres += cpuSecondsOf(pid) - (pgStart.get(pid) ?? 0);
+      return { server: cpuSecondsOf(serverPid) - serverStart, postgres };
+    },
+  };
 }

@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { summarizeProfile } from './cpu-profile.ts';
 import {
+  cpuMeter,
   createBenchDatabase,
   ensurePortalBuild,
   entryAssetPath,
@@ -110,6 +111,16 @@ try {
     },
   };
 
+  // BENCH_TARGETS=health,home measures only those (and their baselines), for quicker rounds.
+  // A profile sees only its own target's load.
+  const only = PROFILE ? [PROFILE] : process.env.BENCH_TARGETS?.split(',').map((t) => t.trim());
+  if (only?.length) {
+    for (const key of Object.keys(targets)) {
+      const keep = only.includes(key) || only.some((o) => targets[o]?.baseline === key);
+      if (!keep) delete targets[key];
+    }
+  }
+
   // Each target must answer 2xx before it is measured: a 401 or 404 is fast and would flatter.
   for (const [key, target] of Object.entries(targets)) {
     const check = await load(target, { connections: 1, seconds: 1 });
@@ -121,8 +132,14 @@ try {
     const target = targets[PROFILE];
     if (!target) throw new Error(`BENCH_PROFILE must be one of ${Object.keys(targets).join(', ')}`);
     await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    const meter = cpuMeter(server.pid);
     const result = await load(target, { connections: CONNECTIONS, seconds: SECONDS });
+    const cpu = meter.stop();
+    const perRequest = (seconds: number) => ((seconds * 1e6) / result.requests).toFixed(0);
     console.log(`${target.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+    console.log(
+      `CPU per request: server ${perRequest(cpu.server)} µs, PostgreSQL ${perRequest(cpu.postgres)} µs (${cpu.server.toFixed(1)} s and ${cpu.postgres.toFixed(1)} s over ${SECONDS} s)`,
+    );
     await server.stop();
     const file = readdirSync(profileDir!).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no profile');
@@ -133,9 +150,16 @@ try {
       await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
 
     const results = new Map<string, LoadResult[]>();
+    const cpuPerRequest = new Map<string, { server: number; postgres: number }[]>();
     for (let run = 1; run <= RUNS; run++) {
       for (const [key, target] of Object.entries(targets)) {
+        const meter = cpuMeter(target.baseline ? server.pid : bare.pid);
         const result = await load(target, { connections: CONNECTIONS, seconds: SECONDS });
+        const cpu = meter.stop();
+        cpuPerRequest.set(key, [
+          ...(cpuPerRequest.get(key) ?? []),
+          { server: (cpu.server * 1e6) / result.requests, postgres: (cpu.postgres * 1e6) / result.requests },
+        ]);
         if (result.failures > 0) {
           console.error(`${target.name}: ${result.failures} failed requests in run ${run}`);
           exitCode = 1;
@@ -152,7 +176,9 @@ try {
     console.log(
       `\nmedians of ${RUNS} runs; ratio = req/s against the bare route of the same method, run by run, then the median`,
     );
-    console.log(`${'target'.padEnd(40)}   req/s    ratio   p50 ms   p99 ms  budget`);
+    console.log(
+      `${'target'.padEnd(40)}   req/s    ratio   p50 ms   p99 ms  CPU µs/req: server  PostgreSQL  budget`,
+    );
     for (const [key, target] of Object.entries(targets)) {
       const rows = results.get(key)!;
       const ratio = target.baseline
@@ -163,11 +189,12 @@ try {
         budget === undefined || ratio === undefined
           ? ''
           : `>= ${budget.toFixed(2)} ${ratio >= budget ? 'ok' : 'BELOW'}`;
+      const cpu = cpuPerRequest.get(key)!;
       console.log(
-        `${target.name.slice(0, 40).padEnd(40)}${fmt(median(rows.map((r) => r.rps)))}${ratio === undefined ? '        -' : fmt(ratio, 3).padStart(9)}${fmt(median(rows.map((r) => r.p50)), 1)}${fmt(median(rows.map((r) => r.p99)), 1)}  ${verdict}`,
+        `${target.name.slice(0, 40).padEnd(40)}${fmt(median(rows.map((r) => r.rps)))}${ratio === undefined ? '        -' : fmt(ratio, 3).padStart(9)}${fmt(median(rows.map((r) => r.p50)), 1)}${fmt(median(rows.map((r) => r.p99)), 1)}${fmt(median(cpu.map((c) => c.server))).padStart(19)}${fmt(median(cpu.map((c) => c.postgres))).padStart(12)}  ${verdict}`,
       );
     }
-    for (const key of Object.keys(BUDGETS)) {
+    for (const key of Object.keys(BUDGETS).filter((k) => results.has(k))) {
       const rows = results.get(key)!;
       const ratio = median(rows.map((r, i) => r.rps / results.get(targets[key]!.baseline)![i]!.rps));
       console.log(`ratio ${key} : bare = ${ratio.toFixed(3)}`);

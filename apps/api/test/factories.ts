@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/database.ts';
@@ -213,7 +212,7 @@ export interface CashierTestApp extends TestApp {
  */
 export async function createCashierTestApp(
   env: Record<string, string> = {},
-  options: { redis?: Redis } = {},
+  options: Parameters<typeof createTestApp>[1] = {},
 ): Promise<CashierTestApp> {
   const t = await createTestApp({ SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000', ...env }, options);
   return Object.assign(t, { ledger: t.services.ledger });

@@ -22,10 +22,13 @@ export interface TestDatabase {
  * the PostgreSQL server of DATABASE_URL (created here and dropped on close), so no state is reused.
  * The ledger's tests use it without an app; its concurrency tests choose their pool size.
  */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { poolSize?: number; onQuery?: (sql: string) => void } = {},
+): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
+  const onQuery = options.onQuery ? { onQuery: options.onQuery } : {};
   if (!url) {
-    const handle = await openDatabase({});
+    const handle = await openDatabase({ ...onQuery });
     await migrateToLatest(handle.db);
     return { db: handle.db, kind: 'pglite', close: handle.close };
   }
@@ -36,7 +39,11 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: options.poolSize ?? 30 });
+  const handle = await openDatabase({
+    databaseUrl: dbUrl.toString(),
+    poolSize: options.poolSize ?? 30,
+    ...onQuery,
+  });
   try {
     await migrateToLatest(handle.db);
   } catch (error) {
@@ -76,12 +83,15 @@ export class TestClock {
   }
 }
 
-/** A test app on a fresh database; `redis` moves the rate-limit counters to that Redis. */
+/**
+ * A test app on a fresh database; `redis` moves the rate-limit counters to that Redis, `onQuery`
+ * sees the SQL of every statement the app runs.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: Redis } = {},
+  options: { redis?: Redis; onQuery?: (sql: string) => void } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   const config = loadConfig({ ...env, SEED_DEMO: 'false' });
   const clock = new TestClock();
   const services = createServices({

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { DB } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparedNameOf } from './prepared.ts';
 
 export type Database = Kysely<DB>;
 
@@ -38,18 +39,47 @@ export interface OpenDatabaseOptions {
   /** PGlite data folder; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Called with the SQL of every statement run (tests count the statements of a request). */
+  onQuery?: (sql: string) => void;
+}
+
+/**
+ * The pg client with one change: a statement declared with `preparedStatement` (db/prepared.ts)
+ * goes out as a named prepared statement, which each connection parses and plans only once. Kysely
+ * calls `query(text, values)`; everything else passes through untouched.
+ */
+function preparingClient(Base: typeof import('pg').Client): typeof import('pg').Client {
+  class PreparingClient extends Base {
+    // pg's overloads cannot be restated one by one here; the arguments pass through as they came.
+    override query(...args: unknown[]): never {
+      const [text, values] = args;
+      const name = typeof text === 'string' && Array.isArray(values) ? preparedNameOf(text) : undefined;
+      const query = super.query as (...a: unknown[]) => never;
+      return name ? query.call(this, { name, text, values }, ...args.slice(2)) : query.apply(this, args);
+    }
+  }
+  return PreparingClient;
+}
+
+function logOption(options: OpenDatabaseOptions): { log?: (event: LogEvent) => void } {
+  const { onQuery } = options;
+  return onQuery ? { log: (event) => onQuery(event.query.sql) } : {};
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pg = await import('pg');
-    const { Pool, types } = pg.default;
+    const { Pool, Client, types } = pg.default;
     types.setTypeParser(INT8_OID, parseInt8);
     types.setTypeParser(NUMERIC_OID, parseNumeric);
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      Client: preparingClient(Client),
+    });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...logOption(options) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -58,7 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     parsers: { [INT8_OID]: parseInt8, [NUMERIC_OID]: parseNumeric },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), ...logOption(options) });
   return {
     db,
     kind: 'pglite',

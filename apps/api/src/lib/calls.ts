@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, type TCallName, type TCallParsed, type TCallResponse } from '@casino/contracts/calls';
+import type { TUser } from '@casino/contracts/members';
 import { AppError } from './app-error.ts';
 import { parseInput, pickResponse } from './routes.ts';
 
@@ -8,6 +9,8 @@ export interface MemberPrincipal {
   memberId: number;
   userId: string;
   sessionId: number;
+  /** The member as TUser, read with the session, for a call registered `withUser`. */
+  user?: TUser;
 }
 
 export interface CallContext {
@@ -30,9 +33,24 @@ export type CallHandler<N extends TCallName> = (
 export interface MemberResolver {
   /**
    * Resolves the member session of a request. `touch` marks member activity (extends the idle
-   * timeout); the health poll does not count as activity.
+   * timeout); `withUser` reads the member as TUser in the same round trip.
    */
-  (request: FastifyRequest, options: { touch: boolean }): Promise<MemberPrincipal | null>;
+  (request: FastifyRequest, options: { touch: boolean; withUser: boolean }): Promise<MemberPrincipal | null>;
+}
+
+export interface CallOptions {
+  /**
+   * Whether the call is member activity, which extends the idle timeout (default true). The
+   * health poll is not: a member who only leaves the page open is signed out after 30 minutes.
+   */
+  isActivity?: boolean;
+  /** The handler needs the member as TUser (`member.user`), read with the session in one statement. */
+  withUser?: boolean;
+}
+
+interface Registered {
+  handler: CallHandler<TCallName>;
+  resolveOptions: { touch: boolean; withUser: boolean };
 }
 
 /**
@@ -43,11 +61,14 @@ export interface MemberResolver {
  * call-name lookup and the `who` rules are particular to member calls.
  */
 export class CallRegistry {
-  readonly #handlers = new Map<TCallName, CallHandler<TCallName>>();
+  readonly #handlers = new Map<TCallName, Registered>();
 
-  register<N extends TCallName>(name: N, handler: CallHandler<N>): void {
+  register<N extends TCallName>(name: N, handler: CallHandler<N>, options: CallOptions = {}): void {
     if (this.#handlers.has(name)) throw new Error(`call ${name} registered twice`);
-    this.#handlers.set(name, handler as unknown as CallHandler<TCallName>);
+    this.#handlers.set(name, {
+      handler: handler as unknown as CallHandler<TCallName>,
+      resolveOptions: { touch: options.isActivity ?? true, withUser: options.withUser ?? false },
+    });
   }
 
   has(name: string): boolean {
@@ -57,18 +78,17 @@ export class CallRegistry {
   mount(app: FastifyInstance, resolveMember: MemberResolver): void {
     app.post<{ Params: { call: string } }>('/api/routes/:call', async (request, reply) => {
       const name = request.params.call as TCallName;
-      const handler = this.#handlers.get(name);
+      const registered = this.#handlers.get(name);
       const call = Object.hasOwn(CALLS, name) ? CALLS[name] : undefined;
-      if (!handler || !call) throw new AppError('invalid', { errors: [{ path: '', code: 'unknown' }] });
+      if (!registered || !call) throw new AppError('invalid', { errors: [{ path: '', code: 'unknown' }] });
 
-      const member =
-        call.who === 'public' ? null : await resolveMember(request, { touch: name !== 'user-health-check' });
+      const member = call.who === 'public' ? null : await resolveMember(request, registered.resolveOptions);
       if (call.who === 'member' && !member) throw new AppError('unauthenticated');
       if (call.who === 'guest' && member) return { status: 'authenticated' };
 
       const parsed = parseInput(call.request, request.body);
 
-      const result = await handler(
+      const result = await registered.handler(
         parsed as TCallParsed<TCallName>,
         { request, reply, member } as MemberCallContext,
       );

@@ -72,9 +72,41 @@ export function createSessionService(deps: SessionServiceDeps) {
     await repo.deleteExpired(at, new Date(at.getTime() - idleMs));
   }
 
+  /** The stored hash of a cookie value, or undefined when it cannot be a token of ours. */
+  function tokenHashOf(token: string | undefined): string | undefined {
+    return typeof token === 'string' && TOKEN_PATTERN.test(token) ? hashToken(token) : undefined;
+  }
+
+  /**
+   * The timeout rules: null, and the row deleted, when it is past its idle or absolute end; else
+   * the session, its activity marked when `touch` is set (written at most once a minute).
+   */
+  async function admit(
+    row: SessionRow,
+    options: { touch: boolean },
+    trx?: Database,
+  ): Promise<Session | null> {
+    const at = now();
+    if (at >= row.expires_at || at.getTime() >= row.last_active_at.getTime() + idleMs) {
+      await repo.deleteById(row.id, trx);
+      return null;
+    }
+    if (options.touch && at.getTime() - row.last_active_at.getTime() >= touchIntervalMs) {
+      await repo.touch(row.id, at, trx);
+      row.last_active_at = at;
+    }
+    return view(row);
+  }
+
   return {
     idleMs,
     absoluteMs,
+    tokenHashOf,
+    /**
+     * The timeout rules applied to a session row another module read together with its own data
+     * (the member calls read the session and the member in one statement, `sessionRowColumns`).
+     */
+    admit,
 
     /** Opens a session for a subject that has just proven who it is. */
     async create(
@@ -112,19 +144,10 @@ export function createSessionService(deps: SessionServiceDeps) {
       options: { touch: boolean },
       trx?: Database,
     ): Promise<Session | null> {
-      if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
-      const row = await repo.findByTokenHash(subjectKind, hashToken(token), trx);
-      if (!row) return null;
-      const at = now();
-      if (at >= row.expires_at || at.getTime() >= row.last_active_at.getTime() + idleMs) {
-        await repo.deleteById(row.id, trx);
-        return null;
-      }
-      if (options.touch && at.getTime() - row.last_active_at.getTime() >= touchIntervalMs) {
-        await repo.touch(row.id, at, trx);
-        row.last_active_at = at;
-      }
-      return view(row);
+      const tokenHash = tokenHashOf(token);
+      if (!tokenHash) return null;
+      const row = await repo.findByTokenHash(subjectKind, tokenHash, trx);
+      return row ? admit(row, options, trx) : null;
     },
 
     /** Ends one session. */
@@ -134,8 +157,8 @@ export function createSessionService(deps: SessionServiceDeps) {
 
     /** Ends the session behind a token (sign-out). */
     async revokeToken(subjectKind: SubjectKind, token: string | undefined, trx?: Database): Promise<boolean> {
-      if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return false;
-      return repo.deleteByTokenHash(subjectKind, hashToken(token), trx);
+      const tokenHash = tokenHashOf(token);
+      return tokenHash ? repo.deleteByTokenHash(subjectKind, tokenHash, trx) : false;
     },
 
     /**

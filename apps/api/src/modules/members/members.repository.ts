@@ -1,6 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MembersTable, MemberState, RegCodesTable } from '../../db/schema.ts';
+import { batchedLookup } from '../../db/batched-lookup.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import type { MembersTable, MemberState, RegCodesTable, SessionsTable } from '../../db/schema.ts';
 
 // Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
 export type MemberCredentials = Pick<
@@ -30,6 +32,63 @@ export interface NewMemberRow {
 
 export type RegCodeRow = Pick<Selectable<RegCodesTable>, 'code' | 'domain'>;
 
+/** The session columns the session service's timeout rules need (`sessions.admit`). */
+type SessionColumns = Pick<
+  Selectable<SessionsTable>,
+  'id' | 'subject_kind' | 'subject_id' | 'created_at' | 'last_active_at' | 'expires_at'
+>;
+
+/** A member session with who it belongs to: what every member call needs before it runs. */
+export type PrincipalRow = SessionColumns &
+  Pick<Selectable<MembersTable>, 'user_id' | 'nick' | 'level' | 'state'>;
+
+/** The member as TUser shows it: profile, balances and the two unread counts. */
+export type MemberViewRow = Omit<MemberProfile, 'id'> & {
+  member_id: number;
+  cash: number;
+  comp: number;
+  game: number;
+  note_count: number;
+  help_count: number;
+};
+
+export type MemberSessionViewRow = SessionColumns & MemberViewRow;
+
+// The hot statements of the member calls (decision record 0009). Each is one round trip and a named
+// prepared statement on PostgreSQL. They read, besides `members`, the session (owned by auth), the
+// member's balances (ledger) and unread counts (community), for that one round trip: the only reads
+// of other modules' tables outside their repositories, and reads only.
+const SESSION_SELECT = `s.id, s.subject_kind, s.subject_id, s.created_at, s.last_active_at, s.expires_at`;
+const MEMBER_VIEW_SELECT = `m.id as member_id, m.user_id, m.nick, m.phone, m.bankname, m.bank_owner, m.banknum, m.level, m.state,
+  coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'cash'), 0) as cash,
+  coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'comp'), 0) as comp,
+  coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'game'), 0) as game,
+  (select count(*)::int from notes n
+    where n.member_id = m.id and not n.is_read and n.deleted_at is null) as note_count,
+  (select count(*)::int from helps h
+    where h.member_id = m.id and h.state = 'already' and not h.is_read and h.deleted_at is null) as help_count`;
+
+// Several sessions at once (`$1` an array of token hashes): the member calls that arrive together
+// share one statement (db/batched-lookup.ts).
+const principalsBySessions = preparedStatement<PrincipalRow & { token_hash: string }>(
+  'member_principals_by_sessions',
+  `select s.token_hash, ${SESSION_SELECT}, m.user_id, m.nick, m.level, m.state
+   from sessions s join members m on m.id = s.subject_id
+   where s.token_hash = any($1::text[]) and s.subject_kind = 'member'`,
+);
+
+const viewsBySessions = preparedStatement<MemberSessionViewRow & { token_hash: string }>(
+  'member_views_by_sessions',
+  `select s.token_hash, ${SESSION_SELECT}, ${MEMBER_VIEW_SELECT}
+   from sessions s join members m on m.id = s.subject_id
+   where s.token_hash = any($1::text[]) and s.subject_kind = 'member'`,
+);
+
+const viewById = preparedStatement<MemberViewRow>(
+  'member_view_by_id',
+  `select ${MEMBER_VIEW_SELECT} from members m where m.id = $1`,
+);
+
 const PROFILE_COLUMNS = [
   'id',
   'user_id',
@@ -56,8 +115,17 @@ function enabledRegCode(executor: Database, code: string) {
     .limit(1);
 }
 
-/** SQL of the `members` and `reg_codes` tables, and of the member counters the health check reads. */
+/** SQL of the `members` and `reg_codes` tables, and the member calls' hot statements (above). */
 export function createMembersRepository(db: Database) {
+  const principalBySession = batchedLookup({
+    readMany: async (hashes: readonly string[]) =>
+      (await db.executeQuery(principalsBySessions([hashes]))).rows,
+    keyOf: (row) => row.token_hash,
+  });
+  const viewBySession = batchedLookup({
+    readMany: async (hashes: readonly string[]) => (await db.executeQuery(viewsBySessions([hashes]))).rows,
+    keyOf: (row) => row.token_hash,
+  });
   return {
     /** The columns the cashier decides on: state, bank account and exchange password hash. */
     async cashierView(memberId: number, trx: Database = db) {
@@ -117,17 +185,6 @@ export function createMembersRepository(db: Database) {
         .executeTakeFirst();
     },
 
-    async findPrincipal(
-      id: number,
-      trx?: Database,
-    ): Promise<{ user_id: string; state: MemberState } | undefined> {
-      return (trx ?? db)
-        .selectFrom('members')
-        .select(['user_id', 'state'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
     async findProfile(id: number, trx?: Database): Promise<MemberProfile | undefined> {
       return (trx ?? db)
         .selectFrom('members')
@@ -136,18 +193,26 @@ export function createMembersRepository(db: Database) {
         .executeTakeFirst();
     },
 
-    /** Unread, undeleted notes, and answered help posts the member has not read yet. */
-    async counters(memberId: number, trx?: Database): Promise<{ noteCount: number; helpCount: number }> {
-      const row = await sql<{ note_count: number; help_count: number }>`
-        select
-          (select count(*)::int from notes
-            where member_id = ${memberId} and deleted_at is null and not is_read) as note_count,
-          (select count(*)::int from helps
-            where member_id = ${memberId} and deleted_at is null and not is_read and state = 'already') as help_count`.execute(
-        trx ?? db,
-      );
-      const counts = row.rows[0];
-      return { noteCount: counts?.note_count ?? 0, helpCount: counts?.help_count ?? 0 };
+    /**
+     * A member session and its member (every member call), in one statement shared with the
+     * other calls of the same moment.
+     */
+    principalBySession(tokenHash: string): Promise<PrincipalRow | undefined> {
+      return principalBySession(tokenHash);
+    },
+
+    /**
+     * A member session with the member as TUser shows it (the health poll), in one statement
+     * shared with the other polls of the same moment. `id` is the session's; the member's is
+     * `member_id` (the session's subject).
+     */
+    viewBySession(tokenHash: string): Promise<MemberSessionViewRow | undefined> {
+      return viewBySession(tokenHash);
+    },
+
+    /** The member as TUser shows it, in one statement. */
+    async viewById(memberId: number, trx?: Database): Promise<MemberViewRow | undefined> {
+      return (await (trx ?? db).executeQuery(viewById([memberId]))).rows[0];
     },
 
     async userIdExists(userId: string, trx?: Database): Promise<boolean> {

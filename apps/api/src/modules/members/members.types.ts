@@ -13,7 +13,7 @@ import type { MembersRepository } from './members.repository.ts';
 
 export interface MembersServiceDeps {
   db: Database;
-  ledger: Pick<LedgerService, 'openMemberAccounts' | 'memberBalances'>;
+  ledger: Pick<LedgerService, 'openMemberAccounts'>;
   sessions: SessionService;
   signInLimiter: SignInLimiter;
   /** The settings module owns the `settings` table; members only asks it. */

@@ -1,10 +1,28 @@
 import type { TMemberAccount, TUser } from '@casino/contracts/members';
 import type { Database } from '../../db/database.ts';
+import type { MemberViewRow } from './members.repository.ts';
 import type { CashierMember, MemberDetail, MembersParts } from './members.types.ts';
 
+/** TUser from the member view row that the hot statements read (members.repository.ts). */
+export function userFromView(row: MemberViewRow): TUser {
+  return {
+    userId: row.user_id,
+    nick: row.nick,
+    phone: row.phone,
+    rolling: row.comp,
+    balance: row.cash,
+    in_balance: row.game,
+    bankname: row.bankname,
+    bankOwner: row.bank_owner,
+    banknum: row.banknum,
+    level: row.level,
+    noteCount: row.note_count,
+    helpCount: row.help_count,
+  };
+}
+
 /** What a member's profile shows: to the member, to the cashier and to the back office. */
-export function createProfile({ deps, repo }: MembersParts) {
-  const { ledger } = deps;
+export function createProfile({ repo }: MembersParts) {
   return {
     /** The member as the cashier decides on it; pass the transaction that locks the request. */
     forCashier(memberId: number, trx?: Database): Promise<CashierMember | undefined> {
@@ -21,28 +39,10 @@ export function createProfile({ deps, repo }: MembersParts) {
       return repo.detailByUserId(userId, trx);
     },
 
-    /** The member as TUser: profile, balances from the ledger, unread notes and answered help posts. */
+    /** The member as TUser: profile, balances, unread notes and answered help posts, in one statement. */
     async user(memberId: number): Promise<TUser | undefined> {
-      const [profile, balances, counters] = await Promise.all([
-        repo.findProfile(memberId),
-        ledger.memberBalances(memberId),
-        repo.counters(memberId),
-      ]);
-      if (!profile) return undefined;
-      return {
-        userId: profile.user_id,
-        nick: profile.nick,
-        phone: profile.phone,
-        rolling: balances.comp ?? 0,
-        balance: balances.cash ?? 0,
-        in_balance: balances.game ?? 0,
-        bankname: profile.bankname,
-        bankOwner: profile.bank_owner,
-        banknum: profile.banknum,
-        level: profile.level,
-        noteCount: counters.noteCount,
-        helpCount: counters.helpCount,
-      };
+      const row = await repo.viewById(memberId);
+      return row && userFromView(row);
     },
 
     async account(memberId: number): Promise<TMemberAccount | undefined> {

@@ -2,6 +2,7 @@ import type { TSessionUser } from '@casino/contracts/auth';
 import type { MemberPrincipal } from '../../lib/calls.ts';
 import { verifyDummy, verifyPassword } from '../auth/passwords.ts';
 import type { MembersParts, SignInResult } from './members.types.ts';
+import { userFromView } from './profile.service.ts';
 
 /** Sign-in and the member sessions: the credentials check, the session resolver, the session view. */
 export function createSignIn({ deps, repo }: MembersParts) {
@@ -41,18 +42,30 @@ export function createSignIn({ deps, repo }: MembersParts) {
     },
 
     /**
-     * The member behind a session token, or null. A member who is no longer active (blocked,
-     * self-excluded) loses every session here too, should an operator action have missed one.
+     * The member behind a session token, or null, read with the session in one statement. A
+     * member who is no longer active (blocked, self-excluded) loses every session here too, should
+     * an operator action have missed one. `withUser` reads the member as TUser in the same
+     * statement (the health poll answers with it).
      */
-    async resolve(token: string | undefined, options: { touch: boolean }): Promise<MemberPrincipal | null> {
-      const session = await sessions.resolve('member', token, options);
-      if (!session) return null;
-      const member = await repo.findPrincipal(session.subjectId);
-      if (!member || member.state !== 'active') {
-        await sessions.revokeAllFor('member', session.subjectId);
+    async resolve(
+      token: string | undefined,
+      options: { touch: boolean; withUser?: boolean },
+    ): Promise<MemberPrincipal | null> {
+      const tokenHash = sessions.tokenHashOf(token);
+      if (!tokenHash) return null;
+      const view = options.withUser ? await repo.viewBySession(tokenHash) : undefined;
+      const row = view ?? (options.withUser ? undefined : await repo.principalBySession(tokenHash));
+      if (!row || !(await sessions.admit(row, { touch: options.touch }))) return null;
+      if (row.state !== 'active') {
+        await sessions.revokeAllFor('member', row.subject_id);
         return null;
       }
-      return { memberId: session.subjectId, userId: member.user_id, sessionId: session.id };
+      return {
+        memberId: row.subject_id,
+        userId: row.user_id,
+        sessionId: row.id,
+        ...(view ? { user: userFromView(view) } : {}),
+      };
     },
 
     /**
@@ -62,15 +75,16 @@ export function createSignIn({ deps, repo }: MembersParts) {
     async sessionView(
       token: string | undefined,
     ): Promise<{ user: TSessionUser; expires: string } | undefined> {
-      const session = await sessions.resolve('member', token, { touch: false });
-      if (!session) return undefined;
-      const profile = await repo.findProfile(session.subjectId);
-      if (!profile || profile.state !== 'active') {
-        await sessions.revokeAllFor('member', session.subjectId);
+      const tokenHash = sessions.tokenHashOf(token);
+      const row = tokenHash ? await repo.principalBySession(tokenHash) : undefined;
+      const session = row && (await sessions.admit(row, { touch: false }));
+      if (!row || !session) return undefined;
+      if (row.state !== 'active') {
+        await sessions.revokeAllFor('member', row.subject_id);
         return undefined;
       }
       return {
-        user: { userId: profile.user_id, nick: profile.nick, level: profile.level },
+        user: { userId: row.user_id, nick: row.nick, level: row.level },
         expires: session.expiresAt.toISOString(),
       };
     },

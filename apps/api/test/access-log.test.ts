@@ -1,0 +1,86 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { buildApp } from '../src/app.ts';
+import { createServices } from '../src/services.ts';
+import { createTestDatabase, SAME_ORIGIN, type TestDatabase } from './harness.ts';
+
+// Issue 9: one access line per request; the health poll and static files only at debug.
+
+interface Line {
+  level: number;
+  msg: string;
+  method?: string;
+  url?: string;
+  statusCode?: number;
+}
+
+const INFO = 30;
+const DEBUG = 20;
+
+let database: TestDatabase;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await database?.close();
+});
+
+async function appLoggingAt(level: 'info' | 'debug'): Promise<{ app: FastifyInstance; lines: Line[] }> {
+  const lines: Line[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
+      done();
+    },
+  });
+  const services = createServices({
+    config: loadConfig({ SEED_DEMO: 'false' }),
+    db: database.db,
+    dbKind: database.kind,
+  });
+  const app = await buildApp({ services, loggerInstance: pino({ level }, stream) });
+  await app.ready();
+  apps.push(app);
+  return { app, lines };
+}
+
+const call = (app: FastifyInstance, name: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/routes/${name}`,
+    headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+    payload: '{}',
+  });
+
+describe('access log', () => {
+  it('writes one line per request at info, and the health poll only at debug', async () => {
+    const { app, lines } = await appLoggingAt('info');
+    await call(app, 'get-banks');
+    await call(app, 'user-health-check');
+    await call(app, 'no-such-call');
+    const access = lines.filter((l) => l.msg === 'request');
+    expect(access.map((l) => [l.level, l.url, l.statusCode])).toEqual([
+      [INFO, '/api/routes/get-banks', 200],
+      [INFO, '/api/routes/no-such-call', 400],
+    ]);
+    expect(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
+  });
+
+  it('writes the health poll and static files at debug', async () => {
+    const { app, lines } = await appLoggingAt('debug');
+    await call(app, 'user-health-check');
+    await app.inject({ method: 'GET', url: '/assets/missing-file.js' });
+    const access = lines.filter((l) => l.msg === 'request');
+    expect(access.map((l) => [l.level, l.url])).toEqual([
+      [DEBUG, '/api/routes/user-health-check'],
+      [DEBUG, '/assets/missing-file.js'],
+    ]);
+  });
+});

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, createCashierTestApp, createMember, signIn, type TestMember } from './factories.ts';
+import type { TestApp } from './harness.ts';
+
+// Issue 9: the member calls' hot path. The health poll reads the session and the member as TUser
+// with one statement and writes nothing; every member call resolves its session with one
+// statement; calls that arrive together share that statement (db/batched-lookup.ts) and each
+// still gets only its own member.
+
+let t: TestApp;
+const statements: string[] = [];
+let isCounting = false;
+
+beforeAll(async () => {
+  t = await createCashierTestApp(
+    {},
+    {
+      onQuery: (sql) => {
+        if (isCounting) statements.push(sql);
+      },
+    },
+  );
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The statements the app runs while `action` runs. */
+async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
+  statements.length = 0;
+  isCounting = true;
+  try {
+    await action();
+  } finally {
+    isCounting = false;
+  }
+  return [...statements];
+}
+
+const isRead = (sql: string) => /^\s*select\b/i.test(sql);
+
+interface Health {
+  status: string;
+  noteCount: number;
+  helpCount: number;
+  user: { userId: string; balance: number; rolling: number; noteCount: number };
+}
+
+describe('the health poll', () => {
+  it('is one statement that reads the session and the member, and writes nothing', async () => {
+    const member = await createMember(t, { cash: 7_000, comp: 300 });
+    const cookie = await signIn(t, member);
+    await t.services.community.sendNote(member.memberId, { title: 't', contents: 'c' });
+
+    let response: Awaited<ReturnType<typeof callRoute>> | undefined;
+    const sql = await statementsOf(async () => {
+      response = await callRoute(t, 'user-health-check', {}, { cookie });
+    });
+    expect(response!.statusCode).toBe(200);
+    const body = response!.json() as Health;
+    expect([body.user.userId, body.user.balance, body.user.rolling, body.noteCount]).toEqual([
+      member.userId,
+      7_000,
+      300,
+      1,
+    ]);
+    expect(sql).toHaveLength(1);
+    expect(isRead(sql[0]!)).toBe(true);
+  });
+
+  it('sees a change made just before it (no cache between polls)', async () => {
+    const member = await createMember(t, { cash: 1_000 });
+    const cookie = await signIn(t, member);
+    const before = (await callRoute(t, 'user-health-check', {}, { cookie })).json() as Health;
+    await t.services.ledger.transfer({
+      debit: { system: 'bank_clearing' },
+      credit: { memberId: member.memberId, kind: 'cash' },
+      amount: 2_500,
+      code: 'deposit',
+      idempotencyKey: `hot-${member.memberId}`,
+      source: 'test',
+    });
+    await t.services.community.sendNote(member.memberId, { title: 't', contents: 'c' });
+    const after = (await callRoute(t, 'user-health-check', {}, { cookie })).json() as Health;
+    expect([before.user.balance, before.noteCount]).toEqual([1_000, 0]);
+    expect([after.user.balance, after.noteCount]).toEqual([3_500, 1]);
+  });
+});
+
+describe('every member call', () => {
+  it('resolves its session with one statement before its own work', async () => {
+    const member = await createMember(t);
+    const cookie = await signIn(t, member);
+    // Activity is written at most once a minute; the sign-in has just marked it.
+    const sql = await statementsOf(() => callRoute(t, 'get-member-account', {}, { cookie }));
+    expect(sql.filter((s) => /\bsessions\b/.test(s))).toHaveLength(1);
+    expect(sql.every(isRead)).toBe(true);
+  });
+});
+
+describe('calls that arrive together', () => {
+  let members: (TestMember & { cookie: string })[];
+
+  beforeAll(async () => {
+    members = [];
+    for (let i = 0; i < 40; i++) {
+      const member = await createMember(t, { cash: 1_000 + i });
+      members.push({ ...member, cookie: await signIn(t, member) });
+    }
+  });
+
+  it('share one statement, and each member gets only their own data', async () => {
+    let responses: Awaited<ReturnType<typeof callRoute>>[] = [];
+    const sql = await statementsOf(async () => {
+      responses = await Promise.all(
+        members.map((m) => callRoute(t, 'user-health-check', {}, { cookie: m.cookie })),
+      );
+    });
+    responses.forEach((response, i) => {
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as Health;
+      expect([body.user.userId, body.user.balance]).toEqual([members[i]!.userId, 1_000 + i]);
+    });
+    // 40 polls in far fewer statements than 40 (light-my-request delivers them in a few turns).
+    expect(sql.length).toBeLessThan(members.length / 2);
+  });
+
+  it('refuse the ones whose session has ended or whose member is blocked, and only those', async () => {
+    const [ended, blocked, ...others] = members.slice(0, 12);
+    await t.services.sessions.revokeAllFor('member', ended!.memberId);
+    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', blocked!.memberId).execute();
+    const calls = [ended!, blocked!, ...others].map((m) =>
+      callRoute(t, 'get-member-account', {}, { cookie: m.cookie }),
+    );
+    const responses = await Promise.all(calls);
+    expect(responses.map((r) => r.statusCode)).toEqual([401, 401, ...others.map(() => 200)]);
+    responses.slice(2).forEach((response, i) => {
+      expect((response.json() as { account: { userId: string } }).account.userId).toBe(others[i]!.userId);
+    });
+    // A blocked member's sessions are gone, not just refused.
+    const left = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('subject_kind', '=', 'member')
+      .where('subject_id', '=', blocked!.memberId)
+      .execute();
+    expect(left).toHaveLength(0);
+  });
+
+  it('with the same cookie twice in one batch, both are answered', async () => {
+    const [member] = members.slice(20);
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => callRoute(t, 'user-health-check', {}, { cookie: member!.cookie })),
+    );
+    expect(responses.map((r) => (r.json() as Health).user.userId)).toEqual([
+      member!.userId,
+      member!.userId,
+      member!.userId,
+    ]);
+  });
+});
