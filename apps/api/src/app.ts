@@ -50,7 +50,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
   registerSecurityHeaders(app, { isProduction: config.isProduction });
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   // An empty JSON body counts as `{}` (the specification's empty-body calls); anything else goes
   // through Fastify's own parser, which refuses prototype poisoning.
@@ -77,7 +76,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: services.now,
   };
 
-  await registerModules(app, ctx, services);
+  // The API in a context of its own, where answers over 1 KiB are compressed per request (lists).
+  // The static site (below) sends the .br/.gz files its build made and skips that plugin's hooks.
+  await app.register(async (api) => {
+    await api.register(fastifyCompress, { global: true, threshold: 1024 });
+    await registerModules(api, ctx, services);
+  });
 
   if (config.portalDist) await registerStaticSite(app, config.portalDist);
   return app;

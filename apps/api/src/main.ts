@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
   const defaultDist = path.resolve(here, '../../portal/dist');
   if (!config.portalDist && existsSync(path.join(defaultDist, 'index.html'))) config.portalDist = defaultDist;
 

@@ -73,14 +73,18 @@ describe('access log', () => {
     expect(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
   });
 
-  it('writes the health poll and static files at debug', async () => {
+  it('writes the health poll and the static site at debug, API reads at info', async () => {
     const { app, lines } = await appLoggingAt('debug');
     await call(app, 'user-health-check');
     await app.inject({ method: 'GET', url: '/assets/missing-file.js' });
+    await app.inject({ method: 'GET', url: '/ko/deposit' });
+    await app.inject({ method: 'GET', url: '/api/auth/session' });
     const access = lines.filter((l) => l.msg === 'request');
     expect(access.map((l) => [l.level, l.url])).toEqual([
       [DEBUG, '/api/routes/user-health-check'],
       [DEBUG, '/assets/missing-file.js'],
+      [DEBUG, '/ko/deposit'],
+      [INFO, '/api/auth/session'],
     ]);
   });
 });

@@ -4,17 +4,14 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 const HEALTH_POLL = '/api/routes/user-health-check';
 
 /**
- * Requests too frequent to be worth a line each at `info`: the health poll, and GETs of static
- * files (the portal's assets, fonts, images). They are logged at `debug`.
+ * Requests too frequent to be worth a line each at `info`: the health poll, and the static site
+ * (the portal's page, which every client route answers with, its assets, fonts and images: files
+ * that a load balancer or CDN in front logs anyway). They are logged at `debug`; every call of
+ * the API, the back office and the auth layer gets its line at `info`.
  */
 function isRoutine(request: FastifyRequest): boolean {
-  const url = request.url;
-  if (request.method === 'POST') return url === HEALTH_POLL;
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    !url.startsWith('/api/') &&
-    /\.[a-z0-9]+$/i.test(url.split('?', 1)[0]!)
-  );
+  if (request.method === 'POST') return request.url === HEALTH_POLL;
+  return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
 }
 
 /**

@@ -27,26 +27,28 @@ export function siteOrigin(request: FastifyRequest): string {
  * is decided on the route the router matched AND the decoded, normalized path.
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    if (isWalletRoute(request)) return;
-
-    const origin = request.headers.origin;
-    const fetchSite = request.headers['sec-fetch-site'];
-    if (typeof fetchSite === 'string' && (fetchSite === 'cross-site' || fetchSite === 'same-site')) {
-      throw new AppError('forbidden');
-    }
-    if (typeof origin === 'string') {
-      const normalized = origin.trim().toLowerCase().replace(/\/+$/, '');
-      if (normalized !== siteOrigin(request) && !allowedOrigins.includes(normalized))
-        throw new AppError('forbidden');
-      return;
-    }
-    if (fetchSite === undefined) {
-      const cookies = request.cookies ?? {};
-      if (SESSION_COOKIES.some((name) => cookies[name])) throw new AppError('forbidden');
-    }
+  // A callback hook, not an async one: it runs on every request, and most (GETs) leave at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(isForbidden(request, allowedOrigins) ? new AppError('forbidden') : undefined);
   });
+}
+
+function isForbidden(request: FastifyRequest, allowedOrigins: string[]): boolean {
+  if (!UNSAFE_METHODS.has(request.method)) return false;
+  if (isWalletRoute(request)) return false;
+
+  const origin = request.headers.origin;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string' && (fetchSite === 'cross-site' || fetchSite === 'same-site')) return true;
+  if (typeof origin === 'string') {
+    const normalized = origin.trim().toLowerCase().replace(/\/+$/, '');
+    return normalized !== siteOrigin(request) && !allowedOrigins.includes(normalized);
+  }
+  if (fetchSite === undefined) {
+    const cookies = request.cookies ?? {};
+    return SESSION_COOKIES.some((name) => cookies[name]);
+  }
+  return false;
 }
 
 /** True only when the matched route is a wallet route and the decoded, normalized path is one too. */

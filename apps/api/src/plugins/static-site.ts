@@ -1,18 +1,64 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { negotiate } from '@fastify/accept-negotiator';
+
+/** The encodings the build writes beside each text file (apps/portal/vite.config.ts), best first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The page every client route answers with (index.html), held in memory with the compressed
+ * variants the build wrote beside it: the most requested document costs no file read and no
+ * compression (issue 9).
+ */
+interface Page {
+  etag: string;
+  bodies: Partial<Record<Encoding | 'identity', Buffer>>;
+}
+
+function loadPage(file: string): Page {
+  const identity = readFileSync(file);
+  const bodies: Page['bodies'] = { identity };
+  for (const encoding of ENCODINGS) {
+    const variant = `${file}${SUFFIX[encoding]}`;
+    if (existsSync(variant)) bodies[encoding] = readFileSync(variant);
+  }
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`;
+  return { etag, bodies };
+}
+
+function sendPage(page: Page, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply
+    .header('cache-control', 'no-cache')
+    .header('etag', page.etag)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const offered = ENCODINGS.filter((encoding) => page.bodies[encoding]);
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted && offered.length ? (negotiate(accepted, offered) as Encoding | null) : null;
+  if (encoding) return reply.header('content-encoding', encoding).send(page.bodies[encoding]);
+  return reply.send(page.bodies.identity);
+}
 
 /**
  * Serves a built single-page app: hashed files under /assets/ are cached for a year, everything
- * else revalidates; unknown non-API GETs answer index.html so client routes load directly.
+ * else revalidates; unknown non-API GETs answer index.html so client routes load directly. Text
+ * files go out as the .br or .gz the build made (`preCompressed`), so the compression plugin never
+ * compresses a file per request.
  */
 export async function registerStaticSite(app: FastifyInstance, root: string): Promise<boolean> {
   if (!existsSync(path.join(root, 'index.html'))) return false;
+  const page = loadPage(path.join(root, 'index.html'));
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -22,6 +68,8 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
     },
   });
   app.get('/*', async (request, reply) => {
+    // A client route (`/`, `/ko/deposit`): the page, without looking at the disk.
+    if (!request.url.includes('.') && !request.url.startsWith('/api/')) return sendPage(page, request, reply);
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
@@ -29,13 +77,15 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
       return reply.callNotFound();
     }
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
-    const candidate = path.join(root, path.normalize(urlPath));
-    if (candidate.startsWith(root + path.sep) && path.extname(candidate) && existsSync(candidate)) {
-      return reply.sendFile(path.relative(root, candidate));
+    if (path.extname(urlPath)) {
+      const candidate = path.join(root, path.normalize(urlPath));
+      if (candidate === path.join(root, 'index.html')) return sendPage(page, request, reply);
+      if (candidate.startsWith(root + path.sep) && existsSync(candidate)) {
+        return reply.sendFile(path.relative(root, candidate));
+      }
+      if (urlPath.startsWith('/assets/')) return reply.callNotFound();
     }
-    if (path.extname(urlPath) && urlPath.startsWith('/assets/')) return reply.callNotFound();
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return sendPage(page, request, reply);
   });
   return true;
 }

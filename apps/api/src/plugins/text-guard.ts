@@ -13,11 +13,10 @@ const MAX_DEPTH = 32;
  * contract's 400 naming the top-level field (issue 8, defect 1).
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const source of [request.params, request.query, request.body]) {
-      const bad = findBadField(source);
-      if (bad !== undefined) throw invalid(bad, 'pattern');
-    }
+  // A callback hook, not an async one: it runs on every request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const bad = findBadField(request.params) ?? findBadField(request.query) ?? findBadField(request.body);
+    done(bad === undefined ? undefined : invalid(bad, 'pattern'));
   });
 }
 
