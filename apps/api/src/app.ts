@@ -32,6 +32,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { services } = deps;
   const { config } = services;
+  const calls = new CallRegistry({ now: services.now });
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -39,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One access line per request instead of Fastify's two (plugins/access-log.ts).
-    logController: new AccessLogController(),
+    logController: new AccessLogController((url) => calls.isPoll(url)),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's and Node's own refusals answer the contract's shapes too (plugins/http-errors.ts).
     frameworkErrors,
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: services.db,
     dbKind: services.dbKind,
     rateLimiter: services.rateLimiter,
-    calls: new CallRegistry(),
+    calls,
     now: services.now,
   };
 

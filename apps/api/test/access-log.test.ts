@@ -60,28 +60,31 @@ const call = (app: FastifyInstance, name: string) =>
   });
 
 describe('access log', () => {
-  it('writes one line per request at info, and the health poll only at debug', async () => {
+  it('writes one line per request at info, and the polls only at debug', async () => {
     const { app, lines } = await appLoggingAt('info');
-    await call(app, 'get-banks');
+    await call(app, 'get-cashier-status');
     await call(app, 'user-health-check');
+    await call(app, 'get-banks');
     await call(app, 'no-such-call');
     const access = lines.filter((l) => l.msg === 'request');
     expect(access.map((l) => [l.level, l.url, l.statusCode])).toEqual([
-      [INFO, '/api/routes/get-banks', 200],
+      [INFO, '/api/routes/get-cashier-status', 200],
       [INFO, '/api/routes/no-such-call', 400],
     ]);
     expect(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
   });
 
-  it('writes the health poll and the static site at debug, API reads at info', async () => {
+  it('writes the polls and the static site at debug, other API calls at info', async () => {
     const { app, lines } = await appLoggingAt('debug');
     await call(app, 'user-health-check');
+    await call(app, 'get-banks');
     await app.inject({ method: 'GET', url: '/assets/missing-file.js' });
     await app.inject({ method: 'GET', url: '/ko/deposit' });
     await app.inject({ method: 'GET', url: '/api/auth/session' });
     const access = lines.filter((l) => l.msg === 'request');
     expect(access.map((l) => [l.level, l.url])).toEqual([
       [DEBUG, '/api/routes/user-health-check'],
+      [DEBUG, '/api/routes/get-banks'],
       [DEBUG, '/assets/missing-file.js'],
       [DEBUG, '/ko/deposit'],
       [INFO, '/api/auth/session'],

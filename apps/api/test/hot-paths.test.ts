@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallRegistry } from '../src/lib/calls.ts';
 import { callRoute, createCashierTestApp, createMember, signIn, type TestMember } from './factories.ts';
 import type { TestApp } from './harness.ts';
 
@@ -158,5 +160,36 @@ describe('calls that arrive together', () => {
       member!.userId,
       member!.userId,
     ]);
+  });
+});
+
+describe('public answers kept for everyone', () => {
+  it('get-banks: the same answer in every encoding, compressed once', async () => {
+    const plain = await callRoute(t, 'get-banks');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = plain.json() as { status: string; banks: { code: string }[] };
+    expect(answer.status).toBe('success');
+    expect(answer.banks.length).toBeGreaterThan(10);
+    const br = await callRoute(t, 'get-banks', {}, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(answer);
+    const gzip = await callRoute(t, 'get-banks', {}, { headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(answer);
+    // Still a call like any other: its body is checked, a member's cookie changes nothing.
+    expect((await callRoute(t, 'get-banks', { extra: 1 })).statusCode).toBe(400);
+    const sql = await statementsOf(() => callRoute(t, 'get-banks'));
+    expect(sql).toEqual([]);
+  });
+
+  it('only a public call can be kept for everyone', () => {
+    const registry = new CallRegistry({ now: () => new Date() });
+    expect(() =>
+      registry.register('get-member-account', async () => ({ status: 'success' }) as never, {
+        cacheForMs: 1000,
+      }),
+    ).toThrow(/only a public call/);
   });
 });

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, type TCallName, type TCallParsed, type TCallResponse } from '@casino/contracts/calls';
 import type { TUser } from '@casino/contracts/members';
 import { AppError } from './app-error.ts';
+import { sendEncoded } from './encoded-body.ts';
 import { parseInput, pickResponse } from './routes.ts';
+import { SharedAnswers } from './shared-answers.ts';
 
 /** The signed-in member behind a request, as the session layer resolved it. */
 export interface MemberPrincipal {
@@ -46,11 +48,22 @@ export interface CallOptions {
   isActivity?: boolean;
   /** The handler needs the member as TUser (`member.user`), read with the session in one statement. */
   withUser?: boolean;
+  /**
+   * A public call whose answer is the same for every caller with the same input may be kept this
+   * long (ms) by each server instance, serialized and compressed once, and sent as it is: the
+   * calls every home page polls cost next to nothing (issue 9). Only for answers that depend on
+   * the input alone (not on the host, a cookie or a header), and whose handler sets nothing on
+   * the reply. `Infinity` for an answer that never changes while the server runs.
+   */
+  cacheForMs?: number;
 }
+
+const CALL_PREFIX = '/api/routes/';
 
 interface Registered {
   handler: CallHandler<TCallName>;
   resolveOptions: { touch: boolean; withUser: boolean };
+  cacheForMs: number | undefined;
 }
 
 /**
@@ -62,12 +75,20 @@ interface Registered {
  */
 export class CallRegistry {
   readonly #handlers = new Map<TCallName, Registered>();
+  readonly #shared: SharedAnswers;
+
+  constructor(options: { now: () => Date }) {
+    this.#shared = new SharedAnswers(options.now);
+  }
 
   register<N extends TCallName>(name: N, handler: CallHandler<N>, options: CallOptions = {}): void {
     if (this.#handlers.has(name)) throw new Error(`call ${name} registered twice`);
+    if (options.cacheForMs !== undefined && CALLS[name].who !== 'public')
+      throw new Error(`call ${name}: only a public call's answer can be kept for everyone`);
     this.#handlers.set(name, {
       handler: handler as unknown as CallHandler<TCallName>,
       resolveOptions: { touch: options.isActivity ?? true, withUser: options.withUser ?? false },
+      cacheForMs: options.cacheForMs,
     });
   }
 
@@ -75,8 +96,20 @@ export class CallRegistry {
     return this.#handlers.has(name as TCallName);
   }
 
+  /**
+   * Whether a URL is a poll: a call that is not member activity (the health poll) or whose answer
+   * is kept for everyone (what every home page asks for). The access log writes those at debug.
+   */
+  isPoll(url: string): boolean {
+    if (!url.startsWith(CALL_PREFIX)) return false;
+    const registered = this.#handlers.get(url.slice(CALL_PREFIX.length) as TCallName);
+    return (
+      registered !== undefined && (!registered.resolveOptions.touch || registered.cacheForMs !== undefined)
+    );
+  }
+
   mount(app: FastifyInstance, resolveMember: MemberResolver): void {
-    app.post<{ Params: { call: string } }>('/api/routes/:call', async (request, reply) => {
+    app.post<{ Params: { call: string } }>(`${CALL_PREFIX}:call`, async (request, reply) => {
       const name = request.params.call as TCallName;
       const registered = this.#handlers.get(name);
       const call = Object.hasOwn(CALLS, name) ? CALLS[name] : undefined;
@@ -87,6 +120,21 @@ export class CallRegistry {
       if (call.who === 'guest' && member) return { status: 'authenticated' };
 
       const parsed = parseInput(call.request, request.body);
+
+      if (registered.cacheForMs !== undefined) {
+        const body = await this.#shared.get(
+          `${name}\n${JSON.stringify(parsed)}`,
+          registered.cacheForMs,
+          async () =>
+            JSON.stringify(
+              pickResponse(
+                call.response,
+                await registered.handler(parsed as never, { request, reply, member }),
+              ),
+            ),
+        );
+        return sendEncoded(request, reply, body, 'application/json; charset=utf-8');
+      }
 
       const result = await registered.handler(
         parsed as TCallParsed<TCallName>,

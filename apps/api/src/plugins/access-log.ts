@@ -1,16 +1,14 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** The member call every signed-in browser makes every 30 seconds and after each action. */
-const HEALTH_POLL = '/api/routes/user-health-check';
-
 /**
- * Requests too frequent to be worth a line each at `info`: the health poll, and the static site
- * (the portal's page, which every client route answers with, its assets, fonts and images: files
- * that a load balancer or CDN in front logs anyway). They are logged at `debug`; every call of
- * the API, the back office and the auth layer gets its line at `info`.
+ * Requests too frequent to be worth a line each at `info`: the polls (the member calls that
+ * `isPoll` names: the health poll, and the public answers kept for everyone, which every home
+ * page asks for), and the static site (the portal's page, which every client route answers with,
+ * its assets, fonts and images: files that a load balancer or CDN in front logs anyway). They are
+ * logged at `debug`; every other call of the API, the back office and the auth layer at `info`.
  */
-function isRoutine(request: FastifyRequest): boolean {
-  if (request.method === 'POST') return request.url === HEALTH_POLL;
+function isRoutine(request: FastifyRequest, isPoll: (url: string) => boolean): boolean {
+  if (request.method === 'POST') return isPoll(request.url);
   return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
 }
 
@@ -22,6 +20,14 @@ function isRoutine(request: FastifyRequest): boolean {
  * short) are kept as they are.
  */
 export class AccessLogController extends LogController {
+  readonly #isPoll: (url: string) => boolean;
+
+  /** `isPoll` tells a poll's URL (the call registry knows which calls are polls). */
+  constructor(isPoll: (url: string) => boolean) {
+    super();
+    this.#isPoll = isPoll;
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -38,6 +44,6 @@ export class AccessLogController extends LogController {
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     // pino turns a disabled level into a no-op, so a routine request at `info` costs one call.
-    else reply.log[isRoutine(request) ? 'debug' : 'info'](line, 'request');
+    else reply.log[isRoutine(request, this.#isPoll) ? 'debug' : 'info'](line, 'request');
   }
 }

@@ -3,11 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { negotiate } from '@fastify/accept-negotiator';
+import { ENCODINGS, sendEncoded, type EncodedBody, type Encoding } from '../lib/encoded-body.ts';
 
-/** The encodings the build writes beside each text file (apps/portal/vite.config.ts), best first. */
-const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /**
@@ -17,32 +14,23 @@ const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
  */
 interface Page {
   etag: string;
-  bodies: Partial<Record<Encoding | 'identity', Buffer>>;
+  body: EncodedBody;
 }
 
 function loadPage(file: string): Page {
-  const identity = readFileSync(file);
-  const bodies: Page['bodies'] = { identity };
+  const body: EncodedBody = { identity: readFileSync(file) };
   for (const encoding of ENCODINGS) {
     const variant = `${file}${SUFFIX[encoding]}`;
-    if (existsSync(variant)) bodies[encoding] = readFileSync(variant);
+    if (existsSync(variant)) body[encoding] = readFileSync(variant);
   }
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`;
-  return { etag, bodies };
+  const etag = `"${createHash('sha256').update(body.identity).digest('base64url').slice(0, 22)}"`;
+  return { etag, body };
 }
 
 function sendPage(page: Page, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  reply
-    .header('cache-control', 'no-cache')
-    .header('etag', page.etag)
-    .header('vary', 'accept-encoding')
-    .type('text/html; charset=utf-8');
+  reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  const offered = ENCODINGS.filter((encoding) => page.bodies[encoding]);
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted && offered.length ? (negotiate(accepted, offered) as Encoding | null) : null;
-  if (encoding) return reply.header('content-encoding', encoding).send(page.bodies[encoding]);
-  return reply.send(page.bodies.identity);
+  return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8');
 }
 
 /**

@@ -85,7 +85,10 @@ export function registerMemberCalls(ctx: ModuleContext, deps: { members: Members
       : { status: 'cant_find_code' };
   });
 
-  ctx.calls.register('get-banks', async () => ({ status: 'success', banks: members.banks() }));
+  // The bank list is part of the build: one answer, encoded once, for as long as the server runs.
+  ctx.calls.register('get-banks', async () => ({ status: 'success', banks: members.banks() }), {
+    cacheForMs: Infinity,
+  });
 
   ctx.calls.register('get-member-account', async (_input, { member }) => {
     const account = await members.account(member.memberId);
