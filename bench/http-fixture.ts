@@ -201,7 +201,7 @@ export async function startServer(
   const port = await freePort();
   return startChild(
     'server',
-    [...(options.nodeArgs ?? []), path.join(root, 'apps/api/src/main.ts')],
+    [...(options.nodeArgs ?? []), ...benchNodeArgs(), path.join(root, 'apps/api/src/main.ts')],
     {
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
@@ -214,6 +214,11 @@ export async function startServer(
     port,
     '/api/health',
   );
+}
+
+/** BENCH_NODE_ARGS: more node options for the server (`--trace-gc`, heap sizes...), to experiment. */
+function benchNodeArgs(): string[] {
+  return process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 }
 
 export async function startBare(): Promise<ChildServer> {
