@@ -57,25 +57,29 @@ export async function createBenchDatabase(adminUrl: string, prefix: string) {
 
 /**
  * Migrates the database and registers `count` members through the members service, each with
- * cash from a deposit, an unread note and a live session. Returns the session cookies
- * (`sid=<token>`), one per member.
+ * cash from a deposit, an unread note and a live session. Returns each member's user id and session
+ * cookie (`sid=<token>`).
  */
-export async function seedSignedInMembers(databaseUrl: string, count: number): Promise<string[]> {
+export async function seedSignedInMembers(
+  databaseUrl: string,
+  count: number,
+): Promise<{ userId: string; memberId: number; cookie: string }[]> {
   const database = await openDatabase({ databaseUrl, poolSize: 8 });
   try {
     await migrateToLatest(database.db);
     const services = createServices({
+      secretsKey: randomBytes(32),
       config: loadConfig({ DATABASE_URL: databaseUrl }),
       db: database.db,
       dbKind: database.kind,
     });
     await database.db.insertInto('reg_codes').values({ code: 'BENCH', domain: '' }).execute();
     const run = randomBytes(2).toString('hex');
-    const cookies: string[] = [];
+    const members: { userId: string; memberId: number; cookie: string }[] = [];
     // A few at a time: registration hashes two passwords with argon2.
     for (let start = 0; start < count; start += 4) {
       const batch = Array.from({ length: Math.min(4, count - start) }, (_, k) => start + k);
-      cookies.push(
+      members.push(
         ...(await Promise.all(
           batch.map(async (i) => {
             const digits = String(i).padStart(8, '0');
@@ -105,12 +109,12 @@ export async function seedSignedInMembers(databaseUrl: string, count: number): P
               ip: '127.0.0.1',
               userAgent: 'bench',
             });
-            return `sid=${token}`;
+            return { userId: `b${run}${i}`, memberId, cookie: `sid=${token}` };
           }),
         )),
       );
     }
-    return cookies;
+    return members;
   } finally {
     await database.close();
   }
@@ -207,6 +211,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       SEED_DEMO: 'false',
+      SECRETS_KEY: randomBytes(32).toString('hex'),
       BOOTSTRAP_ADMIN_PASSWORD: `bench-${randomBytes(8).toString('hex')}`,
       PORTAL_DIST: portalDist,
       ...options.env,

@@ -2,7 +2,7 @@
  * HTTP throughput of the real server on PostgreSQL beside a bare Fastify route, loaded the same way
  * in the same run (autocannon, 100 connections): the signed-in health check, a public call, the
  * portal's `GET /` and a hashed asset. Prints req/s, p50/p99 and each one's ratio to the baseline,
- * the median over BENCH_RUNS runs. See bench/README.md.
+ * the median over BENCH_PAIRS pairs of short loads side by side. See bench/README.md.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/http.ts
  */
@@ -27,7 +27,10 @@ import {
 } from './http-fixture.ts';
 
 const adminUrl = requireDatabaseUrl('bench/http.ts');
-const RUNS = positiveInt('BENCH_RUNS', 3);
+/** Pairs of loads per target (a baseline and the target side by side), and each load's length. */
+const PAIRS = positiveInt('BENCH_PAIRS', 8);
+const SLICE_SECONDS = positiveInt('BENCH_SLICE_SECONDS', 2);
+/** The length of the profiled load (BENCH_PROFILE). */
 const SECONDS = positiveInt('BENCH_SECONDS', 10);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 100);
 const MEMBERS = positiveInt('BENCH_MEMBERS', 100);
@@ -56,9 +59,9 @@ try {
   console.log(
     `bench/http: PostgreSQL ${database.version}, ${cpus().length} CPUs, load average ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}, ${CONNECTIONS} connections, ${SECONDS} s a load, ${RUNS} runs`,
+      .join(' ')}, ${CONNECTIONS} connections, ${PAIRS} pairs of ${SLICE_SECONDS}-second loads per target`,
   );
-  const cookies = await seedSignedInMembers(database.url, MEMBERS);
+  const cookies = (await seedSignedInMembers(database.url, MEMBERS)).map((m) => m.cookie);
   const profileDir = PROFILE ? path.join(tmpdir(), `bench-http-profile-${process.pid}`) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const server = await startServer(database.url, {
@@ -149,56 +152,72 @@ try {
     for (const target of Object.values(targets))
       await load(target, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
 
-    const results = new Map<string, LoadResult[]>();
-    const cpuPerRequest = new Map<string, { server: number; postgres: number }[]>();
-    for (let run = 1; run <= RUNS; run++) {
-      for (const [key, target] of Object.entries(targets)) {
-        const meter = cpuMeter(target.baseline ? server.pid : bare.pid);
-        const result = await load(target, { connections: CONNECTIONS, seconds: SECONDS });
-        const cpu = meter.stop();
-        cpuPerRequest.set(key, [
-          ...(cpuPerRequest.get(key) ?? []),
-          { server: (cpu.server * 1e6) / result.requests, postgres: (cpu.postgres * 1e6) / result.requests },
-        ]);
-        if (result.failures > 0) {
-          console.error(`${target.name}: ${result.failures} failed requests in run ${run}`);
-          exitCode = 1;
-        }
-        results.set(key, [...(results.get(key) ?? []), result]);
+    /**
+     * The comparison runs in pairs of short loads, a baseline and its target side by side, and
+     * each pair gives one ratio: this machine's speed drifts by tens of percent within seconds
+     * (other tenants), so a baseline measured ten seconds away from its target put that drift into
+     * the ratio. Every other pair starts with the target (ABBA), so a steady drift falls on both
+     * alike; the median of the pairs' ratios is the figure.
+     */
+    interface Row {
+      ratios: number[];
+      slices: LoadResult[];
+      baselines: LoadResult[];
+      cpu: { server: number; postgres: number }[];
+    }
+    const rows = new Map<string, Row>();
+    const slice = async (key: string, pid: number) => {
+      const meter = cpuMeter(pid);
+      const result = await load(targets[key]!, { connections: CONNECTIONS, seconds: SLICE_SECONDS });
+      const cpu = meter.stop();
+      if (result.failures > 0) {
+        console.error(`${targets[key]!.name}: ${result.failures} failed requests`);
+        exitCode = 1;
       }
+      return {
+        result,
+        cpu: { server: cpu.server / result.requests, postgres: cpu.postgres / result.requests },
+      };
+    };
+    for (const [key, target] of Object.entries(targets)) {
+      if (!target.baseline) continue;
+      const row: Row = { ratios: [], slices: [], baselines: [], cpu: [] };
+      rows.set(key, row);
+      for (let pair = 0; pair < PAIRS; pair++) {
+        const targetFirst = pair % 2 === 1;
+        const first = await slice(targetFirst ? key : target.baseline, targetFirst ? server.pid : bare.pid);
+        const second = await slice(targetFirst ? target.baseline : key, targetFirst ? bare.pid : server.pid);
+        const [measured, base] = targetFirst ? [first, second] : [second, first];
+        row.ratios.push(measured.result.rps / base.result.rps);
+        row.slices.push(measured.result);
+        row.baselines.push(base.result);
+        row.cpu.push(measured.cpu);
+      }
+      const ratios = [...row.ratios].sort((a, b) => a - b);
       console.log(
-        `run ${run}: ${Object.keys(targets)
-          .map((k) => `${k} ${results.get(k)!.at(-1)!.rps.toFixed(0)}/s`)
-          .join(', ')}`,
+        `${key}: ${PAIRS} pairs, ratio median ${median(ratios).toFixed(3)}, from ${ratios[0]!.toFixed(3)} to ${ratios.at(-1)!.toFixed(3)}`,
       );
     }
 
     console.log(
-      `\nmedians of ${RUNS} runs; ratio = req/s against the bare route of the same method, run by run, then the median`,
+      `\nmedians over ${PAIRS} pairs of ${SLICE_SECONDS}-second loads; ratio = the target's req/s over its baseline's in the same pair`,
     );
     console.log(
-      `${'target'.padEnd(40)}   req/s    ratio   p50 ms   p99 ms  CPU µs/req: server  PostgreSQL  budget`,
+      `${'target'.padEnd(40)}   req/s  base/s    ratio   p50 ms   p99 ms  CPU µs/req: server  PostgreSQL  budget`,
     );
-    for (const [key, target] of Object.entries(targets)) {
-      const rows = results.get(key)!;
-      const ratio = target.baseline
-        ? median(rows.map((r, i) => r.rps / results.get(target.baseline)![i]!.rps))
-        : undefined;
+    for (const [key, row] of rows) {
+      const ratio = median(row.ratios);
       const budget = BUDGETS[key];
       const verdict =
-        budget === undefined || ratio === undefined
-          ? ''
-          : `>= ${budget.toFixed(2)} ${ratio >= budget ? 'ok' : 'BELOW'}`;
-      const cpu = cpuPerRequest.get(key)!;
+        budget === undefined ? '' : `>= ${budget.toFixed(2)} ${ratio >= budget ? 'ok' : 'BELOW'}`;
+      const rps = median(row.slices.map((r) => r.rps));
+      const baseRps = median(row.baselines.map((r) => r.rps));
       console.log(
-        `${target.name.slice(0, 40).padEnd(40)}${fmt(median(rows.map((r) => r.rps)))}${ratio === undefined ? '        -' : fmt(ratio, 3).padStart(9)}${fmt(median(rows.map((r) => r.p50)), 1)}${fmt(median(rows.map((r) => r.p99)), 1)}${fmt(median(cpu.map((c) => c.server))).padStart(19)}${fmt(median(cpu.map((c) => c.postgres))).padStart(12)}  ${verdict}`,
+        `${targets[key]!.name.slice(0, 40).padEnd(40)}${fmt(rps)}${fmt(baseRps)}${fmt(ratio, 3).padStart(9)}${fmt(median(row.slices.map((r) => r.p50)), 1)}${fmt(median(row.slices.map((r) => r.p99)), 1)}${fmt(median(row.cpu.map((c) => c.server * 1e6))).padStart(19)}${fmt(median(row.cpu.map((c) => c.postgres * 1e6))).padStart(12)}  ${verdict}`,
       );
     }
-    for (const key of Object.keys(BUDGETS).filter((k) => results.has(k))) {
-      const rows = results.get(key)!;
-      const ratio = median(rows.map((r, i) => r.rps / results.get(targets[key]!.baseline)![i]!.rps));
-      console.log(`ratio ${key} : bare = ${ratio.toFixed(3)}`);
-    }
+    for (const key of Object.keys(BUDGETS).filter((k) => rows.has(k)))
+      console.log(`ratio ${key} : bare = ${median(rows.get(key)!.ratios).toFixed(3)}`);
     console.log(
       `server RSS: ${idleRss.toFixed(0)} MiB idle, ${rssMiB(server.pid).toFixed(0)} MiB after the runs`,
     );

@@ -191,7 +191,12 @@ async function main(): Promise<void> {
     const db = handle.db;
     await migrateToLatest(db);
     // The ledger of the app's own service graph, built the way main.ts builds it.
-    const { ledger } = createServices({ config: loadConfig({ SEED_DEMO: 'false' }), db, dbKind: 'postgres' });
+    const { ledger } = createServices({
+      secretsKey: randomBytes(32),
+      config: loadConfig({ SEED_DEMO: 'false' }),
+      db,
+      dbKind: 'postgres',
+    });
     const version = await db
       .selectNoFrom((eb) => eb.fn<string>('current_setting', [eb.val('server_version')]).as('v'))
       .executeTakeFirstOrThrow();

@@ -48,7 +48,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}, ${CONNECTIONS} connections, ${SECONDS} s of load, ${COOLDOWN_SECONDS} s idle after`,
   );
-  const cookies = await seedSignedInMembers(database.url, MEMBERS);
+  const cookies = (await seedSignedInMembers(database.url, MEMBERS)).map((m) => m.cookie);
   const snapshotDir = SNAPSHOTS ? path.join(tmpdir(), `bench-soak-heap-${process.pid}`) : undefined;
   if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
   server = await startServer(database.url, {

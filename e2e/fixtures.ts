@@ -79,13 +79,18 @@ export async function operatorClient(baseUrl: string) {
   const answer = (await login.json()) as { status: string };
   if (answer.status !== 'success') throw new Error(`operator login answered ${JSON.stringify(answer)}`);
   let keys = 0;
-  const post = async (url: string, data: unknown = {}) => {
+  const send = async (method: 'POST' | 'PATCH', url: string, data: unknown = {}) => {
     keys += 1;
-    const res = await api.post(url, { data, headers: { 'idempotency-key': `e2e-${Date.now()}-${keys}` } });
+    const res = await api.fetch(url, {
+      method,
+      data,
+      headers: { 'idempotency-key': `e2e-${Date.now()}-${keys}` },
+    });
     const json = (await res.json()) as { status: string };
     if (res.status() !== 200 || json.status !== 'success')
-      throw new Error(`${url} answered ${res.status()} ${JSON.stringify(json)}`);
+      throw new Error(`${method} ${url} answered ${res.status()} ${JSON.stringify(json)}`);
   };
+  const post = (url: string, data: unknown = {}) => send('POST', url, data);
   /** The member's pending request of a kind (the operator's queue, state `wait`). */
   const pending = async (kind: 'deposit' | 'withdraw', userId: string): Promise<QueueRow> => {
     const res = await api.get(`/api/backoffice/${kind}s?state=wait&pageSize=100`);
@@ -102,6 +107,9 @@ export async function operatorClient(baseUrl: string) {
       post(`/api/backoffice/${kind}s/${(await pending(kind, userId)).id}/reject`, { reason }),
     adjust: (userId: string, amount: number, kind: 'cash' | 'point', reason: string) =>
       post(`/api/backoffice/members/${userId}/adjust`, { amount, kind, reason }),
+    /** Any other back-office change that answers `success` (the game catalog ...). */
+    post,
+    patch: (url: string, data: unknown = {}) => send('PATCH', url, data),
     close: () => api.dispose(),
   };
 }

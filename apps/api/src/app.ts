@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyCompress from '@fastify/compress';
 import { CallRegistry } from './lib/calls.ts';
 import type { ModuleContext } from './lib/module-context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/http-errors.ts';
@@ -14,6 +13,7 @@ import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { registerCashierCalls } from './modules/cashier/cashier.routes.ts';
+import { registerGameCalls, registerWalletRoutes } from './modules/games/games.routes.ts';
 import { registerCompCalls } from './modules/comp/comp.routes.ts';
 import { memberResolver, registerMemberCalls } from './modules/members/members.routes.ts';
 import type { Services } from './services.ts';
@@ -28,6 +28,17 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
 }
 
+/**
+ * Request ids (the `requestId` of a 500 and of every log line): a random prefix per server
+ * instance and a counter, unique across instances and restarts without drawing random bytes for
+ * every request as a UUID does.
+ */
+function requestIds(): () => string {
+  const instance = randomBytes(6).toString('base64url');
+  let count = 0;
+  return () => `${instance}-${(++count).toString(36)}`;
+}
+
 /** Builds the app (plugins from the outside in, then modules) without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { services } = deps;
@@ -37,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
     requestIdHeader: false,
     // One access line per request instead of Fastify's two (plugins/access-log.ts).
     logController: new AccessLogController((url) => calls.isPoll(url)),
@@ -77,12 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: services.now,
   };
 
-  // The API in a context of its own, where answers over 1 KiB are compressed per request (lists).
-  // The static site (below) sends the .br/.gz files its build made and skips that plugin's hooks.
-  await app.register(async (api) => {
-    await api.register(fastifyCompress, { global: true, threshold: 1024 });
-    await registerModules(api, ctx, services);
-  });
+  // The API's answers are sent by `sendJson` (lib/encoded-body.ts), which compresses the large
+  // ones; the static site (below) sends the .br/.gz files its build made.
+  await registerModules(app, ctx, services);
 
   if (config.portalDist) await registerStaticSite(app, config.portalDist);
   return app;
@@ -103,11 +111,30 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     sessions,
     signInLimiter,
     csrf,
+    catalog,
+    wallet,
+    transfers,
+    jackpots,
   } = services;
   // Cashier, comp conversion and the back office: money moves only through the ledger service.
-  registerCashierCalls(ctx, { cashier, community, ledger });
+  registerCashierCalls(ctx, { cashier, community });
   registerCompCalls(ctx, { comp });
-  await registerBackofficeRoutes(app, ctx, { backoffice, cashier, settings, audit, sessions, signInLimiter });
+  await registerBackofficeRoutes(app, ctx, {
+    backoffice,
+    cashier,
+    settings,
+    audit,
+    sessions,
+    signInLimiter,
+    catalog,
+    jackpots,
+    transfers,
+  });
+
+  // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,
+  // signature check and answer shapes).
+  registerGameCalls(ctx, { catalog, wallet, transfers, jackpots, ledger });
+  await registerWalletRoutes(app, { wallet });
 
   // Members and their sessions (cookie `sid`): the auth layer of /api/auth and the member calls.
   registerAuthRoutes(app, ctx, { sessions, csrf, members });

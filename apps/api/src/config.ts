@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseSecretsKey, SecretsKeyError } from './lib/secrets.ts';
 
 export interface Config {
   port: number;
@@ -25,6 +26,17 @@ export interface Config {
   registerWindowMs: number;
   checkMaxPerIp: number;
   checkWindowMs: number;
+  /**
+   * The key that encrypts provider secrets (SECRETS_KEY). Required with DATABASE_URL; on the
+   * embedded database `main.ts` makes one in DATA_DIR when it is not set.
+   */
+  secretsKey: Buffer | undefined;
+  /** How long a transfer-wallet provider has to answer before the move counts as unknown. */
+  transferTimeoutMs: number;
+  /** How often each instance's reconciler settles moves whose answer never came (0: never). */
+  transferReconcileMs: number;
+  /** Connections each instance opens to PostgreSQL at most (DB_POOL_SIZE). */
+  dbPoolSize: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,7 +70,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!/^https?:\/\/[^/\s]+$/.test(origin))
       throw new ConfigError(`ALLOWED_ORIGINS entry "${origin}" is not an origin`);
   }
+  let secretsKey: Buffer | undefined;
+  if (env.SECRETS_KEY) {
+    try {
+      secretsKey = parseSecretsKey(env.SECRETS_KEY);
+    } catch (error) {
+      if (error instanceof SecretsKeyError) throw new ConfigError(error.message);
+      throw error;
+    }
+  }
   return {
+    secretsKey,
     port: int(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
     databaseUrl,
@@ -83,5 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerWindowMs: int(env, 'REGISTER_WINDOW_MS', 60 * 60_000),
     checkMaxPerIp: int(env, 'CHECK_MAX_PER_IP', 60),
     checkWindowMs: int(env, 'CHECK_WINDOW_MS', 60_000),
+    transferTimeoutMs: Math.max(1, int(env, 'TRANSFER_TIMEOUT_MS', 5_000)),
+    transferReconcileMs: int(env, 'TRANSFER_RECONCILE_MS', 15_000),
+    dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', 20)),
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { formatFirstStartBanner, seedOnFirstStart } from './seed.ts';
+import { embeddedSecretsKey } from './lib/secrets.ts';
 import { createServices } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,11 +23,21 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (config.databaseUrl && !config.secretsKey) {
+    console.error(
+      'configuration error: SECRETS_KEY is required with DATABASE_URL (32 bytes as 64 hex digits: openssl rand -hex 32); every instance needs the same key',
+    );
+    process.exit(2);
+  }
   const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
   const defaultDist = path.resolve(here, '../../portal/dist');
   if (!config.portalDist && existsSync(path.join(defaultDist, 'index.html'))) config.portalDist = defaultDist;
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+  });
   logger.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     'database opened',
@@ -41,10 +52,21 @@ async function main(): Promise<void> {
     redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   }
 
-  const services = createServices({ config, db: database.db, dbKind: database.kind, redis });
+  const secretsKey = config.secretsKey ?? embeddedSecretsKey(config.dataDir);
+  const services = createServices({ config, db: database.db, dbKind: database.kind, redis, secretsKey });
   const created = await seedOnFirstStart({ services, logger });
+  // The jackpot pools get their first seed through the ledger (once per database).
+  await services.jackpots.ensureSeeded();
 
   const app = await buildApp({ services, loggerInstance: logger });
+  // Moves into and out of transfer-wallet providers whose answer never came are settled in the
+  // background (every instance takes its share).
+  const stopReconciler =
+    config.transferReconcileMs > 0
+      ? services.transfers.startReconciler(config.transferReconcileMs, (err) =>
+          logger.error({ err }, 'transfer reconciliation failed'),
+        )
+      : () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +76,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopReconciler();
       await app.close();
       await redis?.quit();
       await database.close();

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createSecretBox } from './lib/secrets.ts';
 import { createPgRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createCsrfService } from './modules/auth/csrf.service.ts';
@@ -10,6 +11,10 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createCompService } from './modules/comp/comp.service.ts';
+import { createCatalogService } from './modules/games/catalog.service.ts';
+import { createJackpotService } from './modules/games/jackpot.service.ts';
+import { createTransferService } from './modules/games/transfer.service.ts';
+import { createWalletService } from './modules/games/wallet.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -22,6 +27,8 @@ export interface ServicesDeps {
   redis?: Redis | undefined;
   /** The clock; tests move it to expire sessions and windows. */
   now?: () => Date;
+  /** The key sealing provider secrets; default `config.secretsKey` (main.ts resolves it). */
+  secretsKey?: Buffer | undefined;
 }
 
 /**
@@ -36,6 +43,10 @@ export function createServices(deps: ServicesDeps) {
   const rateLimiter: RateLimiter = deps.redis
     ? createRedisRateLimiter(deps.redis)
     : createPgRateLimiter(db, now);
+
+  const secretsKey = deps.secretsKey ?? config.secretsKey;
+  if (!secretsKey) throw new Error('createServices needs a secrets key (SECRETS_KEY or deps.secretsKey)');
+  const secrets = createSecretBox(secretsKey);
 
   const ledger = createLedgerService({ db });
   const settings = createSettingsService({ db });
@@ -54,6 +65,17 @@ export function createServices(deps: ServicesDeps) {
   const cashier = createCashierService({ db, ledger, settings, community, members, rateLimiter, now });
   const comp = createCompService({ ledger, settings, cashier });
   const backoffice = createBackofficeService({ db, ledger, audit, cashier, settings, members, now });
+  const transfers = createTransferService({
+    db,
+    ledger,
+    secrets,
+    members,
+    now,
+    timeoutMs: config.transferTimeoutMs,
+  });
+  const jackpots = createJackpotService({ db, ledger, audit, members, now });
+  const catalog = createCatalogService({ db, audit, sessions, members, transfers, ledger, secrets, now });
+  const wallet = createWalletService({ db, ledger, sessions, settings, members, jackpots, secrets, now });
 
   return {
     config,
@@ -72,6 +94,10 @@ export function createServices(deps: ServicesDeps) {
     comp,
     members,
     backoffice,
+    catalog,
+    wallet,
+    transfers,
+    jackpots,
   };
 }
 

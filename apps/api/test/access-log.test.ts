@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -41,6 +42,7 @@ async function appLoggingAt(level: 'info' | 'debug'): Promise<{ app: FastifyInst
     },
   });
   const services = createServices({
+    secretsKey: randomBytes(32),
     config: loadConfig({ SEED_DEMO: 'false' }),
     db: database.db,
     dbKind: database.kind,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from 'pino';
 import { loadConfig } from '../src/config.ts';
@@ -35,7 +36,12 @@ describe('the bootstrap owner', () => {
     const config = loadConfig({ SEED_DEMO: 'false', BOOTSTRAP_ADMIN_ID: 'Boss' });
     const first = recordingLogger();
     const report = await seedOnFirstStart({
-      services: createServices({ config, db: database.db, dbKind: database.kind }),
+      services: createServices({
+        secretsKey: randomBytes(32),
+        config,
+        db: database.db,
+        dbKind: database.kind,
+      }),
       logger: first.logger,
     });
     // The generated password is reported once for the first-start block, never in a log line.
@@ -57,7 +63,12 @@ describe('the bootstrap owner', () => {
     const again = recordingLogger();
     const config2 = loadConfig({ SEED_DEMO: 'false', BOOTSTRAP_ADMIN_PASSWORD: 'another-password' });
     const second = await seedOnFirstStart({
-      services: createServices({ config: config2, db: database.db, dbKind: database.kind }),
+      services: createServices({
+        secretsKey: randomBytes(32),
+        config: config2,
+        db: database.db,
+        dbKind: database.kind,
+      }),
       logger: again.logger,
     });
     expect(second).toEqual({});

@@ -574,17 +574,6 @@ describe('roll-to-balance', () => {
   });
 });
 
-describe('get-in-game-balance', () => {
-  it('answers the game wallet, cash and points', async () => {
-    const m = await newMember(t, { cash: 11_000, comp: 2_000, game: 3_000 });
-    expect((await call(t, 'get-in-game-balance', {}, m.cookie)).body).toEqual({
-      status: 'success',
-      data: { status: 'success', gameMoney: 3_000, balance: 11_000, rolling: 2_000, userId: m.userId },
-    });
-    expect((await call(t, 'get-in-game-balance', {})).code).toBe(401);
-  });
-});
-
 describe('members who may not use the cashier', () => {
   it('are signed out by the session layer (401) before any money call', async () => {
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -28,6 +29,10 @@ let databaseUrl: string;
 let server: ChildProcess | undefined;
 let base = '';
 
+// Every instance on one PostgreSQL shares the provider-secret key (the server refuses to start
+// without it there); the restarted server must read what the first one wrote.
+const SECRETS_KEY = randomBytes(32).toString('hex');
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -48,6 +53,7 @@ async function startServer(): Promise<void> {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       DATABASE_URL: databaseUrl,
+      SECRETS_KEY: SECRETS_KEY,
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',

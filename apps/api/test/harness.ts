@@ -95,12 +95,14 @@ export async function createTestApp(
   const config = loadConfig({ ...env, SEED_DEMO: 'false' });
   const clock = new TestClock();
   const services = createServices({
+    secretsKey: randomBytes(32),
     config,
     db: database.db,
     dbKind: database.kind,
     now: clock.now,
     redis: options.redis,
   });
+  await services.jackpots.ensureSeeded();
   const app = await buildApp({ services });
   await app.ready();
   return {

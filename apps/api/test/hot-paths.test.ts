@@ -163,6 +163,49 @@ describe('calls that arrive together', () => {
   });
 });
 
+describe('answers compressed per request', () => {
+  it('a list from 1 KiB on goes out in the encoding asked for; a small answer never', async () => {
+    const member = await createMember(t);
+    const cookie = await signIn(t, member);
+    // Twelve deposit requests, each cancelled so that the next may be made: a list over 1 KiB.
+    for (let i = 0; i < 12; i++) {
+      const applied = await callRoute(t, 'apply-user-deposit', { amount: 10_000 + i * 1000 }, { cookie });
+      expect(applied.json()).toMatchObject({ status: 'success' });
+      const list = (await callRoute(t, 'get-deposit-list', {}, { cookie })).json() as {
+        list: { id: number }[];
+      };
+      await callRoute(t, 'del-deposit', { id: list.list[0]!.id }, { cookie });
+    }
+
+    const plain = await callRoute(t, 'get-deposit-list', {}, { cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = plain.json() as { status: string; list: unknown[] };
+    expect(answer.list.length).toBe(12);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const accept = (encoding: string) => ({ cookie, headers: { 'accept-encoding': encoding } });
+    const br = await callRoute(t, 'get-deposit-list', {}, accept('gzip, br'));
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(answer);
+    const gzip = await callRoute(t, 'get-deposit-list', {}, accept('gzip'));
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(answer);
+
+    const small = await callRoute(
+      t,
+      'user-health-check',
+      {},
+      { cookie, headers: { 'accept-encoding': 'br' } },
+    );
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
+  });
+});
+
 describe('public answers kept for everyone', () => {
   it('get-banks: the same answer in every encoding, compressed once', async () => {
     const plain = await callRoute(t, 'get-banks');

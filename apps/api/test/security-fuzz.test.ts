@@ -15,6 +15,7 @@ import {
   type TestMember,
   type TestOperator,
 } from './factories.ts';
+import { createTestProvider, sign, type TestProvider } from './game-provider.ts';
 import { SAME_ORIGIN } from './harness.ts';
 
 /**
@@ -42,16 +43,32 @@ const STATE_TABLES = [
   'withdraw_requests',
   'audit_log',
   'idempotency_responses',
+  'providers',
+  'games',
+  'rounds',
+  'wallet_calls',
+  'transfer_wallets',
+  'game_transfers',
+  'jackpot_tiers',
+  'jackpot_shards',
+  'jackpot_hits',
 ] as const;
 
 let t: CashierTestApp;
 let member: TestMember;
 let owner: TestOperator;
+let provider: TestProvider;
 
 beforeAll(async () => {
   t = await createCashierTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '1000000' });
   member = await createMember(t, { cash: 1_000_000, comp: 50_000 });
   owner = await createOperator(t, 'owner');
+  provider = await createTestProvider(t, owner, {
+    kind: 'slot',
+    games: ['game1'],
+    code: 'fuzzslot',
+    jackpot: true,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -159,7 +176,7 @@ function fieldsOf(schema: unknown): string[] {
 // --- the property ----------------------------------------------------------------------------
 
 interface Attempt {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   url: string;
   cookie: string;
   body?: unknown;
@@ -212,9 +229,9 @@ describe('fuzzing every member call', () => {
     'user-write-help': () => ({ title: 'hello', contents: 'a question' }),
     'apply-user-deposit': () => ({ amount: 10_000, depositor: '홍길동' }),
     'change-password': () => ({ password: 'wrong-password-1', newPassword: 'new-password-1' }),
-    'game-transfer-in': () => ({ company: 'evolution', amount: 10_000 }),
-    'get-slot-by-company': () => ({ company: 'pragmatic' }),
-    'open-game': () => ({ code: 'game1', company: 'evolution', timeStemp: Date.now() }),
+    'game-transfer-in': () => ({ company: 'fuzzslot', amount: 10_000 }),
+    'get-slot-by-company': () => ({ company: 'fuzzslot' }),
+    'open-game': () => ({ code: 'game1', company: 'fuzzslot', timeStemp: Date.now() }),
   };
 
   it.each(names)('%s', async (name) => {
@@ -265,10 +282,38 @@ describe('fuzzing every back-office route', () => {
     return search ? `?${search}` : '';
   };
 
-  const GETS = ['/me', '/deposits', '/withdraws', '/settings/cashier', '/operators', '/audit'] as const;
+  const GETS = [
+    '/me',
+    '/deposits',
+    '/withdraws',
+    '/settings/cashier',
+    '/operators',
+    '/audit',
+    '/providers',
+    '/settings/comp-rates',
+    '/jackpots',
+    '/game-transfers',
+  ] as const;
   const POSTS = [
     ['/login', ['operatorId', 'password', 'totp']],
     ['/operators', ['operatorId', 'password', 'role', 'withTotp']],
+    [
+      '/providers',
+      [
+        'code',
+        'kind',
+        'name',
+        'nameKo',
+        'wallet',
+        'launchUrl',
+        'apiUrl',
+        'secret',
+        'imgUrl',
+        'enabled',
+        'jackpot',
+      ],
+    ],
+    ['/games', ['provider', 'code', 'nameKo', 'nameEn', 'imgUrl', 'enabled', 'order']],
   ] as const;
 
   it('routes under test exist', () => {
@@ -380,6 +425,66 @@ describe('fuzzing every back-office route', () => {
     );
   });
 
+  it('the catalog, comp rates and jackpots: PATCH and PUT with random paths and bodies', async () => {
+    const codeArb = fc.oneof(
+      fc.constant('fuzzslot'),
+      nastyString.filter((s) => s.length < 90),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        codeArb,
+        codeArb,
+        bodyFor([
+          'enabled',
+          'maintenance',
+          'name',
+          'nameKo',
+          'imgUrl',
+          'launchUrl',
+          'secret',
+          'wallet',
+          'apiUrl',
+          'jackpot',
+        ]),
+        bodyFor(['nameKo', 'nameEn', 'imgUrl', 'enabled', 'order']),
+        bodyFor(['MEGA', 'MAJOR', 'MINOR']),
+        bodyFor(['casino', 'slot', 'sport']),
+        async (code, game, providerBody, gameBody, jackpotBody, ratesBody) => {
+          await check({
+            method: 'PATCH',
+            url: `/api/backoffice/providers/${segment(code)}`,
+            cookie: owner.cookie,
+            body: providerBody,
+          });
+          await check({
+            method: 'PATCH',
+            url: `/api/backoffice/games/${segment(code)}/${segment(game)}`,
+            cookie: owner.cookie,
+            body: gameBody,
+          });
+          await check({
+            method: 'PUT',
+            url: '/api/backoffice/jackpots',
+            cookie: owner.cookie,
+            body: jackpotBody,
+          });
+          await check({
+            method: 'PUT',
+            url: '/api/backoffice/settings/comp-rates',
+            cookie: owner.cookie,
+            body: ratesBody,
+          });
+          await check({
+            method: 'GET',
+            url: `/api/backoffice/rounds/${segment(code)}/${segment(game)}`,
+            cookie: owner.cookie,
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it('logout with random bodies (its own operator session)', async () => {
     await fc.assert(
       fc.asyncProperty(bodyFor([]), async (body) => {
@@ -389,4 +494,75 @@ describe('fuzzing every back-office route', () => {
       { numRuns: RUNS },
     );
   });
+});
+
+describe('fuzzing the provider wallet', () => {
+  const WALLET_FIELDS = [
+    'token',
+    'userId',
+    'transactionId',
+    'roundId',
+    'gameCode',
+    'amount',
+    'referenceTransactionId',
+    'roundClosed',
+  ];
+
+  it.each(['balance', 'bet', 'win', 'rollback', 'nothing'])(
+    '%s with random signed bodies',
+    async (action) => {
+      const seeds: Record<string, () => Record<string, unknown>> = {
+        bet: () => ({
+          token: 'x'.repeat(43),
+          userId: member.userId,
+          transactionId: randomUUID(),
+          roundId: 'r1',
+          gameCode: 'game1',
+          amount: 100,
+        }),
+        win: () => ({
+          userId: member.userId,
+          transactionId: randomUUID(),
+          roundId: 'r1',
+          gameCode: 'game1',
+          amount: 100,
+        }),
+        rollback: () => ({
+          userId: member.userId,
+          transactionId: randomUUID(),
+          referenceTransactionId: randomUUID(),
+          roundId: 'r1',
+        }),
+        balance: () => ({ token: 'x'.repeat(43), userId: member.userId }),
+      };
+      await fc.assert(
+        fc.asyncProperty(bodyFor(WALLET_FIELDS, seeds[action]), fc.boolean(), async (body, signed) => {
+          const before = await stateDigest();
+          const raw = JSON.stringify(body ?? null);
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/wallet/${provider.code}/${action}`,
+            headers: {
+              'content-type': 'application/json',
+              'x-signature': signed ? sign(provider.secret, raw) : '0'.repeat(64),
+            },
+            payload: raw,
+          });
+          const where = `${action} ${raw.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, where).toBeLessThan(500);
+          const answer = JSON.parse(res.body) as { status: string };
+          expect(answer.status, where).toMatch(/^RS_(OK|ERROR_[A-Z_]+)$/);
+          // Unsigned is 401, unless the body is over the 64 KiB limit: then 413 before it is read.
+          if (!signed) expect([401, 413], where).toContain(res.statusCode);
+          // A refusal keeps nothing; only an accepted call (and a win answered with its void round,
+          // which is kept so that retries get the same answer) may change state.
+          const kept =
+            answer.status === 'RS_OK' ||
+            (action === 'win' && answer.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK');
+          if (res.statusCode >= 400 || !kept) expect(await stateDigest(), where).toEqual(before);
+        }),
+        { numRuns: RUNS * 2 },
+      );
+    },
+  );
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
-// The security headers are built once (plugins/security-headers.ts) and sent with every answer.
+// The security headers are built once (plugins/security-headers.ts) and sent with every answer:
+// the API's set with JSON answers, the document's with everything else.
 
 let t: TestApp;
 let production: TestApp;
@@ -18,27 +19,45 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('go with every answer: calls, errors and unknown paths alike', async () => {
+  it('an API answer has the API set: calls, errors and unknown calls alike', async () => {
     const answers = [
       await callRoute(t, 'get-banks'),
       await callRoute(t, 'user-health-check'),
-      await t.app.inject({ method: 'GET', url: '/no/such/page' }),
+      await callRoute(t, 'no-such-call'),
+      await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
+      await t.app.inject({ method: 'GET', url: '/api/no/such/thing' }),
     ];
     for (const response of answers) {
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(response.headers['strict-transport-security']).toBeUndefined();
+      // The document-only headers stay off JSON.
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
     }
   });
 
-  it('add HSTS in production', async () => {
-    const response = await callRoute(production, 'get-banks');
-    expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+  it('anything else (pages, files, the not-found page) has the document set', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('add HSTS in production, to both sets', async () => {
+    for (const response of [
+      await callRoute(production, 'get-banks'),
+      await production.app.inject({ method: 'GET', url: '/no/such/page' }),
+    ])
+      expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
   });
 });

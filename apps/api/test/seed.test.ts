@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,7 +31,11 @@ function recordingLogger() {
 
 /** The seed as main.ts runs it: through one service graph of the composition root. */
 function seed(config: Config, db: Database, logger: Logger, env: NodeJS.ProcessEnv) {
-  return seedOnFirstStart({ services: createServices({ config, db, dbKind: database!.kind }), logger, env });
+  return seedOnFirstStart({
+    services: createServices({ secretsKey: randomBytes(32), config, db, dbKind: database!.kind }),
+    logger,
+    env,
+  });
 }
 
 describe('seedOnFirstStart (demo content)', () => {

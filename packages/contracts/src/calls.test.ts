@@ -156,7 +156,16 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
   'game-transfer-in': {},
   'game-transfer-out': {},
   'get-casino-setting': {
-    casiono: [{ code: 'evo', gameCompany: 'evolution', used: 'n', imgUrl: '/img/evo.webp' }],
+    casiono: [
+      {
+        code: 'evo',
+        gameCompany: 'evolution',
+        used: 'n',
+        imgUrl: '/img/evo.webp',
+        nameKo: '바카라',
+        nameEn: 'Baccarat',
+      },
+    ],
   },
   'get-slot-setting': { slot: [provider] },
   'get-sport-setting': { sport: [provider] },

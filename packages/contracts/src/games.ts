@@ -35,11 +35,17 @@ export type TGameTransferOutResponse = z.infer<typeof ZGameTransferOutResponse>;
 export const ZUsed = z.enum(['y', 'n']);
 export type TUsed = z.infer<typeof ZUsed>;
 
+/**
+ * A live-casino table. `nameKo`/`nameEn` go beyond API.md (which names only the four fields before
+ * them): a table's name to show, Korean on the ko locale and English otherwise, as slot games have.
+ */
 export const ZCasinoEntry = z.object({
   code: z.string(),
   gameCompany: z.string(),
   used: ZUsed,
   imgUrl: z.string(),
+  nameKo: z.string(),
+  nameEn: z.string(),
 });
 export type TCasinoEntry = z.infer<typeof ZCasinoEntry>;
 

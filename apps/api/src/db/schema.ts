@@ -42,8 +42,10 @@ export interface MembersTable {
 export interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
-  subject_kind: 'member' | 'operator';
+  /** `game`: a launch token (API.md section 5) of member `subject_id` for `provider`. */
+  subject_kind: 'member' | 'operator' | 'game';
   subject_id: number;
+  provider: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
   last_active_at: DefaultTimestamp;
   expires_at: Timestamp;
@@ -222,4 +224,136 @@ export interface DB {
   withdraw_requests: WithdrawRequestsTable;
   audit_log: AuditLogTable;
   idempotency_responses: IdempotencyResponsesTable;
+  providers: ProvidersTable;
+  games: GamesTable;
+  rounds: RoundsTable;
+  wallet_calls: WalletCallsTable;
+  transfer_wallets: TransferWalletsTable;
+  game_transfers: GameTransfersTable;
+  jackpot_tiers: JackpotTiersTable;
+  jackpot_shards: JackpotShardsTable;
+  jackpot_hits: JackpotHitsTable;
+}
+
+export type ProviderKind = 'casino' | 'slot' | 'sport';
+export type WalletMode = 'seamless' | 'transfer';
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface ProvidersTable {
+  code: string;
+  kind: ProviderKind;
+  name: string;
+  name_ko: string | null;
+  wallet: WalletMode;
+  launch_url: string;
+  secret_enc: string;
+  img_url: Defaulted<string>;
+  enabled: Defaulted<boolean>;
+  maint_from: string | null;
+  maint_to: string | null;
+  sort_order: Defaulted<number>;
+  /** A transfer-wallet provider's server API; null for seamless providers. */
+  api_url: string | null;
+  /** Whether the provider's bets fund (and may win) the jackpots. */
+  jackpot: Defaulted<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface GamesTable {
+  provider: string;
+  code: string;
+  name_ko: string;
+  name_en: string;
+  img_url: Defaulted<string>;
+  enabled: Defaulted<boolean>;
+  sort_order: Defaulted<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface RoundsTable {
+  id: Generated<number>;
+  provider: string;
+  round_id: string;
+  member_id: number;
+  game_code: string;
+  bet: Defaulted<number>;
+  win: Defaulted<number>;
+  rolled_back: Defaulted<number>;
+  closed: Defaulted<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export type WalletAction = 'bet' | 'win' | 'rollback' | 'mark';
+
+export interface WalletCallsTable {
+  provider: string;
+  transaction_id: string;
+  action: WalletAction;
+  request_hash: string;
+  member_id: number;
+  round_id: string;
+  amount: Defaulted<number>;
+  reference_id: string | null;
+  outcome: string;
+  rolled_back: Defaulted<boolean>;
+  comp_points: Defaulted<number>;
+  jackpot_share: Defaulted<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface TransferWalletsTable {
+  member_id: number;
+  provider: string;
+  principal: Defaulted<number>;
+  last_balance: number | null;
+  checked_at: Date | null;
+}
+
+export type GameTransferDirection = 'in' | 'out';
+export type GameTransferState = 'pending' | 'done' | 'failed';
+
+export interface GameTransfersTable {
+  id: Generated<number>;
+  member_id: number;
+  provider: string;
+  direction: GameTransferDirection;
+  amount: number | null;
+  state: Defaulted<GameTransferState>;
+  hold_id: number | null;
+  attempts: Defaulted<number>;
+  next_check_at: Date;
+  last_error: string | null;
+  created_at: DefaultTimestamp;
+  settled_at: Date | null;
+}
+
+export type JackpotTier = 'MEGA' | 'MAJOR' | 'MINOR';
+
+export interface JackpotTiersTable {
+  tier: JackpotTier;
+  seed: number;
+  ceiling: number;
+  share_bp: number;
+  one_in_won: number;
+  generation: Defaulted<number>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface JackpotShardsTable {
+  tier: JackpotTier;
+  shard: number;
+  amount: Defaulted<number>;
+}
+
+export interface JackpotHitsTable {
+  id: Generated<number>;
+  tier: JackpotTier;
+  member_id: number;
+  provider: string;
+  round_id: string;
+  transaction_id: string;
+  amount: number;
+  created_at: DefaultTimestamp;
 }

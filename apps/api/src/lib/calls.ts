@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, type TCallName, type TCallParsed, type TCallResponse } from '@casino/contracts/calls';
 import type { TUser } from '@casino/contracts/members';
 import { AppError } from './app-error.ts';
-import { sendEncoded } from './encoded-body.ts';
+import { sendEncoded, sendJson } from './encoded-body.ts';
 import { parseInput, pickResponse } from './routes.ts';
 import { SharedAnswers } from './shared-answers.ts';
 
@@ -117,7 +117,7 @@ export class CallRegistry {
 
       const member = call.who === 'public' ? null : await resolveMember(request, registered.resolveOptions);
       if (call.who === 'member' && !member) throw new AppError('unauthenticated');
-      if (call.who === 'guest' && member) return { status: 'authenticated' };
+      if (call.who === 'guest' && member) return sendJson(request, reply, { status: 'authenticated' });
 
       const parsed = parseInput(call.request, request.body);
 
@@ -141,7 +141,7 @@ export class CallRegistry {
         { request, reply, member } as MemberCallContext,
       );
       // Responses pick only public fields: whatever the handler returned, only what the contract names leaves.
-      return pickResponse(call.response, result);
+      return sendJson(request, reply, pickResponse(call.response, result));
     });
   }
 }

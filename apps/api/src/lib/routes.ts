@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { toFieldErrors } from '@casino/contracts/errors';
 import { AppError } from './app-error.ts';
+import { sendJson } from './encoded-body.ts';
 
 /**
  * The one way the API declares a route (docs/decisions/0006-one-route-declaration.md): every
@@ -55,7 +56,7 @@ export interface RouteSpec<
   BS,
   RS extends Schema,
 > {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /** `public`: no session needed (the principal is null); `signed-in`: 401 without a session. */
   auth: Auth;
@@ -114,7 +115,7 @@ export function routesFor<P = never, Permission extends string = never>(
           query,
           body,
         });
-        return pickResponse(spec.response, answer);
+        return sendJson(request, reply, pickResponse(spec.response, answer));
       },
     });
   };

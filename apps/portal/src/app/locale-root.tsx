@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INTL_LOCALE, type TLocale } from '@casino/contracts/locales';
+import { setApiLocale } from '../lib/api.ts';
 import { LocaleContext } from '../i18n/locale-context.ts';
 import { loadLocaleFont } from '../i18n/locale-fonts.ts';
 import { HealthDialogs } from './health-dialogs.tsx';
@@ -16,6 +17,7 @@ export function LocaleRoot({ locale }: { locale: TLocale }) {
 
   useLayoutEffect(() => {
     document.documentElement.lang = INTL_LOCALE[locale];
+    setApiLocale(locale);
     loadLocaleFont(locale);
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [i18n, locale]);

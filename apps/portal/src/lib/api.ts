@@ -159,6 +159,16 @@ export interface CallOptions extends RequestOptions {
   isRead?: boolean;
 }
 
+let apiLocale: string | undefined;
+
+/**
+ * The portal's locale, sent with every call (`x-portal-locale`): the server names games and
+ * launches them in it (API.md section 5, `lang`).
+ */
+export function setApiLocale(locale: string): void {
+  apiLocale = locale;
+}
+
 /**
  * `POST /api/routes/<name>` with a JSON body, typed by the contracts' CALLS registry. Resolves with
  * the answer of any 2xx (a business outcome such as `alread_have_user` is a 200 and is returned);
@@ -176,7 +186,11 @@ export async function callApi<N extends TCallName>(
         `/api/routes/${name}`,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...(apiLocale ? { 'x-portal-locale': apiLocale } : {}),
+          },
           body: JSON.stringify(body ?? {}),
         },
         options,

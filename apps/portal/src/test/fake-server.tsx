@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { TCallName, TCallResponse } from '@casino/contracts/calls';
+import type { TLocale } from '@casino/contracts/locales';
+import { LocaleContext } from '../i18n/locale-context.ts';
 import type { SessionValue } from '../lib/session/session-context.ts';
 import { fakeSession, TestProviders, TEST_USER } from './test-app.tsx';
 
@@ -49,10 +51,16 @@ export const invalid = (path: string, code: string) =>
   new HttpAnswer(400, { status: 'invalid', errors: [{ path, code }] });
 
 /**
- * A page at `path` inside the app's providers, with a signed-in member whose `refresh` is a spy.
- * The pages a page links to (help, deposit, login) render a marker paragraph.
+ * A page at `path` inside the app's providers, with a signed-in member whose `refresh` is a spy
+ * (in Korean, or in `locale`). The pages a page links to (help, deposit, login) render a marker
+ * paragraph.
  */
-export function renderPage(path: string, page: ReactNode, overrides: Partial<SessionValue> = {}) {
+export function renderPage(
+  path: string,
+  page: ReactNode,
+  overrides: Partial<SessionValue> = {},
+  locale: TLocale = 'ko',
+) {
   const refresh = vi.fn(async () => {});
   const session = fakeSession('authenticated', { refresh, user: TEST_USER, ...overrides });
   const router = createMemoryRouter(
@@ -65,8 +73,10 @@ export function renderPage(path: string, page: ReactNode, overrides: Partial<Ses
     { initialEntries: [path] },
   );
   render(
-    <TestProviders session={session}>
-      <RouterProvider router={router} />
+    <TestProviders session={session} lng={locale}>
+      <LocaleContext.Provider value={locale}>
+        <RouterProvider router={router} />
+      </LocaleContext.Provider>
     </TestProviders>,
   );
   return { refresh, router };

@@ -14,6 +14,8 @@ export interface NewSessionRow {
   tokenHash: string;
   subjectKind: SubjectKind;
   subjectId: number;
+  /** A launch token's provider (`subjectKind` 'game'). */
+  provider?: string;
   createdAt: Date;
   expiresAt: Date;
   ip: string | null;
@@ -39,6 +41,7 @@ export function createSessionRepository(db: Database) {
           token_hash: row.tokenHash,
           subject_kind: row.subjectKind,
           subject_id: row.subjectId,
+          provider: row.provider ?? null,
           created_at: row.createdAt,
           last_active_at: row.createdAt,
           expires_at: row.expiresAt,
@@ -60,6 +63,31 @@ export function createSessionRepository(db: Database) {
         .where('token_hash', '=', tokenHash)
         .where('subject_kind', '=', subjectKind)
         .executeTakeFirst();
+    },
+
+    /** A provider's live or expired launch token. */
+    async findGameToken(
+      provider: string,
+      tokenHash: string,
+      trx?: Database,
+    ): Promise<SessionRow | undefined> {
+      return (trx ?? db)
+        .selectFrom('sessions')
+        .select(SESSION_COLUMNS)
+        .where('token_hash', '=', tokenHash)
+        .where('subject_kind', '=', 'game')
+        .where('provider', '=', provider)
+        .executeTakeFirst();
+    },
+
+    /** A launch token's use: its end moves to `expiresAt` (forward only). */
+    async extendGameToken(id: number, at: Date, expiresAt: Date, trx?: Database): Promise<void> {
+      await (trx ?? db)
+        .updateTable('sessions')
+        .set({ last_active_at: at, expires_at: expiresAt })
+        .where('id', '=', id)
+        .where('expires_at', '<', expiresAt)
+        .execute();
     },
 
     /** Moves `last_active_at` forward only (two requests racing never move it back). */
@@ -92,9 +120,11 @@ export function createSessionRepository(db: Database) {
       exceptSessionId: number | undefined,
       trx?: Database,
     ): Promise<number> {
+      // A member's launch tokens end with the member's sessions (API.md section 5).
+      const kinds: SubjectKind[] = subjectKind === 'member' ? ['member', 'game'] : [subjectKind];
       let query = (trx ?? db)
         .deleteFrom('sessions')
-        .where('subject_kind', '=', subjectKind)
+        .where('subject_kind', 'in', kinds)
         .where('subject_id', '=', subjectId);
       if (exceptSessionId !== undefined) query = query.where('id', '<>', exceptSessionId);
       const result = await query.executeTakeFirst();
@@ -117,11 +147,16 @@ export function createSessionRepository(db: Database) {
         .execute();
     },
 
-    /** Deletes every session past its absolute or idle expiry. */
+    /** Deletes every session past its absolute or idle expiry (launch tokens have no idle rule). */
     async deleteExpired(at: Date, idleSince: Date, trx?: Database): Promise<number> {
       const result = await (trx ?? db)
         .deleteFrom('sessions')
-        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_active_at', '<=', idleSince)]))
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', at),
+            eb.and([eb('subject_kind', '<>', 'game'), eb('last_active_at', '<=', idleSince)]),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -33,6 +33,8 @@ export interface SessionServiceDeps {
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A launch token is good for bets this long after its last use (API.md section 5). */
+export const GAME_TOKEN_TTL_MS = 12 * 3_600_000;
 /** Expired sessions of every subject are swept at most this often per instance, on sign-in. */
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
@@ -161,9 +163,53 @@ export function createSessionService(deps: SessionServiceDeps) {
       return tokenHash ? repo.deleteByTokenHash(subjectKind, tokenHash, trx) : false;
     },
 
+    /** A launch token for one member and one provider (API.md section 5), good for 12 hours after its last use. */
+    async createGameToken(memberId: number, provider: string, trx?: Database): Promise<string> {
+      const at = now();
+      const token = randomBytes(32).toString('base64url');
+      await repo.insert(
+        {
+          tokenHash: hashToken(token),
+          subjectKind: 'game',
+          subjectId: memberId,
+          provider,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + GAME_TOKEN_TTL_MS),
+          ip: null,
+          userAgent: null,
+        },
+        trx,
+      );
+      return token;
+    },
+
+    /**
+     * The member behind a provider's live launch token, or null (unknown, another provider's, or
+     * expired: then deleted). `use` extends it to 12 hours from now (written at most once a minute).
+     */
+    async resolveGameToken(
+      provider: string,
+      token: string | undefined,
+      options: { use: boolean },
+      trx?: Database,
+    ): Promise<{ memberId: number } | null> {
+      const tokenHash = tokenHashOf(token);
+      if (!tokenHash) return null;
+      const row = await repo.findGameToken(provider, tokenHash, trx);
+      if (!row) return null;
+      const at = now();
+      if (at >= row.expires_at) {
+        await repo.deleteById(row.id, trx);
+        return null;
+      }
+      if (options.use && at.getTime() - row.last_active_at.getTime() >= 60_000)
+        await repo.extendGameToken(row.id, at, new Date(at.getTime() + GAME_TOKEN_TTL_MS), trx);
+      return { memberId: row.subject_id };
+    },
+
     /**
      * Ends every session of a subject (blocking a member, a password change, a disabled operator),
-     * except `exceptSessionId` when given. Returns how many ended.
+     * except `exceptSessionId` when given; a member's launch tokens end with them. Returns how many ended.
      */
     async revokeAllFor(
       subjectKind: SubjectKind,

@@ -19,6 +19,24 @@ import {
   ZCashierSettingsResponse,
   ZCreateOperatorRequest,
   ZCreateOperatorResponse,
+  ZCatalogChangeResponse,
+  ZCatalogResponse,
+  ZCompRatesPatch,
+  ZCompRatesResponse,
+  ZCreateGameRequest,
+  ZCreateGameResponse,
+  ZCreateProviderRequest,
+  ZCreateProviderResponse,
+  ZGameParams,
+  ZProviderCodeParams,
+  ZRoundParams,
+  ZRoundResponse,
+  ZUpdateGameRequest,
+  ZUpdateProviderRequest,
+  ZJackpotsPatch,
+  ZJackpotsResponse,
+  ZGameTransfersQuery,
+  ZGameTransfersResponse,
 } from '@casino/contracts/backoffice';
 import { ZOperatorLoginRequest, ZOperatorLoginResponse } from '@casino/contracts/auth';
 import { idempotencyOf } from '../../lib/idempotency.ts';
@@ -29,6 +47,9 @@ import { isSecureCookieRequest, OPERATOR_COOKIE, readCookie } from '../auth/cook
 import type { SessionService } from '../auth/session.service.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { CashierService, RequestKind } from '../cashier/cashier.service.ts';
+import type { CatalogService } from '../games/catalog.service.ts';
+import type { JackpotService } from '../games/jackpot.service.ts';
+import type { TransferService } from '../games/transfer.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   actorOf,
@@ -53,6 +74,9 @@ export interface BackofficeRouteDeps {
   audit: AuditService;
   sessions: SessionService;
   signInLimiter: SignInLimiter;
+  catalog: CatalogService;
+  jackpots: JackpotService;
+  transfers: TransferService;
 }
 
 /** Sends a money action's answer: its code, and the replay header when it is the stored first answer. */
@@ -73,7 +97,8 @@ export async function registerBackofficeRoutes(
   _ctx: ModuleContext,
   deps: BackofficeRouteDeps,
 ): Promise<void> {
-  const { backoffice, cashier, settings, audit, sessions, signInLimiter } = deps;
+  const { backoffice, cashier, settings, audit, sessions, signInLimiter, catalog, jackpots, transfers } =
+    deps;
 
   async function operatorOf(request: FastifyRequest): Promise<OperatorPrincipal | null> {
     const session = await sessions.resolve('operator', readCookie(request, OPERATOR_COOKIE), { touch: true });
@@ -251,6 +276,135 @@ export async function registerBackofficeRoutes(
     handler: async ({ request, principal: operator, body }) => ({
       status: 'success',
       settings: await backoffice.updateCashierSettings(body, actorOf(operator, request.ip)),
+    }),
+  });
+
+  // --- the game catalog (owner; API.md section 5) ---
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/providers',
+    auth: 'signed-in',
+    permission: 'catalog',
+    response: ZCatalogResponse,
+    handler: async () => ({ status: 'success', providers: await catalog.catalog() }),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/backoffice/providers',
+    auth: 'signed-in',
+    permission: 'catalog',
+    body: ZCreateProviderRequest,
+    response: ZCreateProviderResponse,
+    handler: async ({ request, principal, body }) => ({
+      status: await catalog.createProvider(body, actorOf(principal, request.ip)),
+    }),
+  });
+
+  route({
+    method: 'PATCH',
+    url: '/api/backoffice/providers/:code',
+    auth: 'signed-in',
+    permission: 'catalog',
+    params: ZProviderCodeParams,
+    body: ZUpdateProviderRequest,
+    response: ZCatalogChangeResponse,
+    handler: async ({ request, principal, params, body }) => ({
+      status: await catalog.updateProvider(params.code, body, actorOf(principal, request.ip)),
+    }),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/backoffice/games',
+    auth: 'signed-in',
+    permission: 'catalog',
+    body: ZCreateGameRequest,
+    response: ZCreateGameResponse,
+    handler: async ({ request, principal, body }) => ({
+      status: await catalog.createGame(body, actorOf(principal, request.ip)),
+    }),
+  });
+
+  route({
+    method: 'PATCH',
+    url: '/api/backoffice/games/:provider/:code',
+    auth: 'signed-in',
+    permission: 'catalog',
+    params: ZGameParams,
+    body: ZUpdateGameRequest,
+    response: ZCatalogChangeResponse,
+    handler: async ({ request, principal, params, body }) => ({
+      status: await catalog.updateGame(params.provider, params.code, body, actorOf(principal, request.ip)),
+    }),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/rounds/:provider/:roundId',
+    auth: 'signed-in',
+    permission: 'rounds',
+    params: ZRoundParams,
+    response: ZRoundResponse,
+    handler: async ({ params }) => catalog.round(params.provider, params.roundId),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/jackpots',
+    auth: 'signed-in',
+    permission: 'settingsRead',
+    response: ZJackpotsResponse,
+    handler: async () => ({
+      status: 'success',
+      tiers: await jackpots.settings(),
+      hits: await jackpots.recentHits(),
+    }),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/api/backoffice/jackpots',
+    auth: 'signed-in',
+    permission: 'settingsWrite',
+    body: ZJackpotsPatch,
+    response: ZJackpotsResponse,
+    handler: async ({ request, principal, body }) => {
+      await jackpots.updateSettings(body, actorOf(principal, request.ip));
+      return { status: 'success', tiers: await jackpots.settings(), hits: await jackpots.recentHits() };
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/game-transfers',
+    auth: 'signed-in',
+    permission: 'rounds',
+    query: ZGameTransfersQuery,
+    response: ZGameTransfersResponse,
+    handler: async ({ query }) => ({ status: 'success', ...(await transfers.list(query)) }),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/settings/comp-rates',
+    auth: 'signed-in',
+    permission: 'settingsRead',
+    response: ZCompRatesResponse,
+    handler: async () => ({ status: 'success', rates: await settings.compRates() }),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/api/backoffice/settings/comp-rates',
+    auth: 'signed-in',
+    permission: 'settingsWrite',
+    body: ZCompRatesPatch,
+    response: ZCompRatesResponse,
+    handler: async ({ request, principal, body }) => ({
+      status: 'success',
+      rates: await backoffice.updateCompRates(body, actorOf(principal, request.ip)),
     }),
   });
 

@@ -8,7 +8,7 @@ import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts'
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { CashierService, RequestKind } from '../cashier/cashier.service.ts';
-import type { CashierSettings, SettingsService } from '../settings/settings.service.ts';
+import type { CashierSettings, CompRates, SettingsService } from '../settings/settings.service.ts';
 import { createBackofficeRepository, type OperatorRow } from './backoffice.repository.ts';
 import type { MembersService } from '../members/members.service.ts';
 import { verifyTotp } from './totp.ts';
@@ -26,6 +26,10 @@ export const PERMISSIONS = {
   settingsRead: ['owner', 'cashier'],
   settingsWrite: ['owner'],
   auditRead: ['owner'],
+  /** Game providers and games (API.md section 5). */
+  catalog: ['owner'],
+  /** A provider round with its wallet calls (disputes). */
+  rounds: ['owner', 'cashier', 'support'],
   operatorsManage: ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
@@ -365,6 +369,19 @@ export function createBackofficeService(deps: BackofficeDeps) {
           );
         }
         return { code: 200, body: { status: result.status } };
+      });
+    },
+
+    /** Changes the comp rates of bets by provider kind and audits the change in one transaction. */
+    async updateCompRates(patch: Partial<CompRates>, who: AuditActor): Promise<CompRates> {
+      return db.transaction().execute(async (trx) => {
+        const { before, after } = await settings.updateCompRates(patch, trx);
+        await audit.record(
+          who,
+          { action: 'settings.comp_rates', target: 'settings:comp-rates', before, after },
+          trx,
+        );
+        return after;
       });
     },
 

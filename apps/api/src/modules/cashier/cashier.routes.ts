@@ -1,17 +1,15 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { CommunityService } from '../community/community.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { CashierService } from './cashier.service.ts';
 
 export interface CashierRouteDeps {
   cashier: CashierService;
   community: CommunityService;
-  ledger: LedgerService;
 }
 
 /** The member calls of the cashier and my page's money (API.md section 3). */
 export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps): void {
-  const { cashier, community, ledger } = deps;
+  const { cashier, community } = deps;
   const { calls } = ctx;
 
   calls.register('apply-user-deposit', (input, { member }) => cashier.applyDeposit(member.memberId, input));
@@ -35,24 +33,5 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
   calls.register('user-ask-account', async (_input, { member }) => {
     const opened = await community.openAccountInquiry(member.memberId);
     return { status: opened ? ('success' as const) : ('already' as const) };
-  });
-
-  calls.register('get-in-game-balance', async (_input, { member }) => {
-    const [account, balances] = await Promise.all([
-      cashier.member(member.memberId),
-      ledger.memberBalances(member.memberId),
-    ]);
-    // Only the game wallet account exists so far: no transfer-wallet provider is asked, so the
-    // figure is always current and data.status is success.
-    return {
-      status: 'success' as const,
-      data: {
-        status: 'success' as const,
-        gameMoney: balances.game,
-        balance: balances.cash,
-        rolling: balances.comp,
-        userId: account?.user_id ?? member.userId,
-      },
-    };
   });
 }

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database.ts';
 import { type MemberAccountKind } from './ledger.repository.ts';
 import { MAX_ENTRIES, parseRef, WITHDRAW_HOLD } from './ledger.rules.ts';
-import type { AccountRef, InvariantReport, MemberEntry } from './ledger.types.ts';
+import { LedgerError } from './ledger.errors.ts';
+import type { AccountRef, InvariantReport, MemberEntry, SystemAccountRef } from './ledger.types.ts';
 import type { LedgerCore } from './ledger.core.ts';
 
 /** Member accounts, balances, a member's entries, and the invariants over the whole ledger. */
@@ -11,6 +12,17 @@ export function createReads(core: LedgerCore) {
     /** Opens a new member's cash, comp and game-wallet accounts at 0 (inside the registration transaction). */
     openMemberAccounts(memberId: number, trx?: Database): Promise<void> {
       return repo.insertMemberAccounts(memberId, trx);
+    },
+
+    /**
+     * Opens a system account that is otherwise opened on first use (`house:<provider>`), inside the
+     * caller's transaction: a provider's house account exists from its registration on, so that
+     * no refused call is the one that opens it.
+     */
+    async openSystemAccount(ref: SystemAccountRef, trx?: Database): Promise<void> {
+      const parsed = parseRef(ref, 'account');
+      if (parsed.type !== 'system') throw new LedgerError('invalid', 'not a system account');
+      await core.systemAccountId(parsed.code, trx ?? db);
     },
 
     memberBalances(memberId: number, trx?: Database): Promise<Record<MemberAccountKind, number>> {
@@ -48,6 +60,19 @@ export function createReads(core: LedgerCore) {
       if (parsed.type === 'member') return (await repo.memberBalances(parsed.memberId, trx))[parsed.kind];
       const id = await repo.findSystemAccountId(parsed.code, trx);
       return id === undefined ? 0 : repo.derivedBalance(id, trx);
+    },
+
+    /**
+     * The transfers a source applied under these idempotency keys, by key (keys never used are
+     * absent): how a caller finds the transfer of one of its own requests.
+     */
+    async transferIdsByKeys(
+      source: string,
+      keys: readonly string[],
+      trx?: Database,
+    ): Promise<Map<string, number>> {
+      const rows = await repo.transferIdsByKeys(source, keys, trx);
+      return new Map(rows.map((r) => [r.idempotency_key, r.id]));
     },
 
     /** Every system account with its derived balance (reads all transfers: for reports and checks). */

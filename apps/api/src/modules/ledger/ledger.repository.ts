@@ -148,6 +148,17 @@ export function createLedgerRepository(db: Database) {
       return trx.selectFrom('accounts').select(['id', 'kind']).where('member_id', '=', memberId).execute();
     },
 
+    /** The transfers of a source's idempotency keys. */
+    async transferIdsByKeys(source: string, keys: readonly string[], trx: Database = db) {
+      if (keys.length === 0) return [];
+      return trx
+        .selectFrom('transfers')
+        .select(['id', 'idempotency_key'])
+        .where('source', '=', source)
+        .where('idempotency_key', 'in', keys)
+        .execute();
+    },
+
     async findSystemAccountId(code: string, trx: Database = db): Promise<number | undefined> {
       const row = await trx.selectFrom('accounts').select('id').where('code', '=', code).executeTakeFirst();
       return row?.id;

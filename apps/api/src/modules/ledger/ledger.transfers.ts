@@ -13,13 +13,62 @@ import {
   WITHDRAW_HOLD,
   type ParsedRef,
 } from './ledger.rules.ts';
-import type { TransferInput, TransferResult } from './ledger.types.ts';
+import type { PreparedTransfer, TransferInput, TransferResult } from './ledger.types.ts';
 import type { LedgerCore } from './ledger.core.ts';
+
+/** A transfer's input checked and normalized, with its request hash (the same for every way in). */
+function checked(input: TransferInput) {
+  const debit = parseRef(input.debit, 'debit');
+  const credit = parseRef(input.credit, 'credit');
+  const amount = checkAmount(input.amount);
+  const code = checkCode(input.code);
+  const key = checkKey(input.idempotencyKey);
+  const source = checkSource(input.source);
+  const meta = metaJson(input.meta);
+  if (refKey(debit) === refKey(credit))
+    throw new LedgerError('invalid', 'debit and credit are the same account');
+  for (const ref of [debit, credit]) {
+    if (ref.type === 'system' && ref.code === WITHDRAW_HOLD)
+      throw new LedgerError('invalid', 'withdraw_hold moves only through holds');
+  }
+  const hash = transferHash(['transfer', refKey(debit), refKey(credit), amount, code]);
+  return { debit, credit, amount, code, source, key, meta, hash };
+}
 
 /** Transfers: the one movement of money between two accounts. */
 export function createTransfers(core: LedgerCore) {
   const { repo, inStatement, notFound, systemAccountId, replayOf } = core;
   return {
+    /**
+     * A transfer checked and resolved (system accounts opened, the request hash computed) for a
+     * database function that applies it inside its own statement with
+     * `ledger_transfer_prepared(jsonb)` (migration 0006): the provider wallet's bet and win, one
+     * round trip each (decision 0011). The function applies it exactly as `transfer` would, under
+     * the same locks, key and hash; the ledger stays the only writer of balances.
+     */
+    async prepareTransfer(input: TransferInput): Promise<PreparedTransfer> {
+      const { debit, credit, amount, code, source, key, meta, hash } = checked(input);
+      const side = async (ref: ParsedRef) =>
+        ref.type === 'member'
+          ? { member: ref.memberId, kind: ref.kind, account: null }
+          : { member: null, kind: null, account: await systemAccountId(ref.code, core.db) };
+      const [d, c] = [await side(debit), await side(credit)];
+      return {
+        debitMember: d.member,
+        debitKind: d.kind,
+        debitAccount: d.account,
+        creditMember: c.member,
+        creditKind: c.kind,
+        creditAccount: c.account,
+        amount,
+        code,
+        source,
+        key,
+        hash,
+        meta: JSON.parse(meta) as Record<string, unknown>,
+      };
+    },
+
     /**
      * Moves `amount` from `debit` to `credit` as one immutable transfer. Member accounts are locked
      * (ascending id, SELECT ... FOR UPDATE) and their balances updated in the same statement as the
@@ -29,21 +78,7 @@ export function createTransfers(core: LedgerCore) {
      * invalid.
      */
     async transfer(input: TransferInput, trx?: Database): Promise<TransferResult> {
-      const debit = parseRef(input.debit, 'debit');
-      const credit = parseRef(input.credit, 'credit');
-      const amount = checkAmount(input.amount);
-      const code = checkCode(input.code);
-      const key = checkKey(input.idempotencyKey);
-      const source = checkSource(input.source);
-      const meta = metaJson(input.meta);
-      if (refKey(debit) === refKey(credit))
-        throw new LedgerError('invalid', 'debit and credit are the same account');
-      for (const ref of [debit, credit]) {
-        if (ref.type === 'system' && ref.code === WITHDRAW_HOLD)
-          throw new LedgerError('invalid', 'withdraw_hold moves only through holds');
-      }
-      const hash = transferHash(['transfer', refKey(debit), refKey(credit), amount, code]);
-
+      const { debit, credit, amount, code, source, key, meta, hash } = checked(input);
       return inStatement(trx, async (t) => {
         const side = async (ref: ParsedRef): Promise<TransferSide> =>
           ref.type === 'member'

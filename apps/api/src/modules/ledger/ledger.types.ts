@@ -26,6 +26,26 @@ export interface TransferInput {
   meta?: Record<string, unknown>;
 }
 
+/**
+ * A transfer checked and resolved by the ledger (`prepareTransfer`), applied by a database function
+ * through `ledger_transfer_prepared(jsonb)`: each side is a member account (`member`, `kind`) or
+ * a system account's id.
+ */
+export interface PreparedTransfer {
+  debitMember: number | null;
+  debitKind: string | null;
+  debitAccount: number | null;
+  creditMember: number | null;
+  creditKind: string | null;
+  creditAccount: number | null;
+  amount: number;
+  code: string;
+  source: string;
+  key: string;
+  hash: string;
+  meta: Record<string, unknown>;
+}
+
 export interface TransferResult {
   transferId: number;
   /** True when this (source, key) had already been applied: nothing moved this time. */

@@ -147,6 +147,15 @@ export function createMembersRepository(db: Database) {
       return new Map(rows.map((r) => [r.id, r.user_id]));
     },
 
+    /** A member's id and state by user id (the provider wallet names members by user id). */
+    async idAndState(userId: string, trx: Database = db) {
+      return trx
+        .selectFrom('members')
+        .select(['id', 'user_id', 'state'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
     /** A member as the back office shows it. */
     async detailByUserId(userId: string, trx: Database = db) {
       return trx

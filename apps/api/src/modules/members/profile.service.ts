@@ -1,5 +1,6 @@
 import type { TMemberAccount, TUser } from '@casino/contracts/members';
 import type { Database } from '../../db/database.ts';
+import type { MemberState } from '../../db/schema.ts';
 import type { MemberViewRow } from './members.repository.ts';
 import type { CashierMember, MemberDetail, MembersParts } from './members.types.ts';
 
@@ -32,6 +33,14 @@ export function createProfile({ repo }: MembersParts) {
     /** The user ids of several members, for other modules' lists (the cashier's queue and ticker). */
     userIdsOf(memberIds: readonly number[], trx?: Database): Promise<Map<number, string>> {
       return repo.userIdsOf(memberIds, trx);
+    },
+
+    /** A member's id and state by user id, for the provider wallet. */
+    byUserId(
+      userId: string,
+      trx?: Database,
+    ): Promise<{ id: number; user_id: string; state: MemberState } | undefined> {
+      return repo.idAndState(userId, trx);
     },
 
     /** The member as the back office's detail shows it. */

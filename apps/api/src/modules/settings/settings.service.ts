@@ -99,6 +99,29 @@ export function windowStatus(window: LockWindow | null, at: Date): CashierWindow
   return { locked: isLocked(window, at), from: window?.from ?? null, to: window?.to ?? null };
 }
 
+/** Comp points per bet that stands, by provider kind, in basis points of the bet (100 = 1%). */
+export interface CompRates {
+  casino: number;
+  slot: number;
+  sport: number;
+}
+
+export const DEFAULT_COMP_RATES: CompRates = Object.freeze({ casino: 50, slot: 100, sport: 50 });
+const COMP_RATES_KEY = 'games.compRates';
+/** At most 100% of a bet. */
+const MAX_COMP_RATE = 10_000;
+
+export function normalizeCompRates(stored: unknown): CompRates {
+  const s = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const rate = (k: keyof CompRates) => {
+    const v = s[k];
+    return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_COMP_RATE
+      ? v
+      : DEFAULT_COMP_RATES[k];
+  };
+  return { casino: rate('casino'), slot: rate('slot'), sport: rate('sport') };
+}
+
 export function createSettingsService(deps: { db: Database }) {
   const repo = createSettingsRepository(deps.db);
   return {
@@ -116,6 +139,22 @@ export function createSettingsService(deps: { db: Database }) {
       if (stored !== undefined) return stored;
       await repo.insertIfAbsent(key, create());
       return repo.get(key);
+    },
+
+    /** The comp rates of bets by provider kind (defaults for whatever is not stored). */
+    async compRates(trx?: Database): Promise<CompRates> {
+      return normalizeCompRates(await repo.get(COMP_RATES_KEY, trx));
+    },
+
+    /** Changes comp rates inside the caller's transaction; returns before and after for the audit log. */
+    async updateCompRates(
+      patch: Partial<CompRates>,
+      trx: Database,
+    ): Promise<{ before: CompRates; after: CompRates }> {
+      const before = normalizeCompRates(await repo.getForUpdate(COMP_RATES_KEY, trx));
+      const after = normalizeCompRates({ ...before, ...patch });
+      await repo.put(COMP_RATES_KEY, after, trx);
+      return { before, after };
     },
 
     /** The cashier settings in force (defaults for whatever is not stored). */

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
+import { GameReturnWatcher } from '../../features/game/game-return-watcher.tsx';
 import { CookieNotice } from './cookie-notice.tsx';
 import { DesktopHeader } from './desktop-header.tsx';
 import { Footer } from './footer.tsx';
@@ -12,7 +13,8 @@ import './layout.css';
 
 /**
  * The frame of every page (spec section 2): desktop header from 1200 px, mobile header and side
- * panel below, the modal menu, the page, the footer and the cookie notice.
+ * panel below, the modal menu, the page, the footer and the cookie notice; and the watcher that
+ * brings the money back from a game window the member closed, whichever page they are on.
  */
 export function AppLayout() {
   const { t } = useTranslation('common');
@@ -47,6 +49,7 @@ export function AppLayout() {
       <CookieNotice />
       <SidePanel isOpen={isPanelOpen} onClose={() => setIsPanelOpen(false)} />
       <MenuModal isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
+      <GameReturnWatcher />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { UserPage } from './user-page.tsx';
 import {
+  closeDialog,
   fakeServer,
   HttpAnswer,
   invalid,
@@ -20,10 +21,40 @@ const GAME: TCallResponse<'get-in-game-balance'> = {
   data: { status: 'success', gameMoney: 35_000, balance: 1_250_000, rolling: 12_500, userId: 'gildong7' },
 };
 
+const BETS: TCallResponse<'get-slot-bets-list'> = {
+  status: 'success',
+  bets: [
+    // 15:30 UTC is 00:30 the next day in Seoul: the row must read the Seoul date.
+    {
+      id: 12,
+      company: 'lucky',
+      gameCode: 'gold-rush',
+      gameName: '골드 러시',
+      round: 'r-000123',
+      bet: 12_000,
+      win: 1_234_500,
+      regDate: '2026-11-21T15:30:00.000Z',
+    },
+    {
+      id: 11,
+      company: 'royal_live',
+      gameCode: 'baccarat-a',
+      gameName: '바카라 A',
+      round: 'r-000122',
+      bet: 50_000,
+      win: 0,
+      regDate: '2026-11-20T01:00:00.000Z',
+    },
+  ],
+  maxCount: 23,
+};
+
 async function open(overrides: TRoutes = {}) {
   const api = fakeServer({
     'get-member-account': () => ACCOUNT,
     'get-in-game-balance': () => GAME,
+    'get-slot-bets-list': () => BETS,
+    'game-transfer-out': () => ({ status: 'success' }),
     'change-password': () => ({ status: 'success' }),
     'change-exchange-password': () => ({ status: 'success' }),
     ...overrides,
@@ -65,6 +96,78 @@ describe('/user: profile and money', () => {
     vi.unstubAllGlobals();
     await open({ 'get-in-game-balance': () => ({ ...GAME, data: { ...GAME.data, status: 'fail' } }) });
     expect(screen.getByText('게임사 응답이 없어 마지막으로 확인된 게임머니를 보여 드립니다.')).toBeTruthy();
+  });
+});
+
+describe('/user: game money', () => {
+  const card = () => screen.getByRole('region', { name: '게임머니' });
+  const button = () => within(card()).getByRole('button', { name: '보유머니로 회수' }) as HTMLButtonElement;
+
+  it('brings the game money back with game-transfer-out {} and says so', async () => {
+    const { api, refresh } = await open();
+    expect(within(card()).getByText('35,000원')).toBeTruthy();
+    await act(async () => button().click());
+    await settle();
+    expect(api.bodiesOf('game-transfer-out')).toEqual([{}]);
+    expect(dialogText()).toContain('게임머니 35,000원을 보유머니로 회수했습니다.');
+    expect(api.countOf('get-in-game-balance')).toBe(2);
+    await closeDialog();
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it('says so when the provider did not give it back', async () => {
+    await open({ 'game-transfer-out': () => ({ status: 'fail' }) });
+    await act(async () => button().click());
+    await settle();
+    expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain(
+      '게임머니를 회수하지 못했습니다.',
+    );
+  });
+
+  it('the button is disabled while there is no game money', async () => {
+    const { api } = await open({
+      'get-in-game-balance': () => ({ ...GAME, data: { ...GAME.data, gameMoney: 0 } }),
+    });
+    expect(within(card()).getByText('0원')).toBeTruthy();
+    expect(button().disabled).toBe(true);
+    expect(api.countOf('game-transfer-out')).toBe(0);
+  });
+});
+
+describe('/user: bet history', () => {
+  const history = () => screen.getByRole('region', { name: '베팅내역' });
+
+  it('lists each round: the Seoul date, the game, the round, the bet and the win, grouped', async () => {
+    await open();
+    const rows = within(history()).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!);
+    expect(first.getByText('골드 러시')).toBeTruthy();
+    expect(first.getByText('2026-11-22')).toBeTruthy();
+    expect(first.getByText('r-000123')).toBeTruthy();
+    expect(first.getByText('12,000원')).toBeTruthy();
+    expect(first.getByText('1,234,500원')).toBeTruthy();
+    expect(within(rows[1]!).getByText('2026-11-20')).toBeTruthy();
+    expect(within(rows[1]!).getByText('0원')).toBeTruthy();
+    expect(within(history()).getByText('총 23건')).toBeTruthy();
+  });
+
+  it('pages through the rounds, ten a page', async () => {
+    const { api } = await open();
+    expect(api.bodiesOf('get-slot-bets-list')).toEqual([{ page: 1, pageSize: 10 }]);
+    expect(within(history()).getByText('1 / 3')).toBeTruthy();
+    await act(async () => within(history()).getByRole('button', { name: '다음 페이지' }).click());
+    await settle();
+    expect(api.bodiesOf('get-slot-bets-list')).toEqual([
+      { page: 1, pageSize: 10 },
+      { page: 2, pageSize: 10 },
+    ]);
+    expect(within(history()).getByText('2 / 3')).toBeTruthy();
+  });
+
+  it('says when there are no bets yet', async () => {
+    await open({ 'get-slot-bets-list': () => ({ status: 'success', bets: [], maxCount: 0 }) });
+    expect(within(history()).getByText('아직 베팅내역이 없습니다.')).toBeTruthy();
   });
 });
 

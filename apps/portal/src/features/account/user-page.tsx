@@ -10,9 +10,10 @@ import { useFormat } from '../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import type { TPageId } from '../../lib/pages.ts';
 import { useSession } from '../../lib/session/session-context.ts';
-import { useInGameBalance } from './api/get-in-game-balance.ts';
 import { useMemberAccount } from './api/get-member-account.ts';
+import { BetHistory } from './components/bet-history.tsx';
 import { ExchangePasswordForm } from './components/exchange-password-form.tsx';
+import { GameMoneyCard } from './components/game-money-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { maskPhone } from './mask.ts';
 import './account.css';
@@ -23,7 +24,10 @@ const SHORTCUTS: ReadonlyArray<{ page: TPageId; icon: TIconName }> = [
   { page: 'comp', icon: 'comp' },
 ];
 
-/** /user (member, my page): profile, money, the withdrawal account (spec section 2) and both passwords. */
+/**
+ * /user (member, my page): profile and money, the game money held by providers, the bet history, the
+ * withdrawal account (spec section 2) and both passwords.
+ */
 export function UserPage() {
   const { t } = useTranslation(['account', 'common']);
   const { user } = useSession();
@@ -32,6 +36,8 @@ export function UserPage() {
     <PageShell title={t('common:menu.user')} lead={t('user.lead')} icon="user">
       <div className="account-layout">
         <ProfileCard user={user} />
+        <GameMoneyCard />
+        <BetHistory />
         <AccountInfo />
         <PasswordForm userId={user.userId} />
         <ExchangePasswordForm userId={user.userId} />
@@ -44,8 +50,6 @@ function ProfileCard({ user }: { user: TUser }) {
   const { t } = useTranslation(['account', 'common']);
   const format = useFormat();
   const href = useLocalizedPath();
-  const game = useInGameBalance();
-  const gameData = game.data?.data;
   const initial = [...(user.nick || user.userId)][0]?.toUpperCase() ?? '';
 
   return (
@@ -84,28 +88,7 @@ function ProfileCard({ user }: { user: TUser }) {
           <dt>{t('common:user.comp')}</dt>
           <dd className="points">{format.number(user.rolling)}</dd>
         </div>
-        <div className="wallet__item">
-          <dt>{t('wallet.game')}</dt>
-          <dd className="points">
-            {gameData ? (
-              format.money(gameData.gameMoney)
-            ) : game.isError ? (
-              <button type="button" className="wallet__retry" onClick={() => void game.refetch()}>
-                {t('wallet.retry')}
-              </button>
-            ) : (
-              <span className="skeleton wallet__skeleton" aria-label={t('common:state.loading')} />
-            )}
-          </dd>
-        </div>
       </dl>
-      <p className="wallet__note" aria-live="polite">
-        {gameData?.status === 'fail'
-          ? t('wallet.gameStale')
-          : game.isError
-            ? t('wallet.gameFailed')
-            : t('wallet.gameHint')}
-      </p>
       <nav className="shortcuts" aria-label={t('profile.shortcuts')}>
         {SHORTCUTS.map(({ page, icon }) => (
           <Link key={page} className="shortcuts__link" to={href(page)}>
@@ -135,7 +118,11 @@ function AccountInfo() {
     { key: 'banknum', label: t('account.banknum'), value: account?.banknum },
   ];
   return (
-    <section className="card" aria-labelledby="account-info-title" aria-busy={query.isPending || undefined}>
+    <section
+      className="card account-info"
+      aria-labelledby="account-info-title"
+      aria-busy={query.isPending || undefined}
+    >
       <h2 className="card__title" id="account-info-title">
         {t('account.title')}
       </h2>

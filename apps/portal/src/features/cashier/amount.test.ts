@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { addQuickAmount, amountErrorCode, parseAmountInput, QUICK_AMOUNTS, RESET_AMOUNT } from './amount.ts';
-import { HISTORY_PAGE_SIZE, pageCount } from './history-paging.ts';
 
 describe('parseAmountInput', () => {
   it('reads the digits of any locale grouping, ignoring signs and spaces', () => {
@@ -71,15 +70,5 @@ describe('amountErrorCode (the server order: required, min, unit, max)', () => {
     expect(amountErrorCode(500, {})).toBeNull();
     expect(amountErrorCode(10_500, { min: 10_000 })).toBeNull();
     expect(amountErrorCode(Number.NaN, {})).toBe('required');
-  });
-});
-
-describe('pageCount', () => {
-  it('is at least one page and rounds up', () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(HISTORY_PAGE_SIZE)).toBe(1);
-    expect(pageCount(HISTORY_PAGE_SIZE + 1)).toBe(2);
-    expect(pageCount(45, 20)).toBe(3);
-    expect(pageCount(Number.NaN)).toBe(1);
   });
 });

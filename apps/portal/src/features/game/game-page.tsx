@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/page-shell.tsx';
+import { GameLobby } from './components/game-lobby.tsx';
 
-/** /game: the live-casino and slot lists come with the games issue. */
+/** /game: the game lobby, live-casino tables and slot providers (spec section 2). */
 export function GamePage() {
   const { t } = useTranslation(['game', 'common']);
-  return <PageShell title={t('common:menu.game')} lead={t('lead')} icon="game" />;
+  return (
+    <PageShell title={t('common:menu.game')} lead={t('lead')} icon="game">
+      <GameLobby />
+    </PageShell>
+  );
 }

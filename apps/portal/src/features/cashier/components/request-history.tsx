@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { TCashierRequest } from '@casino/contracts/cashier';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { pageCount, Pager } from '../../../components/ui/pager.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { cashierErrorText, cashierStatusText } from '../cashier-text.ts';
-import { pageCount } from '../history-paging.ts';
+import { HISTORY_PAGE_SIZE } from '../history-paging.ts';
 import { requestAction, requestStateText, requestStateTone, type TRequestAction } from '../request-state.ts';
-import { Pager } from './pager.tsx';
 
 export interface HistoryQuery {
   data: { status: 'success'; list: TCashierRequest[]; maxCount: number } | undefined;
@@ -40,12 +40,12 @@ export function RequestHistory({ kind, page, onPage, query, remove, isRemoving }
   const format = useFormat();
   const session = useSession();
   const data = query.data;
-  const pages = data ? pageCount(data.maxCount) : 1;
+  const pages = data ? pageCount(data.maxCount, HISTORY_PAGE_SIZE) : 1;
 
   // A page emptied by deletions (or gone since) sends the member to the last page that has rows.
   useEffect(() => {
     if (data && !query.isPlaceholderData && data.list.length === 0 && page > 1)
-      onPage(Math.min(page - 1, pageCount(data.maxCount)));
+      onPage(Math.min(page - 1, pageCount(data.maxCount, HISTORY_PAGE_SIZE)));
   }, [data, query.isPlaceholderData, page, onPage]);
 
   async function act(row: TCashierRequest, action: TRequestAction) {

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
-
-/** Spec section 9: the health check runs every 30 seconds while a member is signed in. */
-export const HEALTH_CHECK_INTERVAL_MS = 30_000;
+import { HEALTH_CHECK_INTERVAL_MS } from '../../../lib/constants.ts';
 
 export const userHealthCheckKey = ['user-health-check'] as const;
 

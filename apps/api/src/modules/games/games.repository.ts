@@ -1,0 +1,469 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import type { PreparedTransfer } from '../ledger/ledger.service.ts';
+import type {
+  GamesTable,
+  ProviderKind,
+  ProvidersTable,
+  RoundsTable,
+  WalletAction,
+  WalletCallsTable,
+  WalletMode,
+} from '../../db/schema.ts';
+
+export type ProviderRow = Selectable<ProvidersTable>;
+export type GameRow = Selectable<GamesTable>;
+export type RoundRow = Selectable<RoundsTable>;
+export type WalletCallRow = Selectable<WalletCallsTable>;
+
+export interface NewProvider {
+  code: string;
+  kind: ProviderKind;
+  name: string;
+  nameKo: string | null;
+  wallet: WalletMode;
+  launchUrl: string;
+  apiUrl: string | null;
+  secretEnc: string;
+  imgUrl: string;
+  enabled: boolean;
+  jackpot: boolean;
+}
+
+export interface ProviderChange {
+  name?: string;
+  name_ko?: string;
+  img_url?: string;
+  launch_url?: string;
+  api_url?: string | null;
+  wallet?: WalletMode;
+  jackpot?: boolean;
+  secret_enc?: string;
+  enabled?: boolean;
+  maint_from?: string | null;
+  maint_to?: string | null;
+}
+
+export interface NewWalletCall {
+  provider: string;
+  transactionId: string;
+  action: WalletAction;
+  requestHash: string;
+  memberId: number;
+  roundId: string;
+  amount: number;
+  referenceId: string | null;
+  outcome: string;
+}
+
+/** What the wallet's database functions answer (migration 0006). */
+export interface WalletFunctionRow {
+  status: string;
+  balance: number | null;
+  replayed: boolean;
+}
+
+/**
+ * A refusal raised by a wallet function (SQLSTATE P0001, the status as its message, the member's
+ * cash as its detail when the answer carries it): the statement, and the transaction it ran in,
+ * kept nothing.
+ */
+export class WalletRefused extends Error {
+  readonly row: WalletFunctionRow;
+  constructor(row: WalletFunctionRow) {
+    super(row.status);
+    this.row = row;
+  }
+}
+
+function refusalOf(error: unknown): WalletRefused | undefined {
+  const e = error as { code?: unknown; message?: unknown; detail?: unknown };
+  if (e?.code !== 'P0001' || typeof e.message !== 'string' || !/^RS_ERROR_[A-Z_]+$/.test(e.message))
+    return undefined;
+  const balance = typeof e.detail === 'string' && /^\d+$/.test(e.detail) ? Number(e.detail) : null;
+  return new WalletRefused({ status: e.message, balance, replayed: false });
+}
+
+/** Runs a wallet function's statement; its raised refusal becomes a WalletRefused. */
+async function walletStatement(
+  run: () => Promise<{ rows: WalletFunctionRow[] }>,
+): Promise<WalletFunctionRow> {
+  try {
+    return (await run()).rows[0]!;
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+}
+
+// The wallet's hot statements (decision 0011), named prepared statements on PostgreSQL.
+const walletBetStatement = preparedStatement<WalletFunctionRow>(
+  'wallet_bet_call',
+  `select status, balance, replayed from wallet_bet($1::text, $2::text, $3::text, $4::bigint,
+     $5::text, $6::text, $7::bigint, $8::text, $9::timestamptz, $10::bigint, $11::jsonb, $12::jsonb)`,
+);
+const walletWinStatement = preparedStatement<WalletFunctionRow>(
+  'wallet_win_call',
+  `select status, balance, replayed from wallet_win($1::text, $2::text, $3::text, $4::bigint,
+     $5::text, $6::text, $7::bigint, $8::boolean, $9::timestamptz, $10::jsonb)`,
+);
+
+/** SQL of the catalog (`providers`, `games`), the provider `rounds` and the `wallet_calls`. */
+export function createGamesRepository(db: Database) {
+  return {
+    async insertProvider(p: NewProvider, trx: Database = db): Promise<boolean> {
+      const result = await trx
+        .insertInto('providers')
+        .values({
+          code: p.code,
+          kind: p.kind,
+          name: p.name,
+          name_ko: p.nameKo,
+          wallet: p.wallet,
+          launch_url: p.launchUrl,
+          api_url: p.apiUrl,
+          secret_enc: p.secretEnc,
+          img_url: p.imgUrl,
+          enabled: p.enabled,
+          jackpot: p.jackpot,
+        })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
+    async provider(code: string, trx: Database = db): Promise<ProviderRow | undefined> {
+      return trx.selectFrom('providers').selectAll().where('code', '=', code).executeTakeFirst();
+    },
+
+    async providerForUpdate(code: string, trx: Database): Promise<ProviderRow | undefined> {
+      return trx.selectFrom('providers').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+    },
+
+    async updateProvider(code: string, change: ProviderChange, at: Date, trx: Database): Promise<void> {
+      await trx
+        .updateTable('providers')
+        .set({ ...change, updated_at: at })
+        .where('code', '=', code)
+        .execute();
+    },
+
+    async providers(trx: Database = db): Promise<ProviderRow[]> {
+      return trx.selectFrom('providers').selectAll().orderBy('sort_order').orderBy('code').execute();
+    },
+
+    async games(provider?: string, trx: Database = db): Promise<GameRow[]> {
+      let query = trx.selectFrom('games').selectAll();
+      if (provider !== undefined) query = query.where('provider', '=', provider);
+      return query.orderBy('provider').orderBy('sort_order').orderBy('code').execute();
+    },
+
+    async game(provider: string, code: string, trx: Database = db): Promise<GameRow | undefined> {
+      return trx
+        .selectFrom('games')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('code', '=', code)
+        .executeTakeFirst();
+    },
+
+    async gameForUpdate(provider: string, code: string, trx: Database): Promise<GameRow | undefined> {
+      return trx
+        .selectFrom('games')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('code', '=', code)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async insertGame(
+      g: {
+        provider: string;
+        code: string;
+        nameKo: string;
+        nameEn: string;
+        imgUrl: string;
+        enabled: boolean;
+        order: number;
+      },
+      trx: Database = db,
+    ): Promise<boolean> {
+      const result = await trx
+        .insertInto('games')
+        .values({
+          provider: g.provider,
+          code: g.code,
+          name_ko: g.nameKo,
+          name_en: g.nameEn,
+          img_url: g.imgUrl,
+          enabled: g.enabled,
+          sort_order: g.order,
+        })
+        .onConflict((oc) => oc.columns(['provider', 'code']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
+    async updateGame(
+      provider: string,
+      code: string,
+      change: Partial<{
+        name_ko: string;
+        name_en: string;
+        img_url: string;
+        enabled: boolean;
+        sort_order: number;
+      }>,
+      trx: Database,
+    ): Promise<void> {
+      if (Object.keys(change).length === 0) return;
+      await trx
+        .updateTable('games')
+        .set(change)
+        .where('provider', '=', provider)
+        .where('code', '=', code)
+        .execute();
+    },
+
+    /** A bet in one statement (`wallet_bet`, migration 0006); a refusal throws WalletRefused. */
+    async walletBet(
+      bet: {
+        provider: string;
+        transactionId: string;
+        requestHash: string;
+        memberId: number;
+        roundId: string;
+        gameCode: string;
+        amount: number;
+        tokenHash: string;
+        at: Date;
+        tokenTtlMs: number;
+        transfer: PreparedTransfer | null;
+        comp: PreparedTransfer | null;
+      },
+      trx: Database = db,
+    ): Promise<WalletFunctionRow> {
+      return walletStatement(() =>
+        trx.executeQuery(
+          walletBetStatement([
+            bet.provider,
+            bet.transactionId,
+            bet.requestHash,
+            bet.memberId,
+            bet.roundId,
+            bet.gameCode,
+            bet.amount,
+            bet.tokenHash,
+            bet.at,
+            bet.tokenTtlMs,
+            bet.transfer && JSON.stringify(bet.transfer),
+            bet.comp && JSON.stringify(bet.comp),
+          ]),
+        ),
+      );
+    },
+
+    /** A win in one statement (`wallet_win`, migration 0006); a refusal throws WalletRefused. */
+    async walletWin(
+      win: {
+        provider: string;
+        transactionId: string;
+        requestHash: string;
+        memberId: number;
+        roundId: string;
+        gameCode: string;
+        amount: number;
+        close: boolean;
+        at: Date;
+        transfer: PreparedTransfer | null;
+      },
+      trx: Database = db,
+    ): Promise<WalletFunctionRow> {
+      return walletStatement(() =>
+        trx.executeQuery(
+          walletWinStatement([
+            win.provider,
+            win.transactionId,
+            win.requestHash,
+            win.memberId,
+            win.roundId,
+            win.gameCode,
+            win.amount,
+            win.close,
+            win.at,
+            win.transfer && JSON.stringify(win.transfer),
+          ]),
+        ),
+      );
+    },
+
+    /**
+     * Records a wallet call under its (provider, transactionId), or returns the row already there
+     * (`inserted: false`). Two calls with one id serialize on the primary key: the second waits for
+     * the first's transaction and then sees its row.
+     */
+    async claimCall(call: NewWalletCall, trx: Database): Promise<{ inserted: boolean; row: WalletCallRow }> {
+      const inserted = await trx
+        .insertInto('wallet_calls')
+        .values({
+          provider: call.provider,
+          transaction_id: call.transactionId,
+          action: call.action,
+          request_hash: call.requestHash,
+          member_id: call.memberId,
+          round_id: call.roundId,
+          amount: call.amount,
+          reference_id: call.referenceId,
+          outcome: call.outcome,
+        })
+        .onConflict((oc) => oc.columns(['provider', 'transaction_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { inserted: true, row: inserted };
+      const row = await trx
+        .selectFrom('wallet_calls')
+        .selectAll()
+        .where('provider', '=', call.provider)
+        .where('transaction_id', '=', call.transactionId)
+        .executeTakeFirstOrThrow();
+      return { inserted: false, row };
+    },
+
+    async callForUpdate(
+      provider: string,
+      transactionId: string,
+      trx: Database,
+    ): Promise<WalletCallRow | undefined> {
+      return trx
+        .selectFrom('wallet_calls')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('transaction_id', '=', transactionId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async settleCall(
+      provider: string,
+      transactionId: string,
+      change: Partial<{
+        outcome: string;
+        rolled_back: boolean;
+        comp_points: number;
+        jackpot_share: number;
+      }>,
+      trx: Database,
+    ): Promise<void> {
+      await trx
+        .updateTable('wallet_calls')
+        .set(change)
+        .where('provider', '=', provider)
+        .where('transaction_id', '=', transactionId)
+        .execute();
+    },
+
+    /** Adds to a round's totals, opening the round on its first call; returns the round. */
+    async addToRound(
+      r: {
+        provider: string;
+        roundId: string;
+        memberId: number;
+        gameCode: string;
+        bet?: number;
+        win?: number;
+        rolledBack?: number;
+        close?: boolean;
+      },
+      at: Date,
+      trx: Database,
+    ): Promise<void> {
+      const bet = r.bet ?? 0;
+      const win = r.win ?? 0;
+      const rolledBack = r.rolledBack ?? 0;
+      await sql`
+        insert into rounds (provider, round_id, member_id, game_code, bet, win, rolled_back, closed, created_at, updated_at)
+        values (${r.provider}, ${r.roundId}, ${r.memberId}::bigint, ${r.gameCode}, ${bet}::bigint, ${win}::bigint,
+          ${rolledBack}::bigint, ${r.close ?? false}, ${at}, ${at})
+        on conflict (provider, round_id) do update set
+          bet = rounds.bet + excluded.bet,
+          win = rounds.win + excluded.win,
+          rolled_back = rounds.rolled_back + excluded.rolled_back,
+          closed = rounds.closed or excluded.closed,
+          updated_at = excluded.updated_at`.execute(trx);
+    },
+
+    /** Moves a rolled-back bet from `bet` to `rolled_back` in its round. */
+    async rollBackInRound(
+      provider: string,
+      roundId: string,
+      amount: number,
+      at: Date,
+      trx: Database,
+    ): Promise<void> {
+      await trx
+        .updateTable('rounds')
+        .set((eb) => ({
+          bet: eb('bet', '-', amount),
+          rolled_back: eb('rolled_back', '+', amount),
+          updated_at: at,
+        }))
+        .where('provider', '=', provider)
+        .where('round_id', '=', roundId)
+        .execute();
+    },
+
+    async round(provider: string, roundId: string, trx: Database = db): Promise<RoundRow | undefined> {
+      return trx
+        .selectFrom('rounds')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('round_id', '=', roundId)
+        .executeTakeFirst();
+    },
+
+    async roundCalls(provider: string, roundId: string, trx: Database = db): Promise<WalletCallRow[]> {
+      return trx
+        .selectFrom('wallet_calls')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('round_id', '=', roundId)
+        .orderBy('created_at')
+        .orderBy('transaction_id')
+        .execute();
+    },
+
+    /** A member's rounds, newest first, with the game's names. */
+    async memberRounds(memberId: number, paging: { limit: number; offset: number }, trx: Database = db) {
+      const [rows, count] = await Promise.all([
+        trx
+          .selectFrom('rounds as r')
+          .leftJoin('games as g', (j) =>
+            j.onRef('g.provider', '=', 'r.provider').onRef('g.code', '=', 'r.game_code'),
+          )
+          .select([
+            'r.id',
+            'r.provider',
+            'r.round_id',
+            'r.game_code',
+            'r.bet',
+            'r.win',
+            'r.created_at',
+            'g.name_ko',
+            'g.name_en',
+          ])
+          .where('r.member_id', '=', memberId)
+          .orderBy('r.id', 'desc')
+          .limit(paging.limit)
+          .offset(paging.offset)
+          .execute(),
+        trx
+          .selectFrom('rounds')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('member_id', '=', memberId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, maxCount: Number(count.n) };
+    },
+  };
+}

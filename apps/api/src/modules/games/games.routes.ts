@@ -1,0 +1,187 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { WALLET_REQUESTS, type TWalletAnswer, type TWalletAction } from '@casino/contracts/wallet';
+import { AppError } from '../../lib/app-error.ts';
+import type { ModuleContext } from '../../lib/module-context.ts';
+import type { ProviderRow } from './games.repository.ts';
+import type { CatalogService } from './catalog.service.ts';
+import type { WalletReply, WalletService } from './wallet.service.ts';
+import type { JackpotService } from './jackpot.service.ts';
+import type { TransferService } from './transfer.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+
+export interface GamesRouteDeps {
+  catalog: CatalogService;
+  wallet: WalletService;
+  transfers: TransferService;
+  jackpots: JackpotService;
+  ledger: Pick<LedgerService, 'memberBalances'>;
+}
+
+/** The jackpot figures every home page polls: computed once a second per instance at most. */
+const JACKPOT_CACHE_MS = 1_000;
+
+/** The portal sends its locale (`ko`, `en`, `jp`, `vn`, `cn`) with every call; else the browser's language decides. */
+const BROWSER_LANGS: Record<string, string> = { ko: 'ko', en: 'en', ja: 'jp', vi: 'vn', zh: 'cn' };
+export const LOCALE_HEADER = 'x-portal-locale';
+
+export function localeOf(request: FastifyRequest): string {
+  const sent = request.headers[LOCALE_HEADER];
+  if (typeof sent === 'string' && ['ko', 'en', 'jp', 'vn', 'cn'].includes(sent)) return sent;
+  const accept = request.headers['accept-language'];
+  const first =
+    typeof accept === 'string' ? accept.split(',')[0]?.trim().slice(0, 2).toLowerCase() : undefined;
+  return (first && BROWSER_LANGS[first]) ?? 'ko';
+}
+
+/** The member calls of games (API.md sections 3 and 5). */
+export function registerGameCalls(ctx: ModuleContext, deps: GamesRouteDeps): void {
+  const { catalog, transfers, jackpots, ledger } = deps;
+  const { calls } = ctx;
+  calls.register('get-casino-setting', async () => ({
+    status: 'success' as const,
+    casiono: await catalog.casinoEntries(),
+  }));
+  calls.register('get-slot-setting', async (_input, { request }) => ({
+    status: 'success' as const,
+    slot: await catalog.providerEntries('slot', localeOf(request)),
+  }));
+  calls.register('get-sport-setting', async (_input, { request }) => ({
+    status: 'success' as const,
+    sport: await catalog.providerEntries('sport', localeOf(request)),
+  }));
+  calls.register('get-slot-by-company', (input) => catalog.slotGames(input.company));
+  calls.register('open-game', (input, { member, request }) =>
+    catalog.openGame(member, { code: input.code, company: input.company, lang: localeOf(request) }),
+  );
+  calls.register(
+    'get-jackpot',
+    async () => ({ status: 'success' as const, jackpots: await jackpots.amounts() }),
+    { cacheForMs: JACKPOT_CACHE_MS },
+  );
+  calls.register('game-transfer-in', async (input, { member }) => ({
+    status: await transfers.transferIn(member, input.company, input.amount),
+  }));
+  calls.register('game-transfer-out', async (input, { member }) => ({
+    status: await transfers.transferOut(member, input.company),
+  }));
+  calls.register('get-in-game-balance', async (_input, { member }) => {
+    const [held, balances] = await Promise.all([
+      transfers.inGameBalance(member),
+      ledger.memberBalances(member.memberId),
+    ]);
+    return {
+      status: 'success' as const,
+      data: {
+        status: held.status,
+        gameMoney: held.gameMoney,
+        balance: balances.cash,
+        rolling: balances.comp,
+        userId: member.userId,
+      },
+    };
+  });
+  calls.register('get-slot-bets-list', (input, { member, request }) =>
+    catalog.memberRounds(
+      member.memberId,
+      { page: input.page ?? 1, pageSize: input.pageSize ?? 20 },
+      localeOf(request),
+    ),
+  );
+}
+
+/** A wallet answer that ends the request before its handler (signature, body shape). */
+class WalletHttpError extends Error {
+  readonly statusCode: number;
+  readonly answer: TWalletAnswer;
+  constructor(statusCode: number, answer: TWalletAnswer) {
+    super(answer.status);
+    this.statusCode = statusCode;
+    this.answer = answer;
+  }
+}
+
+const INVALID_SIGNATURE = () => new WalletHttpError(401, { status: 'RS_ERROR_INVALID_SIGNATURE' });
+const WRONG_TYPES = () => new WalletHttpError(400, { status: 'RS_ERROR_WRONG_TYPES' });
+
+/**
+ * The provider wallet, `POST /api/wallet/<provider>/<action>` (API.md section 5, docs/providers.md).
+ * Server to server: no cookie, no CSRF origin check (plugins/origin-check.ts exempts wallet routes),
+ * and every answer, errors included, in the wallet's own `{status: "RS_..."}` shape. The signature
+ * is checked on the raw body bytes inside the body parser, before the body is parsed or anything
+ * else is read; a request without a body is refused as unsigned.
+ */
+export async function registerWalletRoutes(
+  app: FastifyInstance,
+  deps: Pick<GamesRouteDeps, 'wallet'>,
+): Promise<void> {
+  const { wallet } = deps;
+  const verified = new WeakMap<FastifyRequest, ProviderRow>();
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer' },
+      async (request: FastifyRequest, body: Buffer | string) => {
+        const raw = typeof body === 'string' ? Buffer.from(body) : body;
+        const provider = (request.params as { provider?: string }).provider ?? '';
+        const row = await wallet.verify(provider, request.headers['x-signature'], raw);
+        if (!row) throw INVALID_SIGNATURE();
+        verified.set(request, row);
+        try {
+          return JSON.parse(raw.toString('utf8')) as unknown;
+        } catch {
+          throw WRONG_TYPES();
+        }
+      },
+    );
+
+    scope.setErrorHandler((error: FastifyError | WalletHttpError | AppError, request, reply) => {
+      if (error instanceof WalletHttpError) return reply.status(error.statusCode).send(error.answer);
+      if (error instanceof AppError) {
+        // The text guard (a NUL, a lone surrogate) and the like: the body breaks its shape.
+        if (error.httpStatus < 500) return reply.status(400).send({ status: 'RS_ERROR_WRONG_TYPES' });
+      }
+      const statusCode = (error as FastifyError).statusCode ?? 500;
+      if (statusCode === 413) return reply.status(413).send({ status: 'RS_ERROR_WRONG_TYPES' });
+      if (statusCode >= 400 && statusCode < 500) {
+        // Anything refused before the parser ran (no body, a broken request) was never signed.
+        return verified.has(request)
+          ? reply.status(400).send({ status: 'RS_ERROR_WRONG_TYPES' })
+          : reply.status(401).send({ status: 'RS_ERROR_INVALID_SIGNATURE' });
+      }
+      request.log.error({ err: error }, 'wallet call failed');
+      return reply.status(500).send({ status: 'RS_ERROR_UNKNOWN' });
+    });
+
+    scope.post<{ Params: { provider: string; action: string } }>(
+      '/api/wallet/:provider/:action',
+      async (request, reply) => {
+        const provider = verified.get(request);
+        if (!provider) throw INVALID_SIGNATURE();
+        const action = request.params.action as TWalletAction;
+        const schema = Object.hasOwn(WALLET_REQUESTS, action) ? WALLET_REQUESTS[action] : undefined;
+        if (!schema) throw WRONG_TYPES();
+        const parsed = (schema as z.ZodType).safeParse(request.body);
+        if (!parsed.success) throw WRONG_TYPES();
+        let result: WalletReply;
+        switch (action) {
+          case 'balance':
+            result = await wallet.balance(provider, parsed.data as z.infer<typeof WALLET_REQUESTS.balance>);
+            break;
+          case 'bet':
+            result = await wallet.bet(provider, parsed.data as z.infer<typeof WALLET_REQUESTS.bet>);
+            break;
+          case 'win':
+            result = await wallet.win(provider, parsed.data as z.infer<typeof WALLET_REQUESTS.win>);
+            break;
+          case 'rollback':
+            result = await wallet.rollback(provider, parsed.data as z.infer<typeof WALLET_REQUESTS.rollback>);
+            break;
+        }
+        return reply.status(result.code).send(result.body);
+      },
+    );
+  });
+}

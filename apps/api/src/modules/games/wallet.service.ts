@@ -1,0 +1,442 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type {
+  TWalletAnswer,
+  TWalletBalanceRequest,
+  TWalletBetRequest,
+  TWalletRollbackRequest,
+  TWalletStatus,
+  TWalletWinRequest,
+} from '@casino/contracts/wallet';
+import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import { GAME_TOKEN_TTL_MS, type SessionService } from '../auth/session.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MembersService } from '../members/members.service.ts';
+import type { CompRates, SettingsService } from '../settings/settings.service.ts';
+import type { JackpotService } from './jackpot.service.ts';
+import {
+  createGamesRepository,
+  type ProviderRow,
+  type WalletCallRow,
+  type WalletFunctionRow,
+  WalletRefused,
+} from './games.repository.ts';
+
+export interface WalletDeps {
+  db: Database;
+  ledger: LedgerService;
+  sessions: SessionService;
+  settings: SettingsService;
+  members: Pick<MembersService, 'byUserId'>;
+  jackpots: Pick<JackpotService, 'onBet' | 'hitsOf'>;
+  secrets: SecretBox;
+  now: () => Date;
+}
+
+/** An answer with its HTTP code: 200 for business answers, 400 for a body that breaks its shape. */
+export interface WalletReply {
+  code: 200 | 400 | 401;
+  body: TWalletAnswer;
+}
+
+/** Ends a wallet call's transaction without keeping anything it wrote, with this answer. */
+class Refusal extends Error {
+  readonly reply: WalletReply;
+  constructor(status: TWalletStatus, balance?: number, code: 200 | 400 = 200) {
+    super(status);
+    this.reply = { code, body: balance === undefined ? { status } : { status, balance, currency: 'KRW' } };
+  }
+}
+
+/** What a replayed transactionId is compared on: the parts that move money, never the token. */
+function requestHash(parts: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
+/** A body that names what cannot be (an unknown member, another member's round): HTTP 400. */
+const wrongTypes = (): WalletReply => ({ code: 400, body: { status: 'RS_ERROR_WRONG_TYPES' } });
+/** Member ids remembered per instance at most (then forgotten all at once). */
+const MAX_REMEMBERED = 100_000;
+/** How long a provider row and the comp rates are used before they are read again (ms). */
+const SETTINGS_FRESH_MS = 1_000;
+
+/**
+ * The provider wallet of API.md section 5 (docs/providers.md): a provider asks the platform, which
+ * holds the money, to take a bet, pay a win or roll a bet back. Each call is one database
+ * transaction: its `wallet_calls` row (the provider's transactionId, unique for ever), the round's
+ * totals and its ledger transfers (keyed by provider and transactionId) commit together or not at
+ * all. Bets and wins, nearly all of the traffic, are one statement each: database functions that
+ * apply transfers the ledger prepared (migration 0006, decision 0011); rollbacks run here. Locks
+ * are taken in one order (the call rows, then the round, then the member's accounts) so
+ * concurrent calls of one member or one round never deadlock.
+ */
+export function createWalletService(deps: WalletDeps) {
+  const { db, ledger, sessions, settings, members, jackpots, secrets, now } = deps;
+  const repo = createGamesRepository(db);
+  /** Decrypted secrets by their sealed form: a rotation changes the sealed form, so nothing stale is kept. */
+  const secretCache = new Map<string, string>();
+
+  function secretOf(provider: ProviderRow): string {
+    let secret = secretCache.get(provider.secret_enc);
+    if (secret === undefined) {
+      secret = secrets.open(provider.secret_enc);
+      if (secretCache.size > 1000) secretCache.clear();
+      secretCache.set(provider.secret_enc, secret);
+    }
+    return secret;
+  }
+
+  const ok = (balance: number): WalletReply => ({
+    code: 200,
+    body: { status: 'RS_OK', balance, currency: 'KRW' },
+  });
+  const cashOf = (memberId: number, trx?: Database) => ledger.accountBalance({ memberId, kind: 'cash' }, trx);
+  const source = (provider: string) => `wallet:${provider}`;
+
+  /** Runs one call's transaction; a Refusal rolls it back and becomes the answer. */
+  async function inCall(fn: (trx: Database) => Promise<WalletReply>): Promise<WalletReply> {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (error) {
+      if (error instanceof Refusal) return error.reply;
+      throw error;
+    }
+  }
+
+  /**
+   * A member's id by user id, kept per instance: a user id never changes owner, so this may be
+   * remembered for as long as the process lives (the member's state is read by every call).
+   */
+  const memberIds = new Map<string, number>();
+  async function memberIdOf(userId: string): Promise<number | undefined> {
+    const known = memberIds.get(userId);
+    if (known !== undefined) return known;
+    const member = await members.byUserId(userId);
+    if (!member) return undefined;
+    if (memberIds.size >= MAX_REMEMBERED) memberIds.clear();
+    memberIds.set(userId, member.id);
+    return member.id;
+  }
+
+  /**
+   * A provider's row, read again at most once a second per instance: every wallet call needs it
+   * before anything else, and an operator's change (disabling it, a new secret) applies within
+   * that second on every instance.
+   */
+  const providers = new Map<string, { row: ProviderRow | undefined; until: number }>();
+  async function providerOf(code: string): Promise<ProviderRow | undefined> {
+    const at = now().getTime();
+    const kept = providers.get(code);
+    if (kept && kept.until > at) return kept.row;
+    const row = await repo.provider(code);
+    if (providers.size >= MAX_REMEMBERED) providers.clear();
+    providers.set(code, { row, until: at + SETTINGS_FRESH_MS });
+    return row;
+  }
+
+  /** The comp rates, read again at most once a second per instance (a change applies within it). */
+  let rates: { value: CompRates; until: number } | undefined;
+  async function compRates(): Promise<CompRates> {
+    const at = now().getTime();
+    if (!rates || rates.until <= at)
+      rates = { value: await settings.compRates(), until: at + SETTINGS_FRESH_MS };
+    return rates.value;
+  }
+
+  /** The answer to a wallet function's row; a replayed bet tells its jackpots again. */
+  async function answerOf(
+    row: WalletFunctionRow,
+    provider: ProviderRow,
+    transactionId: string,
+    trx?: Database,
+  ): Promise<WalletReply> {
+    const status = row.status as TWalletStatus;
+    if (status === 'RS_ERROR_WRONG_TYPES') return wrongTypes();
+    if (row.balance === null) return { code: 200, body: { status } };
+    const answer: WalletReply = { code: 200, body: { status, balance: row.balance, currency: 'KRW' } };
+    // A provider that retried after a timeout never saw the jackpots its bet won.
+    if (status === 'RS_OK' && row.replayed && provider.jackpot) {
+      const hits = await jackpots.hitsOf(provider.code, transactionId, trx);
+      if (hits.length > 0) answer.body.jackpots = hits;
+    }
+    return answer;
+  }
+
+  /** Runs a bet or a win; a refusal the database raised (nothing was kept) becomes its answer. */
+  async function answered(
+    provider: ProviderRow,
+    transactionId: string,
+    run: () => Promise<WalletReply>,
+  ): Promise<WalletReply> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof WalletRefused) return answerOf(error.row, provider, transactionId);
+      throw error;
+    }
+  }
+
+  async function memberOf(userId: string, trx: Database) {
+    const member = await members.byUserId(userId.toLowerCase(), trx);
+    if (!member) throw new Refusal('RS_ERROR_WRONG_TYPES', undefined, 400);
+    return member;
+  }
+
+  /** The answer to a transactionId seen before: the first answer again, or a duplicate. */
+  async function replay(row: WalletCallRow, hash: string, trx: Database): Promise<WalletReply> {
+    if (row.request_hash !== hash) return { code: 200, body: { status: 'RS_ERROR_DUPLICATE_TRANSACTION' } };
+    const balance = await cashOf(row.member_id, trx);
+    if (row.outcome !== 'RS_OK')
+      return { code: 200, body: { status: row.outcome as TWalletStatus, balance, currency: 'KRW' } };
+    const answer = ok(balance);
+    // A bet's jackpots are told again: a provider that retried after a timeout never saw them.
+    if (row.action === 'bet') {
+      const hits = await jackpots.hitsOf(row.provider, row.transaction_id, trx);
+      if (hits.length > 0) answer.body.jackpots = hits;
+    }
+    return answer;
+  }
+
+  return {
+    /**
+     * The provider of a wallet request, when the request is signed with its secret: the signature
+     * is checked before anything of the body is read. Null for an unknown or disabled provider, a
+     * missing or wrong signature (HTTP 401 RS_ERROR_INVALID_SIGNATURE).
+     */
+    async verify(providerCode: string, signature: unknown, rawBody: Buffer): Promise<ProviderRow | null> {
+      if (!/^[a-z0-9_-]{2,32}$/.test(providerCode)) return null;
+      const provider = await providerOf(providerCode);
+      if (!provider || !provider.enabled) return null;
+      if (typeof signature !== 'string') return null;
+      const given = signature.trim().toLowerCase();
+      if (!SIGNATURE_PATTERN.test(given)) return null;
+      const expected = createHmac('sha256', secretOf(provider)).update(rawBody).digest();
+      return timingSafeEqual(expected, Buffer.from(given, 'hex')) ? provider : null;
+    },
+
+    async balance(provider: ProviderRow, input: TWalletBalanceRequest): Promise<WalletReply> {
+      const token = await sessions.resolveGameToken(provider.code, input.token, { use: false });
+      const member = await members.byUserId(input.userId.toLowerCase());
+      if (!token || !member || token.memberId !== member.id)
+        return { code: 200, body: { status: 'RS_ERROR_INVALID_TOKEN' } };
+      return ok(await cashOf(member.id));
+    },
+
+    /**
+     * A bet: one statement (`wallet_bet`, decision 0011), with the ledger's transfers prepared
+     * here. On a provider that funds the jackpots, the bet and its jackpot draw share one
+     * transaction.
+     */
+    async bet(provider: ProviderRow, input: TWalletBetRequest): Promise<WalletReply> {
+      const userId = input.userId.toLowerCase();
+      const hash = requestHash(['bet', userId, input.roundId, input.gameCode, input.amount]);
+      const memberId = await memberIdOf(userId);
+      if (memberId === undefined) return wrongTypes();
+      const meta = { roundId: input.roundId, gameCode: input.gameCode };
+      const transfer =
+        input.amount > 0
+          ? await ledger.prepareTransfer({
+              debit: { memberId, kind: 'cash' },
+              credit: { system: `house:${provider.code}` },
+              amount: input.amount,
+              code: 'bet',
+              idempotencyKey: `bet:${input.transactionId}`,
+              source: source(provider.code),
+              meta,
+            })
+          : null;
+      const points = Math.floor((input.amount * (await compRates())[provider.kind]) / 10_000);
+      const comp =
+        transfer && points > 0
+          ? await ledger.prepareTransfer({
+              debit: { system: 'comp_expense' },
+              credit: { memberId, kind: 'comp' },
+              amount: points,
+              code: 'comp',
+              idempotencyKey: `comp:${input.transactionId}`,
+              source: source(provider.code),
+              meta: { roundId: input.roundId },
+            })
+          : null;
+      const at = now();
+      const call = {
+        provider: provider.code,
+        transactionId: input.transactionId,
+        requestHash: hash,
+        memberId,
+        roundId: input.roundId,
+        gameCode: input.gameCode,
+        amount: input.amount,
+        tokenHash: sessions.tokenHashOf(input.token) ?? '',
+        at,
+        tokenTtlMs: GAME_TOKEN_TTL_MS,
+        transfer,
+        comp,
+      };
+      return answered(provider, input.transactionId, async () => {
+        if (!provider.jackpot || !transfer)
+          return answerOf(await repo.walletBet(call), provider, input.transactionId);
+        return db.transaction().execute(async (trx) => {
+          const row = await repo.walletBet(call, trx);
+          if (row.status !== 'RS_OK' || row.replayed)
+            return answerOf(row, provider, input.transactionId, trx);
+          // A provider the operator opted in funds the jackpots, and its bets may win them.
+          const { share, hits } = await jackpots.onBet(
+            {
+              memberId,
+              provider: provider.code,
+              transactionId: input.transactionId,
+              roundId: input.roundId,
+              amount: input.amount,
+            },
+            trx,
+          );
+          const won = hits.reduce((sum, h) => sum + h.amount, 0);
+          if (won > 0)
+            await repo.addToRound(
+              {
+                provider: provider.code,
+                roundId: input.roundId,
+                memberId,
+                gameCode: input.gameCode,
+                win: won,
+              },
+              at,
+              trx,
+            );
+          if (share > 0)
+            await repo.settleCall(provider.code, input.transactionId, { jackpot_share: share }, trx);
+          const answer = ok(row.balance! + won);
+          if (hits.length > 0) answer.body.jackpots = hits;
+          return answer;
+        });
+      });
+    },
+
+    /** A win: one statement (`wallet_win`, decision 0011), paid whatever the member's state. */
+    async win(provider: ProviderRow, input: TWalletWinRequest): Promise<WalletReply> {
+      const userId = input.userId.toLowerCase();
+      const hash = requestHash(['win', userId, input.roundId, input.gameCode, input.amount]);
+      const memberId = await memberIdOf(userId);
+      if (memberId === undefined) return wrongTypes();
+      const transfer =
+        input.amount > 0
+          ? await ledger.prepareTransfer({
+              debit: { system: `house:${provider.code}` },
+              credit: { memberId, kind: 'cash' },
+              amount: input.amount,
+              code: 'win',
+              idempotencyKey: `win:${input.transactionId}`,
+              source: source(provider.code),
+              meta: { roundId: input.roundId, gameCode: input.gameCode },
+            })
+          : null;
+      return answered(provider, input.transactionId, async () => {
+        const row = await repo.walletWin({
+          provider: provider.code,
+          transactionId: input.transactionId,
+          requestHash: hash,
+          memberId,
+          roundId: input.roundId,
+          gameCode: input.gameCode,
+          amount: input.amount,
+          close: input.roundClosed === true,
+          at: now(),
+          transfer,
+        });
+        return answerOf(row, provider, input.transactionId);
+      });
+    },
+
+    async rollback(provider: ProviderRow, input: TWalletRollbackRequest): Promise<WalletReply> {
+      const hash = requestHash([
+        'rollback',
+        input.userId.toLowerCase(),
+        input.roundId,
+        input.referenceTransactionId,
+      ]);
+      return inCall(async (trx) => {
+        const member = await memberOf(input.userId, trx);
+        if (input.referenceTransactionId === input.transactionId)
+          throw new Refusal('RS_ERROR_WRONG_TYPES', undefined, 400);
+        const claim = await repo.claimCall(
+          {
+            provider: provider.code,
+            transactionId: input.transactionId,
+            action: 'rollback',
+            requestHash: hash,
+            memberId: member.id,
+            roundId: input.roundId,
+            amount: 0,
+            referenceId: input.referenceTransactionId,
+            outcome: 'RS_OK',
+          },
+          trx,
+        );
+        if (!claim.inserted) return replay(claim.row, hash, trx);
+        // The bet, or a mark in its place when it has not arrived: the bet arriving later finds the
+        // mark and is refused. Both take the same primary key, so a bet and its rollback racing
+        // each other serialize here.
+        const target = await repo.claimCall(
+          {
+            provider: provider.code,
+            transactionId: input.referenceTransactionId,
+            action: 'mark',
+            requestHash: '-',
+            memberId: member.id,
+            roundId: input.roundId,
+            amount: 0,
+            referenceId: input.transactionId,
+            outcome: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+          },
+          trx,
+        );
+        if (target.inserted || target.row.action === 'mark') return ok(await cashOf(member.id, trx));
+        const bet = (await repo.callForUpdate(provider.code, input.referenceTransactionId, trx))!;
+        // Only bets are rolled back, and only by their own member and round.
+        if (bet.action !== 'bet' || bet.member_id !== member.id || bet.round_id !== input.roundId)
+          throw new Refusal('RS_ERROR_WRONG_TYPES', undefined, 400);
+        if (bet.rolled_back) return ok(await cashOf(member.id, trx));
+        const at = now();
+        await repo.rollBackInRound(provider.code, input.roundId, bet.amount, at, trx);
+        if (bet.amount > 0)
+          await ledger.transfer(
+            {
+              debit: { system: `house:${provider.code}` },
+              credit: { memberId: member.id, kind: 'cash' },
+              amount: bet.amount,
+              code: 'rollback',
+              idempotencyKey: `rollback:${bet.transaction_id}`,
+              source: source(provider.code),
+              meta: { roundId: input.roundId, rollbackId: input.transactionId },
+            },
+            trx,
+          );
+        // The bet's comp points go back, as far as the member still has them (points already turned
+        // into cash stay with the member: nothing takes cash back for them).
+        if (bet.comp_points > 0) {
+          const comp = await ledger.accountBalance({ memberId: member.id, kind: 'comp' }, trx);
+          const back = Math.min(comp, bet.comp_points);
+          if (back > 0)
+            await ledger.transfer(
+              {
+                debit: { memberId: member.id, kind: 'comp' },
+                credit: { system: 'comp_expense' },
+                amount: back,
+                code: 'comp',
+                idempotencyKey: `comp-back:${bet.transaction_id}`,
+                source: source(provider.code),
+                meta: { roundId: input.roundId, rollbackId: input.transactionId },
+              },
+              trx,
+            );
+        }
+        await repo.settleCall(provider.code, bet.transaction_id, { rolled_back: true }, trx);
+        return ok(await cashOf(member.id, trx));
+      });
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,100 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  bo,
+  call,
+  type Answer,
+  type CashierTestApp,
+  type MoneyMember,
+  type TestOperator,
+} from './factories.ts';
+
+/**
+ * A game provider as the tests play it: registered in the catalog through the back-office API, and
+ * calling the wallet over HTTP with real signatures, as an outside provider would.
+ */
+export interface TestProvider {
+  code: string;
+  secret: string;
+  /** A signed wallet call; `signature` overrides the computed one, `raw` sends these bytes as the body. */
+  wallet(
+    action: string,
+    body: unknown,
+    options?: { signature?: string | null; raw?: string },
+  ): Promise<Answer>;
+  /** Opens `game` for the member (open-game) and returns the launch token. */
+  launch(member: MoneyMember, game?: string): Promise<string>;
+}
+
+let seq = 0;
+
+export function sign(secret: string, raw: string | Buffer): string {
+  return createHmac('sha256', secret).update(raw).digest('hex');
+}
+
+export async function createTestProvider(
+  t: CashierTestApp,
+  owner: TestOperator,
+  options: {
+    kind?: 'casino' | 'slot' | 'sport';
+    games?: string[];
+    code?: string;
+    /** Its bets fund the jackpots. */
+    jackpot?: boolean;
+    /** A transfer-wallet provider: its transfer API (a `startTransferProvider` server) and secret. */
+    transfer?: { apiUrl: string; secret: string };
+  } = {},
+): Promise<TestProvider> {
+  seq += 1;
+  const code = options.code ?? `p${seq}${randomBytes(2).toString('hex')}`;
+  const secret = options.transfer?.secret ?? randomBytes(24).toString('base64url');
+  const created = await bo(t, 'POST', '/providers', {
+    cookie: owner.cookie,
+    body: {
+      code,
+      kind: options.kind ?? 'slot',
+      name: `Provider ${code}`,
+      nameKo: `공급사 ${code}`,
+      wallet: options.transfer ? 'transfer' : 'seamless',
+      launchUrl: `/test-games/${code}`,
+      secret,
+      ...(options.transfer ? { apiUrl: options.transfer.apiUrl } : {}),
+      ...(options.jackpot ? { jackpot: true } : {}),
+    },
+  });
+  if (created.body.status !== 'success') throw new Error(`provider: ${JSON.stringify(created.body)}`);
+  for (const [i, game] of (options.games ?? ['g1']).entries()) {
+    const g = await bo(t, 'POST', '/games', {
+      cookie: owner.cookie,
+      body: { provider: code, code: game, nameKo: `게임 ${game}`, nameEn: `Game ${game}`, order: i },
+    });
+    if (g.body.status !== 'success') throw new Error(`game: ${JSON.stringify(g.body)}`);
+  }
+  return {
+    code,
+    secret,
+    async wallet(action, body, opts = {}) {
+      const raw = opts.raw ?? JSON.stringify(body);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (opts.signature !== null) headers['x-signature'] = opts.signature ?? sign(secret, raw);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/wallet/${code}/${action}`,
+        headers,
+        payload: raw,
+      });
+      return { code: res.statusCode, body: res.json(), headers: res.headers };
+    },
+    async launch(member, game = (options.games ?? ['g1'])[0]!) {
+      const opened = await call(
+        t,
+        'open-game',
+        { code: game, company: code, timeStemp: Date.now() },
+        member.cookie,
+      );
+      if (opened.body.status !== 'success') throw new Error(`open-game: ${JSON.stringify(opened.body)}`);
+      const token = new URL(opened.body.gameUrl as string, 'http://x').searchParams.get('token');
+      if (!token) throw new Error('no token in the launch URL');
+      return token;
+    },
+  };
+}

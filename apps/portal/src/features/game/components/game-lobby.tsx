@@ -1,0 +1,231 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TCasinoEntry, TProviderEntry } from '@casino/contracts/games';
+import { Icon, type TIconName } from '../../../components/ui/icon.tsx';
+import { useCasinoSetting } from '../api/get-casino-setting.ts';
+import { useSlotSetting } from '../api/get-slot-setting.ts';
+import { useLocale } from '../../../i18n/locale-context.ts';
+import type { TLocale } from '@casino/contracts/locales';
+import { useGameLauncher } from '../use-game-launcher.ts';
+import { GameTile, GameTileSkeleton } from './game-tile.tsx';
+import { SlotGameModal } from './slot-game-modal.tsx';
+import '../game.css';
+
+export type TLobbyTab = 'casino' | 'slot';
+
+const TABS: ReadonlyArray<{ id: TLobbyTab; icon: TIconName }> = [
+  { id: 'casino', icon: 'cards' },
+  { id: 'slot', icon: 'reels' },
+];
+
+/** Tiles shown while the catalog loads: two full rows on a phone, one or two on a desktop. */
+const SKELETON_TILES = 8;
+
+/**
+ * A readable name from a code (`evolution_baccarat-a` reads "Evolution Baccarat A"): the provider
+ * of a live-casino table is named on the wire by its code only (API.md section 3), and a table
+ * without names falls back to its code.
+ */
+export function nameOfCode(code: string): string {
+  return code
+    .split(/[\s_-]+/u)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** A table's name: Korean on the ko locale, English otherwise (either when the other is missing). */
+export function casinoName(entry: TCasinoEntry, locale: TLocale): string {
+  const name = locale === 'ko' ? entry.nameKo || entry.nameEn : entry.nameEn || entry.nameKo;
+  return name || nameOfCode(entry.code);
+}
+
+/**
+ * The game switcher (spec section 2: LIVE CASINO / SLOT GAMES) with its tiles: one per live-casino
+ * table and one per slot provider; an open slot provider opens the slot-game modal. The /game page
+ * shows it, and the home page's switcher can show it as well (composed in app/).
+ */
+export function GameLobby({ initialTab = 'casino' }: { initialTab?: TLobbyTab }) {
+  const { t } = useTranslation(['game', 'common']);
+  const locale = useLocale();
+  const baseId = useId();
+  const [tab, setTab] = useState<TLobbyTab>(initialTab);
+  const [provider, setProvider] = useState<TProviderEntry | null>(null);
+  const tabRefs = useRef<Partial<Record<TLobbyTab, HTMLButtonElement | null>>>({});
+  const launcher = useGameLauncher();
+  const casino = useCasinoSetting();
+  const slot = useSlotSetting();
+  const counts: Record<TLobbyTab, number | undefined> = {
+    casino: casino.data?.casiono.length,
+    slot: slot.data?.slot.length,
+  };
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.findIndex((item) => item.id === tab);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? TABS.length - 1
+              : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const id = TABS[next]!.id;
+    setTab(id);
+    tabRefs.current[id]?.focus();
+  }
+
+  function selectCasino(entry: TCasinoEntry) {
+    if (!launcher.requireMember() || !launcher.requireOpen(entry.used)) return;
+    launcher.launch({ code: entry.code, company: entry.gameCompany });
+  }
+
+  function selectProvider(entry: TProviderEntry) {
+    if (!launcher.requireMember() || !launcher.requireOpen(entry.used)) return;
+    setProvider(entry);
+  }
+
+  return (
+    <div className="game-lobby">
+      <div className="game-tabs" role="tablist" aria-label={t('tabs.label')}>
+        {TABS.map(({ id, icon }) => {
+          const isSelected = id === tab;
+          return (
+            <button
+              key={id}
+              ref={(element) => {
+                tabRefs.current[id] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${id}`}
+              aria-selected={isSelected}
+              aria-controls={`${baseId}-panel-${id}`}
+              tabIndex={isSelected ? 0 : -1}
+              className="game-tabs__tab"
+              onClick={() => setTab(id)}
+              onKeyDown={onTabKey}
+            >
+              <Icon name={icon} size={22} />
+              <span className="game-tabs__label">{t(`tabs.${id}`)}</span>
+              {counts[id] !== undefined && (
+                <span className="game-tabs__count">
+                  <span className="visually-hidden">{t('tabs.countLabel')} </span>
+                  {counts[id]}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+
+      {TABS.map(({ id }) => (
+        <div
+          key={id}
+          role="tabpanel"
+          id={`${baseId}-panel-${id}`}
+          aria-labelledby={`${baseId}-tab-${id}`}
+          hidden={id !== tab}
+          className="game-panel"
+        >
+          {id !== tab ? null : id === 'casino' ? (
+            <TileGrid
+              query={casino}
+              items={casino.data?.casiono}
+              emptyText={t('empty.casino')}
+              emptyIcon="cards"
+              render={(entry) => (
+                <GameTile
+                  name={casinoName(entry, locale)}
+                  caption={nameOfCode(entry.gameCompany)}
+                  imgUrl={entry.imgUrl}
+                  artSeed={`${entry.gameCompany}/${entry.code}`}
+                  artKind="casino"
+                  isClosed={entry.used !== 'y'}
+                  onSelect={() => selectCasino(entry)}
+                />
+              )}
+              keyOf={(entry) => `${entry.gameCompany}/${entry.code}`}
+            />
+          ) : (
+            <TileGrid
+              query={slot}
+              items={slot.data?.slot}
+              emptyText={t('empty.slot')}
+              emptyIcon="reels"
+              render={(entry) => (
+                <GameTile
+                  name={entry.name || nameOfCode(entry.code)}
+                  imgUrl={entry.imgUrl}
+                  artSeed={entry.code}
+                  artKind="slot"
+                  isClosed={entry.used !== 'y'}
+                  onSelect={() => selectProvider(entry)}
+                />
+              )}
+              keyOf={(entry) => entry.code}
+            />
+          )}
+        </div>
+      ))}
+
+      <SlotGameModal provider={provider} launcher={launcher} onClose={() => setProvider(null)} />
+    </div>
+  );
+}
+
+interface TileGridProps<T> {
+  query: { isPending: boolean; refetch: () => unknown };
+  items: readonly T[] | undefined;
+  emptyText: string;
+  emptyIcon: TIconName;
+  render: (item: T) => ReactNode;
+  keyOf: (item: T) => string;
+}
+
+/** The tiles of one tab, with skeletons while loading, an error with a retry, or an empty state. */
+function TileGrid<T>({ query, items, emptyText, emptyIcon, render, keyOf }: TileGridProps<T>) {
+  const { t } = useTranslation(['game', 'common']);
+  if (query.isPending)
+    return (
+      <div className="game-grid" aria-busy="true">
+        <span className="visually-hidden" role="status">
+          {t('common:state.loading')}
+        </span>
+        {Array.from({ length: SKELETON_TILES }, (_, i) => (
+          <GameTileSkeleton key={i} />
+        ))}
+      </div>
+    );
+  if (!items)
+    return (
+      <div className="empty-state" role="alert">
+        <Icon name="error" size={28} />
+        <p className="empty-state__title">{t('loadFailed')}</p>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  if (items.length === 0)
+    return (
+      <div className="empty-state">
+        <Icon name={emptyIcon} size={28} />
+        <p className="empty-state__title">{emptyText}</p>
+        <p className="empty-state__text">{t('empty.text')}</p>
+      </div>
+    );
+  return (
+    <ul className="game-grid" role="list">
+      {items.map((item) => (
+        <li key={keyOf(item)} className="game-grid__item">
+          {render(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
