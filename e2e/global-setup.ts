@@ -39,6 +39,11 @@ export async function setup(project: TestProject): Promise<void> {
       DEMO_MEMBER_PASSWORD: DEMO_PASSWORD,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Every suite registers its own members from the one test address: the per-address limits
+      // (tested by the integration suite) would refuse the later ones.
+      REGISTER_MAX_PER_IP: '1000',
+      CHECK_MAX_PER_IP: '10000',
+      SIGNIN_MAX_ATTEMPTS_PER_IP: '10000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
