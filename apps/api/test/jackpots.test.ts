@@ -116,6 +116,15 @@ describe('jackpots', () => {
     expect(rounds[0]).toMatchObject({ bet: 10_000, win: pool });
     const listed = await bo(t, 'GET', '/jackpots', { cookie: owner.cookie });
     expect(listed.body.hits[0]).toMatchObject({ tier: 'MINOR', userId: m.userId, amount: pool });
+    // Everybody sees the hit on the portal, with the winner's id masked as on the cash ticker.
+    t.clock.advance(1_500);
+    const publicAnswer = (await call(t, 'get-jackpot')).body as { recent: Record<string, unknown>[] };
+    expect(publicAnswer.recent[0]).toMatchObject({
+      tier: 'MINOR',
+      amount: pool,
+      userId: `${m.userId.slice(0, 2)}***`,
+    });
+    expect(JSON.stringify(publicAnswer)).not.toContain(m.userId);
     await setTiers({ MINOR: { oneInWon: 50_000_000 } });
     await expectWhole();
   });

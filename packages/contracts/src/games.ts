@@ -155,5 +155,11 @@ export type TGetJackpotRequest = z.infer<typeof ZGetJackpotRequest>;
 export const ZGetJackpotResponse = z.object({
   status: z.literal('success'),
   jackpots: z.object({ MEGA: ZMoney, MAJOR: ZMoney, MINOR: ZMoney }),
+  /** The latest hits, newest first (at most JACKPOT_RECENT_SIZE), the winner's id masked as on the cash ticker. */
+  recent: z.array(
+    z.object({ tier: z.enum(JACKPOT_TIERS), amount: ZMoney, userId: z.string(), at: ZIsoDate }),
+  ),
 });
+/** How many of the latest jackpot hits `get-jackpot` tells. */
+export const JACKPOT_RECENT_SIZE = 5;
 export type TGetJackpotResponse = z.infer<typeof ZGetJackpotResponse>;

@@ -56,7 +56,10 @@ export function registerGameCalls(ctx: ModuleContext, deps: GamesRouteDeps): voi
   );
   calls.register(
     'get-jackpot',
-    async () => ({ status: 'success' as const, jackpots: await jackpots.amounts() }),
+    async () => {
+      const [amounts, recent] = await Promise.all([jackpots.amounts(), jackpots.publicHits()]);
+      return { status: 'success' as const, jackpots: amounts, recent };
+    },
     { cacheForMs: JACKPOT_CACHE_MS },
   );
   calls.register('game-transfer-in', async (input, { member }) => ({

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { maskUserId } from '@casino/contracts/cashier';
+import { JACKPOT_RECENT_SIZE } from '@casino/contracts/games';
 import type { Database } from '../../db/database.ts';
 import type { JackpotTier } from '../../db/schema.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
@@ -260,7 +262,17 @@ export function createJackpotService(deps: JackpotDeps) {
       }));
     },
 
-    /** The latest hits, newest first (back office, and the portal later). */
+    /** The latest hits for everybody (`get-jackpot`): tier, amount, when, and the winner's id masked. */
+    async publicHits() {
+      return (await this.recentHits(JACKPOT_RECENT_SIZE)).map((h) => ({
+        tier: h.tier,
+        amount: h.amount,
+        userId: maskUserId(h.userId),
+        at: h.at,
+      }));
+    },
+
+    /** The latest hits, newest first (the back office). */
     async recentHits(limit = 20) {
       const hits = await repo.hits(limit);
       const userIds = await members.userIdsOf([...new Set(hits.map((h) => h.member_id))]);

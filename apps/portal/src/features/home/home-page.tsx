@@ -5,11 +5,12 @@ import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { HeroArt } from './hero-art.tsx';
+import { JackpotStrip } from './components/jackpot-strip.tsx';
 import './home.css';
 
 /**
- * The home page: a welcoming banner. The jackpot strip, the game switcher and the notice and help
- * panels of spec section 2 come with their own issues.
+ * The home page: a welcoming banner and the jackpot strip. The game switcher and the notice and
+ * help panels of spec section 2 come with their own issue.
  */
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
@@ -56,6 +57,7 @@ export function HomePage() {
           </div>
         </div>
       </section>
+      <JackpotStrip />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { JACKPOT_TIERS, type TJackpotTier } from '@casino/contracts/games';
+import { useFormat } from '../../../i18n/use-format.ts';
+import { JACKPOT_POLL_MS, useJackpot } from '../api/get-jackpot.ts';
+
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/**
+ * A pool's amount counting up from what was shown to the latest figure over the poll interval, so
+ * the pools seem to grow live between two answers (a drop, after a hit, shows at once).
+ */
+function useCountUp(target: number | undefined): number | undefined {
+  const [shown, setShown] = useState(target);
+  const from = useRef(target);
+  useEffect(() => {
+    if (target === undefined) return;
+    const start = from.current;
+    if (start === undefined || target <= start || reducedMotion()) {
+      from.current = target;
+      setShown(target);
+      return;
+    }
+    const began = performance.now();
+    let frame = 0;
+    const step = (now: number) => {
+      const progress = Math.min(1, (now - began) / JACKPOT_POLL_MS);
+      const value = Math.floor(start + (target - start) * progress);
+      from.current = value;
+      setShown(value);
+      if (progress < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [target]);
+  return shown;
+}
+
+function Pool({ tier, amount }: { tier: TJackpotTier; amount: number | undefined }) {
+  const format = useFormat();
+  const shown = useCountUp(amount);
+  return (
+    <li className={`jackpot-pool jackpot-pool--${tier.toLowerCase()}`}>
+      <span className="jackpot-pool__tier">{tier}</span>
+      <span className="jackpot-pool__amount" aria-live="off">
+        {shown === undefined ? '\u00a0' : format.money(shown)}
+      </span>
+    </li>
+  );
+}
+
+/** The home page's jackpot strip (spec section 2): MEGA, MAJOR and MINOR live, and the latest hit. */
+export function JackpotStrip() {
+  const { t } = useTranslation('home');
+  const format = useFormat();
+  const { data } = useJackpot();
+  const latest = data?.recent[0];
+  return (
+    <section className="jackpot-strip" aria-labelledby="jackpot-title">
+      <h2 className="jackpot-strip__title" id="jackpot-title">
+        {t('jackpot.title')}
+      </h2>
+      <ul className="jackpot-strip__pools">
+        {JACKPOT_TIERS.map((tier) => (
+          <Pool key={tier} tier={tier} amount={data?.jackpots[tier]} />
+        ))}
+      </ul>
+      <p className="jackpot-strip__latest" role="status">
+        {latest
+          ? t('jackpot.latest', {
+              user: latest.userId,
+              tier: latest.tier,
+              amount: format.money(latest.amount),
+            })
+          : t('jackpot.none')}
+      </p>
+    </section>
+  );
+}
