@@ -71,6 +71,24 @@ function boundaryZones() {
       from: 'apps',
       message: 'packages/contracts imports nothing from the apps.',
     },
+    // The house studio is a game provider like any outside one (decision 0012): it imports nothing
+    // of the platform, and the platform's layers import nothing of it; only the platform's entry
+    // point mounts it and registers it in the catalog.
+    {
+      target: ['apps/studio', 'packages/studio-engine'],
+      from: ['apps/api', 'apps/portal', 'packages/contracts'],
+      message: 'The house studio talks to the platform only over HTTP (decision 0012).',
+    },
+    {
+      target: 'packages/studio-engine',
+      from: 'apps',
+      message: 'The studio engine is pure and imports nothing from the apps.',
+    },
+    {
+      target: ['apps/api/src/modules', 'apps/api/src/lib', 'apps/api/src/db', 'apps/api/src/plugins', 'apps/portal'],
+      from: ['apps/studio', 'packages/studio-engine'],
+      message: 'Only the entry point (apps/api/src/main.ts) mounts the house studio (decision 0012).',
+    },
   ];
 }
 
@@ -85,7 +103,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/portal/**/*.{ts,tsx}'],
+    files: ['apps/portal/**/*.{ts,tsx}', 'apps/studio/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -6,6 +6,16 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'studio-engine', root: 'packages/studio-engine', include: ['src/**/*.test.ts'] } },
+      {
+        // The house studio's game client (its server is tested with the platform in apps/api/test).
+        test: {
+          name: 'studio-web',
+          root: 'apps/studio/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
       {
         test: {
           name: 'api',

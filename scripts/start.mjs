@@ -1,5 +1,6 @@
-// `npm start`: builds the portal when its build is missing or older than its sources, then runs
-// the server (which serves the built portal) on the embedded database unless DATABASE_URL is set.
+// `npm start`: builds the portal and the house studio's game client when a build is missing or older
+// than its sources, then runs the server (which serves both) on the embedded database unless
+// DATABASE_URL is set.
 // One Ctrl-C or SIGTERM (to npm or to this script) stops the build or the server, then this script.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,6 @@ import { createSupervisor, requireSupportedNode, viteCli } from './processes.mjs
 requireSupportedNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const portalDir = path.join(root, 'apps/portal');
 const supervisor = createSupervisor();
 
 function newestMtime(dir) {
@@ -23,47 +23,75 @@ function newestMtime(dir) {
   return newest;
 }
 
-function portalBuildIsCurrent() {
-  const index = path.join(portalDir, 'dist/index.html');
-  if (!existsSync(index)) return false;
-  const sources = Math.max(
-    newestMtime(path.join(portalDir, 'src')),
-    newestMtime(path.join(portalDir, 'public')),
-    newestMtime(path.join(root, 'packages/contracts/src')),
-  );
-  return statSync(index).mtimeMs >= sources;
+/**
+ * The two browser apps the server serves: the portal, and the house studio's game client (decision
+ * 0012). Each is built when its build is missing or older than its sources; PORTAL_DIST /
+ * STUDIO_DIST name a build made elsewhere, which is then left alone.
+ */
+const CLIENTS = [
+  {
+    name: 'the portal',
+    dir: path.join(root, 'apps/portal'),
+    index: path.join(root, 'apps/portal/dist/index.html'),
+    sources: ['apps/portal/src', 'apps/portal/public', 'packages/contracts/src'],
+    viteArgs: ['build'],
+    builtElsewhere: Boolean(process.env.PORTAL_DIST),
+  },
+  {
+    name: 'the game studio',
+    dir: path.join(root, 'apps/studio'),
+    index: path.join(root, 'apps/studio/dist/index.html'),
+    sources: [
+      'apps/studio/web/src',
+      'apps/studio/web/public',
+      'apps/studio/web/index.html',
+      'packages/studio-engine/src',
+    ],
+    viteArgs: ['build', '--config', 'web/vite.config.ts'],
+    builtElsewhere: Boolean(process.env.STUDIO_DIST) || process.env.STUDIO_ENABLED === 'false',
+  },
+];
+
+function buildIsCurrent(client) {
+  if (!existsSync(client.index)) return false;
+  const sources = Math.max(...client.sources.map((source) => newestMtime(path.join(root, source))));
+  return statSync(client.index).mtimeMs >= sources;
 }
 
 /**
- * Builds the portal with its output captured: a first start shows one line instead of a few hundred
+ * Builds one app with its output captured: a first start shows one line instead of a few hundred
  * lines of asset sizes, and the whole output only when the build fails.
  */
-async function buildPortal() {
-  process.stdout.write('building the portal... ');
+async function build(client) {
+  process.stdout.write(`building ${client.name}... `);
   const started = performance.now();
-  const build = supervisor.run(process.execPath, [viteCli(portalDir), 'build'], {
-    cwd: portalDir,
+  const run = supervisor.run(process.execPath, [viteCli(client.dir), ...client.viteArgs], {
+    cwd: client.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = [];
-  build.stdout.on('data', (chunk) => output.push(chunk));
-  build.stderr.on('data', (chunk) => output.push(chunk));
-  const { code, signal } = await build.done;
+  run.stdout.on('data', (chunk) => output.push(chunk));
+  run.stderr.on('data', (chunk) => output.push(chunk));
+  const { code, signal } = await run.done;
   // Stopped by a signal: the supervisor exits now that the build has gone.
   if (supervisor.stopping) return false;
   if (code !== 0) {
     process.stdout.write('failed\n');
     process.stderr.write(Buffer.concat(output));
-    console.error(`the portal build failed (${signal ?? `exit code ${code}`})`);
+    console.error(`the build of ${client.name} failed (${signal ?? `exit code ${code}`})`);
     process.exit(code || 1);
   }
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }
 
-// PORTAL_DIST names a portal built elsewhere, so the one in apps/portal is then left alone.
-const needsBuild = existsSync(portalDir) && !process.env.PORTAL_DIST && !portalBuildIsCurrent();
-if (!needsBuild || (await buildPortal())) {
+let built = true;
+for (const client of CLIENTS) {
+  if (!built) break;
+  if (existsSync(client.dir) && !client.builtElsewhere && !buildIsCurrent(client))
+    built = await build(client);
+}
+if (built) {
   supervisor.run(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
     cwd: root,
     stdio: 'inherit',

@@ -63,7 +63,8 @@ async function waitFor(what, condition, timeoutMs, output) {
 async function startServer(command, args, { portalPort } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'casino-start-test-'));
-  // An empty portal folder: the server serves no portal and start.mjs builds none.
+  // An empty folder for the portal and the studio's game client: the server serves neither and
+  // start.mjs builds neither.
   const portalDist = mkdtempSync(path.join(tmpdir(), 'casino-start-test-portal-'));
   const child = spawn(command, args, {
     cwd: root,
@@ -74,6 +75,7 @@ async function startServer(command, args, { portalPort } = {}) {
       PORT: String(port),
       DATA_DIR: dataDir,
       PORTAL_DIST: portalDist,
+      STUDIO_DIST: portalDist,
       LOG_LEVEL: 'warn',
       ...(portalPort ? { PORTAL_PORT: String(portalPort) } : {}),
     },

@@ -37,6 +37,17 @@ export interface Config {
   transferReconcileMs: number;
   /** Connections each instance opens to PostgreSQL at most (DB_POOL_SIZE). */
   dbPoolSize: number;
+  /** Mount the house studio (decision 0012) and register its providers on a fresh database. */
+  studioEnabled: boolean;
+  /** Where the studio reaches the platform's wallet (default this server on 127.0.0.1). */
+  studioPlatformUrl: string;
+  /**
+   * Studio provider secrets an operator rotated in the back office (STUDIO_SECRET_<CODE>, e.g.
+   * STUDIO_SECRET_HOUSE_LIVE for `house-live`); unset ones are derived from the secrets key.
+   */
+  studioSecrets: Record<string, string>;
+  /** The built game client of the studio (STUDIO_DIST; default apps/studio/dist when built). */
+  studioDist: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +67,35 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** `STUDIO_SECRET_<CODE>` variables by provider code (`HOUSE_LIVE` names `house-live`). */
+function studioSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^STUDIO_SECRET_([A-Z0-9_]+)$/.exec(name);
+    if (!match || !value) continue;
+    if (!/^[\x21-\x7e]{32,128}$/.test(value))
+      throw new ConfigError(
+        `${name} must be 32..128 printable characters, like the secret given in the back office`,
+      );
+    secrets[match[1]!.toLowerCase().replace(/_/g, '-')] = value;
+  }
+  return secrets;
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
 }
 
 /** Reads the whole configuration from the environment; every variable is documented in README.md. */
@@ -79,9 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw error;
     }
   }
+  const port = int(env, 'PORT', 3000);
   return {
     secretsKey,
-    port: int(env, 'PORT', 3000),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     dataDir: resolve(env.DATA_DIR || './data'),
@@ -108,5 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferTimeoutMs: Math.max(1, int(env, 'TRANSFER_TIMEOUT_MS', 5_000)),
     transferReconcileMs: int(env, 'TRANSFER_RECONCILE_MS', 15_000),
     dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', 20)),
+    studioEnabled: bool(env, 'STUDIO_ENABLED', true),
+    studioPlatformUrl: httpUrl(env, 'STUDIO_PLATFORM_URL', `http://127.0.0.1:${port}`),
+    studioSecrets: studioSecrets(env),
+    studioDist: env.STUDIO_DIST ? resolve(env.STUDIO_DIST) : undefined,
   };
 }

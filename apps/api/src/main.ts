@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
+import { registerStudio, studioRegistration } from '@casino/studio';
 import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { formatFirstStartBanner, seedOnFirstStart } from './seed.ts';
 import { embeddedSecretsKey } from './lib/secrets.ts';
-import { createServices } from './services.ts';
+import { createServices, type Services } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -55,10 +56,28 @@ async function main(): Promise<void> {
   const secretsKey = config.secretsKey ?? embeddedSecretsKey(config.dataDir);
   const services = createServices({ config, db: database.db, dbKind: database.kind, redis, secretsKey });
   const created = await seedOnFirstStart({ services, logger });
+  // The house studio is a provider like any other (decision 0012): registered in the catalog on
+  // the first start, with secrets derived from the secrets key, then mounted under /studio/.
+  const studioOptions = {
+    studioKey: secretsKey,
+    platformUrl: config.studioPlatformUrl,
+    secrets: config.studioSecrets,
+  };
+  if (config.studioEnabled)
+    await registerStudioProviders(services, studioRegistration(studioOptions), logger);
   // The jackpot pools get their first seed through the ledger (once per database).
   await services.jackpots.ensureSeeded();
 
   const app = await buildApp({ services, loggerInstance: logger });
+  if (config.studioEnabled) {
+    const studioDist = config.studioDist ?? path.resolve(here, '../../studio/dist');
+    await registerStudio(app, {
+      ...studioOptions,
+      db: database.db,
+      distDir: existsSync(path.join(studioDist, 'index.html')) ? studioDist : undefined,
+      log: logger,
+    });
+  }
   // Moves into and out of transfer-wallet providers whose answer never came are settled in the
   // background (every instance takes its share).
   const stopReconciler =
@@ -94,6 +113,25 @@ async function main(): Promise<void> {
   // Written straight to stdout, not through the logger: a person reads it once, and the secrets
   // in it must not end up in collected JSON log lines.
   process.stdout.write(formatFirstStartBanner(created, url));
+}
+
+/**
+ * Creates the studio's providers and their games through the catalog service the back office uses,
+ * each provider only when the catalog does not have it yet (a restart adds nothing, and an
+ * operator's later changes are kept).
+ */
+async function registerStudioProviders(
+  services: Services,
+  registration: ReturnType<typeof studioRegistration>,
+  logger: Logger,
+): Promise<void> {
+  const system = { operatorId: null, actor: 'system', ip: null };
+  for (const provider of registration.providers) {
+    if ((await services.catalog.createProvider(provider, system)) !== 'success') continue;
+    for (const game of registration.games.filter((g) => g.provider === provider.code))
+      await services.catalog.createGame(game, system);
+    logger.info({ provider: provider.code }, 'house studio provider registered');
+  }
 }
 
 main().catch((error) => {

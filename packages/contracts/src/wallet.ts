@@ -25,7 +25,14 @@ const ZWalletId = z.string().min(1).max(100);
 /** Whole won, a safe integer >= 0. */
 const ZWalletAmount = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-export const ZWalletBalanceRequest = z.object({ token: z.string().min(1).max(200), userId: ZWalletId });
+/**
+ * `userId` may be left out: a provider that has only the launch token (the launch URL does not name
+ * the member) learns the member's `userId` from the answer (docs/providers.md section 2).
+ */
+export const ZWalletBalanceRequest = z.object({
+  token: z.string().min(1).max(200),
+  userId: ZWalletId.optional(),
+});
 export const ZWalletBetRequest = z.object({
   token: z.string().min(1).max(200),
   userId: ZWalletId,
@@ -71,6 +78,9 @@ export interface TWalletAnswer {
   balance?: number;
   currency?: 'KRW';
   jackpots?: { tier: 'MEGA' | 'MAJOR' | 'MINOR'; amount: number }[];
+  /** `balance` answers only: the token's member, and how the operator runs the provider's money. */
+  userId?: string;
+  wallet?: 'seamless' | 'transfer';
 }
 
 // The transfer-wallet API (docs/providers.md section 5): what the platform calls on a `transfer`

@@ -27,7 +27,7 @@ export interface WalletDeps {
   ledger: LedgerService;
   sessions: SessionService;
   settings: SettingsService;
-  members: Pick<MembersService, 'byUserId'>;
+  members: Pick<MembersService, 'byUserId' | 'userIdsOf'>;
   jackpots: Pick<JackpotService, 'onBet' | 'hitsOf'>;
   secrets: SecretBox;
   now: () => Date;
@@ -215,12 +215,21 @@ export function createWalletService(deps: WalletDeps) {
       return timingSafeEqual(expected, Buffer.from(given, 'hex')) ? provider : null;
     },
 
+    /**
+     * The member's cash. Without `userId` it names the token's member (`userId`), the way a
+     * provider that has only the launch token learns who plays; `wallet` says whether the operator
+     * runs the provider's money seamless or by transfer.
+     */
     async balance(provider: ProviderRow, input: TWalletBalanceRequest): Promise<WalletReply> {
+      const invalid: WalletReply = { code: 200, body: { status: 'RS_ERROR_INVALID_TOKEN' } };
       const token = await sessions.resolveGameToken(provider.code, input.token, { use: false });
-      const member = await members.byUserId(input.userId.toLowerCase());
-      if (!token || !member || token.memberId !== member.id)
-        return { code: 200, body: { status: 'RS_ERROR_INVALID_TOKEN' } };
-      return ok(await cashOf(member.id));
+      if (!token) return invalid;
+      let userId = input.userId?.toLowerCase();
+      if (userId === undefined) userId = (await members.userIdsOf([token.memberId])).get(token.memberId);
+      else if ((await members.byUserId(userId))?.id !== token.memberId) return invalid;
+      if (userId === undefined) return invalid;
+      const answer = ok(await cashOf(token.memberId));
+      return { ...answer, body: { ...answer.body, userId, wallet: provider.wallet } };
     },
 
     /**

@@ -1,0 +1,103 @@
+import type { Generated, Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import * as m0001 from './migrations/0001_studio.ts';
+
+export type WalletMode = 'seamless' | 'transfer';
+export type RoundState = 'open' | 'settled' | 'refused' | 'rolled_back';
+
+/** The studio's tables (migrations/); nothing else in the database is read or written by the studio. */
+export interface StudioTables {
+  studio_providers: { code: string; wallet: WalletMode; updated_at: Date };
+  studio_seeds: {
+    user_id: string;
+    game: string;
+    server_seed: string;
+    server_seed_hash: string;
+    client_seed: string;
+    nonce: number;
+    created_at: Date;
+  };
+  studio_revealed_seeds: {
+    server_seed_hash: string;
+    server_seed: string;
+    user_id: string;
+    game: string;
+    client_seed: string;
+    rounds: number;
+    revealed_at: Date;
+  };
+  studio_shoes: { user_id: string; game: string; shoe_no: number; shoe: unknown; updated_at: Date };
+  studio_rounds: {
+    seq: Generated<number | string>;
+    round_id: string;
+    provider: string;
+    user_id: string;
+    game: string;
+    wallet: WalletMode;
+    server_seed_hash: string;
+    client_seed: string;
+    nonce: number;
+    input: unknown;
+    outcome: unknown;
+    bet: number | string;
+    win: number | string;
+    state: RoundState;
+    bet_state: 'pending' | 'ok' | 'refused' | 'rolled_back';
+    win_state: 'pending' | 'ok';
+    refusal: string | null;
+    jackpots: unknown;
+    shoe_no: number | null;
+    result: string | null;
+    retry_at: Date;
+    attempts: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  studio_wallets: { provider: string; user_id: string; balance: number | string; updated_at: Date };
+  studio_transfers: {
+    provider: string;
+    transfer_id: string;
+    action: 'deposit' | 'withdraw' | null;
+    user_id: string | null;
+    amount: number | string | null;
+    state: 'done' | 'refused';
+    created_at: Date;
+  };
+}
+
+export type StudioDb = Kysely<StudioTables>;
+
+/**
+ * A bigint column as a number. The platform's drivers parse int8 into numbers already; a bare
+ * `pg` (the studio on a host of its own) gives strings. Money beyond 2^53 would lose won, so it is
+ * refused loudly.
+ */
+export function int(value: number | string | bigint): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`integer ${String(value)} is out of the safe range`);
+  return n;
+}
+
+/** JSON columns: PGlite and pg parse jsonb; a driver that hands back text is parsed here. */
+export function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+const MIGRATIONS: Record<string, Migration> = { '0001_studio': m0001 };
+
+/**
+ * Brings the studio's tables up to date with a migrator of its own (its own migration and lock
+ * tables), so the studio's schema history never mixes with the platform's and the studio can move
+ * to a database of its own unchanged.
+ */
+export async function migrateStudio(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableName: 'studio_migration',
+    migrationLockTableName: 'studio_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

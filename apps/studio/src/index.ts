@@ -1,0 +1,218 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { registerBrowserApi } from './browser-api.ts';
+import { registerClient } from './client.ts';
+import { migrateStudio, type StudioDb } from './db.ts';
+import {
+  GAME_NAMES,
+  PROVIDER_NAMES,
+  STUDIO_GAMES,
+  STUDIO_PROVIDERS,
+  type StudioProviderCode,
+} from './games.ts';
+import { createMembers } from './members.ts';
+import { createRounds } from './rounds.ts';
+import { registerTransferApi } from './transfer-api.ts';
+import { createWalletClient } from './wallet-client.ts';
+
+/**
+ * A studio provider's wallet secret: hex HMAC-SHA256(studio key, `studio-provider:<code>`). The
+ * platform and the studio both compute it from the one key, so nothing secret is written by the
+ * studio (decision 0012).
+ */
+export function studioSecret(studioKey: Buffer, code: string): string {
+  return createHmac('sha256', studioKey).update(`studio-provider:${code}`).digest('hex');
+}
+
+export interface StudioOptions {
+  /** The database: the studio makes and owns its `studio_*` tables there (its own migrations). */
+  // The platform's Kysely is typed with the platform's tables, which the studio does not know.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>;
+  /** The key the providers' secrets are derived from (the platform's SECRETS_KEY). */
+  studioKey: Buffer;
+  /** Where the platform's wallet is: `<platformUrl>/api/wallet/<provider>/<action>`. */
+  platformUrl: string;
+  /** Where the studio answers (default `/studio`). */
+  prefix?: string;
+  /** The built game client (apps/studio/dist); without it the pages say it is not built. */
+  distDir?: string | undefined;
+  /** Secrets an operator set in the back office instead of the derived ones (STUDIO_SECRET_<CODE>). */
+  secrets?: Record<string, string>;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  log?: FastifyBaseLogger;
+  /** How often the recovery loop runs (ms, default 60 s; 0: never, `recover()` by hand). */
+  recoveryIntervalMs?: number;
+  /** How long an open round is left to its request before recovery takes it over (ms, default 60 s). */
+  graceMs?: number;
+  /** One wallet call's timeout (ms, default 5 s) and tries (default 3). */
+  walletTimeoutMs?: number;
+  walletTries?: number;
+}
+
+export interface StudioHandle {
+  /** Finishes the open rounds that are due now (what the recovery loop runs). */
+  recover(): Promise<{ settled: number; rolledBack: number; unknown: number }>;
+}
+
+function secretsOf(options: Pick<StudioOptions, 'studioKey' | 'secrets'>): Map<string, string> {
+  return new Map(
+    STUDIO_PROVIDERS.map((p) => [
+      p.code,
+      options.secrets?.[p.code] ?? studioSecret(options.studioKey, p.code),
+    ]),
+  );
+}
+
+/**
+ * Mounts the house studio (decision 0012, docs/games/studio.md) on a Fastify app: the game client
+ * and its browser API under `prefix`, and the transfer API the platform calls in transfer mode. It
+ * reaches the platform only through the provider wallet over HTTP, so the same plugin runs inside
+ * the platform's server or in a bare Fastify on a host of its own. Its tables are migrated first;
+ * the recovery loop starts once the server listens and stops when it closes.
+ */
+export async function registerStudio(app: FastifyInstance, options: StudioOptions): Promise<StudioHandle> {
+  const db = options.db as StudioDb;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? app.log;
+  const prefix = options.prefix ?? '/studio';
+  const graceMs = options.graceMs ?? 60_000;
+  const intervalMs = options.recoveryIntervalMs ?? 60_000;
+  const secrets = secretsOf(options);
+
+  const applied = await migrateStudio(options.db);
+  if (applied.length > 0) log.info({ applied }, 'studio migrations applied');
+
+  const wallet = createWalletClient({
+    platformUrl: options.platformUrl,
+    secretOf: (code) => {
+      const secret = secrets.get(code);
+      if (!secret) throw new Error(`not a studio provider: ${code}`);
+      return secret;
+    },
+    timeoutMs: options.walletTimeoutMs ?? 5_000,
+    tries: options.walletTries ?? 3,
+  });
+  const members = createMembers({ db, wallet, now });
+  const rounds = createRounds({ db, wallet, members, now, log, graceMs });
+
+  await app.register(
+    async (scope) => {
+      await registerBrowserApi(scope, { db, members, rounds, now });
+      await registerTransferApi(scope, {
+        db,
+        secretOf: (code) => secrets.get(code),
+        learnMode: members.setMode,
+        now,
+      });
+      await registerClient(scope, options.distDir);
+    },
+    { prefix },
+  );
+
+  // The recovery loop: once when the server listens (the platform may be this very server), then
+  // every interval; one run at a time, and the last one is awaited when the app closes.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const runOnce = () => {
+    if (running) return running;
+    running = rounds
+      .recover()
+      .catch((err: unknown) => log.error({ err }, 'studio recovery failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  if (intervalMs > 0) {
+    app.addHook('onListen', async () => {
+      if (timer) return;
+      void runOnce();
+      timer = setInterval(() => void runOnce(), intervalMs);
+      timer.unref();
+    });
+  }
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    await running;
+  });
+
+  return { recover: () => rounds.recover() };
+}
+
+/** A provider as the platform's back office creates it (`POST /api/backoffice/providers`). */
+export interface StudioProviderRegistration {
+  code: StudioProviderCode;
+  kind: 'casino' | 'slot';
+  name: string;
+  nameKo: string;
+  wallet: 'seamless';
+  launchUrl: string;
+  apiUrl: string;
+  secret: string;
+  imgUrl: string;
+  enabled: boolean;
+  jackpot: boolean;
+}
+
+/** A game as the platform's back office creates it (`POST /api/backoffice/games`). */
+export interface StudioGameRegistration {
+  provider: StudioProviderCode;
+  code: string;
+  nameKo: string;
+  nameEn: string;
+  imgUrl: string;
+  order: number;
+}
+
+/**
+ * What the platform registers in its catalog for the studio on the first start of a database:
+ * the two providers (seamless, opted into the jackpots, their transfer API already named so that
+ * an operator switches a provider to transfer with `wallet` alone) and their games.
+ *
+ * `studioUrl` is where the studio answers as browsers and the platform reach it: unset when it is
+ * mounted in the platform's own server (the launch URL is then a path of the site, and the
+ * transfer API is reached on `platformUrl`).
+ */
+export function studioRegistration(options: {
+  studioKey: Buffer;
+  platformUrl: string;
+  studioUrl?: string;
+  prefix?: string;
+  secrets?: Record<string, string>;
+}): { providers: StudioProviderRegistration[]; games: StudioGameRegistration[] } {
+  const prefix = options.prefix ?? '/studio';
+  const site = (options.studioUrl ?? '').replace(/\/+$/, '');
+  const api = (options.studioUrl ?? options.platformUrl).replace(/\/+$/, '');
+  const secrets = secretsOf(options);
+  const providers = STUDIO_PROVIDERS.map((p): StudioProviderRegistration => ({
+    code: p.code,
+    kind: p.kind,
+    ...PROVIDER_NAMES[p.code],
+    wallet: 'seamless',
+    launchUrl: `${site}${prefix}/play`,
+    apiUrl: `${api}${prefix}/transfer/${p.code}`,
+    secret: secrets.get(p.code)!,
+    // The studio's own tile art (web/public/art, served with the game client).
+    imgUrl: `${site}${prefix}/art/${p.code}.svg`,
+    enabled: true,
+    jackpot: true,
+  }));
+  const order = new Map<string, number>();
+  const games = [...STUDIO_GAMES.values()].map((g): StudioGameRegistration => {
+    const n = order.get(g.provider) ?? 0;
+    order.set(g.provider, n + 1);
+    const names = GAME_NAMES[g.code] ?? { nameKo: g.code, nameEn: g.code };
+    return {
+      provider: g.provider,
+      code: g.code,
+      ...names,
+      imgUrl: `${site}${prefix}/art/${g.code}.svg`,
+      order: n,
+    };
+  });
+  return { providers, games };
+}
