@@ -33,7 +33,12 @@ export async function seedOnFirstStart(deps: SeedDeps): Promise<SeedReport> {
   if (owner) report.owner = owner;
   if (deps.services.config.seedDemo) {
     const demo = await seedDemoMember(deps);
-    if (demo) report.demo = demo;
+    // Demo content goes with the demo member only: a database whose operators made codes of their
+    // own gets none of it.
+    if (demo) {
+      report.demo = demo;
+      await seedDemoCatalog(deps);
+    }
   }
   return report;
 }
@@ -217,4 +222,60 @@ export function formatFirstStartBanner(report: SeedReport, url: string): string 
     );
   }
   return [rule, ...lines, rule].join('\n') + '\n';
+}
+
+/**
+ * The catalog states the specification shows beside the house studio's games (which main.ts
+ * registers on every install): an outside live-casino provider that the operator has switched off
+ * (its tile reads "not in use", msg2002) and a sport provider entry (`get-sport-setting`; the portal
+ * has no sport screen). They are demo entries of the operator's catalog, created once, and stand for
+ * aggregators the operator would connect with their real launch URL and secret.
+ */
+export const DEMO_CATALOG = {
+  disabled: { code: 'partner-live', game: 'partner-roulette' },
+  sport: { code: 'partner-sport' },
+} as const;
+
+async function seedDemoCatalog(deps: SeedDeps): Promise<void> {
+  const { catalog } = deps.services;
+  const system = { operatorId: null, actor: 'system', ip: null };
+  const secret = () => randomBytes(32).toString('base64url');
+  const disabled = await catalog.createProvider(
+    {
+      code: DEMO_CATALOG.disabled.code,
+      kind: 'casino',
+      name: 'Partner Live',
+      nameKo: '파트너 라이브',
+      wallet: 'seamless',
+      launchUrl: 'https://partner-live.example/launch',
+      secret: secret(),
+      enabled: false,
+    },
+    system,
+  );
+  if (disabled === 'success')
+    await catalog.createGame(
+      {
+        provider: DEMO_CATALOG.disabled.code,
+        code: DEMO_CATALOG.disabled.game,
+        nameKo: '파트너 룰렛',
+        nameEn: 'Partner Roulette',
+        order: 100,
+      },
+      system,
+    );
+  const sport = await catalog.createProvider(
+    {
+      code: DEMO_CATALOG.sport.code,
+      kind: 'sport',
+      name: 'Partner Sports',
+      nameKo: '파트너 스포츠',
+      wallet: 'seamless',
+      launchUrl: 'https://partner-sport.example/launch',
+      secret: secret(),
+    },
+    system,
+  );
+  if (disabled === 'success' || sport === 'success')
+    deps.logger.info('demo catalog entries created (SEED_DEMO)');
 }

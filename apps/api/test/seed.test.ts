@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
-import { DEMO_CASHIER, formatFirstStartBanner, seedOnFirstStart } from '../src/seed.ts';
+import { DEMO_CASHIER, DEMO_CATALOG, formatFirstStartBanner, seedOnFirstStart } from '../src/seed.ts';
 import { createServices } from '../src/services.ts';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
@@ -92,6 +92,10 @@ describe('seedOnFirstStart (demo content)', () => {
       { actor: 'system', action: 'deposit.approve' },
       { actor: 'system', action: 'withdraw.approve' },
       { actor: 'system', action: 'member.adjust' },
+      // The demo catalog entries, through the catalog service the back office uses.
+      { actor: 'system', action: 'provider.create' },
+      { actor: 'system', action: 'game.create' },
+      { actor: 'system', action: 'provider.create' },
     ]);
     const invariants = await createLedgerService({ db }).checkInvariants();
     expect(invariants.violations).toEqual([]);
@@ -154,5 +158,26 @@ describe('seedOnFirstStart (demo content)', () => {
     await database.db.insertInto('reg_codes').values({ code: 'OWN', domain: 'casino.example' }).execute();
     await seed(loadConfig({ SEED_DEMO: 'true' }), database.db, logger, {});
     expect(await database.db.selectFrom('members').select('id').execute()).toEqual([]);
+    expect(await database.db.selectFrom('providers').select('code').execute()).toEqual([]);
+  });
+
+  it('adds the catalog states of the specification: a provider switched off and a sport provider', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await seed(loadConfig({ SEED_DEMO: 'true' }), db, recordingLogger().logger, {});
+    const providers = await db
+      .selectFrom('providers')
+      .select(['code', 'kind', 'enabled'])
+      .orderBy('code')
+      .execute();
+    expect(providers).toEqual([
+      { code: DEMO_CATALOG.disabled.code, kind: 'casino', enabled: false },
+      { code: DEMO_CATALOG.sport.code, kind: 'sport', enabled: true },
+    ]);
+    const games = await db.selectFrom('games').select(['provider', 'code']).execute();
+    expect(games).toEqual([{ provider: DEMO_CATALOG.disabled.code, code: DEMO_CATALOG.disabled.game }]);
+    // A restart adds nothing.
+    await seed(loadConfig({ SEED_DEMO: 'true' }), db, recordingLogger().logger, {});
+    expect(await db.selectFrom('providers').select('code').execute()).toHaveLength(2);
   });
 });
