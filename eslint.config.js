@@ -85,7 +85,13 @@ function boundaryZones() {
       message: 'The studio engine is pure and imports nothing from the apps.',
     },
     {
-      target: ['apps/api/src/modules', 'apps/api/src/lib', 'apps/api/src/db', 'apps/api/src/plugins', 'apps/portal'],
+      target: [
+        'apps/api/src/modules',
+        'apps/api/src/lib',
+        'apps/api/src/db',
+        'apps/api/src/plugins',
+        'apps/portal',
+      ],
       from: ['apps/studio', 'packages/studio-engine'],
       message: 'Only the entry point (apps/api/src/main.ts) mounts the house studio (decision 0012).',
     },

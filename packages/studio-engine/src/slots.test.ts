@@ -329,6 +329,8 @@ describe('the exact enumeration (rtp.ts)', () => {
       const stats = exactSlotStats(g);
       const doc = DOC_FIGURES[g.code]!;
       expect((stats.rtp * 100).toFixed(6)).toBe(doc.rtp);
+      // The figure the paytable shows is the exact one.
+      expect(g.rtp.toFixed(8)).toBe(stats.rtp.toFixed(8));
       expect((stats.hitFrequency * 100).toFixed(4)).toBe(doc.hit);
       expect(stats.volatilityIndex.toFixed(4)).toBe(doc.volatility);
       const text = readFileSync(new URL(`../../../docs/games/${g.code}.md`, import.meta.url), 'utf8');

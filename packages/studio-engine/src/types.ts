@@ -111,6 +111,8 @@ export interface SlotGameDefinition {
   maxWinMultiplier: number;
   /** The most free games one paid spin can lead to, retriggers included (awards beyond it are cut). */
   maxFreeGames: number;
+  /** The exact theoretical return to player (a fraction, to 8 decimals), shown in the paytable; rtp.ts computes it and a test holds the two equal. */
+  rtp: number;
 }
 
 export interface SlotWin {

@@ -41,6 +41,7 @@ export const PAYLINES: number[][] = [
 
 export const JADE_LOTUS: SlotGameDefinition = {
   code: 'jade-lotus',
+  rtp: 0.96133362,
   volatility: 'low',
   rows: 3,
   // Low volatility: 30-stop strips with many royals and extra wilds on reels 2 and 3, so that
@@ -87,6 +88,7 @@ export const JADE_LOTUS: SlotGameDefinition = {
 
 export const TIGER_FORTUNE: SlotGameDefinition = {
   code: 'tiger-fortune',
+  rtp: 0.96421442,
   volatility: 'medium',
   rows: 3,
   // Medium volatility: the theme symbols come in stacks of three, so a full reel of one of them
@@ -133,6 +135,7 @@ export const TIGER_FORTUNE: SlotGameDefinition = {
 
 export const DRAGON_PEARL: SlotGameDefinition = {
   code: 'dragon-pearl',
+  rtp: 0.96592345,
   volatility: 'high',
   rows: 3,
   // High volatility: stacks of four theme symbols and, in free games, stacks of three wilds on

@@ -1,0 +1,66 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { TLang } from '../shell/format.ts';
+import { LANGS, LANG_TAGS } from '../shell/format.ts';
+
+/*
+ * Translations of the game client, bundled (no request for a language file, nothing from another
+ * host: the game window opens in one language; all five are ~20 KB compressed).
+ *
+ * Layout: src/i18n/locales/<lng>/<namespace>.json for every lng in ko, en, jp, vn, cn and every
+ * namespace below; one namespace per area of the client:
+ *   shell    - the frame, the fairness dialog, loading and error screens, error/refusal codes
+ *   baccarat - the baccarat table (src/baccarat)
+ *   slots    - the slot screens (src/slots); per-game texts under `games.<code>`
+ *   verify   - the verify page (src/verify)
+ * A new key goes into all five files of its namespace (ko first: it is the reference);
+ * src/i18n/locales.test.ts fails when a locale misses a key of ko or copies the English text.
+ * Components read them with react-i18next's `useTranslation('<namespace>')`.
+ */
+
+export const NAMESPACES = ['shell', 'baccarat', 'slots', 'verify'] as const;
+
+type TTree = { [key: string]: string | TTree };
+type TResources = Record<string, Record<string, TTree>>;
+
+const files = import.meta.glob<TTree>('./locales/*/*.json', { eager: true, import: 'default' });
+
+/** Every bundled translation, as i18next resources: `{ [lng]: { [namespace]: tree } }`. */
+function bundledResources(): TResources {
+  const resources: TResources = {};
+  for (const [file, tree] of Object.entries(files)) {
+    const match = /\.\/locales\/([a-z]+)\/([a-z]+)\.json$/.exec(file);
+    if (!match) continue;
+    const [, lng, ns] = match as unknown as [string, string, string];
+    (resources[lng] ??= {})[ns] = tree;
+  }
+  return resources;
+}
+
+/**
+ * Starts i18next synchronously in the member's language (the resources are in the bundle), and
+ * sets the document's language so screen readers and fonts pick the right script.
+ */
+export function createI18n(lang: TLang, resources: TResources = bundledResources()): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    supportedLngs: [...LANGS],
+    fallbackLng: false,
+    ns: [...NAMESPACES],
+    defaultNS: 'shell',
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  if (typeof document !== 'undefined') document.documentElement.lang = LANG_TAGS[lang];
+  return instance;
+}
+
+/** Switches to another language (the verify page's picker). */
+export async function switchLanguage(instance: I18n, lang: TLang): Promise<void> {
+  await instance.changeLanguage(lang);
+  document.documentElement.lang = LANG_TAGS[lang];
+}

@@ -1,0 +1,15 @@
+/**
+ * The game client's shell: what every game screen (src/baccarat, src/slots) builds on. Games use
+ * only these exports, never the shell's files directly. Texts: react-i18next's
+ * `useTranslation('<namespace>')` (src/i18n/index.ts describes the files).
+ */
+export { useStudio, StudioProvider, readLaunchParams, useErrorText } from './studio.tsx';
+export { StudioError, isRefusal } from './api.ts';
+export { useSound } from './sound.ts';
+export { GameFrame, FrameButton, HelpIcon } from './game-frame.tsx';
+export { Dialog } from './dialog.tsx';
+export { JackpotBanner } from './jackpot-banner.tsx';
+export type { JackpotHit } from './jackpot-banner.tsx';
+export { formatWon, formatNumber, formatCompact } from './format.ts';
+export type { TLang } from './format.ts';
+export { usePrefersReducedMotion, prefersReducedMotion } from './motion.ts';

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the dev server sends `/studio/api`: the platform server with the studio mounted (:3000 by default). */
+const apiTarget = process.env.STUDIO_API_TARGET || 'http://localhost:3000';
+
+/**
+ * The house studio's game client (decision 0012): built to apps/studio/dist and served by the studio
+ * plugin under /studio/. Two pages, one entry script: index.html (play) and verify.html (verify).
+ * No asset comes from another host (no CDN, no web font): the game runs where the studio runs.
+ */
+export default defineConfig({
+  root: here,
+  base: '/studio/',
+  plugins: [
+    react(),
+    // The .br and .gz files the studio plugin's @fastify/static sends (preCompressed), as the portal's build.
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|txt|map)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
+  server: {
+    port: 5174,
+    strictPort: true,
+    proxy: { '/studio/api': { target: apiTarget, changeOrigin: false } },
+  },
+  preview: {
+    port: 4174,
+    proxy: { '/studio/api': { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    outDir: path.join(here, '../dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 400,
+    rollupOptions: {
+      input: { index: path.join(here, 'index.html'), verify: path.join(here, 'verify.html') },
+    },
+  },
+});
