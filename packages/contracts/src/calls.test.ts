@@ -99,7 +99,10 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
   'get-reg-domain': { code: 'VIP', domain: 'localhost' },
   'get-banks': { banks: [{ code: '004', nameKo: 'KB국민은행', nameEn: 'KB Kookmin Bank' }] },
   'get-banners': { banners: [{ id: 1, title: 'b', imgUrl: '/img/b.webp', link: null }] },
-  'get-jackpot': { jackpots: { MEGA: 123_456_789, MAJOR: 1_234_567, MINOR: 12_345 } },
+  'get-jackpot': {
+    jackpots: { MEGA: 123_456_789, MAJOR: 1_234_567, MINOR: 12_345 },
+    recent: [{ tier: 'MINOR', amount: 182_340, userId: 'ga***', at: date }],
+  },
   'get-cash-ticker': {
     deposits: [{ userId: 'ga***', amount: 50_000, regDate: date }],
     withdraws: [],
