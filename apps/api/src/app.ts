@@ -8,14 +8,19 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { AccessLogController } from './plugins/access-log.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerStaticSite } from './plugins/static-site.ts';
+import { registerMaintenanceGate } from './plugins/maintenance.ts';
+import { registerRobotsTxt, registerStaticSite } from './plugins/static-site.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { registerCashierCalls } from './modules/cashier/cashier.routes.ts';
 import { registerGameCalls, registerWalletRoutes } from './modules/games/games.routes.ts';
 import { registerCompCalls } from './modules/comp/comp.routes.ts';
+import { registerLegalCalls } from './modules/legal/legal.routes.ts';
+import { registerSiteCalls } from './modules/settings/settings.routes.ts';
+import { registerCommunityCalls } from './modules/community/community.routes.ts';
 import { memberResolver, registerMemberCalls } from './modules/members/members.routes.ts';
+import { registerMediaCalls, registerMediaRoutes } from './modules/media/media.routes.ts';
 import type { Services } from './services.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -78,6 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerOriginCheck(app, config.allowedOrigins);
   registerTextGuard(app);
+  // The operator's maintenance switch (docs/operations.md): member calls and pages answer 503.
+  const maintenance = () => services.settings.maintenanceGate();
+  registerMaintenanceGate(app, maintenance);
 
   const ctx: ModuleContext = {
     config,
@@ -92,7 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ones; the static site (below) sends the .br/.gz files its build made.
   await registerModules(app, ctx, services);
 
-  if (config.portalDist) await registerStaticSite(app, config.portalDist);
+  registerRobotsTxt(app);
+  if (config.portalDist) await registerStaticSite(app, config.portalDist, { site: config.site, maintenance });
   return app;
 }
 
@@ -103,6 +112,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     ledger,
     settings,
     audit,
+    legal,
     community,
     cashier,
     comp,
@@ -115,6 +125,8 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     wallet,
     transfers,
     jackpots,
+    media,
+    banners,
   } = services;
   // Cashier, comp conversion and the back office: money moves only through the ledger service.
   registerCashierCalls(ctx, { cashier, community });
@@ -129,6 +141,10 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     catalog,
     jackpots,
     transfers,
+    community,
+    media,
+    banners,
+    legal,
   });
 
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,
@@ -139,6 +155,18 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
   // Members and their sessions (cookie `sid`): the auth layer of /api/auth and the member calls.
   registerAuthRoutes(app, ctx, { sessions, csrf, members });
   registerMemberCalls(ctx, { members });
+
+  // The site: its maintenance status (served during maintenance too) and the legal documents.
+  registerSiteCalls(ctx, { settings });
+  registerLegalCalls(ctx, { legal });
+
+  // Community: help posts, notes, notices and popups (the back office's side is in its routes).
+  registerCommunityCalls(ctx, { community });
+
+  // Uploaded images under /media/ (resized and re-encoded; before the static site's fallback) and
+  // the home banners.
+  registerMediaRoutes(app, { media });
+  registerMediaCalls(ctx, { banners });
 
   ctx.calls.mount(app, memberResolver(members));
 }

@@ -1,7 +1,11 @@
 import { resolve } from 'node:path';
 import { parseSecretsKey, SecretsKeyError } from './lib/secrets.ts';
+import { siteInfoFromEnv, SiteInfoError } from './lib/site-info.ts';
+import type { TSiteInfo } from '@casino/contracts/site-info';
 
 export interface Config {
+  /** The operator's details the portal's footer shows (SITE_NAME, OPERATOR_*, SUPPORT_EMAIL). */
+  site: TSiteInfo;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -26,6 +30,10 @@ export interface Config {
   registerWindowMs: number;
   checkMaxPerIp: number;
   checkWindowMs: number;
+  /** guest-write-help (the login page's inquiry): posts per IP and per phone number per window. */
+  guestHelpMaxPerIp: number;
+  guestHelpMaxPerPhone: number;
+  guestHelpWindowMs: number;
   /**
    * The key that encrypts provider secrets (SECRETS_KEY). Required with DATABASE_URL; on the
    * embedded database `main.ts` makes one in DATA_DIR when it is not set.
@@ -48,6 +56,51 @@ export interface Config {
   studioSecrets: Record<string, string>;
   /** The built game client of the studio (STUDIO_DIST; default apps/studio/dist when built). */
   studioDist: string | undefined;
+  /**
+   * Where uploaded images and their resized variants live: files under DATA_DIR/media, or an
+   * S3-compatible bucket when S3_BUCKET is set (docs/operations.md, "Images").
+   */
+  mediaStore: MediaStoreConfig;
+  /** How many bytes of encoded image variants each instance keeps in memory (MEDIA_MEMORY_CACHE_MB). */
+  mediaMemoryCacheBytes: number;
+}
+
+export type MediaStoreConfig =
+  | { kind: 'fs'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** The service's base URL (S3_ENDPOINT; default AWS's `https://s3.<region>.amazonaws.com`). */
+      endpoint: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint host>/<key>` (MinIO and most others). */
+      forcePathStyle: boolean;
+    };
+
+/** S3_* variables: a bucket when S3_BUCKET is set, else files under `<dataDir>/media`. */
+function mediaStore(env: NodeJS.ProcessEnv, dataDir: string): MediaStoreConfig {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return { kind: 'fs', dir: resolve(dataDir, 'media') };
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3..63 of a-z, 0-9, '.', '-'), got "${bucket}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey)
+    throw new ConfigError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]{1,32}$/.test(region))
+    throw new ConfigError(`S3_REGION must be a region name, got "${region}"`);
+  return {
+    kind: 's3',
+    bucket,
+    endpoint: httpUrl(env, 'S3_ENDPOINT', `https://s3.${region}.amazonaws.com`),
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+  };
 }
 
 export class ConfigError extends Error {}
@@ -119,13 +172,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw error;
     }
   }
+  let site: TSiteInfo;
+  try {
+    site = siteInfoFromEnv(env);
+  } catch (error) {
+    if (error instanceof SiteInfoError) throw new ConfigError(error.message);
+    throw error;
+  }
   const port = int(env, 'PORT', 3000);
+  const dataDir = resolve(env.DATA_DIR || './data');
   return {
+    site,
     secretsKey,
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
     redisUrl: env.REDIS_URL || undefined,
     bootstrapAdminId: env.BOOTSTRAP_ADMIN_ID || 'admin',
     bootstrapAdminPassword: env.BOOTSTRAP_ADMIN_PASSWORD || undefined,
@@ -146,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerWindowMs: int(env, 'REGISTER_WINDOW_MS', 60 * 60_000),
     checkMaxPerIp: int(env, 'CHECK_MAX_PER_IP', 60),
     checkWindowMs: int(env, 'CHECK_WINDOW_MS', 60_000),
+    guestHelpMaxPerIp: int(env, 'GUEST_HELP_MAX_PER_IP', 5),
+    guestHelpMaxPerPhone: int(env, 'GUEST_HELP_MAX_PER_PHONE', 3),
+    guestHelpWindowMs: int(env, 'GUEST_HELP_WINDOW_MS', 60 * 60_000),
     transferTimeoutMs: Math.max(1, int(env, 'TRANSFER_TIMEOUT_MS', 5_000)),
     transferReconcileMs: int(env, 'TRANSFER_RECONCILE_MS', 15_000),
     dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', 20)),
@@ -153,5 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     studioPlatformUrl: httpUrl(env, 'STUDIO_PLATFORM_URL', `http://127.0.0.1:${port}`),
     studioSecrets: studioSecrets(env),
     studioDist: env.STUDIO_DIST ? resolve(env.STUDIO_DIST) : undefined,
+    mediaStore: mediaStore(env, dataDir),
+    mediaMemoryCacheBytes: int(env, 'MEDIA_MEMORY_CACHE_MB', 64) * 1024 * 1024,
   };
 }

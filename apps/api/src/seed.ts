@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
+import { seedDemoBanners } from './seed-banners.ts';
+import { seedDemoCommunity } from './seed-community.ts';
 import type { Services } from './services.ts';
 
 export interface SeedDeps {
@@ -22,15 +24,19 @@ export interface SeedReport {
 }
 
 /**
- * First-start content. The bootstrap operator is created on any empty database; demo content
- * (a registration code bound to localhost, a demo member, ...) only when SEED_DEMO is on, which is
- * the default on the embedded database. Each step checks what is there, so a restart adds nothing.
+ * First-start content. The bootstrap operator and version 1 of the terms and the privacy policy
+ * are created on any empty database; demo content (a registration code bound to localhost, a demo
+ * member, ...) only when SEED_DEMO is on, which is the default on the embedded database. Each step checks what is there, so a restart adds nothing.
  * It works through the services of the composition root, like any other caller.
  */
 export async function seedOnFirstStart(deps: SeedDeps): Promise<SeedReport> {
   const report: SeedReport = {};
   const owner = await seedBootstrapOperator(deps);
   if (owner) report.owner = owner;
+  // A site cannot take members without terms and a privacy policy: version 1 in every locale,
+  // which operators replace by publishing the next version (modules/legal/legal-texts.ts).
+  const legal = await deps.services.legal.ensureFirstVersions();
+  if (legal.length > 0) deps.logger.info({ kinds: legal }, 'legal documents published (version 1)');
   if (deps.services.config.seedDemo) {
     const demo = await seedDemoMember(deps);
     // Demo content goes with the demo member only: a database whose operators made codes of their
@@ -38,6 +44,8 @@ export async function seedOnFirstStart(deps: SeedDeps): Promise<SeedReport> {
     if (demo) {
       report.demo = demo;
       await seedDemoCatalog(deps);
+      await seedDemoCommunity(deps.services, deps.logger, demo.userId);
+      await seedDemoBanners(deps.services, deps.logger);
     }
   }
   return report;

@@ -15,8 +15,12 @@ import { createCatalogService } from './modules/games/catalog.service.ts';
 import { createJackpotService } from './modules/games/jackpot.service.ts';
 import { createTransferService } from './modules/games/transfer.service.ts';
 import { createWalletService } from './modules/games/wallet.service.ts';
+import { createLegalService } from './modules/legal/legal.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
+import { createBannerService } from './modules/media/banner.service.ts';
+import { createMediaService } from './modules/media/media.service.ts';
+import { createMediaStore } from './modules/media/media.store.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 
 export interface ServicesDeps {
@@ -49,9 +53,8 @@ export function createServices(deps: ServicesDeps) {
   const secrets = createSecretBox(secretsKey);
 
   const ledger = createLedgerService({ db });
-  const settings = createSettingsService({ db });
+  const settings = createSettingsService({ db, now });
   const audit = createAuditService({ db });
-  const community = createCommunityService({ db });
   // One session service serves both cookies: every call names its scope ('member' or 'operator').
   const sessions = createSessionService({
     db,
@@ -61,7 +64,10 @@ export function createServices(deps: ServicesDeps) {
   });
   const signInLimiter = createSignInLimiter({ rateLimiter, limits: config });
   const csrf = createCsrfService({ settings });
-  const members = createMembersService({ db, ledger, sessions, signInLimiter, settings, now });
+  // The terms and privacy policy in force; registration records which versions a member accepted.
+  const legal = createLegalService({ db, audit, now });
+  const members = createMembersService({ db, ledger, sessions, signInLimiter, settings, legal, now });
+  const community = createCommunityService({ db, audit, members, now });
   const cashier = createCashierService({ db, ledger, settings, community, members, rateLimiter, now });
   const comp = createCompService({ ledger, settings, cashier });
   const backoffice = createBackofficeService({ db, ledger, audit, cashier, settings, members, now });
@@ -76,6 +82,14 @@ export function createServices(deps: ServicesDeps) {
   const jackpots = createJackpotService({ db, ledger, audit, members, now });
   const catalog = createCatalogService({ db, audit, sessions, members, transfers, ledger, secrets, now });
   const wallet = createWalletService({ db, ledger, sessions, settings, members, jackpots, secrets, now });
+  // Uploaded images (files under DATA_DIR/media or an S3 bucket) and the home banners.
+  const media = createMediaService({
+    db,
+    audit,
+    store: createMediaStore(config.mediaStore),
+    memoryCacheBytes: config.mediaMemoryCacheBytes,
+  });
+  const banners = createBannerService({ db, audit, media, now });
 
   return {
     config,
@@ -86,6 +100,7 @@ export function createServices(deps: ServicesDeps) {
     ledger,
     settings,
     audit,
+    legal,
     community,
     sessions,
     signInLimiter,
@@ -98,6 +113,8 @@ export function createServices(deps: ServicesDeps) {
     wallet,
     transfers,
     jackpots,
+    media,
+    banners,
   };
 }
 

@@ -437,7 +437,11 @@ describe('roles', () => {
   it('tell an operator what they may do', async () => {
     expect((await bo(t, 'GET', '/me', { cookie: support.cookie })).body).toEqual({
       status: 'success',
-      operator: { operatorId: support.operatorId, role: 'support', permissions: ['memberRead', 'rounds'] },
+      operator: {
+        operatorId: support.operatorId,
+        role: 'support',
+        permissions: ['memberRead', 'rounds', 'support'],
+      },
     });
   });
 });

@@ -330,7 +330,7 @@ export async function call(
 /** A back-office request. */
 export async function bo(
   t: CashierTestApp,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: { cookie?: string; body?: unknown; key?: string } = {},
 ): Promise<Answer> {

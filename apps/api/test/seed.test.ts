@@ -7,6 +7,8 @@ import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { DEMO_CASHIER, DEMO_CATALOG, formatFirstStartBanner, seedOnFirstStart } from '../src/seed.ts';
 import { createServices } from '../src/services.ts';
+import { DEMO_NOTICES } from '../src/seed-community.ts';
+import { DEMO_BANNERS } from '../src/seed-banners.ts';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
 
@@ -89,6 +91,9 @@ describe('seedOnFirstStart (demo content)', () => {
     const audited = await db.selectFrom('audit_log').select(['actor', 'action']).orderBy('id').execute();
     expect(audited).toEqual([
       { actor: 'system', action: 'operator.bootstrap' },
+      // Version 1 of the terms and of the privacy policy (not demo content: every site has them).
+      { actor: 'system', action: 'legal.publish' },
+      { actor: 'system', action: 'legal.publish' },
       { actor: 'system', action: 'deposit.approve' },
       { actor: 'system', action: 'withdraw.approve' },
       { actor: 'system', action: 'member.adjust' },
@@ -96,7 +101,23 @@ describe('seedOnFirstStart (demo content)', () => {
       { actor: 'system', action: 'provider.create' },
       { actor: 'system', action: 'game.create' },
       { actor: 'system', action: 'provider.create' },
+      // The demo notices, popup and help answer, through the community service the back office uses.
+      ...DEMO_NOTICES.map(() => ({ actor: 'system', action: 'notice.create' })),
+      { actor: 'system', action: 'popup.create' },
+      { actor: 'system', action: 'help.answer' },
+      // The demo banners: the project's art rasterized through the media service, then a banner each.
+      ...DEMO_BANNERS.flatMap(() => [
+        { actor: 'system', action: 'media.upload' },
+        { actor: 'system', action: 'banner.create' },
+      ]),
     ]);
+    const banners = await db
+      .selectFrom('banners')
+      .select(['title', 'link', 'media_id'])
+      .orderBy('id')
+      .execute();
+    expect(banners.map((b) => [b.title, b.link])).toEqual(DEMO_BANNERS.map((b) => [b.title, b.link]));
+    expect(banners.every((b) => b.media_id !== null)).toBe(true);
     const invariants = await createLedgerService({ db }).checkInvariants();
     expect(invariants.violations).toEqual([]);
     // The generated password is reported for the first-start block, never written to a log line.

@@ -14,7 +14,15 @@ import {
   ZTitleColor,
   ZUserId,
 } from './fields.ts';
-import { statusOnly, ZRequestState, ZSuccess, ZSuccessOrNotFound } from './status.ts';
+import { statusOnly, ZHelpState, ZRequestState, ZSuccess, ZSuccessOrNotFound } from './status.ts';
+import {
+  LEGAL_BODY_MAX,
+  LEGAL_TITLE_MAX,
+  ZLegalKind,
+  ZMaintenanceMessage,
+  ZMaintenanceSettings,
+  ZSiteLocale,
+} from './site.ts';
 
 // The back office's calls of API.md section 4 (`/api/backoffice/*`); its sign-in is in auth.ts.
 
@@ -108,11 +116,13 @@ export const OPERATOR_HTML_MAX = 20_000;
 export const DOMAIN_FIELD_MAX = 500;
 const ZOperatorTitle = z.string().trim().min(1).max(OPERATOR_TITLE_MAX);
 /**
- * Operator HTML. Not sanitized by this schema: the routes that store it (later work) must pass it
- * through createHtmlSanitizer (sanitize-html.ts), and the portal must again before rendering it.
+ * Operator HTML. Not sanitized by this schema: the server passes it through createHtmlSanitizer
+ * (sanitize-html.ts) before storing it (a text that comes out empty is a 400 `required`), and the
+ * portal again before rendering it.
  */
 const ZOperatorHtml = z.string().min(1).max(OPERATOR_HTML_MAX);
 const ZDomainField = z.string().trim().max(DOMAIN_FIELD_MAX);
+const ZSortOrder = z.int().min(-1_000_000).max(1_000_000);
 
 /** `userId` null sends the note to every member that exists now. */
 export const ZBackofficeNoteRequest = z.strictObject({
@@ -132,10 +142,12 @@ export type TBackofficeHelpAnswerResponse = z.infer<typeof ZBackofficeHelpAnswer
 
 const ZCreatedResponse = z.object({ status: z.literal('success'), id: ZId });
 
+/** `isActive` (default true): an inactive notice is kept for the operators and hidden from members. */
 export const ZBackofficeNoticeRequest = z.strictObject({
   title: ZOperatorTitle,
   contents: ZOperatorHtml,
   domain: ZDomainField,
+  isActive: z.boolean().optional(),
 });
 export type TBackofficeNoticeRequest = z.infer<typeof ZBackofficeNoticeRequest>;
 export const ZBackofficeNoticeResponse = ZCreatedResponse;
@@ -148,6 +160,10 @@ export const ZBackofficePopupRequest = z.strictObject({
   domain: ZDomainField,
   posX: ZPopupPos,
   posY: ZPopupPos,
+  /** Default true; an inactive popup is not shown. */
+  isActive: z.boolean().optional(),
+  /** Popups are shown lower `sortOrder` first (default 0), equal ones newest first. */
+  sortOrder: ZSortOrder.optional(),
 });
 export type TBackofficePopupRequest = z.infer<typeof ZBackofficePopupRequest>;
 export const ZBackofficePopupResponse = ZCreatedResponse;
@@ -587,3 +603,234 @@ export const ZGameTransfersResponse = z.object({
   ),
   maxCount: ZCount,
 });
+
+// --- community (API.md section 4): help posts and notes (role `support`), notices and popups
+// (role `content`); `owner` may do all of it ---
+
+const ZPageQuery = {
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+};
+
+/** A patch must change something: `{}` is a 400 on the whole body. */
+const isNonEmptyPatch = (patch: object) => Object.values(patch).some((v) => v !== undefined);
+
+export const HELP_KINDS = ['help', 'account_inquiry', 'guest'] as const;
+export const ZHelpKind = z.enum(HELP_KINDS);
+export type THelpKind = z.infer<typeof ZHelpKind>;
+
+/** `GET /api/backoffice/helps?state=wait&kind=guest&userId=…`: newest first, without deleted posts. */
+export const ZBackofficeHelpsQuery = z.strictObject({
+  state: ZHelpState.optional(),
+  kind: ZHelpKind.optional(),
+  userId: ZUserId.optional(),
+  ...ZPageQuery,
+});
+export type TBackofficeHelpsQuery = z.infer<typeof ZBackofficeHelpsQuery>;
+
+/**
+ * A help post as operators see it: a member's (`userId`), or a guest's from the login page
+ * (`guestPhone`, and the unverified `guestUserId` the guest typed). `contents` is the writer's
+ * plain text, `answer` sanitized operator HTML.
+ */
+export const ZBackofficeHelp = z.object({
+  id: ZId,
+  kind: ZHelpKind,
+  userId: z.string().nullable(),
+  guestUserId: z.string().nullable(),
+  guestPhone: z.string().nullable(),
+  title: z.string(),
+  contents: z.string(),
+  answer: z.string().nullable(),
+  answerDate: ZIsoDate.nullable(),
+  answeredBy: z.string().nullable(),
+  state: ZHelpState,
+  isRead: z.boolean(),
+  regDate: ZIsoDate,
+  lastDate: ZIsoDate,
+});
+export type TBackofficeHelp = z.infer<typeof ZBackofficeHelp>;
+
+export const ZBackofficeHelpsResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficeHelp),
+  maxCount: ZCount,
+});
+export type TBackofficeHelpsResponse = z.infer<typeof ZBackofficeHelpsResponse>;
+
+/** `GET /api/backoffice/notes`: the notes operators sent, newest first. */
+export const ZBackofficeNotesQuery = z.strictObject({ ...ZPageQuery });
+export type TBackofficeNotesQuery = z.infer<typeof ZBackofficeNotesQuery>;
+
+/** One sending: `userId` null for a note to all; `recipients` copies written, `readCount` read so far. */
+export const ZBackofficeNoteSend = z.object({
+  id: ZId,
+  userId: z.string().nullable(),
+  title: z.string(),
+  contents: z.string(),
+  recipients: ZCount,
+  readCount: ZCount,
+  operatorId: z.string(),
+  regDate: ZIsoDate,
+});
+export type TBackofficeNoteSend = z.infer<typeof ZBackofficeNoteSend>;
+
+export const ZBackofficeNotesResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficeNoteSend),
+  maxCount: ZCount,
+});
+export type TBackofficeNotesResponse = z.infer<typeof ZBackofficeNotesResponse>;
+
+/** `GET /api/backoffice/notices` and `/popups`: every one not deleted, active or not. */
+export const ZBackofficeContentQuery = z.strictObject({ ...ZPageQuery });
+export type TBackofficeContentQuery = z.infer<typeof ZBackofficeContentQuery>;
+
+export const ZBackofficeNotice = z.object({
+  id: ZId,
+  title: z.string(),
+  contents: z.string(),
+  domain: z.string(),
+  isActive: z.boolean(),
+  operatorId: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastDate: ZIsoDate,
+});
+export type TBackofficeNotice = z.infer<typeof ZBackofficeNotice>;
+
+export const ZBackofficeNoticesResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficeNotice),
+  maxCount: ZCount,
+});
+export type TBackofficeNoticesResponse = z.infer<typeof ZBackofficeNoticesResponse>;
+
+/** `PATCH /api/backoffice/notices/:id`: the fields to change (at least one). */
+export const ZBackofficeNoticePatch = z
+  .strictObject({
+    title: ZOperatorTitle.optional(),
+    contents: ZOperatorHtml.optional(),
+    domain: ZDomainField.optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine(isNonEmptyPatch, withCode('required'));
+export type TBackofficeNoticePatch = z.infer<typeof ZBackofficeNoticePatch>;
+
+export const ZBackofficePopup = z.object({
+  id: ZId,
+  title: z.string(),
+  titleColor: z.string(),
+  contents: z.string(),
+  domain: z.string(),
+  posX: z.int(),
+  posY: z.int(),
+  isActive: z.boolean(),
+  sortOrder: z.int(),
+  operatorId: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastDate: ZIsoDate,
+});
+export type TBackofficePopup = z.infer<typeof ZBackofficePopup>;
+
+export const ZBackofficePopupsResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficePopup),
+  maxCount: ZCount,
+});
+export type TBackofficePopupsResponse = z.infer<typeof ZBackofficePopupsResponse>;
+
+/** `PATCH /api/backoffice/popups/:id`: the fields to change (at least one). */
+export const ZBackofficePopupPatch = z
+  .strictObject({
+    title: ZOperatorTitle.optional(),
+    titleColor: ZTitleColor.optional(),
+    contents: ZOperatorHtml.optional(),
+    domain: ZDomainField.optional(),
+    posX: ZPopupPos.optional(),
+    posY: ZPopupPos.optional(),
+    isActive: z.boolean().optional(),
+    sortOrder: ZSortOrder.optional(),
+  })
+  .refine(isNonEmptyPatch, withCode('required'));
+export type TBackofficePopupPatch = z.infer<typeof ZBackofficePopupPatch>;
+
+/** The answer of a notice's or popup's change and deletion. */
+export const ZBackofficeContentChangeResponse = ZSuccessOrNotFound;
+export type TBackofficeContentChangeResponse = z.infer<typeof ZBackofficeContentChangeResponse>;
+
+// --- the site: maintenance switch (owner) and legal documents (owner, content) ---
+
+/**
+ * `PUT /api/backoffice/settings/maintenance`: the fields to change (at least one). `until` is the
+ * expected end (a future instant) or null; it is shown to members and ends nothing by itself.
+ */
+export const ZMaintenancePatch = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    message: ZMaintenanceMessage.optional(),
+    until: ZIsoDate.nullable().optional(),
+  })
+  .refine(isNonEmptyPatch, withCode('required'));
+export type TMaintenancePatch = z.infer<typeof ZMaintenancePatch>;
+
+/** `GET` and `PUT /api/backoffice/settings/maintenance`: the switch in force (after the change). */
+export const ZMaintenanceResponse = z.object({
+  status: z.literal('success'),
+  maintenance: ZMaintenanceSettings,
+});
+export type TMaintenanceResponse = z.infer<typeof ZMaintenanceResponse>;
+
+/** `GET /api/backoffice/legal`: every published text, newest version first. */
+export const ZLegalListQuery = z.strictObject({
+  kind: ZLegalKind.optional(),
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+});
+export type TLegalListQuery = z.infer<typeof ZLegalListQuery>;
+
+export const ZLegalListResponse = z.object({
+  status: z.literal('success'),
+  /** The version in force of each kind (null before the first). */
+  current: z.object({ terms: z.int().positive().nullable(), privacy: z.int().positive().nullable() }),
+  list: z.array(
+    z.object({
+      kind: ZLegalKind,
+      version: z.int().positive(),
+      locale: ZSiteLocale,
+      title: z.string(),
+      body: z.string(),
+      publishedAt: ZIsoDate,
+      createdBy: z.string().nullable(),
+    }),
+  ),
+  maxCount: ZCount,
+});
+export type TLegalListResponse = z.infer<typeof ZLegalListResponse>;
+
+const ZLegalText = z.strictObject({
+  locale: ZSiteLocale,
+  title: z.string().trim().min(1).max(LEGAL_TITLE_MAX),
+  body: z.string().trim().min(1).max(LEGAL_BODY_MAX),
+});
+
+/**
+ * `POST /api/backoffice/legal`: publishes the next version of a document, in force at once. The
+ * Korean text is required (the default locale, and the fallback of the others); each locale once.
+ */
+export const ZPublishLegalRequest = z.strictObject({
+  kind: ZLegalKind,
+  texts: z
+    .array(ZLegalText)
+    .min(1)
+    .max(5)
+    .refine((texts) => texts.some((t) => t.locale === 'ko'), withCode('required'))
+    .refine((texts) => new Set(texts.map((t) => t.locale)).size === texts.length, withCode('pattern')),
+});
+export type TPublishLegalRequest = z.infer<typeof ZPublishLegalRequest>;
+
+export const ZPublishLegalResponse = z.object({
+  status: z.literal('success'),
+  kind: ZLegalKind,
+  version: z.int().positive(),
+});
+export type TPublishLegalResponse = z.infer<typeof ZPublishLegalResponse>;

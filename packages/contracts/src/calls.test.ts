@@ -52,6 +52,9 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'get-slot-by-company': ['public', ['success', 'fail']],
   'open-game': ['member', ['success', 'time', 'fail', 'blocked']],
   'get-slot-bets-list': ['member', ['success']],
+  // Beyond API.md: the site's own calls (docs/api/member-calls.md, "Site").
+  'get-site-status': ['public', ['success']],
+  'get-legal-document': ['public', ['success', 'not_found']],
 };
 
 const date = '2024-05-01T03:00:00.000Z';
@@ -191,6 +194,19 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
     ],
     maxCount: 1,
   },
+  'get-site-status': {
+    maintenance: { enabled: true, message: '서버 점검 중입니다.', until: '2024-05-01T05:00:00.000Z' },
+  },
+  'get-legal-document': {
+    document: {
+      kind: 'terms',
+      version: 2,
+      locale: 'ko',
+      title: '이용약관',
+      body: '<h2>제1조</h2><p>본문</p>',
+      publishedAt: date,
+    },
+  },
 };
 
 const REQUEST: Record<TCallName, Record<string, unknown>> = {
@@ -249,6 +265,8 @@ const REQUEST: Record<TCallName, Record<string, unknown>> = {
   'get-slot-by-company': { company: 'pp' },
   'open-game': { code: 'g1', company: 'pp', timeStemp: 1_714_532_400_000 },
   'get-slot-bets-list': {},
+  'get-site-status': { locale: 'en' },
+  'get-legal-document': { kind: 'terms', locale: 'jp' },
 };
 
 /** The status literals a response schema can carry, read from the schema itself. */

@@ -3,6 +3,7 @@ import * as cashier from './cashier.ts';
 import * as community from './community.ts';
 import * as games from './games.ts';
 import * as members from './members.ts';
+import * as site from './site.ts';
 
 export const CALL_WHO = ['public', 'guest', 'member'] as const;
 /** public: anyone; guest: signed out only (a signed-in caller gets `authenticated`); member: 401 without a session. */
@@ -70,9 +71,17 @@ export const CALLS = {
   'get-slot-by-company': call('public', games.ZGetSlotByCompanyRequest, games.ZGetSlotByCompanyResponse),
   'open-game': call('member', games.ZOpenGameRequest, games.ZOpenGameResponse),
   'get-slot-bets-list': call('member', games.ZGetSlotBetsListRequest, games.ZGetSlotBetsListResponse),
+  'get-site-status': call('public', site.ZGetSiteStatusRequest, site.ZGetSiteStatusResponse),
+  'get-legal-document': call('public', site.ZGetLegalDocumentRequest, site.ZGetLegalDocumentResponse),
 } as const;
 
 export type TCalls = typeof CALLS;
+
+/**
+ * The calls served while the site is in maintenance (every other call answers
+ * `503 {status:"maintenance"}`): what the portal's maintenance page needs to know and to show.
+ */
+export const MAINTENANCE_OPEN_CALLS: ReadonlySet<string> = new Set<TCallName>(['get-site-status']);
 export type TCallName = keyof TCalls;
 export const CALL_NAMES = Object.keys(CALLS) as TCallName[];
 

@@ -139,6 +139,9 @@ export const ZBanner = z.object({
   title: z.string(),
   imgUrl: z.string(),
   link: z.string().nullable(),
+  /** The image's own size when it is an uploaded one (`/media/...`): the portal builds its srcset from it. */
+  width: z.int().positive().optional(),
+  height: z.int().positive().optional(),
 });
 export type TBanner = z.infer<typeof ZBanner>;
 

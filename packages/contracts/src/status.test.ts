@@ -26,6 +26,7 @@ describe('statuses', () => {
       'too_many',
       'too_large',
       'error',
+      'maintenance',
     ]);
     expect(ZStatus.safeParse('already_have_user').success).toBe(false);
     expect(isStatus('alread')).toBe(true);

@@ -23,6 +23,7 @@ export const STATUSES = [
   'too_many',
   'too_large',
   'error',
+  'maintenance',
 ] as const;
 
 export const ZStatus = z.enum(STATUSES);

@@ -37,6 +37,10 @@ export interface MembersTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   last_login_at: Timestamp | null;
+  /** The legal document versions accepted at registration (0009_legal); null before they existed. */
+  terms_version: ColumnType<number | null, number | null | undefined, number | null>;
+  privacy_version: ColumnType<number | null, number | null | undefined, number | null>;
+  terms_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -78,6 +82,8 @@ export interface NotesTable {
   deleted_at: Timestamp | null;
   created_by: string | null;
   created_at: DefaultTimestamp;
+  /** The operator's sending this copy belongs to (0007_community); null for the system's notes. */
+  send_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface HelpsTable {
@@ -233,6 +239,12 @@ export interface DB {
   jackpot_tiers: JackpotTiersTable;
   jackpot_shards: JackpotShardsTable;
   jackpot_hits: JackpotHitsTable;
+  legal_documents: LegalDocumentsTable;
+  notices: NoticesTable;
+  popups: PopupsTable;
+  note_sends: NoteSendsTable;
+  media: MediaTable;
+  banners: BannersTable;
 }
 
 export type ProviderKind = 'casino' | 'slot' | 'sport';
@@ -356,4 +368,94 @@ export interface JackpotHitsTable {
   transaction_id: string;
   amount: number;
   created_at: DefaultTimestamp;
+}
+
+// --- community (0007_community): site content and the notes operators send ---
+
+/** A notice; `contents` is operator HTML, sanitized when stored. */
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  contents: string;
+  domain: ColumnType<string, string | undefined, string>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** A site popup; `contents` is operator HTML, sanitized when stored. */
+export interface PopupsTable {
+  id: Generated<number>;
+  title: string;
+  title_color: string;
+  contents: string;
+  domain: ColumnType<string, string | undefined, string>;
+  pos_x: ColumnType<number, number | undefined, number>;
+  pos_y: ColumnType<number, number | undefined, number>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** One note an operator sent: to one member, or (member_id null) to every member existing then. */
+export interface NoteSendsTable {
+  id: Generated<number>;
+  member_id: number | null;
+  title: string;
+  contents: string;
+  recipients: ColumnType<number, number | undefined, number>;
+  created_by: string;
+  created_at: DefaultTimestamp;
+}
+
+// --- legal (0009_legal): versioned terms and privacy policy ---
+
+/** One locale's text of one version; immutable once published (a trigger refuses edits). */
+export interface LegalDocumentsTable {
+  kind: 'terms' | 'privacy';
+  version: number;
+  locale: 'ko' | 'en' | 'jp' | 'vn' | 'cn';
+  title: string;
+  /** Sanitized operator HTML. */
+  body: string;
+  published_at: DefaultTimestamp;
+  created_by: string | null;
+}
+
+// --- media (0008_media): uploaded images and the home banners ---
+
+export type MediaContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/avif' | 'image/gif';
+
+/** An uploaded image, named in the media store by `key` (a content hash). Never changed. */
+export interface MediaTable {
+  id: Generated<number>;
+  key: string;
+  content_type: MediaContentType;
+  width: number;
+  height: number;
+  byte_size: number;
+  animated: ColumnType<boolean, boolean | undefined, never>;
+  storage: 'fs' | 's3';
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+}
+
+/** A home banner: an uploaded image (`media_id`) or another picture's URL (`img_url`), exactly one. */
+export interface BannersTable {
+  id: Generated<number>;
+  title: string;
+  media_id: number | null;
+  img_url: string | null;
+  link: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  domain: ColumnType<string, string | undefined, string>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  deleted_at: Timestamp | null;
 }

@@ -27,7 +27,8 @@ export function registerTextGuard(app: FastifyInstance): void {
  */
 function findBadField(input: unknown): string | undefined {
   if (typeof input === 'string') return isStorableText(input) ? undefined : '';
-  if (input === null || typeof input !== 'object') return undefined;
+  // A binary body (an image upload) is bytes, not text: nothing in it is stored as text.
+  if (input === null || typeof input !== 'object' || ArrayBuffer.isView(input)) return undefined;
   if (Array.isArray(input)) return input.every((item) => isClean(item, 1)) ? undefined : '';
   // for...in over own keys rather than Object.entries: this runs three times for every request,
   // and the inputs are mostly empty or flat (`{}`, `{call}`).

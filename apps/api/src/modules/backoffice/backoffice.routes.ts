@@ -37,6 +37,12 @@ import {
   ZJackpotsResponse,
   ZGameTransfersQuery,
   ZGameTransfersResponse,
+  ZLegalListQuery,
+  ZLegalListResponse,
+  ZMaintenancePatch,
+  ZMaintenanceResponse,
+  ZPublishLegalRequest,
+  ZPublishLegalResponse,
 } from '@casino/contracts/backoffice';
 import { ZOperatorLoginRequest, ZOperatorLoginResponse } from '@casino/contracts/auth';
 import { idempotencyOf } from '../../lib/idempotency.ts';
@@ -47,9 +53,13 @@ import { isSecureCookieRequest, OPERATOR_COOKIE, readCookie } from '../auth/cook
 import type { SessionService } from '../auth/session.service.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { CashierService, RequestKind } from '../cashier/cashier.service.ts';
+import type { CommunityService } from '../community/community.service.ts';
 import type { CatalogService } from '../games/catalog.service.ts';
 import type { JackpotService } from '../games/jackpot.service.ts';
 import type { TransferService } from '../games/transfer.service.ts';
+import type { BannerService } from '../media/banner.service.ts';
+import type { MediaService } from '../media/media.service.ts';
+import type { LegalService } from '../legal/legal.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   actorOf,
@@ -61,6 +71,8 @@ import {
   type OperatorPrincipal,
   type Permission,
 } from './backoffice.service.ts';
+import { registerCommunityBackofficeRoutes } from './community.routes.ts';
+import { registerMediaBackofficeRoutes } from './media.routes.ts';
 import { generateTotpSecret } from './totp.ts';
 
 const COOKIE_PATH = '/api/backoffice';
@@ -77,6 +89,10 @@ export interface BackofficeRouteDeps {
   catalog: CatalogService;
   jackpots: JackpotService;
   transfers: TransferService;
+  community: CommunityService;
+  media: MediaService;
+  banners: BannerService;
+  legal: LegalService;
 }
 
 /** Sends a money action's answer: its code, and the replay header when it is the stored first answer. */
@@ -108,10 +124,11 @@ export async function registerBackofficeRoutes(
     return { id: operator.id, operatorId: operator.operator_id, role: operator.role, sessionId: session.id };
   }
 
-  const route = routesFor<OperatorPrincipal, Permission>(app, {
+  const principals = {
     resolve: operatorOf,
-    allows: (operator, permission) => can(operator.role, permission),
-  });
+    allows: (operator: OperatorPrincipal, permission: Permission) => can(operator.role, permission),
+  };
+  const route = routesFor<OperatorPrincipal, Permission>(app, principals);
 
   route({
     method: 'POST',
@@ -408,6 +425,53 @@ export async function registerBackofficeRoutes(
     }),
   });
 
+  // --- the site: maintenance switch (owner) and legal documents (owner, content) ---
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/settings/maintenance',
+    auth: 'signed-in',
+    permission: 'maintenance',
+    response: ZMaintenanceResponse,
+    handler: async () => ({ status: 'success', maintenance: await settings.maintenanceStored() }),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/api/backoffice/settings/maintenance',
+    auth: 'signed-in',
+    permission: 'maintenance',
+    body: ZMaintenancePatch,
+    response: ZMaintenanceResponse,
+    handler: async ({ request, principal, body }) => ({
+      status: 'success',
+      maintenance: await backoffice.updateMaintenance(body, actorOf(principal, request.ip)),
+    }),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/legal',
+    auth: 'signed-in',
+    permission: 'content',
+    query: ZLegalListQuery,
+    response: ZLegalListResponse,
+    handler: async ({ query }) => ({ status: 'success', ...(await deps.legal.list(query)) }),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/backoffice/legal',
+    auth: 'signed-in',
+    permission: 'content',
+    body: ZPublishLegalRequest,
+    response: ZPublishLegalResponse,
+    handler: async ({ request, principal, body }) => ({
+      status: 'success',
+      ...(await deps.legal.publish(body, actorOf(principal, request.ip))),
+    }),
+  });
+
   // --- operators and the audit log (owner) ---
 
   route({
@@ -452,6 +516,14 @@ export async function registerBackofficeRoutes(
       };
     },
   });
+
+  // --- help posts, notes, notices and popups (support and content) ---
+
+  registerCommunityBackofficeRoutes(route, { community: deps.community });
+
+  // --- uploaded images and home banners (content) ---
+
+  await registerMediaBackofficeRoutes(app, principals, { media: deps.media, banners: deps.banners });
 
   route({
     method: 'GET',

@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { OperatorRole } from '../../db/schema.ts';
-import type { TBackofficeAdjustRequest, TCashierSettingsPatch } from '@casino/contracts/backoffice';
+import type {
+  TBackofficeAdjustRequest,
+  TCashierSettingsPatch,
+  TMaintenancePatch,
+} from '@casino/contracts/backoffice';
+import type { TMaintenanceSettings } from '@casino/contracts/site';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import { checkIdempotencyKey, type Idempotency } from '../../lib/idempotency.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts';
@@ -31,6 +36,12 @@ export const PERMISSIONS = {
   /** A provider round with its wallet calls (disputes). */
   rounds: ['owner', 'cashier', 'support'],
   operatorsManage: ['owner'],
+  /** Help posts (answers) and notes to members (API.md section 4: role `support`). */
+  support: ['owner', 'support'],
+  /** Site content: notices, popups, banners and uploaded images (API.md section 4: role `content`). */
+  content: ['owner', 'content'],
+  /** The site-wide maintenance switch (docs/operations.md). */
+  maintenance: ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -370,6 +381,31 @@ export function createBackofficeService(deps: BackofficeDeps) {
         }
         return { code: 200, body: { status: result.status } };
       });
+    },
+
+    /**
+     * Switches the site's maintenance on or off (or changes its message or expected end) and audits
+     * the change in one transaction. This instance applies it at once, the others within a few
+     * seconds. An expected end must lie ahead (400 `until` `min`).
+     */
+    async updateMaintenance(patch: TMaintenancePatch, who: AuditActor): Promise<TMaintenanceSettings> {
+      if (patch.until && Date.parse(patch.until) <= now().getTime()) throw invalid('until', 'min');
+      const after = await db.transaction().execute(async (trx) => {
+        const change = await settings.updateMaintenance(patch, trx);
+        await audit.record(
+          who,
+          {
+            action: 'settings.maintenance',
+            target: 'settings:maintenance',
+            before: change.before,
+            after: change.after,
+          },
+          trx,
+        );
+        return change.after;
+      });
+      settings.maintenanceChanged();
+      return after;
     },
 
     /** Changes the comp rates of bets by provider kind and audits the change in one transaction. */

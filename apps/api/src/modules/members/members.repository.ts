@@ -28,6 +28,9 @@ export interface NewMemberRow {
   regCode: string;
   regIp: string | null;
   createdAt: Date;
+  /** The legal document versions in force that the member accepted by registering (null: none yet). */
+  termsVersion?: number | null;
+  privacyVersion?: number | null;
 }
 
 export type RegCodeRow = Pick<Selectable<RegCodesTable>, 'code' | 'domain'>;
@@ -278,6 +281,9 @@ export function createMembersRepository(db: Database) {
           reg_ip: row.regIp,
           created_at: row.createdAt,
           updated_at: row.createdAt,
+          terms_version: row.termsVersion ?? null,
+          privacy_version: row.privacyVersion ?? null,
+          terms_accepted_at: row.termsVersion != null || row.privacyVersion != null ? row.createdAt : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -1,16 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MemberResolver } from '../../lib/calls.ts';
+import { requestHostSource } from '../../lib/request-host.ts';
 import { MEMBER_COOKIE, readCookie, setSessionCookie } from '../auth/cookies.ts';
 import type { MembersService } from './members.service.ts';
-
-/** The host a request was made for: its Origin when it has a usable one, else its Host. */
-export function requestHostSource(request: FastifyRequest): string {
-  const origin = request.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[^/\s]+/i.test(origin.trim())) return origin.trim();
-  return request.host;
-}
 
 /** Counts a hit against a per-IP limit and refuses it with 429 when over. */
 async function limitPerIp(

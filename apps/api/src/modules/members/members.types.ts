@@ -5,6 +5,7 @@ import type { MembersTable } from '../../db/schema.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { CreatedSession, SessionService } from '../auth/session.service.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
+import type { LegalService } from '../legal/legal.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { MembersRepository } from './members.repository.ts';
 
@@ -18,6 +19,8 @@ export interface MembersServiceDeps {
   signInLimiter: SignInLimiter;
   /** The settings module owns the `settings` table; members only asks it. */
   settings: Pick<SettingsService, 'memberApprovalRequired'>;
+  /** The legal module: the terms and privacy versions in force, recorded at registration. */
+  legal: Pick<LegalService, 'currentVersions'>;
   now: () => Date;
 }
 

@@ -91,6 +91,9 @@ export function createRegistration({ deps, repo }: MembersParts) {
         const memberId = await db.transaction().execute(async (trx) => {
           const code = await repo.lockEnabledRegCode(input.code, trx);
           if (!code) return undefined;
+          // The terms and privacy versions in force as the member agrees: the ones the register
+          // form named and linked to (docs/api/member-calls.md, user-register).
+          const accepted = await deps.legal.currentVersions(trx);
           const id = await repo.insertMember(
             {
               userId: input.userId,
@@ -105,6 +108,8 @@ export function createRegistration({ deps, repo }: MembersParts) {
               regCode: code.code,
               regIp: options.ip ?? null,
               createdAt: now(),
+              termsVersion: accepted.terms,
+              privacyVersion: accepted.privacy,
             },
             trx,
           );

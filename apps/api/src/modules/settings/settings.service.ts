@@ -1,6 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import { HH_MM, isLocked, type LockWindow } from './lock-window.ts';
 import { createSettingsRepository } from './settings.repository.ts';
+import type { TMaintenancePatch } from '@casino/contracts/backoffice';
+import type { TMaintenanceSettings } from '@casino/contracts/site';
+import {
+  createMaintenanceCache,
+  MAINTENANCE_KEY,
+  normalizeMaintenance,
+  retryAfterSeconds,
+} from './maintenance.ts';
 
 /**
  * The cashier's operator settings. Amounts are whole won (points for `minConversion`). A lock
@@ -122,9 +130,56 @@ export function normalizeCompRates(stored: unknown): CompRates {
   return { casino: rate('casino'), slot: rate('slot'), sport: rate('sport') };
 }
 
-export function createSettingsService(deps: { db: Database }) {
+export function createSettingsService(deps: { db: Database; now?: () => Date }) {
   const repo = createSettingsRepository(deps.db);
+  const now = deps.now ?? (() => new Date());
+  const maintenance = createMaintenanceCache(() => repo.get(MAINTENANCE_KEY), now);
   return {
+    /**
+     * The site-wide maintenance switch, as this instance last read it (at most
+     * MAINTENANCE_CACHE_MS old): every member call and page asks, so it costs no query per request.
+     */
+    maintenance(): Promise<TMaintenanceSettings> {
+      return maintenance.get();
+    },
+
+    /**
+     * What the maintenance gate of the API and the pages asks (plugins/maintenance.ts): null when
+     * the site is open, else the seconds to the expected end (for `Retry-After`), if any.
+     */
+    async maintenanceGate(): Promise<{ retryAfterSec: number | undefined } | null> {
+      const current = await maintenance.get();
+      return current.enabled ? { retryAfterSec: retryAfterSeconds(current, now()) } : null;
+    },
+
+    /** The switch as stored now (the back office shows and changes this one). */
+    async maintenanceStored(trx?: Database): Promise<TMaintenanceSettings> {
+      return normalizeMaintenance(await repo.get(MAINTENANCE_KEY, trx));
+    },
+
+    /**
+     * Changes the switch inside the caller's transaction; returns before and after for the audit
+     * log. The caller calls `maintenanceChanged` once the transaction has committed.
+     */
+    async updateMaintenance(
+      patch: TMaintenancePatch,
+      trx: Database,
+    ): Promise<{ before: TMaintenanceSettings; after: TMaintenanceSettings }> {
+      const before = normalizeMaintenance(await repo.getForUpdate(MAINTENANCE_KEY, trx));
+      const after: TMaintenanceSettings = {
+        enabled: patch.enabled ?? before.enabled,
+        message: patch.message ?? before.message,
+        until: patch.until === undefined ? before.until : patch.until && new Date(patch.until).toISOString(),
+      };
+      await repo.put(MAINTENANCE_KEY, after, trx);
+      return { before, after };
+    },
+
+    /** This instance sees a committed change at once (the others within MAINTENANCE_CACHE_MS). */
+    maintenanceChanged(): void {
+      maintenance.forget();
+    },
+
     /** Whether registration leaves new members `pending` until an operator approves them. */
     async memberApprovalRequired(trx?: Database): Promise<boolean> {
       return (await repo.get(REQUIRE_APPROVAL_KEY, trx)) === true;

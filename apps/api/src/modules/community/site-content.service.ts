@@ -1,0 +1,308 @@
+import type { TNotice, TPopup } from '@casino/contracts/community';
+import type {
+  TBackofficeNotice,
+  TBackofficeNoticePatch,
+  TBackofficeNoticeRequest,
+  TBackofficePopup,
+  TBackofficePopupPatch,
+  TBackofficePopupRequest,
+} from '@casino/contracts/backoffice';
+import { domainMatches } from '@casino/contracts/host';
+import { operatorHtmlToStore } from '../../lib/operator-html.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
+import type { NoticeRow, PopupRow } from './community.repository.ts';
+import { offsetOf, type ChangeStatus, type CommunityParts, type Paging } from './community.types.ts';
+
+/**
+ * How long an instance keeps the active notices and popups it read. Every home page asks for both,
+ * so they are read once per instance and period (single flight); a change made through this
+ * instance is seen at once, one made through another instance within this time.
+ */
+export const SITE_CONTENT_CACHE_MS = 2_000;
+/** The most notices get-user-notices answers (the newest); the portal's list shows them all. */
+export const MEMBER_NOTICES_MAX = 100;
+/** The most popups get-notice-popup answers (in their order). */
+export const MEMBER_POPUPS_MAX = 20;
+
+/** A value read once per period and shared by the callers meanwhile; a failed read is not kept. */
+function cachedRead<T>(maxAgeMs: number, now: () => Date, read: () => Promise<T>) {
+  let kept: { until: number; value: Promise<T> } | undefined;
+  return {
+    get(): Promise<T> {
+      const at = now().getTime();
+      if (kept && kept.until > at) return kept.value;
+      const entry = { until: at + maxAgeMs, value: read() };
+      kept = entry;
+      entry.value.catch(() => {
+        if (kept === entry) kept = undefined;
+      });
+      return entry.value;
+    },
+    clear(): void {
+      kept = undefined;
+    },
+  };
+}
+
+function memberNotice(row: NoticeRow): TNotice {
+  return {
+    id: row.id,
+    title: row.title,
+    contents: row.contents,
+    lastDate: row.updated_at.toISOString(),
+    domain: row.domain,
+  };
+}
+
+function memberPopup(row: PopupRow): TPopup {
+  return {
+    id: row.id,
+    title: row.title,
+    titleColor: row.title_color,
+    contents: row.contents,
+    domain: row.domain,
+    posX: row.pos_x,
+    posY: row.pos_y,
+  };
+}
+
+function operatorNotice(row: NoticeRow): TBackofficeNotice {
+  return {
+    id: row.id,
+    title: row.title,
+    contents: row.contents,
+    domain: row.domain,
+    isActive: row.is_active,
+    operatorId: row.created_by,
+    regDate: row.created_at.toISOString(),
+    lastDate: row.updated_at.toISOString(),
+  };
+}
+
+function operatorPopup(row: PopupRow): TBackofficePopup {
+  return {
+    id: row.id,
+    title: row.title,
+    titleColor: row.title_color,
+    contents: row.contents,
+    domain: row.domain,
+    posX: row.pos_x,
+    posY: row.pos_y,
+    isActive: row.is_active,
+    sortOrder: row.sort_order,
+    operatorId: row.created_by,
+    regDate: row.created_at.toISOString(),
+    lastDate: row.updated_at.toISOString(),
+  };
+}
+
+/** The audit log's picture of a notice or popup: what operators set, without bookkeeping columns. */
+function noticeSnapshot(row: NoticeRow) {
+  const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, created_by: _b, ...fields } = row;
+  return fields;
+}
+
+function popupSnapshot(row: PopupRow) {
+  const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, created_by: _b, ...fields } = row;
+  return fields;
+}
+
+/**
+ * Site content: notices (공지사항) and popups, operator HTML sanitized when stored, each shown on
+ * the hosts its `domain` lists (all when empty), matched by `domainMatches` of
+ * packages/contracts/src/host.ts. Every change is audited with the row before and after.
+ */
+export function createSiteContent({ deps, repo }: CommunityParts) {
+  const { db, audit, now } = deps;
+  const activeNotices = cachedRead(SITE_CONTENT_CACHE_MS, now, () => repo.activeNotices());
+  const activePopups = cachedRead(SITE_CONTENT_CACHE_MS, now, () => repo.activePopups());
+
+  /** Runs a change with its audit record in one transaction; the cached lists are dropped after it. */
+  async function change<T>(kind: 'notice' | 'popup', work: (trx: typeof db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } finally {
+      (kind === 'notice' ? activeNotices : activePopups).clear();
+    }
+  }
+
+  return {
+    /** get-user-notices: the active notices of the request's host, newest first. */
+    async noticesFor(host: string): Promise<{ status: 'success'; notices: TNotice[] }> {
+      const rows = (await activeNotices.get()).filter((r) => domainMatches(r.domain, host));
+      return { status: 'success', notices: rows.slice(0, MEMBER_NOTICES_MAX).map(memberNotice) };
+    },
+
+    /** get-notice-popup: the active popups of the request's host, in their order. */
+    async popupsFor(host: string): Promise<{ status: 'success'; note: TPopup[] }> {
+      const rows = (await activePopups.get()).filter((r) => domainMatches(r.domain, host));
+      return { status: 'success', note: rows.slice(0, MEMBER_POPUPS_MAX).map(memberPopup) };
+    },
+
+    async notices(paging: Paging) {
+      const [rows, maxCount] = await Promise.all([
+        repo.listNotices(paging.pageSize, offsetOf(paging)),
+        repo.countLive('notices'),
+      ]);
+      return { status: 'success' as const, list: rows.map(operatorNotice), maxCount };
+    },
+
+    async popups(paging: Paging) {
+      const [rows, maxCount] = await Promise.all([
+        repo.listPopups(paging.pageSize, offsetOf(paging)),
+        repo.countLive('popups'),
+      ]);
+      return { status: 'success' as const, list: rows.map(operatorPopup), maxCount };
+    },
+
+    async createNotice(
+      input: TBackofficeNoticeRequest,
+      who: AuditActor,
+    ): Promise<{ status: 'success'; id: number }> {
+      const contents = await operatorHtmlToStore(input.contents, 'contents');
+      return change('notice', async (trx) => {
+        const row = await repo.insertNotice(
+          {
+            title: input.title,
+            contents,
+            domain: input.domain,
+            isActive: input.isActive ?? true,
+            createdBy: who.actor,
+            at: now(),
+          },
+          trx,
+        );
+        await audit.record(
+          who,
+          { action: 'notice.create', target: `notice:${row.id}`, after: noticeSnapshot(row) },
+          trx,
+        );
+        return { status: 'success' as const, id: row.id };
+      });
+    },
+
+    async updateNotice(id: number, patch: TBackofficeNoticePatch, who: AuditActor): Promise<ChangeStatus> {
+      const contents =
+        patch.contents === undefined ? undefined : await operatorHtmlToStore(patch.contents, 'contents');
+      return change('notice', async (trx) => {
+        const before = await repo.noticeForUpdate(id, trx);
+        if (!before) return 'not_found';
+        const after = await repo.updateNotice(
+          id,
+          {
+            ...(patch.title !== undefined ? { title: patch.title } : {}),
+            ...(contents !== undefined ? { contents } : {}),
+            ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+            ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
+            updated_at: now(),
+          },
+          trx,
+        );
+        await audit.record(
+          who,
+          {
+            action: 'notice.update',
+            target: `notice:${id}`,
+            before: noticeSnapshot(before),
+            after: noticeSnapshot(after),
+          },
+          trx,
+        );
+        return 'success';
+      });
+    },
+
+    async deleteNotice(id: number, who: AuditActor): Promise<ChangeStatus> {
+      return change('notice', async (trx) => {
+        const before = await repo.noticeForUpdate(id, trx);
+        if (!before) return 'not_found';
+        await repo.updateNotice(id, { deleted_at: now() }, trx);
+        await audit.record(
+          who,
+          { action: 'notice.delete', target: `notice:${id}`, before: noticeSnapshot(before) },
+          trx,
+        );
+        return 'success';
+      });
+    },
+
+    async createPopup(
+      input: TBackofficePopupRequest,
+      who: AuditActor,
+    ): Promise<{ status: 'success'; id: number }> {
+      const contents = await operatorHtmlToStore(input.contents, 'contents');
+      return change('popup', async (trx) => {
+        const row = await repo.insertPopup(
+          {
+            title: input.title,
+            titleColor: input.titleColor,
+            contents,
+            domain: input.domain,
+            posX: input.posX,
+            posY: input.posY,
+            isActive: input.isActive ?? true,
+            sortOrder: input.sortOrder ?? 0,
+            createdBy: who.actor,
+            at: now(),
+          },
+          trx,
+        );
+        await audit.record(
+          who,
+          { action: 'popup.create', target: `popup:${row.id}`, after: popupSnapshot(row) },
+          trx,
+        );
+        return { status: 'success' as const, id: row.id };
+      });
+    },
+
+    async updatePopup(id: number, patch: TBackofficePopupPatch, who: AuditActor): Promise<ChangeStatus> {
+      const contents =
+        patch.contents === undefined ? undefined : await operatorHtmlToStore(patch.contents, 'contents');
+      return change('popup', async (trx) => {
+        const before = await repo.popupForUpdate(id, trx);
+        if (!before) return 'not_found';
+        const after = await repo.updatePopup(
+          id,
+          {
+            ...(patch.title !== undefined ? { title: patch.title } : {}),
+            ...(patch.titleColor !== undefined ? { title_color: patch.titleColor } : {}),
+            ...(contents !== undefined ? { contents } : {}),
+            ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+            ...(patch.posX !== undefined ? { pos_x: patch.posX } : {}),
+            ...(patch.posY !== undefined ? { pos_y: patch.posY } : {}),
+            ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
+            ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+            updated_at: now(),
+          },
+          trx,
+        );
+        await audit.record(
+          who,
+          {
+            action: 'popup.update',
+            target: `popup:${id}`,
+            before: popupSnapshot(before),
+            after: popupSnapshot(after),
+          },
+          trx,
+        );
+        return 'success';
+      });
+    },
+
+    async deletePopup(id: number, who: AuditActor): Promise<ChangeStatus> {
+      return change('popup', async (trx) => {
+        const before = await repo.popupForUpdate(id, trx);
+        if (!before) return 'not_found';
+        await repo.updatePopup(id, { deleted_at: now() }, trx);
+        await audit.record(
+          who,
+          { action: 'popup.delete', target: `popup:${id}`, before: popupSnapshot(before) },
+          trx,
+        );
+        return 'success';
+      });
+    },
+  };
+}
