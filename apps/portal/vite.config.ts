@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { prerenderPages } from './vite-prerender.ts';
 import { constants as zlib } from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -66,6 +67,8 @@ export default defineConfig({
   plugins: [
     react(),
     preloadFonts(['90', '91']),
+    // Each locale's home page and page frame rendered into HTML (decision 0013).
+    prerenderPages(),
     // Every text file of the build also as .br and .gz, compressed once here at the highest levels:
     // the server sends these as they are and never compresses a file per request (issue 9).
     compression({
@@ -96,6 +99,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json: which chunks each page loads (bench/web.ts weighs them).
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
 });

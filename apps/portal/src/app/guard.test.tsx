@@ -21,13 +21,13 @@ function renderApp(path: string, status: TSessionStatus) {
 describe('guardDecision', () => {
   it('lets everyone open public pages', () => {
     for (const status of ['loading', 'unauthenticated', 'authenticated'] as const) {
-      for (const page of ['home', 'login', 'register', 'adminError', 'game'] as const)
+      for (const page of ['home', 'login', 'register', 'adminError', 'game', 'notice'] as const)
         expect(guardDecision(page, status)).toBe('allow');
     }
   });
 
   it('blocks guests from the member pages, waits while the session loads', () => {
-    for (const page of ['deposit', 'withdraw', 'note', 'comp', 'user', 'help', 'notice'] as const) {
+    for (const page of ['deposit', 'withdraw', 'note', 'comp', 'user', 'help'] as const) {
       expect(guardDecision(page, 'unauthenticated')).toBe('block');
       expect(guardDecision(page, 'loading')).toBe('wait');
       expect(guardDecision(page, 'authenticated')).toBe('allow');

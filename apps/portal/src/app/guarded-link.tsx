@@ -12,6 +12,8 @@ interface GuardedLinkProps {
   className?: string;
   children: ReactNode;
   isCurrent?: boolean;
+  /** A tooltip (a link that shows its icon only). */
+  title?: string;
   /** Runs after the guard let the click through (closes the menu that held the link). */
   onNavigate?: () => void;
 }
@@ -20,7 +22,7 @@ interface GuardedLinkProps {
  * A link to a page that checks the guard on click: a guest clicking a member page gets msg2001
  * and stays where they are.
  */
-export function GuardedLink({ page, className, children, isCurrent, onNavigate }: GuardedLinkProps) {
+export function GuardedLink({ page, className, children, isCurrent, title, onNavigate }: GuardedLinkProps) {
   const href = useLocalizedPath();
   const { status } = useSession();
   const dialogs = useDialogs();
@@ -39,6 +41,7 @@ export function GuardedLink({ page, className, children, isCurrent, onNavigate }
     <Link
       to={href(page)}
       className={className}
+      title={title}
       aria-current={isCurrent ? 'page' : undefined}
       onClick={onClick}
     >

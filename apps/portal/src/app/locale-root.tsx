@@ -7,6 +7,7 @@ import { LocaleContext } from '../i18n/locale-context.ts';
 import { loadLocaleFont } from '../i18n/locale-fonts.ts';
 import { HealthDialogs } from './health-dialogs.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { MaintenanceGate } from './maintenance-gate.tsx';
 
 /**
  * The root of one locale's routes: provides the locale, switches i18next to it and sets
@@ -24,8 +25,10 @@ export function LocaleRoot({ locale }: { locale: TLocale }) {
 
   return (
     <LocaleContext.Provider value={locale}>
-      <AppLayout />
-      <HealthDialogs />
+      <MaintenanceGate>
+        <AppLayout />
+        <HealthDialogs />
+      </MaintenanceGate>
       <ScrollRestoration />
     </LocaleContext.Provider>
   );

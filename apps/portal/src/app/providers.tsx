@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -6,16 +6,32 @@ import { DialogProvider } from '../components/ui/dialog-provider.tsx';
 import { userHealthCheckKey } from '../lib/session/api/user-health-check.ts';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { isApiError } from '../lib/api.ts';
+import { siteStatusKeyPrefix } from '../lib/site/get-site-status.ts';
+import { sportSettingQueryOptions } from '../lib/site/get-sport-setting.ts';
+import type { TGetSiteStatusResponse } from '@casino/contracts/site';
 import { BootShell } from './boot-shell.tsx';
 
 /**
+ * A call answered 503 `maintenance`: the site went into maintenance since the portal last asked.
+ * The site status is read again (the maintenance gate then shows the maintenance page), unless it
+ * already says so (the calls that keep failing during the maintenance ask nothing more).
+ */
+function onMaintenance(client: QueryClient): void {
+  const known = client.getQueriesData<TGetSiteStatusResponse>({ queryKey: siteStatusKeyPrefix });
+  if (known.some(([, data]) => data?.maintenance.enabled)) return;
+  void client.invalidateQueries({ queryKey: siteStatusKeyPrefix });
+}
+
+/**
  * Any member call answered 401 means the session ended: the health check runs again at once, and
- * its own 401 moves the session to `unauthenticated` (which sends guarded pages home).
+ * its own 401 moves the session to `unauthenticated` (which sends guarded pages home). Any call
+ * answered 503 `maintenance` means the site is closed (`onMaintenance`).
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        if (isApiError(error) && error.status === 'maintenance') onMaintenance(client);
         if (
           isApiError(error) &&
           error.status === 'unauthenticated' &&
@@ -27,6 +43,7 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
+        if (isApiError(error) && error.status === 'maintenance') onMaintenance(client);
         if (isApiError(error) && error.status === 'unauthenticated')
           void client.invalidateQueries({ queryKey: userHealthCheckKey });
       },
@@ -39,7 +56,10 @@ export function createQueryClient(): QueryClient {
   return client;
 }
 
-/** Query client, translations, dialogs and the session, outside the router. */
+/**
+ * Query client, translations, dialogs and the session, outside the router. At start it also reads
+ * the sports settings, which the specification fetches without a screen (lib/site/get-sport-setting.ts).
+ */
 export function AppProviders({
   i18n,
   queryClient,
@@ -49,6 +69,9 @@ export function AppProviders({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
+  useEffect(() => {
+    void queryClient.prefetchQuery(sportSettingQueryOptions());
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

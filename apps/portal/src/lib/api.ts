@@ -151,7 +151,11 @@ export function isReadCall(name: string): boolean {
 }
 
 function isRetryable(error: unknown): boolean {
-  return error instanceof ApiError && (error.isNetwork || error.httpStatus >= 500);
+  // A 503 `maintenance` is the operator's switch, not a passing failure: asking again cannot help.
+  return (
+    error instanceof ApiError &&
+    (error.isNetwork || (error.httpStatus >= 500 && error.status !== 'maintenance'))
+  );
 }
 
 export interface CallOptions extends RequestOptions {

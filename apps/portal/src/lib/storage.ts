@@ -7,6 +7,16 @@ export const STORAGE_KEYS = {
   lastUserId: 'portal.lastUserId',
   /** Set once the member dismissed the cookie notice. */
   cookieNoticeDismissed: 'portal.cookieNoticeDismissed',
+  /** The site popups' 'hide' and 'close' timestamps per popup id (features/popups). */
+  popupMemory: 'portal.popups',
+} as const;
+
+/** Keys of the tab's session storage. */
+export const SESSION_KEYS = {
+  /** Ids of the site popups closed in this session. */
+  popupsClosed: 'portal.popupsClosed',
+  /** The note and help counts a health-check dialog was last shown for, per member (prefix). */
+  healthDialogsShown: 'portal.healthDialogsShown.',
 } as const;
 
 export function readStorage(key: string): string | null {
@@ -22,5 +32,22 @@ export function writeStorage(key: string, value: string): void {
     window.localStorage.setItem(key, value);
   } catch {
     // Storage is a convenience here; the page works without it.
+  }
+}
+
+/** Session storage (this tab, until it closes) that never throws, like `readStorage`. */
+export function readSessionStorage(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionStorage(key: string, value: string): void {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // As with local storage: a convenience, never a reason to fail.
   }
 }

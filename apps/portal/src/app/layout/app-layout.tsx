@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { GameReturnWatcher } from '../../features/game/game-return-watcher.tsx';
-import { CookieNotice } from './cookie-notice.tsx';
+import { SitePopups } from '../../features/popups/site-popups.tsx';
 import { DesktopHeader } from './desktop-header.tsx';
 import { Footer } from './footer.tsx';
 import { MenuModal } from './menu-modal.tsx';
@@ -13,8 +13,9 @@ import './layout.css';
 
 /**
  * The frame of every page (spec section 2): desktop header from 1200 px, mobile header and side
- * panel below, the modal menu, the page, the footer and the cookie notice; and the watcher that
- * brings the money back from a game window the member closed, whichever page they are on.
+ * panel below, the modal menu, the page, the footer (with the cookie notice); and the watcher that
+ * brings the money back from a game window the member closed, whichever page they are on; and the
+ * operator's site popups.
  */
 export function AppLayout() {
   const { t } = useTranslation('common');
@@ -34,6 +35,8 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         {t('a11y.skipToContent')}
       </a>
+      {/* First in the tab order: the operator's popups float over the page (features/popups). */}
+      <SitePopups />
       <DesktopHeader onOpenMenu={openMenu} />
       <MobileHeader
         isPanelOpen={isPanelOpen}
@@ -46,7 +49,6 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
-      <CookieNotice />
       <SidePanel isOpen={isPanelOpen} onClose={() => setIsPanelOpen(false)} />
       <MenuModal isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
       <GameReturnWatcher />

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 
 /**
- * The footer's cookie notice: a bar at the bottom of the screen until the visitor dismisses it;
- * the dismissal is remembered in local storage. The portal only uses the cookies it needs to work.
+ * The cookie notice's first-visit bar: one short line over the bottom of the screen until the
+ * visitor dismisses it, which local storage remembers. The footer carries the whole notice for good
+ * (spec section 2), so the bar is no landmark of its own. The portal only uses the cookies it needs
+ * to work.
  */
 export function CookieNotice() {
   const { t } = useTranslation('common');
@@ -13,11 +15,11 @@ export function CookieNotice() {
   );
   if (isDismissed) return null;
   return (
-    <section className="cookie-notice" aria-label={t('cookie.label')}>
-      <p className="cookie-notice__text">{t('cookie.text')}</p>
+    <div className="cookie-notice">
+      <p className="cookie-notice__text">{t('cookie.bar')}</p>
       <button
         type="button"
-        className="btn btn--primary btn--sm"
+        className="btn btn--primary btn--sm cookie-notice__accept"
         onClick={() => {
           writeStorage(STORAGE_KEYS.cookieNoticeDismissed, '1');
           setIsDismissed(true);
@@ -25,6 +27,6 @@ export function CookieNotice() {
       >
         {t('cookie.accept')}
       </button>
-    </section>
+    </div>
   );
 }

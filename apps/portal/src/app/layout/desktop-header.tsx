@@ -7,7 +7,11 @@ import { Logo } from './logo.tsx';
 import { MENU_ENTRY } from './menu-items.ts';
 import { UserStrip } from './user-strip.tsx';
 
-/** The desktop header (1200 px and wider): logo, user strip, menu buttons and the full-menu button. */
+/**
+ * The desktop header (1200 px and wider): logo, user strip, menu buttons and the full-menu button.
+ * Both rows fit the content width (1024 px, 1280 px from 1439 px) in every locale without wrapping
+ * a label: e2e/layout.e2e.ts measures them.
+ */
 export function DesktopHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation('common');
   const current = useCurrentPage();
@@ -37,9 +41,10 @@ export function DesktopHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
             className="btn btn--ghost btn--sm desktop-nav__all"
             onClick={onOpenMenu}
             aria-haspopup="dialog"
+            title={t('menu.all')}
           >
             <Icon name="grid" size={18} />
-            {t('menu.all')}
+            <span className="desktop-nav__all-label">{t('menu.all')}</span>
           </button>
         </div>
       </nav>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
+import { useSiteName } from '../../lib/site-info.ts';
 
 /** The brand's own emblem: a gold crown over a spade, drawn in SVG. */
 export function LogoMark({ size = 36 }: { size?: number }) {
@@ -34,15 +35,16 @@ export function LogoMark({ size = 36 }: { size?: number }) {
   );
 }
 
-/** Logo and brand name, linking to the home page of the current locale. */
+/** Logo and the site's name (the operator's SITE_NAME, else the brand), linking to the home page. */
 export function Logo({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('common');
   const href = useLocalizedPath();
+  const siteName = useSiteName();
   return (
-    <Link to={href('home')} className="logo" aria-label={t('brand.home')}>
+    <Link to={href('home')} className="logo" aria-label={t('brand.home', { brand: siteName })}>
       <LogoMark size={compact ? 32 : 40} />
       <span className="logo__text" aria-hidden="true">
-        <span className="logo__name">{t('brand.name')}</span>
+        <span className="logo__name">{siteName}</span>
         {!compact && <span className="logo__tag">{t('brand.tagline')}</span>}
       </span>
     </Link>

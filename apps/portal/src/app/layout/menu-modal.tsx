@@ -1,14 +1,25 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
 import { ModalLayer, ModalTitle } from '../../components/ui/modal-layer.tsx';
 import { MENU_PAGES } from '../../lib/pages.ts';
 import { GuardedLink } from '../guarded-link.tsx';
 import { useCurrentPage } from '../use-current-page.ts';
+import { balancedGrid } from './menu-grid.ts';
 import { MENU_ENTRY } from './menu-items.ts';
+
+/** Three tiles a row on phones, four from 480 px (layout.css), in balanced rows. */
+const PHONE_GRID = balancedGrid(MENU_PAGES.length, 3);
+const WIDE_GRID = balancedGrid(MENU_PAGES.length, 4);
+const GRID_STYLE = {
+  '--menu-columns': PHONE_GRID.columns,
+  '--menu-columns-wide': WIDE_GRID.columns,
+} as CSSProperties;
 
 /**
  * The modal menu (spec section 2): deposit, withdraw, comp, my page, help, notice and note, with
- * the current entry highlighted. Guests see the same menu; the guard answers their clicks.
+ * the current entry highlighted. Guests see the same menu; the guard answers their clicks. Its
+ * seven tiles sit in balanced rows (3 + 2 + 2 on phones, 4 + 3 wider): none is left alone.
  */
 export function MenuModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
@@ -32,12 +43,16 @@ export function MenuModal({ isOpen, onClose }: { isOpen: boolean; onClose: () =>
         </button>
       </div>
       <nav aria-label={t('menu.label')}>
-        <ul className="menu-grid">
-          {MENU_PAGES.map((page) => {
+        <ul className="menu-grid" style={GRID_STYLE}>
+          {MENU_PAGES.map((page, index) => {
             const entry = MENU_ENTRY[page]!;
             const isCurrent = current === page;
+            const span = {
+              '--menu-span': PHONE_GRID.spans[index],
+              '--menu-span-wide': WIDE_GRID.spans[index],
+            } as CSSProperties;
             return (
-              <li key={page}>
+              <li key={page} style={span}>
                 <GuardedLink
                   page={page}
                   className={`menu-tile${isCurrent ? ' menu-tile--current' : ''}`}

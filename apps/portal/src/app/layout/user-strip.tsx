@@ -11,6 +11,10 @@ import { LanguagePicker } from './language-picker.tsx';
  * The desktop user strip (spec section 2). Member: welcome with the user id, balance, comp, note
  * and help counts, logout and the language picker. Guest: the sign-in form with its login and
  * register buttons, and the language picker. While the session loads, the space stays reserved.
+ *
+ * It fits the 1024 px content width in every locale (issue 12): below 1439 px the counters and
+ * the logout button show their icon only (the label stays for screen readers and as a tooltip),
+ * and a long nickname is cut with an ellipsis rather than pushing the strip out of the header.
  */
 export function UserStrip() {
   const { t } = useTranslation('common');
@@ -34,17 +38,23 @@ export function UserStrip() {
     );
   }
   const { user } = session;
+  const welcome = t('user.welcome', { nick: user.nick });
   return (
     <div className="user-strip">
-      <p className="user-strip__welcome">
-        <span className="user-strip__nick">{t('user.welcome', { nick: user.nick })}</span>
+      <p className="user-strip__welcome" title={welcome}>
+        <span className="user-strip__nick">{welcome}</span>
         <span className="user-strip__id">{user.userId}</span>
       </p>
       <Balances user={user} variant="strip" />
-      <Counters user={user} />
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => void logout()}>
+      <Counters user={user} isCompact />
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm user-strip__logout"
+        title={t('auth.logout')}
+        onClick={() => void logout()}
+      >
         <Icon name="logout" size={16} />
-        {t('auth.logout')}
+        <span className="user-strip__label">{t('auth.logout')}</span>
       </button>
       <LanguagePicker />
     </div>

@@ -172,14 +172,24 @@ describe('/user: bet history', () => {
 });
 
 describe('/user: the member account info table (spec section 2)', () => {
-  it('lists user id, account holder, the bank by its localized name and the withdrawal account number', async () => {
+  it('lists user id, account holder, the bank by its localized name and the account number masked', async () => {
     await open();
     expect(accountTable()).toEqual({
       아이디: 'gildong7',
       예금주: '홍길동',
       은행: '신한은행',
-      '출금 계좌번호': '110123456789',
+      '출금 계좌번호': '******6789번호 보기',
     });
+    expect(document.body.textContent).not.toContain('110123456789');
+  });
+
+  it('shows the full account number only after a deliberate press, and hides it again', async () => {
+    await open();
+    const table = screen.getByRole('table');
+    await act(async () => within(table).getByRole('button', { name: '번호 보기' }).click());
+    expect(accountTable()['출금 계좌번호']).toBe('110123456789번호 숨기기');
+    await act(async () => within(table).getByRole('button', { name: '번호 숨기기' }).click());
+    expect(accountTable()['출금 계좌번호']).toBe('******6789번호 보기');
   });
 
   it('leaves a value empty when it is absent', async () => {

@@ -4,7 +4,7 @@ import { useDialogs } from '../../components/ui/dialog-context.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { reloadPage } from '../../lib/browser.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
-import { signInWithCredentials } from './api/credentials-sign-in.ts';
+import { signInWithCredentials } from '../../lib/session/api/credentials-sign-in.ts';
 
 /** The id of the last successful sign-in, to pre-fill the forms. */
 export function rememberedUserId(): string {

@@ -21,7 +21,7 @@ import { useApplyUserDeposit } from './api/apply-user-deposit.ts';
 import { useDelDeposit } from './api/del-deposit.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useDepositList } from './api/get-deposit-list.ts';
-import { useUserAskAccount } from './api/user-ask-account.ts';
+import { useUserAskAccount } from '../../lib/community/ask-account.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { AmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';

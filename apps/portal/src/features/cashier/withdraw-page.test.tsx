@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
-import { maskAccountNumber, WithdrawPage } from './withdraw-page.tsx';
+import { WithdrawPage } from './withdraw-page.tsx';
 import {
   closeDialog,
   fakeServer,
@@ -182,14 +182,5 @@ describe('/withdraw', () => {
     expect(dialogText()).toContain('보관된 금액이 보유머니로 돌아왔습니다.');
     await closeDialog();
     expect(refresh).toHaveBeenCalled();
-  });
-});
-
-describe('maskAccountNumber', () => {
-  it('shows the last four digits only', () => {
-    expect(maskAccountNumber('123456789012')).toBe('******9012');
-    expect(maskAccountNumber('12-34-5678')).toBe('****5678');
-    expect(maskAccountNumber('1234')).toBe('1234');
-    expect(maskAccountNumber('')).toBe('');
   });
 });

@@ -15,6 +15,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldErrorText, type TFieldCodes } from '../../i18n/error-text.ts';
 import { useLocale } from '../../i18n/locale-context.ts';
 import { useFormat } from '../../i18n/use-format.ts';
+import { maskAccountNumber } from '../../lib/mask.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
 import { useApplyUserWithdraw } from './api/apply-user-withdraw.ts';
@@ -35,13 +36,6 @@ interface WithdrawValues {
   exchangePassword: string;
 }
 const EMPTY: WithdrawValues = { amount: 0, exchangePassword: '' };
-
-/** `1234567890` -> `******7890`: the member recognises the account without the page showing all of it. */
-export function maskAccountNumber(banknum: string): string {
-  const digits = banknum.replace(/\D/g, '');
-  if (digits.length <= 4) return digits;
-  return `${'*'.repeat(Math.min(6, digits.length - 4))}${digits.slice(-4)}`;
-}
 
 /** /withdraw (member): the withdrawal request form (the amount is held at once) and the member's withdrawal requests. */
 export function WithdrawPage() {

@@ -1,8 +1,194 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TNote } from '@casino/contracts/community';
+import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
+import { pageCount, Pager } from '../../components/ui/pager.tsx';
+import { SafeHtml } from '../../components/ui/safe-html.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
+import { COMMUNITY_PAGE_SIZE, noteListQueryOptions } from '../../lib/community/queries.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { useDelAllNote } from './api/del-all-note.ts';
+import { useDelNote } from './api/del-note.ts';
+import { useReadAllNote } from './api/read-all-note.ts';
+import { useReadNoteMessage } from './api/read-note-message.ts';
+import { communityErrorText, communityStatusText } from './community-text.ts';
+import { EntryRow, EntrySkeleton } from './components/entry-row.tsx';
+import { useRefetchOnRise } from './use-refetch-on-rise.ts';
+import './community.css';
 
-/** /note (member): the operator's private notes come with the community issue. */
+/**
+ * /note (member): the operator's private notes, newest first, paged. Opening a note marks it read
+ * (the header's count drops at once); all can be marked read, and notes are deleted one by one or
+ * all at once, each after a confirmation. Note contents are operator HTML, sanitized.
+ */
 export function NotePage() {
   const { t } = useTranslation(['community', 'common']);
-  return <PageShell title={t('common:menu.note')} lead={t('note.lead')} icon="note" />;
+  const dialogs = useDialogs();
+  const format = useFormat();
+  const { health } = useSession();
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const query = useQuery({
+    ...noteListQueryOptions(page, COMMUNITY_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const read = useReadNoteMessage();
+  const readAll = useReadAllNote();
+  const remove = useDelNote();
+  const removeAll = useDelAllNote();
+  useRefetchOnRise('notes');
+  const data = query.data;
+  const pages = data ? pageCount(data.maxCount, COMMUNITY_PAGE_SIZE) : 1;
+  const isBusy = remove.isPending || removeAll.isPending || readAll.isPending;
+  const unread = health?.noteCount ?? data?.notes.filter((n) => !n.isRead).length ?? 0;
+
+  // A page emptied by deletions (or gone since) sends the member to the last page that has rows.
+  useEffect(() => {
+    if (data && !query.isPlaceholderData && data.notes.length === 0 && page > 1)
+      setPage(Math.min(page - 1, pageCount(data.maxCount, COMMUNITY_PAGE_SIZE)));
+  }, [data, query.isPlaceholderData, page]);
+
+  function toggle(note: TNote) {
+    const isOpening = openId !== note.id;
+    setOpenId(isOpening ? note.id : null);
+    if (isOpening && !note.isRead) read.mutate(note.id);
+  }
+
+  async function onReadAll() {
+    try {
+      await readAll.mutateAsync();
+    } catch (error) {
+      await dialogs.error(communityErrorText(t, 'note', error));
+      return;
+    }
+    await dialogs.success(t('note.readAllDone'));
+  }
+
+  async function onDelete(note: TNote) {
+    const isConfirmed = await dialogs.confirm(t('note.deleteConfirm', { title: note.title }), {
+      confirmLabel: t('note.delete'),
+    });
+    if (!isConfirmed) return;
+    try {
+      const result = await remove.mutateAsync(note.id);
+      if (result.status === 'success') await dialogs.success(t('note.deleted'));
+      else await dialogs.error(communityStatusText(t, 'note', result.status));
+    } catch (error) {
+      await dialogs.error(communityErrorText(t, 'note', error));
+    }
+  }
+
+  async function onDeleteAll() {
+    if (!(await dialogs.confirm(t('note.deleteAllConfirm'), { confirmLabel: t('note.deleteAll') }))) return;
+    try {
+      await removeAll.mutateAsync();
+    } catch {
+      await dialogs.error(t('note.deleteAllFailed'));
+      return;
+    }
+    setOpenId(null);
+    setPage(1);
+    await dialogs.success(t('note.deleteAllDone'));
+  }
+
+  return (
+    <PageShell title={t('common:menu.note')} lead={t('note.lead')} icon="note">
+      <section
+        className="card entry-card"
+        aria-labelledby="note-list-title"
+        aria-busy={query.isFetching || undefined}
+      >
+        <header className="entry-card__header">
+          <h2 className="card__title" id="note-list-title">
+            {t('note.heading')}
+          </h2>
+          {data && (
+            <span className="entry-card__total">
+              {t('note.unreadOfTotal', {
+                unread: format.number(unread),
+                total: format.number(data.maxCount),
+              })}
+            </span>
+          )}
+          <div className="entry-card__actions">
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => void onReadAll()}
+              disabled={!data || unread === 0 || isBusy}
+            >
+              <Icon name="check" size={16} />
+              {t('note.readAll')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => void onDeleteAll()}
+              disabled={!data || data.maxCount === 0 || isBusy}
+            >
+              <Icon name="trash" size={16} />
+              {t('note.deleteAll')}
+            </button>
+          </div>
+        </header>
+        {query.isPending ? (
+          <EntrySkeleton />
+        ) : query.isError && !data ? (
+          <div className="entry-card__empty" role="alert">
+            <Icon name="error" size={24} />
+            <p>{t('note.loadFailed')}</p>
+            <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
+              {t('list.retry')}
+            </button>
+          </div>
+        ) : data && data.notes.length > 0 ? (
+          <ul className={`entry-list${query.isPlaceholderData ? ' entry-list--stale' : ''}`}>
+            {data.notes.map((note) => (
+              <EntryRow
+                key={note.id}
+                isOpen={openId === note.id}
+                isUnread={!note.isRead}
+                onToggle={() => toggle(note)}
+                summary={
+                  <>
+                    <span className="entry__top">
+                      <span className={note.isRead ? 'state-pill state-pill--other' : 'new-pill'}>
+                        {note.isRead ? t('note.read') : t('note.unread')}
+                      </span>
+                    </span>
+                    <span className="entry__title">{note.title}</span>
+                    <span className="entry__meta">
+                      <time dateTime={note.regDate}>{format.date(note.regDate)}</time>
+                    </span>
+                  </>
+                }
+              >
+                <SafeHtml html={note.contents} />
+                <div className="entry__actions">
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    onClick={() => void onDelete(note)}
+                    disabled={isBusy}
+                  >
+                    <Icon name="trash" size={16} />
+                    {t('note.delete')}
+                  </button>
+                </div>
+              </EntryRow>
+            ))}
+          </ul>
+        ) : (
+          <div className="entry-card__empty">
+            <Icon name="note" size={24} />
+            <p>{t('note.empty')}</p>
+          </div>
+        )}
+        <Pager page={page} pages={pages} onPage={setPage} isBusy={query.isFetching} />
+      </section>
+    </PageShell>
+  );
 }

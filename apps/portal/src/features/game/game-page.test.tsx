@@ -5,9 +5,9 @@ import { TEST_USER } from '../../test/test-app.tsx';
 import { closeDialog, fakeServer, renderPage, settle, type TRoutes } from '../../test/fake-server.tsx';
 import { GamePage } from './game-page.tsx';
 import { GameReturnWatcher } from './game-return-watcher.tsx';
-import { isAppleLikeDevice, trackedGame, untrackGameWindow } from './game-window.ts';
-import { nameOfCode } from './components/game-lobby.tsx';
-import { monogramOf } from './components/tile-art.tsx';
+import { isAppleLikeDevice, trackedGame, untrackGameWindow } from '../../components/games/game-window.ts';
+import { nameOfCode } from '../../components/games/game-lobby.tsx';
+import { monogramOf } from '../../components/games/tile-art.tsx';
 
 const CASINO: TCallResponse<'get-casino-setting'> = {
   status: 'success',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/page-shell.tsx';
-import { GameLobby } from './components/game-lobby.tsx';
+import { GameLobby } from '../../components/games/game-lobby.tsx';
 
 /** /game: the game lobby, live-casino tables and slot providers (spec section 2). */
 export function GamePage() {

@@ -3,7 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { GAME_WINDOW_POLL_MS, GAME_WINDOW_SEVERED_MS } from '../../lib/constants.ts';
 import { useSession, type SessionValue } from '../../lib/session/session-context.ts';
 import { fetchGameTransferOut } from './api/game-transfer-out.ts';
-import { subscribeTrackedGame, trackedGame, untrackGameWindow, type TrackedGame } from './game-window.ts';
+import {
+  subscribeTrackedGame,
+  trackedGame,
+  untrackGameWindow,
+  type TrackedGame,
+} from '../../components/games/game-window.ts';
 
 /**
  * Brings the member's money back from transfer-wallet providers when they come back from a game

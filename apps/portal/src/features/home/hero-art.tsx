@@ -174,13 +174,8 @@ export function HeroArt() {
           [720, 230, 0.8],
           [1130, 250, 1.2],
           [560, 300, 0.9],
-        ].map(([x, y, s], index) => (
-          <path
-            key={`${x}-${y}`}
-            d={SPARKLE}
-            transform={`translate(${x} ${y}) scale(${s})`}
-            style={{ animationDelay: `${index * 0.45}s` }}
-          />
+        ].map(([x, y, s]) => (
+          <path key={`${x}-${y}`} d={SPARKLE} transform={`translate(${x} ${y}) scale(${s})`} />
         ))}
       </g>
     </svg>

@@ -1,63 +1,36 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/ui/icon.tsx';
-import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
+import { GameLobby } from '../../components/games/game-lobby.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useSession } from '../../lib/session/session-context.ts';
-import { HeroArt } from './hero-art.tsx';
+import { BannerCarousel } from './components/banner-carousel.tsx';
+import { CashTicker } from './components/cash-ticker.tsx';
+import { CommunityPanels } from './components/community-panels.tsx';
 import { JackpotStrip } from './components/jackpot-strip.tsx';
 import './home.css';
 
 /**
- * The home page: a welcoming banner and the jackpot strip. The game switcher and the notice and
- * help panels of spec section 2 come with their own issue.
+ * The home page, in the order of spec section 2: the banner carousel (the welcome slide first),
+ * the jackpot strip, the live deposit and withdrawal ticker, the LIVE CASINO / SLOT GAMES switcher
+ * and the notices and help panels. Every block keeps its height from the first (prerendered)
+ * paint, so nothing moves when the data arrives.
  */
 export function HomePage() {
-  const { t } = useTranslation(['home', 'common']);
-  const href = useLocalizedPath();
-  const session = useSession();
+  const { t } = useTranslation(['home', 'game']);
   useDocumentTitle();
-  const isMember = session.status === 'authenticated' && session.user;
 
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="hero-title">
-        <HeroArt />
-        <div className="hero__content">
-          <p className="hero__eyebrow">{t('hero.eyebrow')}</p>
-          <h1 className="hero__title" id="hero-title">
-            {isMember ? t('hero.titleMember', { nick: session.user?.nick }) : t('hero.title')}
-          </h1>
-          <p className="hero__text">{t('hero.text')}</p>
-          <div className="hero__actions">
-            {session.status === 'loading' ? (
-              <span className="hero__actions-placeholder" aria-hidden="true" />
-            ) : isMember ? (
-              <>
-                <Link className="btn btn--primary btn--lg" to={href('deposit')}>
-                  <Icon name="deposit" size={20} />
-                  {t('hero.ctaDeposit')}
-                </Link>
-                <Link className="btn btn--secondary btn--lg" to={href('game')}>
-                  <Icon name="game" size={20} />
-                  {t('hero.ctaPlay')}
-                </Link>
-              </>
-            ) : (
-              <>
-                <Link className="btn btn--primary btn--lg" to={href('register')}>
-                  {t('hero.ctaRegister')}
-                </Link>
-                <Link className="btn btn--secondary btn--lg" to={href('login')}>
-                  <Icon name="login" size={20} />
-                  {t('common:auth.login')}
-                </Link>
-              </>
-            )}
-          </div>
-        </div>
-      </section>
+      <BannerCarousel />
       <JackpotStrip />
+      <CashTicker />
+      <section className="home-section home-games" aria-labelledby="home-games-title">
+        <div className="home-section__head">
+          <h2 className="home-section__title" id="home-games-title">
+            {t('games.title')}
+          </h2>
+        </div>
+        <GameLobby />
+      </section>
+      <CommunityPanels />
     </div>
   );
 }

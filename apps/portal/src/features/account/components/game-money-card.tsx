@@ -71,7 +71,7 @@ export function GameMoneyCard() {
         disabled={!data || gameMoney <= 0 || transferOut.isPending}
         onClick={() => void bringBack()}
       >
-        {transferOut.isPending ? <Spinner size={18} /> : <Icon name="withdraw" size={20} />}
+        {transferOut.isPending ? <Spinner size={18} /> : <Icon name="coin" size={20} />}
         {transferOut.isPending ? t('gameMoney.moving') : t('gameMoney.moveBack')}
       </button>
     </section>

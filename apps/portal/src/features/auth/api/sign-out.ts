@@ -1,5 +1,5 @@
 import { errorOfResponse, postForm } from '../../../lib/api.ts';
-import { fetchCsrfToken } from './auth-csrf.ts';
+import { fetchCsrfToken } from '../../../lib/session/api/auth-csrf.ts';
 
 /** `POST /api/auth/signout` form-encoded with `json=true`: the server deletes the session. */
 export async function signOut(): Promise<void> {

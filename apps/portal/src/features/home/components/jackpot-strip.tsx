@@ -1,23 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JACKPOT_TIERS, type TJackpotTier } from '@casino/contracts/games';
+import type { TJackpotTier } from '@casino/contracts/games';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { JACKPOT_POLL_MS, useJackpot } from '../api/get-jackpot.ts';
+import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
 
-const reducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+/**
+ * The tiers in the strip's order. Kept here rather than imported with the contracts' schemas,
+ * which would bring the schema library into the home page's code; the type keeps both in step.
+ */
+export const JACKPOT_STRIP_TIERS = ['MEGA', 'MAJOR', 'MINOR'] as const satisfies readonly TJackpotTier[];
 
 /**
  * A pool's amount counting up from what was shown to the latest figure over the poll interval, so
- * the pools seem to grow live between two answers (a drop, after a hit, shows at once).
+ * the pools seem to grow live between two answers. A drop (after a hit) shows at once, and so does
+ * every change for a visitor who prefers reduced motion (also when they switch it on mid-count).
  */
-function useCountUp(target: number | undefined): number | undefined {
+function useCountUp(target: number | undefined, isStill: boolean): number | undefined {
   const [shown, setShown] = useState(target);
   const from = useRef(target);
   useEffect(() => {
     if (target === undefined) return;
     const start = from.current;
-    if (start === undefined || target <= start || reducedMotion()) {
+    if (start === undefined || target <= start || isStill) {
       from.current = target;
       setShown(target);
       return;
@@ -33,13 +38,13 @@ function useCountUp(target: number | undefined): number | undefined {
     };
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
-  }, [target]);
+  }, [target, isStill]);
   return shown;
 }
 
 function Pool({ tier, amount }: { tier: TJackpotTier; amount: number | undefined }) {
   const format = useFormat();
-  const shown = useCountUp(amount);
+  const shown = useCountUp(amount, usePrefersReducedMotion());
   return (
     <li className={`jackpot-pool jackpot-pool--${tier.toLowerCase()}`}>
       <span className="jackpot-pool__tier">{tier}</span>
@@ -62,7 +67,7 @@ export function JackpotStrip() {
         {t('jackpot.title')}
       </h2>
       <ul className="jackpot-strip__pools">
-        {JACKPOT_TIERS.map((tier) => (
+        {JACKPOT_STRIP_TIERS.map((tier) => (
           <Pool key={tier} tier={tier} amount={data?.jackpots[tier]} />
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { TCallRequest } from '@casino/contracts/calls';
 import { callApi } from '../../../lib/api.ts';
 
@@ -7,15 +7,10 @@ export function fetchUserRegister(input: TCallRequest<'user-register'>) {
   return callApi('user-register', input);
 }
 
+/**
+ * The registration. The form stops its availability checks on success and drops their answers
+ * itself: asking again here would answer "taken" about the new member's own id and nickname.
+ */
 export function useUserRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['user-register'],
-    mutationFn: fetchUserRegister,
-    // The new id and nickname are no longer free: drop the cached availability answers.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['check-user-id'] });
-      void queryClient.invalidateQueries({ queryKey: ['check-user-nick'] });
-    },
-  });
+  return useMutation({ mutationKey: ['user-register'], mutationFn: fetchUserRegister });
 }

@@ -1,5 +1,6 @@
-import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   closeDialog,
   fakeServer,
@@ -8,7 +9,45 @@ import {
   settle,
   type TRoutes,
 } from '../../../test/fake-server.tsx';
+import { LocaleContext } from '../../../i18n/locale-context.ts';
+import { fakeSession, TestProviders } from '../../../test/test-app.tsx';
 import { RegisterForm } from './register-form.tsx';
+
+vi.mock('../../../lib/browser.ts', () => ({ reloadPage: vi.fn() }));
+const { reloadPage } = await import('../../../lib/browser.ts');
+
+beforeEach(() => {
+  vi.mocked(reloadPage).mockReset();
+  localStorage.clear();
+});
+
+type TSignIn = 'ok' | 'AccessDenied' | 'CredentialsSignin' | 'network';
+
+/**
+ * The credentials sign-in beside the fake API (`/api/auth/csrf`, then the form-encoded
+ * `/api/auth/callback/credentials`), answering as `outcome` says; records the forms it received.
+ */
+function authServer(outcome: TSignIn) {
+  const calls = globalThis.fetch;
+  const signIns: Array<Record<string, string>> = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/auth/csrf') return json(200, { csrfToken: 'tok' });
+      if (url === '/api/auth/callback/credentials') {
+        signIns.push(Object.fromEntries(new URLSearchParams(String(init?.body))));
+        if (outcome === 'network') throw new TypeError('Failed to fetch');
+        if (outcome === 'ok') return json(200, { url: 'http://localhost/' });
+        return json(401, { url: `/admin/error?error=${outcome}` });
+      }
+      return calls(input, init);
+    }),
+  );
+  return { signIns };
+}
 
 function server(overrides: TRoutes = {}) {
   return fakeServer({
@@ -38,6 +77,8 @@ const messageOf = (name: string) =>
 const type = (name: string, value: string) =>
   act(async () => fireEvent.change(input(name), { target: { value } }));
 const leave = (name: string) => act(async () => fireEvent.blur(input(name)));
+const topDialogText = () =>
+  [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].at(-1)?.textContent ?? '';
 const submit = () => act(async () => screen.getByRole('button', { name: '가입하기' }).click());
 
 async function fillValid() {
@@ -88,8 +129,9 @@ describe('the registration form', () => {
     expect(api.countOf('user-register')).toBe(0);
   });
 
-  it('sends the request without the confirmation, then goes to the sign-in page', async () => {
+  it('sends the request without the confirmation, then signs the new member in and loads home', async () => {
     const api = await open();
+    const auth = authServer('ok');
     await fillValid();
     await submit();
     await settle();
@@ -107,9 +149,90 @@ describe('the registration form', () => {
         agree18: true,
       },
     ]);
+    // The credentials sign-in of the login forms, with the id and password just registered.
+    expect(auth.signIns).toEqual([
+      expect.objectContaining({
+        csrfToken: 'tok',
+        userId: 'newmember1',
+        password: 'Password123',
+        json: 'true',
+      }),
+    ]);
     expect(screen.getByRole('dialog').textContent).toContain('회원가입이 완료되었습니다');
+    expect(reloadPage).not.toHaveBeenCalled();
     await closeDialog();
+    expect(reloadPage).toHaveBeenCalledWith('/');
+    expect(localStorage.getItem('portal.lastUserId')).toBe('newmember1');
+    expect(JSON.stringify(localStorage)).not.toContain('Password123');
+  });
+
+  it('after the registration the availability checks stop: the fields never turn "already in use"', async () => {
+    let isRegistered = false;
+    const taken = () => ({ status: isRegistered ? ('alread_have_user' as const) : ('success' as const) });
+    const api = await open({
+      'check-user-id': taken,
+      'check-user-nick': taken,
+      'user-register': () => {
+        isRegistered = true;
+        return { status: 'success' };
+      },
+    });
+    authServer('ok');
+    await fillValid();
+    await settle(500);
+    await settle();
+    expect(messageOf('userId')).toBe('사용할 수 있는 아이디입니다.');
+    const checks = api.countOf('check-user-id') + api.countOf('check-user-nick');
+    expect(checks).toBeGreaterThan(0);
+    await submit();
+    await settle(500);
+    await settle();
+    expect(api.countOf('check-user-id') + api.countOf('check-user-nick')).toBe(checks);
+    expect(document.body.textContent).not.toContain('이미 사용 중인');
+    expect(input('userId').getAttribute('aria-invalid')).toBeNull();
+    expect(input('nick').getAttribute('aria-invalid')).toBeNull();
+    expect(document.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true);
+  });
+
+  it('a new member waiting for approval is told so and goes home, signed out', async () => {
+    server();
+    const router = createMemoryRouter(
+      [
+        { path: '/register', element: <RegisterForm /> },
+        { path: '/', element: <p>home page</p> },
+      ],
+      { initialEntries: ['/register'] },
+    );
+    render(
+      <TestProviders session={fakeSession('unauthenticated')}>
+        <LocaleContext.Provider value="ko">
+          <RouterProvider router={router} />
+        </LocaleContext.Provider>
+      </TestProviders>,
+    );
+    await settle();
+    authServer('AccessDenied');
+    await fillValid();
+    await submit();
+    await settle();
+    expect(topDialogText()).toContain('운영자의 승인 후 로그인할 수 있습니다');
+    await closeDialog();
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('home page')).toBeTruthy();
+  });
+
+  it('when the sign-in fails, the new member is sent to sign in with the id filled in', async () => {
+    const api = await open();
+    authServer('network');
+    await fillValid();
+    await submit();
+    await settle();
+    expect(topDialogText()).toContain('자동으로 로그인하지 못했습니다');
+    await closeDialog();
+    expect(reloadPage).not.toHaveBeenCalled();
     expect(api.router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('portal.lastUserId')).toBe('newmember1');
   });
 
   it('a 400 shows at its field', async () => {

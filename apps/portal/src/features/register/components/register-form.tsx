@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -11,6 +12,9 @@ import { errorText, fieldErrorText, statusText } from '../../../i18n/error-text.
 import { useLocale } from '../../../i18n/locale-context.ts';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { reloadPage } from '../../../lib/browser.ts';
+import { signInWithCredentials, type TSignInResult } from '../../../lib/session/api/credentials-sign-in.ts';
+import { STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useBanks } from '../api/get-banks.ts';
 import { useRegDomain } from '../api/get-reg-domain.ts';
@@ -26,6 +30,7 @@ import {
   type RegisterValues,
   type TRegisterField,
 } from '../register-validation.ts';
+import { LegalConsent } from './legal-consent.tsx';
 
 const CHECK_DELAY_MS = 400;
 
@@ -57,6 +62,10 @@ function availabilityStatus(
  * The registration form: the contracts' field rules run as the member types (errors appear once a
  * field was left), the id and nickname are checked for availability while typing, the bank list
  * comes from `get-banks` and the registration code is pre-filled from `get-reg-domain`.
+ *
+ * A successful registration stops the availability checks (the id and nickname are the new
+ * member's own now, not "already in use") and signs the new member in with the id and password
+ * just entered, through the same credentials sign-in as the login forms; then the home page loads.
  */
 export function RegisterForm() {
   const { t } = useTranslation(['auth', 'common']);
@@ -65,7 +74,9 @@ export function RegisterForm() {
   const href = useLocalizedPath();
   const locale = useLocale();
   const [summary, setSummary] = useState('');
+  const queryClient = useQueryClient();
   const register = useUserRegister();
+  const [isRegistered, setIsRegistered] = useState(false);
   const banks = useBanks();
   const regDomain = useRegDomain();
 
@@ -105,15 +116,26 @@ export function RegisterForm() {
   const debouncedNick = useDebouncedValue(normalizedNick(nick), CHECK_DELAY_MS);
   const currentId = normalizedUserId(userId);
   const currentNick = normalizedNick(nick);
-  const idQuery = useCheckUserId(debouncedId ?? '', debouncedId !== null && debouncedId === currentId);
+  const idQuery = useCheckUserId(
+    debouncedId ?? '',
+    !isRegistered && debouncedId !== null && debouncedId === currentId,
+  );
   const nickQuery = useCheckUserNick(
     debouncedNick ?? '',
-    debouncedNick !== null && debouncedNick === currentNick,
+    !isRegistered && debouncedNick !== null && debouncedNick === currentNick,
   );
   const isIdTaken = idQuery.data?.status === 'alread_have_user' && debouncedId === currentId;
   const isNickTaken = nickQuery.data?.status === 'alread_have_user' && debouncedNick === currentNick;
   if (taken.userId !== isIdTaken || taken.nick !== isNickTaken)
     setTaken({ userId: isIdTaken, nick: isNickTaken });
+
+  // Once registered, the cached answers ("free") are dropped without asking again: the checks are
+  // off, and asking now would only answer "taken" about the member's own id and nickname.
+  useEffect(() => {
+    if (!isRegistered) return;
+    queryClient.removeQueries({ queryKey: ['check-user-id'] });
+    queryClient.removeQueries({ queryKey: ['check-user-nick'] });
+  }, [isRegistered, queryClient]);
 
   const wordOf = (field: TRegisterField) => (code: string) => {
     if (code === 'taken')
@@ -128,6 +150,7 @@ export function RegisterForm() {
   function statusOf(field: TRegisterField): FieldStatus | null {
     const error = errorStatus(field);
     if (error) return error;
+    if (isRegistered) return null;
     if (field === 'userId')
       return availabilityStatus(
         t,
@@ -154,6 +177,36 @@ export function RegisterForm() {
     if (field) form.setFocus(field);
   }
 
+  /**
+   * Signs the new member in with the id and password just registered, then loads the home page
+   * signed in. A member who waits for the operator's approval is told so; any other failure sends
+   * them to the sign-in page with their id filled in.
+   */
+  async function signInNewMember(userId: string, password: string) {
+    writeStorage(STORAGE_KEYS.lastUserId, userId);
+    const loading = dialogs.loading(t('common:msg2214'));
+    let result: TSignInResult | null;
+    try {
+      result = await signInWithCredentials({ userId, password });
+    } catch {
+      result = null;
+    } finally {
+      loading.close();
+    }
+    if (result?.ok) {
+      await dialogs.success(t('register.done'));
+      reloadPage(href('home'));
+      return;
+    }
+    if (result?.error === 'AccessDenied') {
+      await dialogs.info(t('register.awaitingApproval'));
+      void navigate(href('home'));
+      return;
+    }
+    await dialogs.warning(t('register.signInLater'));
+    void navigate(href('login'));
+  }
+
   async function onValid(values: RegisterValues) {
     const { request } = validateRegister(values);
     if (!request) return;
@@ -171,8 +224,8 @@ export function RegisterForm() {
     }
     switch (result.status) {
       case 'success':
-        await dialogs.success(t('register.done'));
-        void navigate(href('login'));
+        setIsRegistered(true);
+        await signInNewMember(request.userId, request.password);
         return;
       case 'alread_have_user':
       case 'alread': {
@@ -344,7 +397,9 @@ export function RegisterForm() {
           <span className="checkbox__box" aria-hidden="true">
             <Icon name="check" size={16} />
           </span>
-          <span className="checkbox__label">{t('register.agree18')}</span>
+          <span className="checkbox__label">
+            <LegalConsent />
+          </span>
         </label>
         <p id="agree18-message" className="field__message field__message--error" aria-live="polite">
           {errorStatus('agree18')?.text}
@@ -353,7 +408,11 @@ export function RegisterForm() {
       <p id="register-summary" className="register-form__summary" role="status">
         {summary}
       </p>
-      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={register.isPending}>
+      <button
+        type="submit"
+        className="btn btn--primary btn--lg btn--block"
+        disabled={register.isPending || isRegistered}
+      >
         {register.isPending ? t('register.submitting') : t('register.submit')}
       </button>
       <p className="register-form__login">

@@ -9,19 +9,24 @@ export function fetchUserHealthCheck(signal?: AbortSignal) {
   return callApi('user-health-check', {}, { signal });
 }
 
-export function userHealthCheckQueryOptions(isSignedIn: boolean) {
+/**
+ * `mayHaveSession` is false once the check answered 401: a guest is never polled (nor checked again
+ * when a call invalidates the check); signing in reloads the page, which starts over.
+ */
+export function userHealthCheckQueryOptions(mayHaveSession: boolean) {
   return queryOptions({
     queryKey: userHealthCheckKey,
     queryFn: ({ signal }) => fetchUserHealthCheck(signal),
+    enabled: mayHaveSession,
     // callApi already retries a read once; a 401 must not be retried at all.
     retry: false,
-    refetchInterval: isSignedIn ? HEALTH_CHECK_INTERVAL_MS : false,
+    refetchInterval: mayHaveSession ? HEALTH_CHECK_INTERVAL_MS : false,
     refetchIntervalInBackground: true,
-    refetchOnWindowFocus: isSignedIn,
+    refetchOnWindowFocus: mayHaveSession,
     staleTime: 0,
   });
 }
 
-export function useUserHealthCheck(isSignedIn: boolean) {
-  return useQuery(userHealthCheckQueryOptions(isSignedIn));
+export function useUserHealthCheck(mayHaveSession: boolean) {
+  return useQuery(userHealthCheckQueryOptions(mayHaveSession));
 }

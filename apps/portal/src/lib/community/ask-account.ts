@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api.ts';
+import { callApi } from '../api.ts';
+import { communityKeys } from './queries.ts';
 
 /**
  * `user-ask-account {}`: `success` (a "deposit account inquiry" help post is opened; an operator
- * answers it with the account) · `already` (one is still unanswered).
+ * answers it with the account) · `already` (one is still unanswered). Asked from /deposit and /help.
  */
 export function fetchUserAskAccount() {
   return callApi('user-ask-account', {});
@@ -14,7 +15,7 @@ export function useUserAskAccount() {
   return useMutation({
     mutationKey: ['user-ask-account'],
     mutationFn: fetchUserAskAccount,
-    // The inquiry is a help post: the customer-service list (keyed by its call name) shows it next.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['get-help-list'] }),
+    // The inquiry is a help post: the customer-service lists (/help, the home panel) show it next.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: communityKeys.helpsAll }),
   });
 }

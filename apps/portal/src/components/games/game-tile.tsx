@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { Icon } from '../ui/icon.tsx';
 import { TileArt, type TTileArtKind } from './tile-art.tsx';
 
 /**

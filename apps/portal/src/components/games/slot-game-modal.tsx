@@ -2,11 +2,11 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TProviderEntry, TSlotGame } from '@casino/contracts/games';
 import type { TLocale } from '@casino/contracts/locales';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { ModalLayer, ModalTitle } from '../../../components/ui/modal-layer.tsx';
-import { useLocale } from '../../../i18n/locale-context.ts';
-import { useSlotByCompany } from '../api/get-slot-by-company.ts';
-import type { GameLauncher } from '../use-game-launcher.ts';
+import { Icon } from '../ui/icon.tsx';
+import { ModalLayer, ModalTitle } from '../ui/modal-layer.tsx';
+import { useLocale } from '../../i18n/locale-context.ts';
+import { useSlotByCompany } from './api/get-slot-by-company.ts';
+import type { GameLauncher } from './use-game-launcher.ts';
 import { GameTile, GameTileSkeleton } from './game-tile.tsx';
 
 const SKELETON_TILES = 12;

@@ -1,4 +1,4 @@
-import { errorOfResponse, requestJson } from '../../../lib/api.ts';
+import { errorOfResponse, requestJson } from '../../api.ts';
 
 /**
  * `GET /api/auth/csrf` -> `{csrfToken}`. The token is bound to a cookie the same answer sets

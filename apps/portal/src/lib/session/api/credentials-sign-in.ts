@@ -1,4 +1,4 @@
-import { errorOfResponse, postForm } from '../../../lib/api.ts';
+import { errorOfResponse, postForm } from '../../api.ts';
 import { fetchCsrfToken } from './auth-csrf.ts';
 
 export interface SignInInput {

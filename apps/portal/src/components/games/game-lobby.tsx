@@ -1,15 +1,15 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCasinoEntry, TProviderEntry } from '@casino/contracts/games';
-import { Icon, type TIconName } from '../../../components/ui/icon.tsx';
-import { useCasinoSetting } from '../api/get-casino-setting.ts';
-import { useSlotSetting } from '../api/get-slot-setting.ts';
-import { useLocale } from '../../../i18n/locale-context.ts';
+import { Icon, type TIconName } from '../ui/icon.tsx';
+import { useCasinoSetting } from './api/get-casino-setting.ts';
+import { useSlotSetting } from './api/get-slot-setting.ts';
+import { useLocale } from '../../i18n/locale-context.ts';
 import type { TLocale } from '@casino/contracts/locales';
-import { useGameLauncher } from '../use-game-launcher.ts';
+import { useGameLauncher } from './use-game-launcher.ts';
 import { GameTile, GameTileSkeleton } from './game-tile.tsx';
 import { SlotGameModal } from './slot-game-modal.tsx';
-import '../game.css';
+import './games.css';
 
 export type TLobbyTab = 'casino' | 'slot';
 

@@ -1,0 +1,26 @@
+import type { TFunction } from 'i18next';
+import { requestStateLabelKey } from '@casino/contracts/status';
+import { errorText, statusText } from '../../i18n/error-text.ts';
+
+/** How a help post's state reads: the contracts' waiting/complete mapping in help words, else as it came. */
+export function helpStateText(t: TFunction, state: string): string {
+  const key = requestStateLabelKey(state);
+  return key ? t([`community:help.${key}`, `common:${key}`]) : state;
+}
+
+export function helpStateTone(state: string): 'waiting' | 'complete' | 'other' {
+  const key = requestStateLabelKey(state);
+  if (key === 'requestState.waiting') return 'waiting';
+  if (key === 'requestState.complete') return 'complete';
+  return 'other';
+}
+
+/** A status of a community call, worded by the screen (`community:<screen>.status.<status>`) when it can. */
+export function communityStatusText(t: TFunction, screen: 'help' | 'note' | 'guest', status: string): string {
+  return statusText(t, status, `community:${screen}`);
+}
+
+/** A failed community call (network, 4xx, 5xx) in words. */
+export function communityErrorText(t: TFunction, screen: 'help' | 'note' | 'guest', error: unknown): string {
+  return errorText(t, error, `community:${screen}`);
+}

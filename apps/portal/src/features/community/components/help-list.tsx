@@ -1,0 +1,190 @@
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { THelp } from '@casino/contracts/community';
+import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { pageCount, Pager } from '../../../components/ui/pager.tsx';
+import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { useFormat } from '../../../i18n/use-format.ts';
+import { COMMUNITY_PAGE_SIZE, helpListQueryOptions } from '../../../lib/community/queries.ts';
+import { useDelAllHelp } from '../api/del-all-help.ts';
+import { useDelHelp } from '../api/del-help.ts';
+import { useReadHelpMessage } from '../api/read-help-message.ts';
+import { communityErrorText, communityStatusText, helpStateText, helpStateTone } from '../community-text.ts';
+import { entryAnchor, useLinkedEntryId, useOpenLinkedEntry } from '../use-linked-entry.ts';
+import { EntryRow, EntrySkeleton } from './entry-row.tsx';
+
+/**
+ * The member's help posts, newest first, paged: state (waiting or complete), title and date; a row
+ * opens to the question (the member's text, as text) and the operator's answer (sanitized HTML).
+ * Opening an unread answer marks it read, and the header's count drops at once. Posts are deleted
+ * one by one or all at once (msg2221, msg2053, msg2054).
+ */
+export function HelpList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation(['community', 'common']);
+  const dialogs = useDialogs();
+  const format = useFormat();
+  const query = useQuery({
+    ...helpListQueryOptions(page, COMMUNITY_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const read = useReadHelpMessage();
+  const remove = useDelHelp();
+  const removeAll = useDelAllHelp();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const data = query.data;
+  const pages = data ? pageCount(data.maxCount, COMMUNITY_PAGE_SIZE) : 1;
+  const isBusy = remove.isPending || removeAll.isPending;
+
+  // A page emptied by deletions (or gone since) sends the member to the last page that has rows.
+  useEffect(() => {
+    if (data && !query.isPlaceholderData && data.helps.length === 0 && page > 1)
+      onPage(Math.min(page - 1, pageCount(data.maxCount, COMMUNITY_PAGE_SIZE)));
+  }, [data, query.isPlaceholderData, page, onPage]);
+
+  function toggle(help: THelp) {
+    const isOpening = openId !== help.id;
+    setOpenId(isOpening ? help.id : null);
+    if (isOpening && help.state === 'already' && !help.isRead) read.mutate(help.id);
+  }
+
+  // A link from the home panel (`/help?id=7`) opens its post (and reads its answer) once it is listed.
+  const linkedId = useLinkedEntryId();
+  const ids = useMemo(() => data?.helps.map((help) => help.id), [data]);
+  useOpenLinkedEntry('help', linkedId, ids, (id) => {
+    const help = data?.helps.find((h) => h.id === id);
+    if (help) toggle(help);
+  });
+
+  async function onDelete(help: THelp) {
+    const isConfirmed = await dialogs.confirm(t('help.list.deleteConfirm', { title: help.title }), {
+      confirmLabel: t('help.list.delete'),
+    });
+    if (!isConfirmed) return;
+    try {
+      const result = await remove.mutateAsync(help.id);
+      if (result.status === 'success') await dialogs.success(t('help.list.deleted'));
+      else await dialogs.error(communityStatusText(t, 'help', result.status));
+    } catch (error) {
+      await dialogs.error(communityErrorText(t, 'help', error));
+    }
+  }
+
+  async function onDeleteAll() {
+    if (!(await dialogs.confirm(t('common:msg2221'), { confirmLabel: t('help.list.deleteAll') }))) return;
+    try {
+      await removeAll.mutateAsync();
+    } catch {
+      await dialogs.error(t('common:msg2054'));
+      return;
+    }
+    setOpenId(null);
+    onPage(1);
+    await dialogs.success(t('common:msg2053'));
+  }
+
+  return (
+    <section
+      className="card entry-card"
+      aria-labelledby="help-list-title"
+      aria-busy={query.isFetching || undefined}
+    >
+      <header className="entry-card__header">
+        <h2 className="card__title" id="help-list-title">
+          {t('help.list.heading')}
+        </h2>
+        {data && (
+          <span className="entry-card__total">
+            {t('list.total', { total: format.number(data.maxCount) })}
+          </span>
+        )}
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => void onDeleteAll()}
+          disabled={!data || data.maxCount === 0 || isBusy}
+        >
+          <Icon name="trash" size={16} />
+          {t('help.list.deleteAll')}
+        </button>
+      </header>
+      {query.isPending ? (
+        <EntrySkeleton />
+      ) : query.isError && !data ? (
+        <div className="entry-card__empty" role="alert">
+          <Icon name="error" size={24} />
+          <p>{t('help.list.loadFailed')}</p>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
+            {t('list.retry')}
+          </button>
+        </div>
+      ) : data && data.helps.length > 0 ? (
+        <ul className={`entry-list${query.isPlaceholderData ? ' entry-list--stale' : ''}`}>
+          {data.helps.map((help) => {
+            const tone = helpStateTone(help.state);
+            const isNewAnswer = help.state === 'already' && !help.isRead;
+            return (
+              <EntryRow
+                key={help.id}
+                anchorId={entryAnchor('help', help.id)}
+                isOpen={openId === help.id}
+                isUnread={isNewAnswer}
+                onToggle={() => toggle(help)}
+                summary={
+                  <>
+                    <span className="entry__top">
+                      <span className={`state-pill state-pill--${tone}`}>{helpStateText(t, help.state)}</span>
+                      {isNewAnswer && <span className="new-pill">{t('help.list.newAnswer')}</span>}
+                    </span>
+                    <span className="entry__title">{help.title}</span>
+                    <span className="entry__meta">
+                      <time dateTime={help.regDate}>{format.date(help.regDate)}</time>
+                    </span>
+                  </>
+                }
+              >
+                <div className="entry__block">
+                  <h3 className="entry__label">{t('help.list.question')}</h3>
+                  <p className="entry__text">{help.contents}</p>
+                </div>
+                <div className="entry__block entry__block--answer">
+                  <h3 className="entry__label">
+                    {t('help.list.answer')}
+                    {help.answerDate && (
+                      <time className="entry__label-date" dateTime={help.answerDate}>
+                        {format.date(help.answerDate)}
+                      </time>
+                    )}
+                  </h3>
+                  {help.answer ? (
+                    <SafeHtml html={help.answer} />
+                  ) : (
+                    <p className="entry__waiting">{t('help.list.noAnswer')}</p>
+                  )}
+                </div>
+                <div className="entry__actions">
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    onClick={() => void onDelete(help)}
+                    disabled={isBusy}
+                  >
+                    <Icon name="trash" size={16} />
+                    {t('help.list.delete')}
+                  </button>
+                </div>
+              </EntryRow>
+            );
+          })}
+        </ul>
+      ) : (
+        <div className="entry-card__empty">
+          <Icon name="help" size={24} />
+          <p>{t('help.list.empty')}</p>
+        </div>
+      )}
+      <Pager page={page} pages={pages} onPage={onPage} isBusy={query.isFetching} />
+    </section>
+  );
+}
