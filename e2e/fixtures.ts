@@ -109,6 +109,12 @@ export async function operatorClient(baseUrl: string) {
       post(`/api/backoffice/members/${userId}/adjust`, { amount, kind, reason }),
     /** Any other back-office change that answers `success` (the game catalog ...). */
     post,
+    /** A back-office read, its JSON answer. */
+    get: async <T>(url: string): Promise<T> => {
+      const res = await api.get(url);
+      if (res.status() !== 200) throw new Error(`GET ${url} answered ${res.status()}`);
+      return (await res.json()) as T;
+    },
     patch: (url: string, data: unknown = {}) => send('PATCH', url, data),
     close: () => api.dispose(),
   };
@@ -132,10 +138,10 @@ export function localePath(locale: TLocale, pathname: string): string {
   return locale === 'ko' ? pathname : `/${locale}${pathname}`;
 }
 
-/** The dialogs the member's own action opened (a question, an answer), not the health check's. */
+/** The dialogs the member's own action opened (a question, an answer), not the health check's nor site popups. */
 function actionDialogs(page: Page) {
   return page.locator(
-    '[role="dialog"]:not([data-dialog-id^="health-"]), [role="alertdialog"]:not([data-dialog-id^="health-"])',
+    '[role="dialog"]:not([data-dialog-id^="health-"]):not(.site-popup), [role="alertdialog"]:not([data-dialog-id^="health-"])',
   );
 }
 

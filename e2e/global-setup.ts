@@ -43,6 +43,11 @@ export async function setup(project: TestProject): Promise<void> {
       // (tested by the integration suite) would refuse the later ones.
       REGISTER_MAX_PER_IP: '1000',
       CHECK_MAX_PER_IP: '10000',
+      // The operator's details the footer shows (README, "Configuration").
+      OPERATOR_NAME: 'Gold Crown Entertainment Ltd.',
+      OPERATOR_ADDRESS: 'Level 3, 12 Harbour Street, Valletta VLT 1234, Malta',
+      OPERATOR_LICENSE: 'Company no. C 98765 · Licence MGA/B2C/123/2024',
+      SUPPORT_EMAIL: 'support@goldcrown.example',
       SIGNIN_MAX_ATTEMPTS_PER_IP: '10000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

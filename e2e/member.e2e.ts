@@ -13,8 +13,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Waits until the app has taken over from the prerendered document (decision 0013). */
+async function appReady(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+}
+
 async function register(page: Page, member: TNewMember) {
   await page.goto('/register');
+  await appReady(page);
   const form = page.locator('form.register-form');
   await form.locator('input[name="userId"]').fill(member.userId);
   await form.locator('input[name="password"]').fill(member.password);
@@ -29,6 +35,8 @@ async function register(page: Page, member: TNewMember) {
   // The registration code comes pre-filled from the host's binding (get-reg-domain).
   await expect.poll(() => form.locator('input[name="code"]').inputValue()).toBe('DEMO');
   await page.getByText('사용할 수 있는 아이디입니다.').waitFor();
+  // In the middle of the screen: at its bottom edge the cookie bar would take the click.
+  await form.locator('input[name="agree18"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await form.locator('input[name="agree18"]').check({ force: true });
   await form.locator('button[type="submit"]').click();
   await page.getByText('회원가입이 완료되었습니다', { exact: false }).waitFor();
@@ -42,21 +50,16 @@ async function confirmDialog(page: Page) {
     .click();
 }
 
-describe('a member registers, signs in, sees their strip and signs out', () => {
+describe('a member registers, is signed in, sees their strip, signs out and in again', () => {
   it('on a desktop', async () => {
     const { context, page } = await newPage(browser, baseUrl, DESKTOP);
     const member = newMember();
     await register(page, member);
+    // The registration signs the new member in and loads the home page (issue 12).
     await confirmDialog(page);
-
-    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/');
+    await appReady(page);
     const strip = page.locator('.desktop-header');
-    await strip.locator('input[name="userId"]').fill(member.userId);
-    await strip.locator('input[name="password"]').fill(member.password);
-    await strip.locator('button[type="submit"]').click();
-    await page.getByText('로그인', { exact: false }).first().waitFor();
-    await confirmDialog(page);
-
     await strip.getByText(`${member.nick}님 환영합니다`).waitFor();
     await strip.getByText(member.userId, { exact: true }).waitFor();
     await strip.getByText('0원').first().waitFor();
@@ -71,8 +74,18 @@ describe('a member registers, signs in, sees their strip and signs out', () => {
 
     await strip.getByRole('button', { name: '로그아웃' }).click();
     await confirmDialog(page);
+    await appReady(page);
     await strip.locator('input[name="userId"]').waitFor();
     expect(await strip.locator('input[name="userId"]').inputValue()).toBe(member.userId);
+
+    // And back in through the strip's sign-in form (on the home page: the guard has just sent the
+    // signed-out member away from /deposit with its warning).
+    await page.goto('/');
+    await appReady(page);
+    await strip.locator('input[name="password"]').fill(member.password);
+    await strip.locator('button[type="submit"]').click();
+    await confirmDialog(page);
+    await strip.getByText(`${member.nick}님 환영합니다`).waitFor();
     await context.close();
   });
 
@@ -81,20 +94,12 @@ describe('a member registers, signs in, sees their strip and signs out', () => {
     const member = newMember();
     await register(page, member);
     await confirmDialog(page);
+    await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto('/en/');
+    await appReady(page);
     await page.locator('.mobile-header button[aria-controls="side-panel"]').click();
     const panel = page.locator('#side-panel');
-    await panel.locator('input[name="userId"]').fill(member.userId);
-    await panel.locator('input[name="password"]').fill(member.password);
-    await panel.locator('button[type="submit"]').click();
-    await page
-      .locator('[role="dialog"] button, [role="alertdialog"] button')
-      .filter({ hasText: 'OK' })
-      .first()
-      .click();
-
-    await page.locator('.mobile-header button[aria-controls="side-panel"]').click();
     await panel.getByText(member.userId, { exact: false }).first().waitFor();
     await panel.getByText('₩0').first().waitFor();
     await panel.getByRole('button', { name: 'Log out' }).click();
@@ -103,8 +108,18 @@ describe('a member registers, signs in, sees their strip and signs out', () => {
       .filter({ hasText: 'OK' })
       .first()
       .click();
+
     await page.locator('.mobile-header button[aria-controls="side-panel"]').click();
-    await panel.locator('input[name="password"]').waitFor();
+    await panel.locator('input[name="password"]').fill(member.password);
+    expect(await panel.locator('input[name="userId"]').inputValue()).toBe(member.userId);
+    await panel.locator('button[type="submit"]').click();
+    await page
+      .locator('[role="dialog"] button, [role="alertdialog"] button')
+      .filter({ hasText: 'OK' })
+      .first()
+      .click();
+    await page.locator('.mobile-header button[aria-controls="side-panel"]').click();
+    await panel.getByText(member.userId, { exact: false }).first().waitFor();
     await context.close();
   });
 

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, PHONE } from './browser.ts';
+import {
+  localePath,
+  LOCALES,
+  newMember,
+  operatorClient,
+  registerAndSignIn,
+  type TNewMember,
+} from './fixtures.ts';
+
+// The frame as a new member in each locale meets it (issue 12): the desktop header fits its
+// container at every width from 1200 px (1024 px of content, 1280 px from 1439 px) with no label
+// wrapped or cut, every control a finger presses on a phone is at least 44 x 44 px, the menu's
+// seven tiles leave none alone on a row, and the footer does not jump while a page loads.
+
+const baseUrl = inject('baseUrl');
+const WIDTHS = [1200, 1280, 1366, 1438, 1440, 1920] as const;
+let browser: Browser;
+/** The widest member the strip must hold: a nickname of ten wide letters and nine-digit money. */
+let member: TNewMember;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  member = { ...newMember(), nick: 'WMWMWMWMWM' };
+  const { context, page } = await newPage(browser, baseUrl);
+  await registerAndSignIn(page, baseUrl, member);
+  await context.close();
+  const operator = await operatorClient(baseUrl);
+  // ₩987,654,320: an adjustment moves at most the operator's request maximum (₩100,000,000).
+  for (let i = 0; i < 10; i += 1)
+    await operator.adjust(member.userId, 98_765_432, 'cash', 'e2e: a wide balance');
+  await operator.adjust(member.userId, 98_765_432, 'point', 'e2e: widest comp points');
+  await operator.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface HeaderFit {
+  /** How far each row's content reaches past its container (scrollWidth - clientWidth). */
+  overflow: { header: number; top: number; nav: number };
+  /** How far any part of a row reaches past the row's content box (px, 0 when none). */
+  pastEdge: { top: number; nav: number };
+  /** Texts of the header drawn on more than one line. */
+  wrapped: string[];
+}
+
+/** Measures the desktop header as it is drawn now. */
+function measureHeader(page: Page): Promise<HeaderFit> {
+  return page.evaluate(() => {
+    const header = document.querySelector<HTMLElement>('.desktop-header')!;
+    const pastEdge = (row: HTMLElement) => {
+      const style = getComputedStyle(row);
+      const box = row.getBoundingClientRect();
+      const left = box.left + parseFloat(style.paddingLeft);
+      const right = box.right - parseFloat(style.paddingRight);
+      let worst = 0;
+      for (const part of row.querySelectorAll<HTMLElement>('*')) {
+        const r = part.getBoundingClientRect();
+        if (r.width === 0 || part.closest('.visually-hidden')) continue;
+        if (getComputedStyle(part).position === 'absolute' && r.width <= 1) continue;
+        worst = Math.max(worst, r.right - right, left - r.left);
+      }
+      return Math.round(worst);
+    };
+    const top = header.querySelector<HTMLElement>('.desktop-header__top')!;
+    const nav = header.querySelector<HTMLElement>('.desktop-nav__inner')!;
+    const wrapped: string[] = [];
+    const walker = document.createTreeWalker(header, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (!text || node.parentElement?.closest('.visually-hidden, option')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops: number[] = [];
+      for (const rect of range.getClientRects())
+        if (rect.width > 1 && !tops.some((t) => Math.abs(t - rect.top) < 3)) tops.push(rect.top);
+      if (tops.length > 1) wrapped.push(text);
+    }
+    return {
+      overflow: {
+        header: header.scrollWidth - header.clientWidth,
+        top: top.scrollWidth - top.clientWidth,
+        nav: nav.scrollWidth - nav.clientWidth,
+      },
+      pastEdge: { top: pastEdge(top), nav: pastEdge(nav) },
+      wrapped,
+    };
+  });
+}
+
+/**
+ * Loads a page and waits until the app has taken over from the prerendered document (decision
+ * 0013): until then the page is the build's copy, which does not answer clicks.
+ */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+  await page.evaluate(() => document.fonts.ready);
+}
+
+const FITS: HeaderFit = {
+  overflow: { header: 0, top: 0, nav: 0 },
+  pastEdge: { top: 0, nav: 0 },
+  wrapped: [],
+};
+
+describe('the desktop header fits in every locale from 1200 to 1920 px', () => {
+  it('signed in, with the widest nickname and balance', async () => {
+    const { context, page } = await newPage(browser, baseUrl, { width: 1200, height: 800 });
+    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+    await page.request.post('/api/auth/callback/credentials', {
+      headers: { origin: baseUrl },
+      form: { csrfToken, userId: member.userId, password: member.password, callbackUrl: '/', json: 'true' },
+    });
+    const seen: Record<string, HeaderFit> = {};
+    for (const locale of LOCALES) {
+      await page.setViewportSize({ width: 1200, height: 800 });
+      await open(page, localePath(locale, '/'));
+      await page.locator('.desktop-header .user-strip__nick').waitFor();
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        seen[`${locale} ${width}`] = await measureHeader(page);
+      }
+    }
+    const expected = Object.fromEntries(Object.keys(seen).map((key) => [key, FITS]));
+    expect(seen).toEqual(expected);
+    await context.close();
+  });
+
+  it('for a guest (the sign-in form in the strip)', async () => {
+    const { context, page } = await newPage(browser, baseUrl, { width: 1200, height: 800 });
+    const seen: Record<string, HeaderFit> = {};
+    for (const locale of LOCALES) {
+      await page.setViewportSize({ width: 1200, height: 800 });
+      await open(page, localePath(locale, '/'));
+      await page.locator('.desktop-header .login-form').waitFor();
+      for (const width of [1200, 1438, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        seen[`${locale} ${width}`] = await measureHeader(page);
+      }
+    }
+    expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((key) => [key, FITS])));
+    await context.close();
+  });
+});
+
+/** Every visible control of `scope` smaller than 44 x 44 px, as "text w x h". */
+function smallTargets(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const small: string[] = [];
+    for (const root of document.querySelectorAll(selector))
+      for (const el of root.querySelectorAll<HTMLElement>(
+        'a[href], button, select, input:not([type="checkbox"])',
+      )) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || el.closest('.visually-hidden, .skip-link')) continue;
+        if (r.width < 44 || r.height < 44)
+          small.push(
+            `${(el.textContent || el.getAttribute('aria-label') || '').trim()} ${Math.round(r.width)}x${Math.round(r.height)}`,
+          );
+      }
+    return small;
+  }, scope);
+}
+
+describe('on a phone', () => {
+  it('every control of the frame is at least 44 x 44 px, the cookie button too', async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await open(page, '/en/');
+    await page.locator('.cookie-notice button').waitFor();
+    // The footer has the operator's details the server was started with (e2e/global-setup.ts).
+    const operator = page.locator('.footer address');
+    expect(await operator.textContent()).toContain('Operated by Gold Crown Entertainment Ltd.');
+    expect(await operator.getByRole('link').getAttribute('href')).toBe('mailto:support@goldcrown.example');
+    expect(await smallTargets(page, '.mobile-header, .footer')).toEqual([]);
+    await page.locator('.mobile-header [aria-controls="side-panel"]').click();
+    await page.locator('.side-panel .login-form').waitFor();
+    expect(await smallTargets(page, '.side-panel')).toEqual([]);
+    await context.close();
+  });
+
+  it('the menu lays its seven tiles out in balanced rows, none alone', async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await open(page, '/');
+    await page.locator('.mobile-header [aria-haspopup="dialog"]').first().click();
+    const grid = page.locator('.menu-grid');
+    await grid.waitFor();
+    // Measured once the menu's opening animation (a slight zoom) is over.
+    await page
+      .locator('.menu-modal')
+      .evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    const rows = await grid.evaluate((el) => {
+      const counts = new Map<number, number>();
+      for (const tile of el.children) {
+        const top = Math.round(tile.getBoundingClientRect().top);
+        counts.set(top, (counts.get(top) ?? 0) + 1);
+      }
+      return [...counts.values()];
+    });
+    expect(rows).toEqual([3, 2, 2]);
+    expect(await smallTargets(page, '.menu-modal')).toEqual([]);
+    await context.close();
+  });
+
+  it('the footer stays out of sight while /register loads: no layout shift', async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >)
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/register');
+    await page.locator('form.register-form').waitFor();
+    await page.waitForLoadState('networkidle');
+    const cls = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(cls).toBeLessThan(0.05);
+    await context.close();
+  });
+});
