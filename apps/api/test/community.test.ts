@@ -98,6 +98,7 @@ describe('help posts (user-write-help, get-help-list)', () => {
     // Plain text: stored and answered exactly as written, never turned into (or cleaned as) HTML.
     expect(first.helps[0]).toEqual({
       id: expect.any(Number),
+      kind: 'help',
       title: script,
       contents: `  앞뒤 공백과 ${script}\n줄바꿈  `,
       answer: null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHelpKind } from './community.ts';
 import { withCode } from './errors.ts';
 import {
   DEFAULT_PAGE,
@@ -614,10 +615,6 @@ const ZPageQuery = {
 
 /** A patch must change something: `{}` is a 400 on the whole body. */
 const isNonEmptyPatch = (patch: object) => Object.values(patch).some((v) => v !== undefined);
-
-export const HELP_KINDS = ['help', 'account_inquiry', 'guest'] as const;
-export const ZHelpKind = z.enum(HELP_KINDS);
-export type THelpKind = z.infer<typeof ZHelpKind>;
 
 /** `GET /api/backoffice/helps?state=wait&kind=guest&userId=…`: newest first, without deleted posts. */
 export const ZBackofficeHelpsQuery = z.strictObject({

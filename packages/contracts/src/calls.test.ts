@@ -81,6 +81,7 @@ const cashRow = {
   lastDate: null,
 };
 const help = {
+  kind: 'help',
   id: 1,
   title: 't',
   contents: 'c',

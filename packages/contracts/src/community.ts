@@ -34,11 +34,20 @@ export const ZGuestWriteHelpResponse = z.discriminatedUnion('status', [
 export type TGuestWriteHelpResponse = z.infer<typeof ZGuestWriteHelpResponse>;
 
 /**
+ * What a help post is: a member's question, a member's deposit-account inquiry (`user-ask-account`,
+ * its title shown translated by the portal), or a guest's inquiry from the login page.
+ */
+export const HELP_KINDS = ['help', 'account_inquiry', 'guest'] as const;
+export const ZHelpKind = z.enum(HELP_KINDS);
+export type THelpKind = z.infer<typeof ZHelpKind>;
+
+/**
  * A help post; `answer` is operator HTML (to be rendered only through createHtmlSanitizer of
  * sanitize-html.ts), `contents` the member's plain text.
  */
 export const ZHelp = z.object({
   id: ZId,
+  kind: ZHelpKind,
   title: z.string(),
   contents: z.string(),
   answer: z.string().nullable(),

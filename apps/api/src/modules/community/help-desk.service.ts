@@ -1,5 +1,6 @@
 import type { THelp } from '@casino/contracts/community';
-import type { TBackofficeHelp, THelpKind } from '@casino/contracts/backoffice';
+import type { TBackofficeHelp } from '@casino/contracts/backoffice';
+import type { THelpKind } from '@casino/contracts/community';
 import type { THelpState } from '@casino/contracts/status';
 import type { Database } from '../../db/database.ts';
 import { operatorHtmlToStore } from '../../lib/operator-html.ts';
@@ -14,6 +15,7 @@ const ACCOUNT_INQUIRY_CONTENTS = '입금계좌를 문의합니다. 입금하실 
 function memberHelp(row: HelpRow): THelp {
   return {
     id: row.id,
+    kind: row.kind,
     title: row.title,
     contents: row.contents,
     answer: row.answer,

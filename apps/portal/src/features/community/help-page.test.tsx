@@ -21,6 +21,7 @@ const MSG = {
 function help(id: number, extra: Partial<THelp> = {}): THelp {
   return {
     id,
+    kind: 'help',
     title: `문의 ${id}`,
     contents: `내용 ${id}\n둘째 줄 <b>태그 아님</b>`,
     answer: null,
@@ -205,6 +206,14 @@ describe('/help: the list', () => {
     expect(screen.getByRole('button', { name: /문의 6/ }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByText('링크된 답변')).toBeTruthy();
     expect(api.bodiesOf('read-help-message')).toEqual([{ id: 5 }]);
+  });
+
+  it('shows the deposit-account inquiry under its title in the member’s language', async () => {
+    helps = [help(8, { kind: 'account_inquiry', title: '입금계좌문의' })];
+    counts = { noteCount: 0, helpCount: 0 };
+    await open();
+    const row = document.querySelector('.entry__summary .entry__title');
+    expect(row?.textContent).toBe('입금계좌 문의');
   });
 
   it('deletes all after msg2221 (msg2053), or says msg2054 when it failed', async () => {

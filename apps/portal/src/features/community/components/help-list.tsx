@@ -14,6 +14,7 @@ import { useReadHelpMessage } from '../api/read-help-message.ts';
 import { communityErrorText, communityStatusText, helpStateText, helpStateTone } from '../community-text.ts';
 import { entryAnchor, useLinkedEntryId, useOpenLinkedEntry } from '../use-linked-entry.ts';
 import { EntryRow, EntrySkeleton } from './entry-row.tsx';
+import { helpTitle } from '../../../lib/community/help-title.ts';
 
 /**
  * The member's help posts, newest first, paged: state (waiting or complete), title and date; a row
@@ -58,7 +59,7 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
   });
 
   async function onDelete(help: THelp) {
-    const isConfirmed = await dialogs.confirm(t('help.list.deleteConfirm', { title: help.title }), {
+    const isConfirmed = await dialogs.confirm(t('help.list.deleteConfirm', { title: helpTitle(t, help) }), {
       confirmLabel: t('help.list.delete'),
     });
     if (!isConfirmed) return;
@@ -137,7 +138,7 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
                       <span className={`state-pill state-pill--${tone}`}>{helpStateText(t, help.state)}</span>
                       {isNewAnswer && <span className="new-pill">{t('help.list.newAnswer')}</span>}
                     </span>
-                    <span className="entry__title">{help.title}</span>
+                    <span className="entry__title">{helpTitle(t, help)}</span>
                     <span className="entry__meta">
                       <time dateTime={help.regDate}>{format.date(help.regDate)}</time>
                     </span>

@@ -22,6 +22,7 @@ const HELPS: TCallResponse<'get-help-list'> = {
   helps: [
     {
       id: 7,
+      kind: 'help',
       title: '충전 확인 부탁드립니다',
       contents: '입금했습니다',
       answer: '확인되었습니다',
@@ -33,6 +34,7 @@ const HELPS: TCallResponse<'get-help-list'> = {
     },
     {
       id: 6,
+      kind: 'help',
       title: '환전 시간 문의',
       contents: '언제 되나요',
       answer: null,

@@ -8,6 +8,7 @@ import { useFormat } from '../../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { helpListQueryOptions, noticesQueryOptions } from '../../../lib/community/queries.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { helpTitle } from '../../../lib/community/help-title.ts';
 
 /** Entries each panel shows (spec sections 2 and 9). */
 export const PANEL_SIZE = 5;
@@ -143,7 +144,7 @@ function MemberHelpList() {
             <span className={`home-panel__state home-panel__state--${help.state}`}>
               {t(`panels.helpState.${help.state}`)}
             </span>
-            <span className="home-panel__text">{help.title}</span>
+            <span className="home-panel__text">{helpTitle(t, help)}</span>
             <time className="home-panel__date" dateTime={help.lastDate ?? help.regDate}>
               {format.date(help.lastDate ?? help.regDate)}
             </time>
