@@ -167,7 +167,7 @@ function smallTargets(page: Page, scope: string): Promise<string[]> {
 }
 
 describe('on a phone', () => {
-  it('every control of the frame is at least 44 x 44 px, the cookie button too', async () => {
+  it('every control of the frame and the home is at least 44 x 44 px, the cookie button too', async () => {
     const { context, page } = await newPage(browser, baseUrl, PHONE);
     await open(page, '/en/');
     await page.locator('.cookie-notice button').waitFor();
@@ -176,6 +176,8 @@ describe('on a phone', () => {
     expect(await operator.textContent()).toContain('Operated by Gold Crown Entertainment Ltd.');
     expect(await operator.getByRole('link').getAttribute('href')).toBe('mailto:support@goldcrown.example');
     expect(await smallTargets(page, '.mobile-header, .footer')).toEqual([]);
+    // The home page's own controls too: the banner's buttons and dots, the panels' 'more'.
+    expect(await smallTargets(page, 'main')).toEqual([]);
     await page.locator('.mobile-header [aria-controls="side-panel"]').click();
     await page.locator('.side-panel .login-form').waitFor();
     expect(await smallTargets(page, '.side-panel')).toEqual([]);
