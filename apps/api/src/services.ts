@@ -70,7 +70,16 @@ export function createServices(deps: ServicesDeps) {
   const community = createCommunityService({ db, audit, members, now });
   const cashier = createCashierService({ db, ledger, settings, community, members, rateLimiter, now });
   const comp = createCompService({ ledger, settings, cashier });
-  const backoffice = createBackofficeService({ db, ledger, audit, cashier, settings, members, now });
+  const backoffice = createBackofficeService({
+    db,
+    ledger,
+    audit,
+    cashier,
+    settings,
+    members,
+    sessions,
+    now,
+  });
   const transfers = createTransferService({
     db,
     ledger,

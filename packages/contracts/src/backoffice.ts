@@ -831,3 +831,133 @@ export const ZPublishLegalResponse = z.object({
   version: z.int().positive(),
 });
 export type TPublishLegalResponse = z.infer<typeof ZPublishLegalResponse>;
+
+// ============================================================================================
+// --- members console and dashboard (issue 13, server side): dashboard, member list, member
+// --- actions and the operator's own sessions. docs/api/backoffice.md "Members console".
+// ============================================================================================
+
+/** Totals of one Asia/Seoul calendar period, integer won; `ggr` is bets - wins. */
+export const ZDashboardPeriod = z.object({
+  from: ZIsoDate,
+  deposits: ZMoney,
+  withdrawals: ZMoney,
+  bets: ZMoney,
+  wins: ZMoney,
+  ggr: ZMoney,
+});
+export type TDashboardPeriod = z.infer<typeof ZDashboardPeriod>;
+
+/** `GET /api/backoffice/dashboard`: what waits for an operator, and today's and this month's totals. */
+export const ZDashboardResponse = z.object({
+  status: z.literal('success'),
+  pending: z.object({
+    deposits: ZCount,
+    withdrawals: ZCount,
+    helps: ZCount,
+    guestHelps: ZCount,
+    accountInquiries: ZCount,
+  }),
+  today: ZDashboardPeriod,
+  month: ZDashboardPeriod,
+});
+export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
+
+/** Member levels an operator may set. */
+export const MEMBER_LEVEL_MIN = 1;
+export const MEMBER_LEVEL_MAX = 10;
+export const ZMemberLevel = z.int().min(MEMBER_LEVEL_MIN).max(MEMBER_LEVEL_MAX);
+
+/**
+ * `GET /api/backoffice/members`: `userId` matches from the start (case-insensitive), `nick` anywhere,
+ * `phone` from the start (digits), `domain` the registration code's domain; newest first.
+ */
+export const ZBackofficeMembersQuery = z.strictObject({
+  userId: z.string().trim().toLowerCase().max(20).optional(),
+  nick: z.string().trim().max(20).optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{1,11}$/)
+    .optional(),
+  level: z.coerce.number().pipe(ZMemberLevel).optional(),
+  state: ZMemberState.optional(),
+  regCode: z.string().trim().max(32).optional(),
+  domain: z.string().trim().toLowerCase().max(253).optional(),
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+});
+export type TBackofficeMembersQuery = z.infer<typeof ZBackofficeMembersQuery>;
+
+/** A member row of the list; `banknum` is null for roles without `bankDetails`. */
+export const ZBackofficeMemberRow = z.object({
+  userId: z.string(),
+  nick: z.string(),
+  phone: z.string(),
+  level: z.int(),
+  state: ZMemberState,
+  balance: ZMoney,
+  rolling: ZMoney,
+  bankname: z.string(),
+  bankOwner: z.string(),
+  banknum: z.string().nullable(),
+  regCode: z.string().nullable(),
+  regDomain: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastLoginDate: ZIsoDate.nullable(),
+});
+export type TBackofficeMemberRow = z.infer<typeof ZBackofficeMemberRow>;
+
+export const ZBackofficeMembersResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficeMemberRow),
+  maxCount: ZCount,
+});
+export type TBackofficeMembersResponse = z.infer<typeof ZBackofficeMembersResponse>;
+
+/**
+ * The answer of a member state action (approve, block, unblock): `already` when the member is not
+ * in a state the action applies to (approve: pending; block: active or pending; unblock: blocked),
+ * and nothing changes.
+ */
+export const ZBackofficeMemberActionResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('not_found'),
+  statusOnly('already'),
+]);
+export type TBackofficeMemberActionResponse = z.infer<typeof ZBackofficeMemberActionResponse>;
+
+/** `PATCH /api/backoffice/members/:userId/level`. */
+export const ZBackofficeMemberLevelRequest = z.strictObject({ level: ZMemberLevel });
+export type TBackofficeMemberLevelRequest = z.infer<typeof ZBackofficeMemberLevelRequest>;
+
+/** `POST /api/backoffice/members/:userId/reset-exchange-password`: the new 6 digits, shown once. */
+export const ZBackofficeResetExchangePasswordResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), exchangePassword: z.string().regex(/^\d{6}$/) }),
+  statusOnly('not_found'),
+]);
+export type TBackofficeResetExchangePasswordResponse = z.infer<
+  typeof ZBackofficeResetExchangePasswordResponse
+>;
+
+/** `GET /api/backoffice/sessions`: the signed-in operator's own live sessions, newest first. */
+export const ZBackofficeSessionsResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(
+    z.object({
+      id: ZId,
+      current: z.boolean(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      regDate: ZIsoDate,
+      lastSeenDate: ZIsoDate,
+    }),
+  ),
+});
+export type TBackofficeSessionsResponse = z.infer<typeof ZBackofficeSessionsResponse>;
+
+/** `POST /api/backoffice/sessions/revoke-others`: how many other sessions ended. */
+export const ZBackofficeRevokeOthersResponse = z.object({ status: z.literal('success'), revoked: ZCount });
+export type TBackofficeRevokeOthersResponse = z.infer<typeof ZBackofficeRevokeOthersResponse>;
+
+// --- end of the members console and dashboard section ---

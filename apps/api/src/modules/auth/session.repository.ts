@@ -52,6 +52,26 @@ export function createSessionRepository(db: Database) {
         .executeTakeFirstOrThrow();
     },
 
+    /** A subject's live sessions (not past either timeout) with where they came from, newest first. */
+    async listLiveOfSubject(
+      subjectKind: SubjectKind,
+      subjectId: number,
+      at: Date,
+      idleCutoff: Date,
+      trx?: Database,
+    ) {
+      return (trx ?? db)
+        .selectFrom('sessions')
+        .select(['id', 'ip', 'user_agent', 'created_at', 'last_active_at'])
+        .where('subject_kind', '=', subjectKind)
+        .where('subject_id', '=', subjectId)
+        .where('expires_at', '>', at)
+        .where('last_active_at', '>', idleCutoff)
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
+    },
+
     async findByTokenHash(
       subjectKind: SubjectKind,
       tokenHash: string,

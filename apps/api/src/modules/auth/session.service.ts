@@ -152,6 +152,12 @@ export function createSessionService(deps: SessionServiceDeps) {
       return row ? admit(row, options, trx) : null;
     },
 
+    /** A subject's live sessions with their address and user agent (the operator's sessions list). */
+    listLive(subjectKind: SubjectKind, subjectId: number, trx?: Database) {
+      const at = now();
+      return repo.listLiveOfSubject(subjectKind, subjectId, at, new Date(at.getTime() - idleMs), trx);
+    },
+
     /** Ends one session. */
     async revoke(sessionId: number, trx?: Database): Promise<boolean> {
       return repo.deleteById(sessionId, trx);

@@ -21,6 +21,23 @@ export type StoredResponse = Pick<
   'request_hash' | 'status_code' | 'response'
 >;
 
+/** The dashboard's figures (integer won and counts). */
+export interface DashboardRow {
+  pending_deposits: number;
+  pending_withdrawals: number;
+  pending_helps: number;
+  pending_guest_helps: number;
+  pending_account_inquiries: number;
+  today_deposits: number;
+  today_withdrawals: number;
+  today_bets: number;
+  today_wins: number;
+  month_deposits: number;
+  month_withdrawals: number;
+  month_bets: number;
+  month_wins: number;
+}
+
 const OPERATOR_COLUMNS = [
   'id',
   'operator_id',
@@ -45,6 +62,44 @@ export function createBackofficeRepository(db: Database) {
 
     async operatorById(id: number, trx: Database = db): Promise<OperatorRow | undefined> {
       return trx.selectFrom('operators').select(OPERATOR_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The dashboard's figures in one statement: the queues (cashier requests, help posts) and the
+     * totals since `today` and since `month`. A read of other modules' tables for that one round
+     * trip, like the member calls' hot statements: completed deposits and withdrawals by the time
+     * they were processed, bets (less rolled-back ones) and wins from the ledger's transfers.
+     */
+    async dashboard(since: { today: Date; month: Date }, trx: Database = db): Promise<DashboardRow> {
+      const { today, month } = since;
+      const periodSums = (from: Date, prefix: string) => sql`
+        (select coalesce(sum(amount), 0)::bigint from deposit_requests
+          where state = 'already' and processed_at >= ${from}) as ${sql.ref(`${prefix}_deposits`)},
+        (select coalesce(sum(amount), 0)::bigint from withdraw_requests
+          where state = 'already' and processed_at >= ${from}) as ${sql.ref(`${prefix}_withdrawals`)},
+        (select coalesce(sum(case when code = 'bet' then amount else -amount end), 0)::bigint from transfers
+          where code in ('bet', 'rollback') and created_at >= ${from}) as ${sql.ref(`${prefix}_bets`)},
+        (select coalesce(sum(amount), 0)::bigint from transfers
+          where code = 'win' and created_at >= ${from}) as ${sql.ref(`${prefix}_wins`)}`;
+      const result = await sql<Record<keyof DashboardRow, number | string>>`
+        select
+          (select count(*)::int from deposit_requests where state in ('wait', 'reg')) as pending_deposits,
+          (select count(*)::int from withdraw_requests where state in ('wait', 'reg')) as pending_withdrawals,
+          (select count(*)::int from helps where state = 'wait' and deleted_at is null and kind = 'help')
+            as pending_helps,
+          (select count(*)::int from helps where state = 'wait' and deleted_at is null and kind = 'guest')
+            as pending_guest_helps,
+          (select count(*)::int from helps
+            where state = 'wait' and deleted_at is null and kind = 'account_inquiry') as pending_account_inquiries,
+          ${periodSums(today, 'today')},
+          ${periodSums(month, 'month')}
+      `.execute(trx);
+      const row = result.rows[0];
+      if (!row) throw new Error('dashboard: no row');
+      // Sums arrive as bigint text on PostgreSQL: integer won well inside the safe range.
+      const figures = {} as DashboardRow;
+      for (const key of Object.keys(row) as (keyof DashboardRow)[]) figures[key] = Number(row[key]);
+      return figures;
     },
 
     async hasOperators(trx: Database = db): Promise<boolean> {

@@ -2,6 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ZAuditQuery,
   ZAuditResponse,
+  ZBackofficeMemberActionResponse,
+  ZBackofficeMemberLevelRequest,
+  ZBackofficeMembersQuery,
+  ZBackofficeMembersResponse,
+  ZBackofficeResetExchangePasswordResponse,
+  ZBackofficeRevokeOthersResponse,
+  ZBackofficeSessionsResponse,
+  ZDashboardResponse,
   ZBackofficeAdjustRequest,
   ZBackofficeAdjustResponse,
   ZBackofficeApproveRequest,
@@ -237,6 +245,94 @@ export async function registerBackofficeRoutes(
       });
     }
   }
+
+  // --- the dashboard, the member list and member actions, the operator's own sessions ---
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/dashboard',
+    auth: 'signed-in',
+    permission: 'dashboard',
+    response: ZDashboardResponse,
+    handler: async () => backoffice.dashboard(),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/members',
+    auth: 'signed-in',
+    permission: 'memberRead',
+    query: ZBackofficeMembersQuery,
+    response: ZBackofficeMembersResponse,
+    handler: async ({ principal: operator, query }) =>
+      backoffice.listMembers(query, { showBank: can(operator.role, 'bankDetails') }),
+  });
+
+  for (const action of ['approve', 'block', 'unblock'] as const) {
+    route({
+      method: 'POST',
+      url: `/api/backoffice/members/:userId/${action}`,
+      auth: 'signed-in',
+      permission: 'memberManage',
+      params: ZBackofficeUserIdParams,
+      response: ZBackofficeMemberActionResponse,
+      handler: async ({ request, principal, params }) =>
+        backoffice.changeMemberState(params.userId, action, actorOf(principal, request.ip)),
+    });
+  }
+
+  route({
+    method: 'PATCH',
+    url: '/api/backoffice/members/:userId/level',
+    auth: 'signed-in',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    body: ZBackofficeMemberLevelRequest,
+    response: ZBackofficeMemberActionResponse,
+    handler: async ({ request, principal, params, body }) =>
+      backoffice.changeMemberLevel(params.userId, body.level, actorOf(principal, request.ip)),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/backoffice/members/:userId/signout',
+    auth: 'signed-in',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeMemberActionResponse,
+    handler: async ({ request, principal, params }) =>
+      backoffice.signOutMember(params.userId, actorOf(principal, request.ip)),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/backoffice/members/:userId/reset-exchange-password',
+    auth: 'signed-in',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeResetExchangePasswordResponse,
+    handler: async ({ request, reply, principal, params }) => {
+      // The new password is shown once: never kept by a cache on the way.
+      reply.header('cache-control', 'no-store');
+      return backoffice.resetMemberExchangePassword(params.userId, actorOf(principal, request.ip));
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/sessions',
+    auth: 'signed-in',
+    response: ZBackofficeSessionsResponse,
+    handler: async ({ principal }) => backoffice.operatorSessions(principal),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/backoffice/sessions/revoke-others',
+    auth: 'signed-in',
+    response: ZBackofficeRevokeOthersResponse,
+    handler: async ({ request, principal }) => backoffice.revokeOtherOperatorSessions(principal, request.ip),
+  });
 
   // --- members ---
 

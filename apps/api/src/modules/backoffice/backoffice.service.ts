@@ -2,6 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { OperatorRole } from '../../db/schema.ts';
 import type {
+  TBackofficeMembersQuery,
+  TBackofficeMembersResponse,
+  TBackofficeSessionsResponse,
+  TDashboardResponse,
   TBackofficeAdjustRequest,
   TCashierSettingsPatch,
   TMaintenancePatch,
@@ -16,6 +20,8 @@ import type { CashierService, RequestKind } from '../cashier/cashier.service.ts'
 import type { CashierSettings, CompRates, SettingsService } from '../settings/settings.service.ts';
 import { createBackofficeRepository, type OperatorRow } from './backoffice.repository.ts';
 import type { MembersService } from '../members/members.service.ts';
+import type { MemberStateAction } from '../members/member-admin.service.ts';
+import type { SessionService } from '../auth/session.service.ts';
 import { verifyTotp } from './totp.ts';
 
 /** What each role may do (API.md section 4). `owner` may do everything. */
@@ -40,6 +46,10 @@ export const PERMISSIONS = {
   support: ['owner', 'support'],
   /** Site content: notices, popups, banners and uploaded images (API.md section 4: role `content`). */
   content: ['owner', 'content'],
+  /** The dashboard: queue counts and today's and this month's money totals. */
+  dashboard: ['owner', 'cashier', 'support'],
+  /** Member state actions: approve, block, unblock, level, sign-out, exchange password reset. */
+  memberManage: ['owner', 'cashier', 'support'],
   /** The site-wide maintenance switch (docs/operations.md). */
   maintenance: ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -48,6 +58,21 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: OperatorRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly OperatorRole[]).includes(role);
+}
+
+const HOUR_MS = 3_600_000;
+/** Asia/Seoul is UTC+9 all year (no daylight saving time). */
+const SEOUL_OFFSET_MS = 9 * HOUR_MS;
+
+/** The starts of the Asia/Seoul calendar day and month that `at` falls in. */
+export function seoulPeriodStarts(at: Date): { today: Date; month: Date } {
+  const local = new Date(at.getTime() + SEOUL_OFFSET_MS);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  return {
+    today: new Date(Date.UTC(y, m, local.getUTCDate()) - SEOUL_OFFSET_MS),
+    month: new Date(Date.UTC(y, m, 1) - SEOUL_OFFSET_MS),
+  };
 }
 
 /** The signed-in operator behind a back-office request. */
@@ -78,8 +103,13 @@ export interface BackofficeDeps {
   audit: AuditService;
   cashier: CashierService;
   settings: SettingsService;
-  /** The members module owns the `members` table; the back office reads members through it. */
-  members: Pick<MembersService, 'detailByUserId'>;
+  /** The members module owns the `members` table; the back office reads and changes members through it. */
+  members: Pick<
+    MembersService,
+    'detailByUserId' | 'searchMembers' | 'changeState' | 'changeLevel' | 'resetExchangePassword'
+  >;
+  /** Blocking or signing a member out ends the member's sessions in the change's transaction. */
+  sessions: Pick<SessionService, 'revokeAllFor' | 'listLive'>;
   now: () => Date;
 }
 
@@ -98,7 +128,7 @@ export interface ActionAnswer<B> {
 }
 
 export function createBackofficeService(deps: BackofficeDeps) {
-  const { db, ledger, audit, cashier, settings, members, now } = deps;
+  const { db, ledger, audit, cashier, settings, members, sessions, now } = deps;
   const repo = createBackofficeRepository(db);
 
   return {
@@ -237,6 +267,178 @@ export function createBackofficeService(deps: BackofficeDeps) {
           regDate: e.createdAt.toISOString(),
         })),
       };
+    },
+
+    /** The dashboard: the queues, and today's and this month's totals (Asia/Seoul calendar). */
+    async dashboard(): Promise<TDashboardResponse> {
+      const since = seoulPeriodStarts(now());
+      const r = await repo.dashboard(since);
+      const period = (from: Date, p: 'today' | 'month') => ({
+        from: from.toISOString(),
+        deposits: r[`${p}_deposits`],
+        withdrawals: r[`${p}_withdrawals`],
+        bets: r[`${p}_bets`],
+        wins: r[`${p}_wins`],
+        ggr: r[`${p}_bets`] - r[`${p}_wins`],
+      });
+      return {
+        status: 'success',
+        pending: {
+          deposits: r.pending_deposits,
+          withdrawals: r.pending_withdrawals,
+          helps: r.pending_helps,
+          guestHelps: r.pending_guest_helps,
+          accountInquiries: r.pending_account_inquiries,
+        },
+        today: period(since.today, 'today'),
+        month: period(since.month, 'month'),
+      };
+    },
+
+    /** The member list; bank numbers only when `showBank` (roles with `bankDetails`). */
+    async listMembers(
+      query: TBackofficeMembersQuery,
+      options: { showBank: boolean },
+    ): Promise<TBackofficeMembersResponse> {
+      const { page, pageSize, ...filter } = query;
+      const { rows, total } = await members.searchMembers(filter, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      return {
+        status: 'success',
+        maxCount: total,
+        list: rows.map((m) => ({
+          userId: m.user_id,
+          nick: m.nick,
+          phone: m.phone,
+          level: m.level,
+          state: m.state,
+          balance: m.cash,
+          rolling: m.comp,
+          bankname: m.bankname,
+          bankOwner: m.bank_owner,
+          banknum: options.showBank ? m.banknum : null,
+          regCode: m.reg_code,
+          regDomain: m.reg_domain,
+          regDate: m.created_at.toISOString(),
+          lastLoginDate: m.last_login_at ? m.last_login_at.toISOString() : null,
+        })),
+      };
+    },
+
+    /**
+     * Approves, blocks or unblocks a member with its audit record in one transaction; blocking also
+     * ends every session of the member (and its game launch tokens) in that transaction.
+     */
+    async changeMemberState(userId: string, action: MemberStateAction, who: AuditActor) {
+      return db.transaction().execute(async (trx) => {
+        const result = await members.changeState(userId, action, trx);
+        if (result.status !== 'success') return { status: result.status };
+        const revoked =
+          action === 'block' ? await sessions.revokeAllFor('member', result.memberId, {}, trx) : undefined;
+        await audit.record(
+          who,
+          {
+            action: `member.${action}`,
+            target: `member:${userId}`,
+            before: result.before,
+            after: revoked === undefined ? result.after : { ...result.after, sessionsEnded: revoked },
+          },
+          trx,
+        );
+        return { status: 'success' as const };
+      });
+    },
+
+    /** Sets a member's level with its audit record. */
+    async changeMemberLevel(userId: string, level: number, who: AuditActor) {
+      return db.transaction().execute(async (trx) => {
+        const result = await members.changeLevel(userId, level, trx);
+        if (result.status !== 'success') return { status: result.status };
+        await audit.record(
+          who,
+          { action: 'member.level', target: `member:${userId}`, before: result.before, after: result.after },
+          trx,
+        );
+        return { status: 'success' as const };
+      });
+    },
+
+    /** Ends every session of a member (signed out everywhere), audited. */
+    async signOutMember(userId: string, who: AuditActor) {
+      return db.transaction().execute(async (trx) => {
+        const member = await members.detailByUserId(userId, trx);
+        if (!member) return { status: 'not_found' as const };
+        const revoked = await sessions.revokeAllFor('member', member.id, {}, trx);
+        await audit.record(
+          who,
+          { action: 'member.signout', target: `member:${userId}`, after: { sessionsEnded: revoked } },
+          trx,
+        );
+        return { status: 'success' as const };
+      });
+    },
+
+    /** A new random exchange password, returned once; the audit record never holds it. */
+    async resetMemberExchangePassword(userId: string, who: AuditActor) {
+      return db.transaction().execute(async (trx) => {
+        const result = await members.resetExchangePassword(userId, trx);
+        if (result.status !== 'success') return { status: result.status };
+        await audit.record(
+          who,
+          {
+            action: 'member.reset_exchange_password',
+            target: `member:${userId}`,
+            after: { exchangePassword: 'reset' },
+          },
+          trx,
+        );
+        return { status: 'success' as const, exchangePassword: result.exchangePassword };
+      });
+    },
+
+    /** The operator's own live sessions, the current one marked. */
+    async operatorSessions(
+      operator: Pick<OperatorPrincipal, 'id' | 'sessionId'>,
+    ): Promise<TBackofficeSessionsResponse> {
+      const rows = await sessions.listLive('operator', operator.id);
+      return {
+        status: 'success',
+        list: rows.map((r) => ({
+          id: r.id,
+          current: r.id === operator.sessionId,
+          ip: r.ip,
+          userAgent: r.user_agent,
+          regDate: r.created_at.toISOString(),
+          lastSeenDate: r.last_active_at.toISOString(),
+        })),
+      };
+    },
+
+    /** Ends every session of the operator but the current one, audited. */
+    async revokeOtherOperatorSessions(
+      operator: Pick<OperatorPrincipal, 'id' | 'operatorId' | 'sessionId'>,
+      ip: string | null,
+    ): Promise<{ status: 'success'; revoked: number }> {
+      return db.transaction().execute(async (trx) => {
+        const revoked = await sessions.revokeAllFor(
+          'operator',
+          operator.id,
+          { exceptSessionId: operator.sessionId },
+          trx,
+        );
+        await audit.record(
+          actorOf(operator, ip),
+          {
+            action: 'operator.revoke_other_sessions',
+            target: `operator:${operator.operatorId}`,
+            after: { sessionsEnded: revoked },
+          },
+          trx,
+        );
+        return { status: 'success' as const, revoked };
+      });
     },
 
     /**

@@ -35,6 +35,38 @@ export interface NewMemberRow {
 
 export type RegCodeRow = Pick<Selectable<RegCodesTable>, 'code' | 'domain'>;
 
+/** The back office's member list filters (all optional; see `search`). */
+export interface MemberSearch {
+  userId?: string | undefined;
+  nick?: string | undefined;
+  phone?: string | undefined;
+  level?: number | undefined;
+  state?: MemberState | undefined;
+  regCode?: string | undefined;
+  domain?: string | undefined;
+}
+
+export type MemberListRow = Pick<
+  Selectable<MembersTable>,
+  | 'id'
+  | 'user_id'
+  | 'nick'
+  | 'phone'
+  | 'level'
+  | 'state'
+  | 'bankname'
+  | 'bank_owner'
+  | 'banknum'
+  | 'reg_code'
+  | 'created_at'
+  | 'last_login_at'
+> & { reg_domain: string | null; cash: number; comp: number };
+
+/** A LIKE pattern's literal text (`%`, `_` and the escape character itself). */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** The session columns the session service's timeout rules need (`sessions.admit`). */
 type SessionColumns = Pick<
   Selectable<SessionsTable>,
@@ -346,6 +378,79 @@ export function createMembersRepository(db: Database) {
     async anyRegCodeExists(trx?: Database): Promise<boolean> {
       const row = await (trx ?? db).selectFrom('reg_codes').select('code').limit(1).executeTakeFirst();
       return row !== undefined;
+    },
+
+    /**
+     * The back office's member list: filters (userId and phone from the start, nick anywhere,
+     * level, state, registration code, the code's domain), newest first, one page and the total.
+     */
+    async search(
+      filter: MemberSearch,
+      page: { offset: number; limit: number },
+      trx: Database = db,
+    ): Promise<{ rows: MemberListRow[]; total: number }> {
+      let query = trx.selectFrom('members as m').leftJoin('reg_codes as rc', 'rc.code', 'm.reg_code');
+      if (filter.userId) query = query.where('m.user_id', 'like', `${likeEscape(filter.userId)}%`);
+      if (filter.nick)
+        query = query.where(sql<string>`lower(m.nick)`, 'like', `%${likeEscape(filter.nick.toLowerCase())}%`);
+      if (filter.phone) query = query.where('m.phone', 'like', `${likeEscape(filter.phone)}%`);
+      if (filter.level !== undefined) query = query.where('m.level', '=', filter.level);
+      if (filter.state) query = query.where('m.state', '=', filter.state);
+      if (filter.regCode)
+        query = query.where(sql<string>`lower(m.reg_code)`, '=', filter.regCode.toLowerCase());
+      if (filter.domain)
+        query = query.where(sql<boolean>`strpos(lower(rc.domain), ${filter.domain.toLowerCase()}) > 0`);
+      const [rows, count] = await Promise.all([
+        query
+          .select([
+            'm.id',
+            'm.user_id',
+            'm.nick',
+            'm.phone',
+            'm.level',
+            'm.state',
+            'm.bankname',
+            'm.bank_owner',
+            'm.banknum',
+            'm.reg_code',
+            'rc.domain as reg_domain',
+            'm.created_at',
+            'm.last_login_at',
+            sql<number>`coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'cash'), 0)`.as(
+              'cash',
+            ),
+            sql<number>`coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'comp'), 0)`.as(
+              'comp',
+            ),
+          ])
+          .orderBy('m.id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: rows.map((r) => ({ ...r, cash: Number(r.cash), comp: Number(r.comp) })),
+        total: count.n,
+      };
+    },
+
+    /** A member's state, locked until the caller's transaction ends (a back-office state change). */
+    async lockState(userId: string, trx: Database) {
+      return trx
+        .selectFrom('members')
+        .select(['id', 'user_id', 'state', 'level'])
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async setState(id: number, state: MemberState, at: Date, trx: Database): Promise<void> {
+      await trx.updateTable('members').set({ state, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    async setLevel(id: number, level: number, at: Date, trx: Database): Promise<void> {
+      await trx.updateTable('members').set({ level, updated_at: at }).where('id', '=', id).execute();
     },
 
     async insertRegCode(

@@ -1,6 +1,7 @@
 import { primeDummyHash } from '../auth/passwords.ts';
 import { createMembersRepository } from './members.repository.ts';
 import type { MembersServiceDeps } from './members.types.ts';
+import { createMemberAdmin } from './member-admin.service.ts';
 import { createPasswordChange } from './password-change.service.ts';
 import { createProfile } from './profile.service.ts';
 import { createRegistration } from './registration.service.ts';
@@ -21,6 +22,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     ...createSignIn(parts),
     ...createProfile(parts),
     ...createPasswordChange(parts),
+    ...createMemberAdmin(parts),
   };
 }
 

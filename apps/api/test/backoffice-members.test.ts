@@ -1,0 +1,514 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seoulPeriodStarts } from '../src/modules/backoffice/backoffice.service.ts';
+import {
+  balances,
+  bo,
+  call,
+  createCashierTestApp,
+  createMember,
+  createOperator,
+  ensureRegCode,
+  latestRequestId,
+  newMember,
+  signIn,
+  type CashierTestApp,
+  type JsonBody,
+  type MoneyMember,
+  type TestOperator,
+} from './factories.ts';
+import { createTestProvider, type TestProvider } from './game-provider.ts';
+
+let t: CashierTestApp;
+let owner: TestOperator;
+let cashier: TestOperator;
+let support: TestOperator;
+let content: TestOperator;
+
+beforeAll(async () => {
+  t = await createCashierTestApp();
+  owner = await createOperator(t, 'owner');
+  cashier = await createOperator(t, 'cashier');
+  support = await createOperator(t, 'support');
+  content = await createOperator(t, 'content');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function auditOf(target: string) {
+  return t.db
+    .selectFrom('audit_log')
+    .select(['actor', 'action', 'before', 'after'])
+    .where('target', '=', target)
+    .orderBy('id')
+    .execute();
+}
+
+async function stateOf(memberId: number) {
+  return t.db
+    .selectFrom('members')
+    .select(['state', 'level', 'exchange_password_hash'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+}
+
+async function liveSessions(memberId: number): Promise<number> {
+  const rows = await t.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('subject_id', '=', memberId)
+    .where('subject_kind', 'in', ['member', 'game'])
+    .execute();
+  return rows.length;
+}
+
+async function healthCode(m: MoneyMember): Promise<number> {
+  return (await call(t, 'user-health-check', {}, m.cookie)).code;
+}
+
+describe('Asia/Seoul periods', () => {
+  it('starts the day and the month at 00:00 in Seoul (15:00 UTC the day before)', () => {
+    // 2026-03-01 00:30 in Seoul is still February in UTC.
+    expect(seoulPeriodStarts(new Date('2026-02-28T15:30:00Z'))).toEqual({
+      today: new Date('2026-02-28T15:00:00Z'),
+      month: new Date('2026-02-28T15:00:00Z'),
+    });
+    expect(seoulPeriodStarts(new Date('2026-03-10T14:59:59Z'))).toEqual({
+      today: new Date('2026-03-09T15:00:00Z'),
+      month: new Date('2026-02-28T15:00:00Z'),
+    });
+    expect(seoulPeriodStarts(new Date('2026-12-31T15:00:00Z')).month).toEqual(
+      new Date('2026-12-31T15:00:00Z'),
+    );
+  });
+});
+
+describe('GET /api/backoffice/dashboard', () => {
+  let slot: TestProvider;
+  let tx = 0;
+  const nextId = (p: string) => `${p}-${++tx}`;
+
+  beforeAll(async () => {
+    slot = await createTestProvider(t, owner, { kind: 'slot', games: ['fruit'] });
+  });
+
+  async function dashboard(op = owner): Promise<JsonBody> {
+    const res = await bo(t, 'GET', '/dashboard', { cookie: op.cookie });
+    expect(res.code).toBe(200);
+    return res.body;
+  }
+
+  it('is refused to a content operator and without a session', async () => {
+    expect((await bo(t, 'GET', '/dashboard', { cookie: content.cookie })).code).toBe(403);
+    expect((await bo(t, 'GET', '/dashboard')).code).toBe(401);
+    expect((await bo(t, 'GET', '/dashboard', { cookie: support.cookie })).code).toBe(200);
+  });
+
+  it('counts the queues and sums the completed money, bets, wins and GGR of today and the month', async () => {
+    const before = await dashboard();
+    const m = await newMember(t, { cash: 200_000 });
+
+    // Two deposits asked, one approved (today's deposits), one left pending.
+    expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
+    const dep = await latestRequestId(t, 'deposit', m.id);
+    expect((await bo(t, 'POST', `/deposits/${dep}/approve`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect((await call(t, 'apply-user-deposit', { amount: 50_000 }, m.cookie)).body.status).toBe('success');
+    // One withdrawal approved, then one left waiting.
+    const w = { amount: 20_000, exchangePassword: m.exchangePassword };
+    expect((await call(t, 'apply-user-withdraw', w, m.cookie)).body.status).toBe('success');
+    const wid = await latestRequestId(t, 'withdraw', m.id);
+    expect((await bo(t, 'POST', `/withdraws/${wid}/approve`, { cookie: cashier.cookie })).body.status).toBe(
+      'success',
+    );
+    expect((await call(t, 'apply-user-withdraw', w, m.cookie)).body.status).toBe('success');
+
+    // Help posts of each kind waiting, and an answered one that is no longer pending.
+    expect(
+      (await call(t, 'user-write-help', { title: '문의', contents: '충전이 안 돼요' }, m.cookie)).body.status,
+    ).toBe('success');
+    expect((await call(t, 'user-ask-account', {}, m.cookie)).body.status).toBe('success');
+    await t.db
+      .insertInto('helps')
+      .values([
+        { kind: 'guest', guest_phone: '01012345678', title: 'guest', contents: 'guest post' },
+        {
+          kind: 'help',
+          member_id: m.id,
+          title: 'done',
+          contents: 'answered',
+          state: 'already',
+          answer: 'ok',
+        },
+      ])
+      .execute();
+
+    // Bets 10 000 + 7 000 (the second rolled back), a win of 4 000.
+    const token = await slot.launch(m);
+    const round = nextId('round');
+    const bet = (transactionId: string, amount: number) =>
+      slot.wallet('bet', {
+        token,
+        userId: m.userId,
+        transactionId,
+        roundId: round,
+        gameCode: 'fruit',
+        amount,
+      });
+    expect((await bet(nextId('bet'), 10_000)).body.status).toBe('RS_OK');
+    const rolledBack = nextId('bet');
+    expect((await bet(rolledBack, 7_000)).body.status).toBe('RS_OK');
+    expect(
+      (
+        await slot.wallet('rollback', {
+          userId: m.userId,
+          transactionId: nextId('rb'),
+          referenceTransactionId: rolledBack,
+          roundId: round,
+        })
+      ).body.status,
+    ).toBe('RS_OK');
+    expect(
+      (
+        await slot.wallet('win', {
+          userId: m.userId,
+          transactionId: nextId('win'),
+          roundId: round,
+          gameCode: 'fruit',
+          amount: 4_000,
+          roundClosed: true,
+        })
+      ).body.status,
+    ).toBe('RS_OK');
+
+    const after = await dashboard();
+    expect(after.pending).toEqual({
+      deposits: before.pending.deposits + 1,
+      withdrawals: before.pending.withdrawals + 1,
+      helps: before.pending.helps + 1,
+      guestHelps: before.pending.guestHelps + 1,
+      accountInquiries: before.pending.accountInquiries + 1,
+    });
+    for (const period of ['today', 'month'] as const) {
+      const b = before[period];
+      expect(after[period]).toEqual({
+        from: b.from,
+        deposits: b.deposits + 30_000,
+        withdrawals: b.withdrawals + 20_000,
+        bets: b.bets + 10_000,
+        wins: b.wins + 4_000,
+        ggr: b.ggr + 6_000,
+      });
+    }
+  });
+
+  it('counts completed money by the Seoul day and month it was processed in', async () => {
+    const m = await newMember(t, { signedIn: false });
+    const { today, month } = seoulPeriodStarts(t.clock.now());
+    const before = await dashboard();
+    const at = (d: Date, ms: number) => new Date(d.getTime() + ms);
+    await t.db
+      .insertInto('deposit_requests')
+      .values([
+        { member_id: m.id, amount: 1_000, depositor: 'a', state: 'already', processed_at: at(today, 0) },
+        { member_id: m.id, amount: 2_000, depositor: 'b', state: 'already', processed_at: at(today, -1) },
+        { member_id: m.id, amount: 4_000, depositor: 'c', state: 'already', processed_at: at(month, -1) },
+        // Rejected: never counted.
+        { member_id: m.id, amount: 8_000, depositor: 'd', state: 'cansel', processed_at: at(today, 0) },
+      ])
+      .execute();
+    const after = await dashboard(cashier);
+    expect(after.today.deposits - before.today.deposits).toBe(1_000);
+    // The day before today belongs to this month unless today is the 1st.
+    const sameMonth = today.getTime() !== month.getTime();
+    expect(after.month.deposits - before.month.deposits).toBe(sameMonth ? 3_000 : 1_000);
+    expect(after.today.from).toBe(today.toISOString());
+    expect(after.month.from).toBe(month.toISOString());
+  });
+});
+
+describe('GET /api/backoffice/members', () => {
+  let a: Awaited<ReturnType<typeof createMember>>;
+  let b: Awaited<ReturnType<typeof createMember>>;
+  let c: Awaited<ReturnType<typeof createMember>>;
+
+  beforeAll(async () => {
+    await ensureRegCode(t, 'VIPCODE', 'vip.example.com');
+    a = await createMember(t, { userId: 'zfind01', nick: '검색하나', phone: '01077770001', cash: 5_000 });
+    b = await createMember(t, {
+      userId: 'zfind02',
+      nick: '검색둘',
+      phone: '01077770002',
+      code: 'VIPCODE',
+      state: 'pending',
+    });
+    c = await createMember(t, { userId: 'zfind_3', nick: 'Find%3', phone: '01077770003', state: 'blocked' });
+    await t.db.updateTable('members').set({ level: 7 }).where('id', '=', a.memberId).execute();
+  });
+
+  async function list(query: string, op = owner): Promise<JsonBody> {
+    const res = await bo(t, 'GET', `/members${query}`, { cookie: op.cookie });
+    expect(res.code).toBe(200);
+    return res.body;
+  }
+  const ids = (body: JsonBody) => body.list.map((m: JsonBody) => m.userId);
+
+  it('filters by id prefix, nick, phone, level, state, registration code and domain; newest first', async () => {
+    expect(ids(await list('?userId=ZFIND'))).toEqual(['zfind_3', 'zfind02', 'zfind01']);
+    // `_` and `%` are literal characters, not patterns.
+    expect(ids(await list('?userId=zfind_'))).toEqual(['zfind_3']);
+    expect(ids(await list('?nick=find%25'))).toEqual(['zfind_3']);
+    expect(ids(await list('?nick=검색'))).toEqual(['zfind02', 'zfind01']);
+    expect(ids(await list('?phone=0107777000'))).toEqual(['zfind_3', 'zfind02', 'zfind01']);
+    expect(ids(await list('?userId=zfind&level=7'))).toEqual(['zfind01']);
+    expect(ids(await list('?userId=zfind&state=pending'))).toEqual(['zfind02']);
+    expect(ids(await list('?userId=zfind&state=blocked'))).toEqual(['zfind_3']);
+    expect(ids(await list('?regCode=vipcode'))).toEqual(['zfind02']);
+    expect(ids(await list('?domain=VIP.example'))).toEqual(['zfind02']);
+    const first = await list('?userId=zfind01');
+    expect(first.maxCount).toBe(1);
+    expect(first.list[0]).toMatchObject({
+      userId: 'zfind01',
+      nick: '검색하나',
+      phone: '01077770001',
+      level: 7,
+      state: 'active',
+      balance: 5_000,
+      rolling: 0,
+      bankOwner: '홍길동',
+      banknum: a.banknum,
+      regCode: 'TESTCODE',
+      lastLoginDate: null,
+    });
+    expect(first.list[0].regDomain).toBe('');
+    expect((await list('?userId=zfind02')).list[0].regDomain).toBe('vip.example.com');
+    expect(c.userId).toBe('zfind_3');
+    expect(b.userId).toBe('zfind02');
+  });
+
+  it('pages with a total', async () => {
+    const p1 = await list('?userId=zfind&pageSize=2');
+    const p2 = await list('?userId=zfind&pageSize=2&page=2');
+    expect(p1.maxCount).toBe(3);
+    expect(ids(p1)).toEqual(['zfind_3', 'zfind02']);
+    expect(ids(p2)).toEqual(['zfind01']);
+  });
+
+  it('shows bank numbers to owner and cashier only; refuses content; 400 on bad filters', async () => {
+    expect((await list('?userId=zfind01', cashier)).list[0].banknum).toBe(a.banknum);
+    const bySupport = await list('?userId=zfind', support);
+    expect(bySupport.list).toHaveLength(3);
+    for (const m of bySupport.list) expect(m.banknum).toBeNull();
+    expect(JSON.stringify(bySupport)).not.toContain(a.banknum);
+    const denied = await bo(t, 'GET', '/members?userId=zfind', { cookie: content.cookie });
+    expect(denied.code).toBe(403);
+    expect(JSON.stringify(denied.body)).not.toContain(a.banknum);
+    for (const bad of [
+      '?state=gone',
+      '?level=0',
+      '?level=x',
+      '?pageSize=1000',
+      '?phone=01a',
+      '?page=0',
+      '?x=1',
+    ])
+      expect((await bo(t, 'GET', `/members${bad}`, { cookie: owner.cookie })).code, bad).toBe(400);
+  });
+});
+
+describe('member actions', () => {
+  it('approves a pending registration once; refuses content; not_found for an unknown member', async () => {
+    const m = await newMember(t, { state: 'pending', signedIn: false });
+    const url = `/members/${m.userId}/approve`;
+    expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
+    expect((await stateOf(m.id)).state).toBe('pending');
+    expect((await bo(t, 'POST', url, { cookie: support.cookie })).body).toEqual({ status: 'success' });
+    expect((await stateOf(m.id)).state).toBe('active');
+    expect((await bo(t, 'POST', url, { cookie: support.cookie })).body).toEqual({ status: 'already' });
+    expect(await auditOf(`member:${m.userId}`)).toEqual([
+      {
+        actor: support.operatorId,
+        action: 'member.approve',
+        before: { state: 'pending' },
+        after: { state: 'active' },
+      },
+    ]);
+    expect((await bo(t, 'POST', '/members/nobody99/approve', { cookie: owner.cookie })).body).toEqual({
+      status: 'not_found',
+    });
+    expect((await bo(t, 'POST', '/members/NO%20BODY/approve', { cookie: owner.cookie })).code).toBe(400);
+  });
+
+  it('blocks a member and ends all of its sessions at once; unblocks', async () => {
+    const m = await twiceSignedIn(1_000);
+    expect(await liveSessions(m.id)).toBe(2);
+    expect(await healthCode(m)).toBe(200);
+    expect((await bo(t, 'POST', `/members/${m.userId}/block`, { cookie: content.cookie })).code).toBe(403);
+    expect(await healthCode(m)).toBe(200);
+
+    expect((await bo(t, 'POST', `/members/${m.userId}/block`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect((await stateOf(m.id)).state).toBe('blocked');
+    expect(await liveSessions(m.id)).toBe(0);
+    expect(await healthCode(m)).toBe(401);
+    expect(await healthCode({ ...m, cookie: m.second })).toBe(401);
+    expect((await bo(t, 'POST', `/members/${m.userId}/block`, { cookie: cashier.cookie })).body).toEqual({
+      status: 'already',
+    });
+
+    expect((await bo(t, 'POST', `/members/${m.userId}/unblock`, { cookie: owner.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect((await stateOf(m.id)).state).toBe('active');
+    expect((await bo(t, 'POST', `/members/${m.userId}/unblock`, { cookie: owner.cookie })).body).toEqual({
+      status: 'already',
+    });
+    const audit = await auditOf(`member:${m.userId}`);
+    expect(audit.map((r) => r.action)).toEqual(['member.block', 'member.unblock']);
+    expect(audit[0]).toMatchObject({ before: { state: 'active' }, after: { state: 'blocked' } });
+    expect((audit[0]?.after as JsonBody).sessionsEnded).toBe(2);
+    expect(audit[1]).toMatchObject({ before: { state: 'blocked' }, after: { state: 'active' } });
+    // Money untouched.
+    expect((await balances(t, m.id)).cash).toBe(1_000);
+  });
+
+  it('sets the level (1..10), audited; 400 changes nothing', async () => {
+    const m = await newMember(t, { signedIn: false });
+    const url = `/members/${m.userId}/level`;
+    for (const body of [{ level: 0 }, { level: 11 }, { level: 2.5 }, { level: '3' }, {}, { level: 3, x: 1 }])
+      expect((await bo(t, 'PATCH', url, { cookie: owner.cookie, body })).code, JSON.stringify(body)).toBe(
+        400,
+      );
+    expect((await bo(t, 'PATCH', url, { cookie: content.cookie, body: { level: 3 } })).code).toBe(403);
+    expect((await stateOf(m.id)).level).toBe(1);
+    expect((await bo(t, 'PATCH', url, { cookie: support.cookie, body: { level: 3 } })).body).toEqual({
+      status: 'success',
+    });
+    expect((await stateOf(m.id)).level).toBe(3);
+    expect(await auditOf(`member:${m.userId}`)).toEqual([
+      { actor: support.operatorId, action: 'member.level', before: { level: 1 }, after: { level: 3 } },
+    ]);
+    expect(
+      (await bo(t, 'PATCH', '/members/nobody99/level', { cookie: owner.cookie, body: { level: 3 } })).body,
+    ).toEqual({ status: 'not_found' });
+  });
+
+  it('signs a member out everywhere, audited, without changing its state', async () => {
+    const m = await twiceSignedIn();
+    const second = { ...m, cookie: m.second };
+    expect(await healthCode(m)).toBe(200);
+    expect(await healthCode(second)).toBe(200);
+    expect((await bo(t, 'POST', `/members/${m.userId}/signout`, { cookie: content.cookie })).code).toBe(403);
+    expect((await bo(t, 'POST', `/members/${m.userId}/signout`, { cookie: support.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect(await healthCode(m)).toBe(401);
+    expect(await healthCode(second)).toBe(401);
+    expect((await stateOf(m.id)).state).toBe('active');
+    expect(await auditOf(`member:${m.userId}`)).toEqual([
+      { actor: support.operatorId, action: 'member.signout', before: null, after: { sessionsEnded: 2 } },
+    ]);
+  });
+
+  it('resets the exchange password to 6 new digits shown once; the old one stops working', async () => {
+    const m = await newMember(t, { cash: 100_000 });
+    const url = `/members/${m.userId}/reset-exchange-password`;
+    const hashBefore = (await stateOf(m.id)).exchange_password_hash;
+    expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
+    expect((await stateOf(m.id)).exchange_password_hash).toBe(hashBefore);
+    const res = await bo(t, 'POST', url, { cookie: owner.cookie });
+    expect(res.body.status).toBe('success');
+    expect(res.body.exchangePassword).toMatch(/^\d{6}$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const fresh: string = res.body.exchangePassword;
+    if (fresh !== m.exchangePassword) {
+      const old = await call(
+        t,
+        'apply-user-withdraw',
+        { amount: 10_000, exchangePassword: m.exchangePassword },
+        m.cookie,
+      );
+      expect(old.body.status).not.toBe('success');
+    }
+    const ok = await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: fresh }, m.cookie);
+    expect(ok.body.status).toBe('success');
+    const audit = await auditOf(`member:${m.userId}`);
+    expect(audit).toEqual([
+      {
+        actor: owner.operatorId,
+        action: 'member.reset_exchange_password',
+        before: null,
+        after: { exchangePassword: 'reset' },
+      },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(fresh);
+    expect(
+      (await bo(t, 'POST', '/members/nobody99/reset-exchange-password', { cookie: owner.cookie })).body,
+    ).toEqual({
+      status: 'not_found',
+    });
+  });
+});
+
+describe('operator sessions', () => {
+  it("lists the operator's own sessions and ends the others, keeping the current one", async () => {
+    const op = await createOperator(t, 'content');
+    const login = async (ua: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/login',
+        headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin', 'user-agent': ua },
+        payload: { operatorId: op.operatorId, password: op.password },
+      });
+      expect(res.json()).toEqual({ status: 'success' });
+      const cookie = res.cookies.find((c) => c.name === 'bo_sid');
+      return `bo_sid=${cookie?.value}`;
+    };
+    const laptop = await login('Laptop/1.0');
+    const tablet = await login('Tablet/2.0');
+    const list = await bo(t, 'GET', '/sessions', { cookie: tablet });
+    expect(list.code).toBe(200);
+    // The helper's own session (no address or agent) and the two sign-ins, newest first.
+    expect(list.body.list).toHaveLength(3);
+    expect(list.body.list[0]).toMatchObject({ current: true, userAgent: 'Tablet/2.0', ip: '127.0.0.1' });
+    expect(list.body.list[1]).toMatchObject({ current: false, userAgent: 'Laptop/1.0' });
+    expect(list.body.list.filter((s: JsonBody) => s.current)).toHaveLength(1);
+    // Another operator's sessions are never listed.
+    const others = await bo(t, 'GET', '/sessions', { cookie: owner.cookie });
+    expect(others.body.list.every((s: JsonBody) => s.userAgent !== 'Tablet/2.0')).toBe(true);
+
+    const revoked = await bo(t, 'POST', '/sessions/revoke-others', { cookie: tablet });
+    expect(revoked.body).toEqual({ status: 'success', revoked: 2 });
+    expect((await bo(t, 'GET', '/me', { cookie: laptop })).code).toBe(401);
+    expect((await bo(t, 'GET', '/me', { cookie: op.cookie })).code).toBe(401);
+    const after = await bo(t, 'GET', '/sessions', { cookie: tablet });
+    expect(after.body.list).toHaveLength(1);
+    expect(after.body.list[0].current).toBe(true);
+    expect(await auditOf(`operator:${op.operatorId}`)).toEqual([
+      {
+        actor: op.operatorId,
+        action: 'operator.revoke_other_sessions',
+        before: null,
+        after: { sessionsEnded: 2 },
+      },
+    ]);
+    expect((await bo(t, 'GET', '/sessions')).code).toBe(401);
+  });
+});
+
+/** A member signed in twice (two devices): the second session's cookie is `second`. */
+async function twiceSignedIn(cash = 0): Promise<MoneyMember & { second: string }> {
+  const member = await createMember(t, { cash });
+  const cookie = await signIn(t, member);
+  const second = await signIn(t, member);
+  return {
+    id: member.memberId,
+    userId: member.userId,
+    bankOwner: '홍길동',
+    exchangePassword: member.exchangePassword,
+    cookie,
+    second,
+  };
+}
