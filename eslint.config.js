@@ -66,6 +66,12 @@ function boundaryZones() {
       message: 'Nothing imports the entry point main.ts.',
     },
     // Contracts are shared by the server and the portal and depend on neither.
+    // The back-office console talks to the server only over HTTP, with the contracts' types.
+    {
+      target: 'apps/backoffice',
+      from: ['apps/api', 'apps/portal', 'apps/studio', 'packages/studio-engine'],
+      message: 'The back-office console imports only packages/contracts (and talks to the API over HTTP).',
+    },
     {
       target: 'packages/contracts',
       from: 'apps',
@@ -109,7 +115,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/portal/**/*.{ts,tsx}', 'apps/studio/web/**/*.{ts,tsx}'],
+    files: ['apps/portal/**/*.{ts,tsx}', 'apps/studio/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

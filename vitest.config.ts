@@ -36,6 +36,15 @@ export default defineConfig({
         },
       },
       {
+        // The back-office console (apps/backoffice).
+        test: {
+          name: 'backoffice',
+          root: 'apps/backoffice',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
         // The start and dev scripts, driven as real processes (servers on temporary databases).
         test: {
           name: 'scripts',

@@ -28,6 +28,8 @@ describe('the frame at the spec breakpoints', () => {
   it('limits the content to 1024 px below 1439 px and 1280 px from 1439 px', async () => {
     const { context, page } = await newPage(browser, baseUrl, { width: 1438, height: 800 });
     await page.goto('/');
+    // Measured on the live app: the prerendered copy is replaced when it takes over (decision 0013).
+    await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
     const contentWidth = () =>
       page
         .locator('main .container, main.container')

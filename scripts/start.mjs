@@ -1,5 +1,5 @@
-// `npm start`: builds the portal and the house studio's game client when a build is missing or older
-// than its sources, then runs the server (which serves both) on the embedded database unless
+// `npm start`: builds the portal, the house studio's game client and the back office when a build is
+// missing or older than its sources, then runs the server (which serves them all) on the embedded database unless
 // DATABASE_URL is set.
 // One Ctrl-C or SIGTERM (to npm or to this script) stops the build or the server, then this script.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -24,9 +24,10 @@ function newestMtime(dir) {
 }
 
 /**
- * The two browser apps the server serves: the portal, and the house studio's game client (decision
- * 0012). Each is built when its build is missing or older than its sources; PORTAL_DIST /
- * STUDIO_DIST name a build made elsewhere, which is then left alone.
+ * The browser apps the server serves: the portal, the house studio's game client (decision 0012)
+ * and the back-office console (issue 13). Each is built when its build is missing or older than its
+ * sources; PORTAL_DIST / STUDIO_DIST / BACKOFFICE_DIST name a build made elsewhere, which is then
+ * left alone.
  */
 const CLIENTS = [
   {
@@ -49,6 +50,14 @@ const CLIENTS = [
     ],
     viteArgs: ['build', '--config', 'web/vite.config.ts'],
     builtElsewhere: Boolean(process.env.STUDIO_DIST) || process.env.STUDIO_ENABLED === 'false',
+  },
+  {
+    name: 'the back office',
+    dir: path.join(root, 'apps/backoffice'),
+    index: path.join(root, 'apps/backoffice/dist/index.html'),
+    sources: ['apps/backoffice/src', 'apps/backoffice/index.html', 'packages/contracts/src'],
+    viteArgs: ['build'],
+    builtElsewhere: Boolean(process.env.BACKOFFICE_DIST),
   },
 ];
 

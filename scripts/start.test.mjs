@@ -63,8 +63,8 @@ async function waitFor(what, condition, timeoutMs, output) {
 async function startServer(command, args, { portalPort } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'casino-start-test-'));
-  // An empty folder for the portal and the studio's game client: the server serves neither and
-  // start.mjs builds neither.
+  // An empty folder for the portal, the studio's game client and the back office: the server serves
+  // none of them and start.mjs builds none.
   const portalDist = mkdtempSync(path.join(tmpdir(), 'casino-start-test-portal-'));
   const child = spawn(command, args, {
     cwd: root,
@@ -76,6 +76,7 @@ async function startServer(command, args, { portalPort } = {}) {
       DATA_DIR: dataDir,
       PORTAL_DIST: portalDist,
       STUDIO_DIST: portalDist,
+      BACKOFFICE_DIST: portalDist,
       LOG_LEVEL: 'warn',
       ...(portalPort ? { PORTAL_PORT: String(portalPort) } : {}),
     },

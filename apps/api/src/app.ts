@@ -9,6 +9,7 @@ import { AccessLogController } from './plugins/access-log.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerMaintenanceGate } from './plugins/maintenance.ts';
+import { registerBackofficeSite } from './plugins/backoffice-site.ts';
 import { registerRobotsTxt, registerStaticSite } from './plugins/static-site.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // ones; the static site (below) sends the .br/.gz files its build made.
   await registerModules(app, ctx, services);
 
+  // The back-office console under /backoffice/ (its API stays /api/backoffice/*).
+  if (config.backofficeDist) await registerBackofficeSite(app, config.backofficeDist);
   registerRobotsTxt(app);
   if (config.portalDist) await registerStaticSite(app, config.portalDist, { site: config.site, maintenance });
   return app;

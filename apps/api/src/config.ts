@@ -56,6 +56,8 @@ export interface Config {
   studioSecrets: Record<string, string>;
   /** The built game client of the studio (STUDIO_DIST; default apps/studio/dist when built). */
   studioDist: string | undefined;
+  /** The built back-office console (BACKOFFICE_DIST; default apps/backoffice/dist when built). */
+  backofficeDist: string | undefined;
   /**
    * Where uploaded images and their resized variants live: files under DATA_DIR/media, or an
    * S3-compatible bucket when S3_BUCKET is set (docs/operations.md, "Images").
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     studioPlatformUrl: httpUrl(env, 'STUDIO_PLATFORM_URL', `http://127.0.0.1:${port}`),
     studioSecrets: studioSecrets(env),
     studioDist: env.STUDIO_DIST ? resolve(env.STUDIO_DIST) : undefined,
+    backofficeDist: env.BACKOFFICE_DIST ? resolve(env.BACKOFFICE_DIST) : undefined,
     mediaStore: mediaStore(env, dataDir),
     mediaMemoryCacheBytes: int(env, 'MEDIA_MEMORY_CACHE_MB', 64) * 1024 * 1024,
   };

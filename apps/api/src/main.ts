@@ -33,6 +33,9 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
   const defaultDist = path.resolve(here, '../../portal/dist');
   if (!config.portalDist && existsSync(path.join(defaultDist, 'index.html'))) config.portalDist = defaultDist;
+  const defaultBackofficeDist = path.resolve(here, '../../backoffice/dist');
+  if (!config.backofficeDist && existsSync(path.join(defaultBackofficeDist, 'index.html')))
+    config.backofficeDist = defaultBackofficeDist;
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

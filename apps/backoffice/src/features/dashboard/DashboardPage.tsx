@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { roleAllows, type TBackofficeQueueResponse, type TOperatorRole } from '@casino/contracts/backoffice';
+import type { TBackofficeHelpsResponse } from '@casino/contracts/backoffice';
+import { useOperator } from '../../app/session.ts';
+import { call, errorKey, query } from '../../lib/api.ts';
+import { beep, isMuted, setMuted } from './beep.ts';
+import { risen, type TCounts, type TWatched } from './rise.ts';
+
+export const POLL_MS = 10_000;
+const HIGHLIGHT_MS = 8_000;
+
+const CARDS: { key: TWatched; url: string; to: string | null; visible: (role: TOperatorRole) => boolean }[] =
+  [
+    {
+      key: 'deposits',
+      url: `/api/backoffice/deposits${query({ state: 'wait', pageSize: 1 })}`,
+      to: '/deposits',
+      visible: (role) => roleAllows(role, 'money'),
+    },
+    {
+      key: 'withdrawals',
+      url: `/api/backoffice/withdraws${query({ state: 'wait', pageSize: 1 })}`,
+      to: '/withdrawals',
+      visible: (role) => roleAllows(role, 'money'),
+    },
+    {
+      key: 'helps',
+      url: `/api/backoffice/helps${query({ state: 'wait', pageSize: 1 })}`,
+      to: null,
+      visible: (role) => roleAllows(role, 'support'),
+    },
+  ];
+
+/**
+ * What is waiting for the operators: the pending deposits, withdrawals and help posts (each list's
+ * `maxCount`), read every 10 s. A count that rises is highlighted and, unless muted, beeps.
+ */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const role = useOperator().data?.role ?? 'support';
+  const cards = CARDS.filter((card) => card.visible(role));
+  const results = useQueries({
+    queries: cards.map((card) => ({
+      queryKey: ['backoffice', 'count', card.key],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call<TBackofficeQueueResponse | TBackofficeHelpsResponse>('GET', card.url, { signal }),
+      refetchInterval: POLL_MS,
+      refetchIntervalInBackground: true,
+    })),
+  });
+  const counts: TCounts = {};
+  cards.forEach((card, index) => {
+    const data = results[index]?.data;
+    if (data) counts[card.key] = data.maxCount;
+  });
+  const countsKey = JSON.stringify(counts);
+  const previous = useRef<TCounts | undefined>(undefined);
+  const [highlighted, setHighlighted] = useState<ReadonlySet<TWatched>>(new Set());
+  const [muted, setMutedState] = useState(isMuted);
+  const updatedAt = Math.max(0, ...results.map((result) => result.dataUpdatedAt));
+
+  useEffect(() => {
+    const next = JSON.parse(countsKey) as TCounts;
+    const rose = risen(previous.current, next);
+    previous.current = { ...previous.current, ...next };
+    if (rose.length === 0) return;
+    setHighlighted(new Set(rose));
+    if (!isMuted()) beep();
+    const timer = setTimeout(() => setHighlighted(new Set()), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [countsKey]);
+
+  function toggleMute() {
+    setMuted(!muted);
+    setMutedState(!muted);
+  }
+
+  return (
+    <section>
+      <div className="page-head">
+        <h1 className="page-title">{t('dashboard.title')}</h1>
+        <span className="muted">
+          {updatedAt > 0 &&
+            t('dashboard.updated', {
+              time: new Date(updatedAt).toLocaleTimeString(i18n.language === 'ko' ? 'ko-KR' : 'en-GB'),
+            })}
+        </span>
+        <button type="button" className="btn btn--ghost" aria-pressed={muted} onClick={toggleMute}>
+          {muted ? t('dashboard.unmute') : t('dashboard.mute')}
+        </button>
+      </div>
+      <div className="cards">
+        {cards.map((card, index) => {
+          const result = results[index];
+          const hot = highlighted.has(card.key);
+          const count = counts[card.key];
+          return (
+            <article
+              key={card.key}
+              className={`card${hot ? ' card--hot' : ''}${count ? ' card--waiting' : ''}`}
+            >
+              <h2 className="card__label">
+                {t(`dashboard.${card.key}`)}
+                {hot && <span className="badge badge--hot">{t('dashboard.new')}</span>}
+              </h2>
+              <p className="card__count" aria-live="polite">
+                {count ?? '–'}
+              </p>
+              {result?.isError && (
+                <p className="notice notice--error" role="alert">
+                  {t(errorKey(result.error))}
+                </p>
+              )}
+              {card.to && (
+                <Link className="card__link" to={`${card.to}?state=wait`}>
+                  {t('dashboard.open')}
+                </Link>
+              )}
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

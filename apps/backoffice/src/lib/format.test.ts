@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatWon } from './format.ts';
+
+describe('formats', () => {
+  it('writes integer won as each language reads it', () => {
+    expect(formatWon(1_250_000, 'ko')).toBe('1,250,000원');
+    expect(formatWon(1_250_000, 'en')).toBe('₩1,250,000');
+    expect(formatWon(0, 'ko')).toBe('0원');
+  });
+
+  it('writes a date and time to the second', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 7, 8, 9).toISOString())).toBe('2026-01-05 07:08:09');
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATOR_ROLES } from '@casino/contracts/backoffice';
+import { homeOf, MENU, menuFor, roleMayOpen } from './menu.ts';
+
+const ids = (role: (typeof OPERATOR_ROLES)[number]) => menuFor(role).map((item) => item.id);
+
+describe('the role menu', () => {
+  it('shows the owner everything', () => {
+    expect(ids('owner')).toEqual(MENU.map((item) => item.id));
+  });
+
+  it('shows each other role its own work only', () => {
+    expect(ids('cashier')).toEqual(['dashboard', 'deposits', 'withdrawals', 'members']);
+    expect(ids('support')).toEqual(['dashboard', 'members', 'helpdesk']);
+    expect(ids('content')).toEqual(['notices', 'popups', 'banners']);
+  });
+
+  it('keeps money screens from support and content operators', () => {
+    for (const role of ['support', 'content'] as const) {
+      expect(roleMayOpen(role, 'deposits')).toBe(false);
+      expect(roleMayOpen(role, 'withdrawals')).toBe(false);
+    }
+    expect(roleMayOpen('content', 'members')).toBe(false);
+    expect(roleMayOpen('cashier', 'notices')).toBe(false);
+  });
+
+  it('lands every role on a screen of its own menu', () => {
+    for (const role of OPERATOR_ROLES) {
+      const home = homeOf(role);
+      expect(menuFor(role).some((item) => item.path === home)).toBe(true);
+    }
+    expect(homeOf('cashier')).toBe('/');
+    expect(homeOf('content')).toBe('/notices');
+  });
+});
