@@ -126,6 +126,38 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
     }
   }
 
+  /**
+   * An operator's change to one notice or popup: the row locked, changed (or soft-deleted), and
+   * the audit record with its before and after, in one transaction; `not_found` changes nothing.
+   */
+  function editAudited<Row>(
+    kind: 'notice' | 'popup',
+    id: number,
+    who: AuditActor,
+    ops: {
+      load: (trx: typeof db) => Promise<Row | undefined>;
+      write: (trx: typeof db) => Promise<Row | undefined>;
+      snapshot: (row: Row) => Record<string, unknown>;
+    },
+  ): Promise<ChangeStatus> {
+    return change(kind, async (trx) => {
+      const before = await ops.load(trx);
+      if (!before) return 'not_found';
+      const after = await ops.write(trx);
+      await audit.record(
+        who,
+        {
+          action: `${kind}.${after ? 'update' : 'delete'}`,
+          target: `${kind}:${id}`,
+          before: ops.snapshot(before),
+          ...(after ? { after: ops.snapshot(after) } : {}),
+        },
+        trx,
+      );
+      return 'success';
+    });
+  }
+
   return {
     /** get-user-notices: the active notices of the request's host, newest first. */
     async noticesFor(host: string): Promise<{ status: 'success'; notices: TNotice[] }> {
@@ -184,45 +216,32 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
     async updateNotice(id: number, patch: TBackofficeNoticePatch, who: AuditActor): Promise<ChangeStatus> {
       const contents =
         patch.contents === undefined ? undefined : await operatorHtmlToStore(patch.contents, 'contents');
-      return change('notice', async (trx) => {
-        const before = await repo.noticeForUpdate(id, trx);
-        if (!before) return 'not_found';
-        const after = await repo.updateNotice(
-          id,
-          {
-            ...(patch.title !== undefined ? { title: patch.title } : {}),
-            ...(contents !== undefined ? { contents } : {}),
-            ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
-            ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-            updated_at: now(),
-          },
-          trx,
-        );
-        await audit.record(
-          who,
-          {
-            action: 'notice.update',
-            target: `notice:${id}`,
-            before: noticeSnapshot(before),
-            after: noticeSnapshot(after),
-          },
-          trx,
-        );
-        return 'success';
+      return editAudited('notice', id, who, {
+        load: (trx) => repo.noticeForUpdate(id, trx),
+        write: (trx) =>
+          repo.updateNotice(
+            id,
+            {
+              ...(patch.title !== undefined ? { title: patch.title } : {}),
+              ...(contents !== undefined ? { contents } : {}),
+              ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+              ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
+              updated_at: now(),
+            },
+            trx,
+          ),
+        snapshot: noticeSnapshot,
       });
     },
 
-    async deleteNotice(id: number, who: AuditActor): Promise<ChangeStatus> {
-      return change('notice', async (trx) => {
-        const before = await repo.noticeForUpdate(id, trx);
-        if (!before) return 'not_found';
-        await repo.updateNotice(id, { deleted_at: now() }, trx);
-        await audit.record(
-          who,
-          { action: 'notice.delete', target: `notice:${id}`, before: noticeSnapshot(before) },
-          trx,
-        );
-        return 'success';
+    deleteNotice(id: number, who: AuditActor): Promise<ChangeStatus> {
+      return editAudited('notice', id, who, {
+        load: (trx) => repo.noticeForUpdate(id, trx),
+        write: async (trx) => {
+          await repo.updateNotice(id, { deleted_at: now() }, trx);
+          return undefined;
+        },
+        snapshot: noticeSnapshot,
       });
     },
 
@@ -259,49 +278,36 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
     async updatePopup(id: number, patch: TBackofficePopupPatch, who: AuditActor): Promise<ChangeStatus> {
       const contents =
         patch.contents === undefined ? undefined : await operatorHtmlToStore(patch.contents, 'contents');
-      return change('popup', async (trx) => {
-        const before = await repo.popupForUpdate(id, trx);
-        if (!before) return 'not_found';
-        const after = await repo.updatePopup(
-          id,
-          {
-            ...(patch.title !== undefined ? { title: patch.title } : {}),
-            ...(patch.titleColor !== undefined ? { title_color: patch.titleColor } : {}),
-            ...(contents !== undefined ? { contents } : {}),
-            ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
-            ...(patch.posX !== undefined ? { pos_x: patch.posX } : {}),
-            ...(patch.posY !== undefined ? { pos_y: patch.posY } : {}),
-            ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-            ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
-            updated_at: now(),
-          },
-          trx,
-        );
-        await audit.record(
-          who,
-          {
-            action: 'popup.update',
-            target: `popup:${id}`,
-            before: popupSnapshot(before),
-            after: popupSnapshot(after),
-          },
-          trx,
-        );
-        return 'success';
+      return editAudited('popup', id, who, {
+        load: (trx) => repo.popupForUpdate(id, trx),
+        write: (trx) =>
+          repo.updatePopup(
+            id,
+            {
+              ...(patch.title !== undefined ? { title: patch.title } : {}),
+              ...(patch.titleColor !== undefined ? { title_color: patch.titleColor } : {}),
+              ...(contents !== undefined ? { contents } : {}),
+              ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+              ...(patch.posX !== undefined ? { pos_x: patch.posX } : {}),
+              ...(patch.posY !== undefined ? { pos_y: patch.posY } : {}),
+              ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
+              ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+              updated_at: now(),
+            },
+            trx,
+          ),
+        snapshot: popupSnapshot,
       });
     },
 
-    async deletePopup(id: number, who: AuditActor): Promise<ChangeStatus> {
-      return change('popup', async (trx) => {
-        const before = await repo.popupForUpdate(id, trx);
-        if (!before) return 'not_found';
-        await repo.updatePopup(id, { deleted_at: now() }, trx);
-        await audit.record(
-          who,
-          { action: 'popup.delete', target: `popup:${id}`, before: popupSnapshot(before) },
-          trx,
-        );
-        return 'success';
+    deletePopup(id: number, who: AuditActor): Promise<ChangeStatus> {
+      return editAudited('popup', id, who, {
+        load: (trx) => repo.popupForUpdate(id, trx),
+        write: async (trx) => {
+          await repo.updatePopup(id, { deleted_at: now() }, trx);
+          return undefined;
+        },
+        snapshot: popupSnapshot,
       });
     },
   };
