@@ -94,15 +94,19 @@ export function createCommunityRepository(db: Database) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Soft-deletes one of the member's notes (`id` undefined: all of them); false when there is no such note. */
-    async deleteNotes(
+    /**
+     * Soft-deletes one of the member's notes or help posts (`id` undefined: all of them); false when
+     * there is no such entry of this member.
+     */
+    async deleteOwn(
+      table: 'notes' | 'helps',
       memberId: number,
       id: number | undefined,
       at: Date,
       trx: Database = db,
     ): Promise<boolean> {
       let q = trx
-        .updateTable('notes')
+        .updateTable(table)
         .set({ deleted_at: at })
         .where('member_id', '=', memberId)
         .where('deleted_at', 'is', null);
@@ -286,23 +290,6 @@ export function createCommunityRepository(db: Database) {
         .where('member_id', '=', memberId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** Soft-deletes one of the member's help posts (`id` undefined: all of them). */
-    async deleteHelps(
-      memberId: number,
-      id: number | undefined,
-      at: Date,
-      trx: Database = db,
-    ): Promise<boolean> {
-      let q = trx
-        .updateTable('helps')
-        .set({ deleted_at: at })
-        .where('member_id', '=', memberId)
-        .where('deleted_at', 'is', null);
-      if (id !== undefined) q = q.where('id', '=', id);
-      const result = await q.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 

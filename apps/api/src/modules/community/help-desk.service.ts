@@ -92,12 +92,12 @@ export function createHelpDesk({ deps, repo }: CommunityParts) {
 
     /** del-help: hidden from the member (the back office keeps the row for its records). */
     async remove(memberId: number, id: number): Promise<{ status: ChangeStatus }> {
-      return { status: (await repo.deleteHelps(memberId, id, now())) ? 'success' : 'not_found' };
+      return { status: (await repo.deleteOwn('helps', memberId, id, now())) ? 'success' : 'not_found' };
     },
 
     /** del-all-help. */
     async removeAll(memberId: number): Promise<{ status: 'success' }> {
-      await repo.deleteHelps(memberId, undefined, now());
+      await repo.deleteOwn('helps', memberId, undefined, now());
       return { status: 'success' };
     },
 

@@ -63,12 +63,12 @@ export function createNotes({ deps, repo }: CommunityParts) {
 
     /** del-note. */
     async remove(memberId: number, id: number): Promise<{ status: ChangeStatus }> {
-      return { status: (await repo.deleteNotes(memberId, id, now())) ? 'success' : 'not_found' };
+      return { status: (await repo.deleteOwn('notes', memberId, id, now())) ? 'success' : 'not_found' };
     },
 
     /** del-all-note. */
     async removeAll(memberId: number): Promise<{ status: 'success' }> {
-      await repo.deleteNotes(memberId, undefined, now());
+      await repo.deleteOwn('notes', memberId, undefined, now());
       return { status: 'success' };
     },
 
