@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { requestStateLabelKey } from '@casino/contracts/status';
+import type { DialogApi } from '../../components/ui/dialog-context.ts';
 import { errorText, statusText } from '../../i18n/error-text.ts';
 
 /** How a help post's state reads: the contracts' waiting/complete mapping in help words, else as it came. */
@@ -23,4 +24,25 @@ export function communityStatusText(t: TFunction, screen: 'help' | 'note' | 'gue
 /** A failed community call (network, 4xx, 5xx) in words. */
 export function communityErrorText(t: TFunction, screen: 'help' | 'note' | 'guest', error: unknown): string {
   return errorText(t, error, `community:${screen}`);
+}
+
+/**
+ * Deletes one help post or note the way both lists do: the member's confirmation, then the call,
+ * then its answer in a dialog (`not_found` and failures in the screen's words).
+ */
+export async function deleteWithDialogs(
+  dialogs: DialogApi,
+  t: TFunction,
+  screen: 'help' | 'note',
+  texts: { question: string; confirmLabel: string; done: string },
+  remove: () => Promise<{ status: string }>,
+): Promise<void> {
+  if (!(await dialogs.confirm(texts.question, { confirmLabel: texts.confirmLabel }))) return;
+  try {
+    const result = await remove();
+    if (result.status === 'success') await dialogs.success(texts.done);
+    else await dialogs.error(communityStatusText(t, screen, result.status));
+  } catch (error) {
+    await dialogs.error(communityErrorText(t, screen, error));
+  }
 }

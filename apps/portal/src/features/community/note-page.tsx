@@ -14,7 +14,7 @@ import { useDelAllNote } from './api/del-all-note.ts';
 import { useDelNote } from './api/del-note.ts';
 import { useReadAllNote } from './api/read-all-note.ts';
 import { useReadNoteMessage } from './api/read-note-message.ts';
-import { communityErrorText, communityStatusText } from './community-text.ts';
+import { communityErrorText, deleteWithDialogs } from './community-text.ts';
 import { EntryRow, EntrySkeleton } from './components/entry-row.tsx';
 import { useRefetchOnRise } from './use-refetch-on-rise.ts';
 import './community.css';
@@ -67,18 +67,18 @@ export function NotePage() {
     await dialogs.success(t('note.readAllDone'));
   }
 
-  async function onDelete(note: TNote) {
-    const isConfirmed = await dialogs.confirm(t('note.deleteConfirm', { title: note.title }), {
-      confirmLabel: t('note.delete'),
-    });
-    if (!isConfirmed) return;
-    try {
-      const result = await remove.mutateAsync(note.id);
-      if (result.status === 'success') await dialogs.success(t('note.deleted'));
-      else await dialogs.error(communityStatusText(t, 'note', result.status));
-    } catch (error) {
-      await dialogs.error(communityErrorText(t, 'note', error));
-    }
+  function onDelete(note: TNote) {
+    return deleteWithDialogs(
+      dialogs,
+      t,
+      'note',
+      {
+        question: t('note.deleteConfirm', { title: note.title }),
+        confirmLabel: t('note.delete'),
+        done: t('note.deleted'),
+      },
+      () => remove.mutateAsync(note.id),
+    );
   }
 
   async function onDeleteAll() {

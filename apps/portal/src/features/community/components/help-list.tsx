@@ -11,7 +11,7 @@ import { COMMUNITY_PAGE_SIZE, helpListQueryOptions } from '../../../lib/communit
 import { useDelAllHelp } from '../api/del-all-help.ts';
 import { useDelHelp } from '../api/del-help.ts';
 import { useReadHelpMessage } from '../api/read-help-message.ts';
-import { communityErrorText, communityStatusText, helpStateText, helpStateTone } from '../community-text.ts';
+import { deleteWithDialogs, helpStateText, helpStateTone } from '../community-text.ts';
 import { entryAnchor, useLinkedEntryId, useOpenLinkedEntry } from '../use-linked-entry.ts';
 import { EntryRow, EntrySkeleton } from './entry-row.tsx';
 import { helpTitle } from '../../../lib/community/help-title.ts';
@@ -58,18 +58,18 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
     if (help) toggle(help);
   });
 
-  async function onDelete(help: THelp) {
-    const isConfirmed = await dialogs.confirm(t('help.list.deleteConfirm', { title: helpTitle(t, help) }), {
-      confirmLabel: t('help.list.delete'),
-    });
-    if (!isConfirmed) return;
-    try {
-      const result = await remove.mutateAsync(help.id);
-      if (result.status === 'success') await dialogs.success(t('help.list.deleted'));
-      else await dialogs.error(communityStatusText(t, 'help', result.status));
-    } catch (error) {
-      await dialogs.error(communityErrorText(t, 'help', error));
-    }
+  function onDelete(help: THelp) {
+    return deleteWithDialogs(
+      dialogs,
+      t,
+      'help',
+      {
+        question: t('help.list.deleteConfirm', { title: helpTitle(t, help) }),
+        confirmLabel: t('help.list.delete'),
+        done: t('help.list.deleted'),
+      },
+      () => remove.mutateAsync(help.id),
+    );
   }
 
   async function onDeleteAll() {
