@@ -1,10 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { QueuePage } from '../features/queues/QueuePage.tsx';
 import { isApiError } from '../lib/api.ts';
 import { MENU } from '../lib/menu.ts';
 import { ME_KEY } from './session.ts';
+import { SCREENS } from './screens.tsx';
 import { NotYetPage, RoleGate, Root } from './Shell.tsx';
 
 /** A 401 anywhere means the session ended: the console goes back to the sign-in. */
@@ -37,38 +36,12 @@ const router = createBrowserRouter(
       path: '/',
       element: <Root />,
       children: [
-        {
-          index: true,
-          element: (
-            <RoleGate id="dashboard">
-              <DashboardPage />
-            </RoleGate>
-          ),
-        },
-        {
-          path: 'deposits',
-          element: (
-            <RoleGate id="deposits">
-              <QueuePage key="deposit" kind="deposit" />
-            </RoleGate>
-          ),
-        },
-        {
-          path: 'withdrawals',
-          element: (
-            <RoleGate id="withdrawals">
-              <QueuePage key="withdraw" kind="withdraw" />
-            </RoleGate>
-          ),
-        },
-        ...MENU.filter((item) => !item.ready).map((item) => ({
-          path: item.path.slice(1),
-          element: (
-            <RoleGate id={item.id}>
-              <NotYetPage id={item.id} />
-            </RoleGate>
-          ),
-        })),
+        ...MENU.map((item) => {
+          const screen = <RoleGate id={item.id}>{SCREENS[item.id] ?? <NotYetPage id={item.id} />}</RoleGate>;
+          return item.path === '/'
+            ? { index: true, element: screen }
+            : { path: `${item.path.slice(1)}/*`, element: screen };
+        }),
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

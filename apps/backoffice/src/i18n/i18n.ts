@@ -6,7 +6,36 @@ import ko from './ko.json';
 /** The console's languages (Korean first: the operators' own). Strings are bundled: one small file each. */
 export const LANGUAGES = ['ko', 'en'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
-export const RESOURCES = { ko: { translation: ko }, en: { translation: en } } as const;
+/**
+ * Each screen keeps its strings beside it in `features/<feature>/i18n/{ko,en}.json`, merged under the
+ * feature's name (`t('members.title')`); the shell's own strings are `./ko.json` and `./en.json`.
+ */
+const FEATURE_FILES = import.meta.glob<Record<string, unknown>>('../features/*/i18n/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+export function featureStrings(language: TLanguage): Record<string, Record<string, unknown>> {
+  const tree: Record<string, Record<string, unknown>> = {};
+  for (const [path, strings] of Object.entries(FEATURE_FILES)) {
+    const match = /features\/([^/]+)\/i18n\/(\w+)\.json$/.exec(path);
+    if (match?.[2] === language) tree[match[1]!] = strings;
+  }
+  return tree;
+}
+
+/** The shell's strings with each feature's merged in (a feature may add to a shell group of its name). */
+function translation(shell: Record<string, unknown>, language: TLanguage): Record<string, unknown> {
+  const tree: Record<string, unknown> = { ...shell };
+  for (const [name, strings] of Object.entries(featureStrings(language)))
+    tree[name] = { ...(tree[name] as Record<string, unknown> | undefined), ...strings };
+  return tree;
+}
+
+export const RESOURCES = {
+  ko: { translation: translation(ko, 'ko') },
+  en: { translation: translation(en, 'en') },
+} as const;
 
 const LANGUAGE_KEY = 'backoffice.language';
 

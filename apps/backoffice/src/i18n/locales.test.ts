@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import ko from './ko.json';
+import { RESOURCES } from './i18n.ts';
+
+const ko = RESOURCES.ko.translation;
+const en = RESOURCES.en.translation;
 
 /** Every key path of a translation tree (`queue.approve` ...). */
 function keys(tree: object, prefix = ''): string[] {

@@ -10,9 +10,17 @@ describe('the role menu', () => {
   });
 
   it('shows each other role its own work only', () => {
-    expect(ids('cashier')).toEqual(['dashboard', 'deposits', 'withdrawals', 'members']);
-    expect(ids('support')).toEqual(['dashboard', 'members', 'helpdesk']);
-    expect(ids('content')).toEqual(['notices', 'popups', 'banners']);
+    expect(ids('cashier')).toEqual([
+      'dashboard',
+      'deposits',
+      'withdrawals',
+      'members',
+      'rounds',
+      'settings',
+      'account',
+    ]);
+    expect(ids('support')).toEqual(['dashboard', 'members', 'helpdesk', 'rounds', 'account']);
+    expect(ids('content')).toEqual(['notices', 'popups', 'banners', 'account']);
   });
 
   it('keeps money screens from support and content operators', () => {

@@ -10,6 +10,13 @@ export const MENU = [
   { id: 'notices', path: '/notices', roles: ['owner', 'content'], ready: false },
   { id: 'popups', path: '/popups', roles: ['owner', 'content'], ready: false },
   { id: 'banners', path: '/banners', roles: ['owner', 'content'], ready: false },
+  { id: 'games', path: '/games', roles: ['owner'], ready: false },
+  { id: 'rounds', path: '/rounds', roles: ['owner', 'cashier', 'support'], ready: false },
+  { id: 'settings', path: '/settings', roles: ['owner', 'cashier'], ready: false },
+  { id: 'reports', path: '/reports', roles: ['owner'], ready: false },
+  { id: 'audit', path: '/audit', roles: ['owner'], ready: false },
+  { id: 'operators', path: '/operators', roles: ['owner'], ready: false },
+  { id: 'account', path: '/account', roles: ['owner', 'cashier', 'support', 'content'], ready: false },
 ] as const satisfies readonly { id: string; path: string; roles: readonly TOperatorRole[]; ready: boolean }[];
 
 export type TMenuItem = (typeof MENU)[number];
