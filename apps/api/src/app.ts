@@ -148,6 +148,11 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     media,
     banners,
     legal,
+    reports: services.reports,
+    settingsAdmin: services.settingsAdmin,
+    members,
+    memberConsole: services.memberConsole,
+    cashierReview: services.cashierReview,
   });
 
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseSecretsKey, SecretsKeyError } from './lib/secrets.ts';
 import { siteInfoFromEnv, SiteInfoError } from './lib/site-info.ts';
 import type { TSiteInfo } from '@casino/contracts/site-info';
+import { parseCidr } from '@casino/contracts/backoffice-operators';
 
 export interface Config {
   /** The operator's details the portal's footer shows (SITE_NAME, OPERATOR_*, SUPPORT_EMAIL). */
@@ -15,6 +16,8 @@ export interface Config {
   bootstrapAdminPassword: string | undefined;
   trustProxy: boolean;
   allowedOrigins: string[];
+  /** BACKOFFICE_IP_ALLOWLIST: CIDR ranges every back-office request must come from (empty: no floor). */
+  backofficeIpAllowlist: string[];
   logLevel: string;
   isProduction: boolean;
   /** Seed demo content (registration code, demo member, ...) into a fresh database. */
@@ -165,6 +168,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!/^https?:\/\/[^/\s]+$/.test(origin))
       throw new ConfigError(`ALLOWED_ORIGINS entry "${origin}" is not an origin`);
   }
+  const backofficeIpAllowlist = (env.BACKOFFICE_IP_ALLOWLIST ?? '')
+    .split(',')
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
+  for (const range of backofficeIpAllowlist) {
+    if (!parseCidr(range))
+      throw new ConfigError(`BACKOFFICE_IP_ALLOWLIST entry "${range}" is not an address or CIDR range`);
+  }
   let secretsKey: Buffer | undefined;
   if (env.SECRETS_KEY) {
     try {
@@ -195,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdminPassword: env.BOOTSTRAP_ADMIN_PASSWORD || undefined,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     allowedOrigins,
+    backofficeIpAllowlist,
     logLevel: env.LOG_LEVEL || 'info',
     isProduction,
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),

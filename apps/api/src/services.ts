@@ -8,7 +8,10 @@ import { createCsrfService } from './modules/auth/csrf.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
+import { createMemberConsoleService } from './modules/backoffice/member-console.service.ts';
+import { createReportsService } from './modules/backoffice/reports.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
+import { createCashierReview } from './modules/cashier/cashier-review.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createCompService } from './modules/comp/comp.service.ts';
 import { createCatalogService } from './modules/games/catalog.service.ts';
@@ -22,6 +25,7 @@ import { createBannerService } from './modules/media/banner.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createMediaStore } from './modules/media/media.store.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createSettingsAdminService } from './modules/backoffice/settings-admin.service.ts';
 
 export interface ServicesDeps {
   config: Config;
@@ -80,6 +84,17 @@ export function createServices(deps: ServicesDeps) {
     sessions,
     now,
   });
+  // The back office's review of cashier requests (balances, recent history, withdrawal checks, history).
+  const cashierReview = createCashierReview({
+    db,
+    ledger,
+    members,
+    sessions,
+    settings,
+    operatorNames: (ids) => backoffice.operatorNames(ids),
+  });
+  // Daily and monthly figures from the cashier's requests and the ledger's transfers.
+  const reports = createReportsService({ ledger, cashier });
   const transfers = createTransferService({
     db,
     ledger,
@@ -90,6 +105,17 @@ export function createServices(deps: ServicesDeps) {
   });
   const jackpots = createJackpotService({ db, ledger, audit, members, now });
   const catalog = createCatalogService({ db, audit, sessions, members, transfers, ledger, secrets, now });
+  // The member detail's lists and the password reset of the back office.
+  const memberConsole = createMemberConsoleService({
+    db,
+    audit,
+    members,
+    ledger,
+    cashier,
+    catalog,
+    community,
+    sessions,
+  });
   const wallet = createWalletService({ db, ledger, sessions, settings, members, jackpots, secrets, now });
   // Uploaded images (files under DATA_DIR/media or an S3 bucket) and the home banners.
   const media = createMediaService({
@@ -99,6 +125,7 @@ export function createServices(deps: ServicesDeps) {
     memoryCacheBytes: config.mediaMemoryCacheBytes,
   });
   const banners = createBannerService({ db, audit, media, now });
+  const settingsAdmin = createSettingsAdminService({ db, audit, members, settings });
 
   return {
     config,
@@ -118,12 +145,16 @@ export function createServices(deps: ServicesDeps) {
     comp,
     members,
     backoffice,
+    cashierReview,
+    memberConsole,
+    reports,
     catalog,
     wallet,
     transfers,
     jackpots,
     media,
     banners,
+    settingsAdmin,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   ensureRegCode,
   latestRequestId,
   newMember,
+  postCredentials,
   signIn,
   type CashierTestApp,
   type JsonBody,
@@ -512,3 +513,268 @@ async function twiceSignedIn(cash = 0): Promise<MoneyMember & { second: string }
     second,
   };
 }
+
+describe('member detail', () => {
+  it('shows the profile with balances; bank number only to owner and cashier; content refused', async () => {
+    const m = await newMember(t, { cash: 12_000, comp: 300, signedIn: false });
+    const byOwner = await bo(t, 'GET', `/members/${m.userId}`, { cookie: owner.cookie });
+    expect(byOwner.body.member).toMatchObject({
+      userId: m.userId,
+      balance: 12_000,
+      rolling: 300,
+      mustChangePassword: false,
+    });
+    expect(byOwner.body.member.banknum).toMatch(/^\d+$/);
+    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: cashier.cookie })).body.member.banknum).toBe(
+      byOwner.body.member.banknum,
+    );
+    const bySupport = await bo(t, 'GET', `/members/${m.userId}`, { cookie: support.cookie });
+    expect(bySupport.body.member.banknum).toBeNull();
+    expect(JSON.stringify(bySupport.body)).not.toContain(byOwner.body.member.banknum);
+    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: content.cookie })).code).toBe(403);
+  });
+
+  const TABS = ['ledger', 'requests?kind=deposit', 'rounds', 'notes', 'helps', 'sign-ins'];
+
+  it('refuses every tab to a content operator and without a session; not_found for no such member', async () => {
+    const m = await newMember(t, { signedIn: false });
+    for (const tab of TABS) {
+      const url = `/members/${m.userId}/${tab}`;
+      expect((await bo(t, 'GET', url, { cookie: content.cookie })).code, tab).toBe(403);
+      expect((await bo(t, 'GET', url)).code, tab).toBe(401);
+      for (const op of [owner, cashier, support])
+        expect((await bo(t, 'GET', url, { cookie: op.cookie })).body.status, tab).toBe('success');
+      expect((await bo(t, 'GET', `/members/nobody99/${tab}`, { cookie: owner.cookie })).body).toEqual({
+        status: 'not_found',
+      });
+    }
+    for (const bad of ['requests', 'requests?kind=bet', 'ledger?limit=0', 'ledger?limit=101', 'notes?x=1'])
+      expect((await bo(t, 'GET', `/members/${m.userId}/${bad}`, { cookie: owner.cookie })).code, bad).toBe(
+        400,
+      );
+  });
+
+  it('pages the ledger newest first with the adjustment reason, each entry once', async () => {
+    const m = await newMember(t, { signedIn: false });
+    for (let i = 1; i <= 5; i++)
+      expect(
+        (
+          await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+            cookie: cashier.cookie,
+            body: { amount: i * 1_000, reason: `지급 ${i}`, kind: i % 2 ? 'cash' : 'point' },
+          })
+        ).body.status,
+      ).toBe('success');
+    const seen: JsonBody[] = [];
+    let beforeId: number | null = null;
+    let pages = 0;
+    do {
+      const query: string = beforeId === null ? '?limit=2' : `?limit=2&beforeId=${beforeId}`;
+      const res = await bo(t, 'GET', `/members/${m.userId}/ledger${query}`, { cookie: support.cookie });
+      expect(res.body.status).toBe('success');
+      seen.push(...res.body.list);
+      beforeId = res.body.nextBeforeId;
+      pages += 1;
+    } while (beforeId !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen.map((e) => [e.kind, e.amount, e.reason, e.code])).toEqual([
+      ['cash', 5_000, '지급 5', 'adjustment'],
+      ['comp', 4_000, '지급 4', 'adjustment'],
+      ['cash', 3_000, '지급 3', 'adjustment'],
+      ['comp', 2_000, '지급 2', 'adjustment'],
+      ['cash', 1_000, '지급 1', 'adjustment'],
+    ]);
+    expect(seen[0]).toMatchObject({ balanceAfter: 9_000 });
+  });
+
+  it("lists the member's requests, notes, help posts and rounds", async () => {
+    const m = await newMember(t, { cash: 50_000 });
+    expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
+    const w = { amount: 20_000, exchangePassword: m.exchangePassword };
+    expect((await call(t, 'apply-user-withdraw', w, m.cookie)).body.status).toBe('success');
+    const deposits = await bo(t, 'GET', `/members/${m.userId}/requests?kind=deposit`, {
+      cookie: support.cookie,
+    });
+    expect(deposits.body).toMatchObject({ maxCount: 1, list: [{ amount: 30_000, state: 'wait' }] });
+    const withdraws = await bo(t, 'GET', `/members/${m.userId}/requests?kind=withdraw`, {
+      cookie: cashier.cookie,
+    });
+    expect(withdraws.body).toMatchObject({ maxCount: 1, list: [{ amount: 20_000, state: 'wait' }] });
+
+    expect(
+      (
+        await bo(t, 'POST', '/notes', {
+          cookie: owner.cookie,
+          body: { userId: m.userId, title: '안내', contents: '<p>확인해 주세요</p>' },
+        })
+      ).body.status,
+    ).toBe('success');
+    const notes = await bo(t, 'GET', `/members/${m.userId}/notes`, { cookie: cashier.cookie });
+    expect(notes.body.list.map((n: JsonBody) => n.title)).toContain('안내');
+    expect(notes.body.list.find((n: JsonBody) => n.title === '안내')).toMatchObject({ isRead: false });
+
+    expect(
+      (await call(t, 'user-write-help', { title: '출금 문의', contents: '언제 되나요' }, m.cookie)).body
+        .status,
+    ).toBe('success');
+    const helps = await bo(t, 'GET', `/members/${m.userId}/helps`, { cookie: cashier.cookie });
+    expect(helps.body).toMatchObject({
+      maxCount: 1,
+      list: [{ userId: m.userId, title: '출금 문의', state: 'wait' }],
+    });
+
+    const slot = await createTestProvider(t, owner, { kind: 'slot', games: ['cherry'] });
+    const token = await slot.launch(m, 'cherry');
+    const bet = await slot.wallet('bet', {
+      token,
+      userId: m.userId,
+      transactionId: `tab-bet-${m.id}`,
+      roundId: `tab-round-${m.id}`,
+      gameCode: 'cherry',
+      amount: 1_000,
+    });
+    expect(bet.body.status).toBe('RS_OK');
+    const rounds = await bo(t, 'GET', `/members/${m.userId}/rounds?lang=en`, { cookie: support.cookie });
+    expect(rounds.body).toMatchObject({
+      maxCount: 1,
+      list: [{ provider: slot.code, gameCode: 'cherry', roundId: `tab-round-${m.id}`, bet: 1_000, win: 0 }],
+    });
+  });
+});
+
+describe('sign-in history', () => {
+  it('records each attempt on a known id with address, browser and outcome, newest first', async () => {
+    const member = await createMember(t);
+    const headers = { 'user-agent': 'Phone/9.1' };
+    await signIn(t, member, { headers, ip: '203.0.113.7' });
+    const wrong = await postCredentials(
+      t,
+      { userId: member.userId, password: 'wrong-password-1' },
+      { headers },
+    );
+    expect(wrong.statusCode).toBe(401);
+    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', member.memberId).execute();
+    await postCredentials(t, { userId: member.userId, password: member.password }, { ip: '198.51.100.2' });
+    // An unknown id has no history to write to.
+    await postCredentials(t, { userId: 'nobody98', password: 'x' });
+
+    const res = await bo(t, 'GET', `/members/${member.userId}/sign-ins`, { cookie: support.cookie });
+    expect(res.body.maxCount).toBe(3);
+    expect(res.body.list.map((s: JsonBody) => [s.outcome, s.ip, s.userAgent])).toEqual([
+      ['blocked', '198.51.100.2', 'lightMyRequest'],
+      ['password', '127.0.0.1', 'Phone/9.1'],
+      ['success', '203.0.113.7', 'Phone/9.1'],
+    ]);
+    for (const s of res.body.list) expect(Date.parse(s.at)).not.toBeNaN();
+    const page2 = await bo(t, 'GET', `/members/${member.userId}/sign-ins?pageSize=2&page=2`, {
+      cookie: owner.cookie,
+    });
+    expect(page2.body).toMatchObject({ maxCount: 3, list: [{ outcome: 'success' }] });
+    const doLogin = await createMember(t);
+    expect(
+      (await call(t, 'user-do-login', { userId: doLogin.userId, password: doLogin.password })).body.status,
+    ).toBe('success');
+    const viaCall = await bo(t, 'GET', `/members/${doLogin.userId}/sign-ins`, { cookie: owner.cookie });
+    expect(viaCall.body.list.map((s: JsonBody) => s.outcome)).toEqual(['success']);
+  });
+});
+
+describe('password reset with a forced change', () => {
+  it('gives a temporary password once, ends the sessions, and holds the member at the password change', async () => {
+    const member = await createMember(t, { cash: 5_000 });
+    const cookie = await signIn(t, member);
+    const url = `/members/${member.userId}/reset-password`;
+    const hashOf = async () =>
+      await t.db
+        .selectFrom('members')
+        .select(['password_hash', 'must_change_password'])
+        .where('id', '=', member.memberId)
+        .executeTakeFirstOrThrow();
+    const before = await hashOf();
+    expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
+    expect(await hashOf()).toEqual(before);
+
+    const res = await bo(t, 'POST', url, { cookie: support.cookie });
+    expect(res.body.status).toBe('success');
+    const temporary: string = res.body.password;
+    expect(temporary).toMatch(/^[a-z2-9]{10}$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await hashOf()).must_change_password).toBe(true);
+    // Every session ended; the old password no longer signs in.
+    expect((await call(t, 'user-health-check', {}, cookie)).code).toBe(401);
+    expect((await postCredentials(t, { userId: member.userId, password: member.password })).statusCode).toBe(
+      401,
+    );
+    const detail = await bo(t, 'GET', `/members/${member.userId}`, { cookie: owner.cookie });
+    expect(detail.body.member.mustChangePassword).toBe(true);
+
+    // The temporary password signs in; the portal learns of the forced change from the user.
+    const login = await call(t, 'user-do-login', { userId: member.userId, password: temporary });
+    expect(login.body).toMatchObject({ status: 'success', user: { mustChangePassword: true } });
+    const fresh = await signIn(t, { userId: member.userId, password: temporary });
+    const health = await call(t, 'user-health-check', {}, fresh);
+    expect(health.body.user.mustChangePassword).toBe(true);
+    // Everything else is refused until the password changes; public calls still answer.
+    for (const name of ['get-member-account', 'get-user-note', 'apply-user-deposit'])
+      expect(
+        await call(t, name, name === 'apply-user-deposit' ? { amount: 10_000 } : {}, fresh),
+      ).toMatchObject({
+        code: 403,
+        body: { status: 'must_change_password' },
+      });
+    expect((await call(t, 'get-banks', {}, fresh)).code).toBe(200);
+    expect(
+      (await call(t, 'change-password', { password: temporary, newPassword: 'Fresh-Start-2026' }, fresh))
+        .body,
+    ).toEqual({ status: 'success' });
+    const after = await call(t, 'user-health-check', {}, fresh);
+    expect(after.body.user.mustChangePassword).toBe(false);
+    expect((await call(t, 'get-member-account', {}, fresh)).code).toBe(200);
+    expect((await hashOf()).must_change_password).toBe(false);
+    expect(
+      (await bo(t, 'GET', `/members/${member.userId}`, { cookie: owner.cookie })).body.member
+        .mustChangePassword,
+    ).toBe(false);
+
+    const audit = await auditOf(`member:${member.userId}`);
+    expect(audit).toEqual([
+      {
+        actor: support.operatorId,
+        action: 'member.reset_password',
+        before: { mustChangePassword: false },
+        after: { mustChangePassword: true, sessionsEnded: 1 },
+      },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(temporary);
+    expect((await bo(t, 'POST', '/members/nobody99/reset-password', { cookie: owner.cookie })).body).toEqual({
+      status: 'not_found',
+    });
+  });
+});
+
+describe('adjustment from the member detail', () => {
+  it('needs a reason, refuses support and content, replays one Idempotency-Key once, audited', async () => {
+    const m = await newMember(t, { cash: 1_000, signedIn: false });
+    const url = `/members/${m.userId}/adjust`;
+    const body = { amount: 2_500, reason: '보상 지급' };
+    for (const op of [support, content])
+      expect((await bo(t, 'POST', url, { cookie: op.cookie, body, key: 'k-denied' })).code).toBe(403);
+    expect(
+      (await bo(t, 'POST', url, { cookie: owner.cookie, body: { amount: 2_500, reason: '   ' } })).code,
+    ).toBe(400);
+    const first = await bo(t, 'POST', url, { cookie: cashier.cookie, body, key: 'member-adjust-1' });
+    const again = await bo(t, 'POST', url, { cookie: cashier.cookie, body, key: 'member-adjust-1' });
+    expect(first.body).toEqual({ status: 'success' });
+    expect(again.body).toEqual({ status: 'success' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await balances(t, m.id)).cash).toBe(3_500);
+    expect(await auditOf(`member:${m.userId}`)).toEqual([
+      {
+        actor: cashier.operatorId,
+        action: 'member.adjust',
+        before: { cash: 1_000 },
+        after: { cash: 3_500, amount: 2_500, reason: '보상 지급' },
+      },
+    ]);
+  });
+});

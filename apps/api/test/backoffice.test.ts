@@ -634,6 +634,7 @@ describe('cashier settings', () => {
         minConversion: 10_000,
         depositLock: null,
         withdrawLock: null,
+        withdrawSecondApprovalAbove: 0,
       },
     });
     const put = await bo(t, 'PUT', '/settings/cashier', {

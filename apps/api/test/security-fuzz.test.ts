@@ -361,6 +361,7 @@ describe('fuzzing every back-office route', () => {
       'minConversion',
       'depositLock',
       'withdrawLock',
+      'withdrawSecondApprovalAbove',
     ];
     await fc.assert(
       fc.asyncProperty(bodyFor(fields), async (body) => {

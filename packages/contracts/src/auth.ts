@@ -94,5 +94,7 @@ export const ZOperatorLoginResponse = z.discriminatedUnion('status', [
   ZSuccess,
   statusOnly('fail'),
   statusOnly('totp_required'),
+  // An owner without TOTP while another owner has it: another owner sets one up for them.
+  z.object({ status: z.literal('totp_setup_required') }),
 ]);
 export type TOperatorLoginResponse = z.infer<typeof ZOperatorLoginResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDashboardDay } from './backoffice-reports.ts';
 import { ZHelpKind } from './community.ts';
 import { withCode } from './errors.ts';
 import {
@@ -104,11 +105,17 @@ export type TBackofficeApproveRequest = z.infer<typeof ZBackofficeApproveRequest
 export const ZBackofficeRejectRequest = z.strictObject({ reason: ZReason.optional() });
 export type TBackofficeRejectRequest = z.infer<typeof ZBackofficeRejectRequest>;
 
-/** The answer of approve and reject, for deposits and withdrawals alike. */
+/**
+ * The answer of approve and reject, for deposits and withdrawals alike. A withdrawal at or above
+ * `withdrawSecondApprovalAbove`: `first_approved` (recorded, a different operator completes it),
+ * `same_operator` (the first approver cannot give the second approval). docs/api/backoffice-cashier.md
+ */
 export const ZBackofficeDecisionResponse = z.discriminatedUnion('status', [
   ZSuccess,
   statusOnly('already'),
   statusOnly('not_found'),
+  z.object({ status: z.literal('first_approved') }),
+  z.object({ status: z.literal('same_operator') }),
 ]);
 export type TBackofficeDecisionResponse = z.infer<typeof ZBackofficeDecisionResponse>;
 
@@ -205,6 +212,8 @@ export const ZBackofficeMember = z.object({
   regCode: z.string().nullable(),
   regDate: ZIsoDate,
   lastLoginDate: ZIsoDate.nullable(),
+  /** An operator reset the password and the member has not changed it yet (backoffice-members.md). */
+  mustChangePassword: z.boolean(),
 });
 export type TBackofficeMember = z.infer<typeof ZBackofficeMember>;
 
@@ -241,6 +250,8 @@ export const ZBackofficeMeResponse = z.object({
     operatorId: z.string(),
     role: ZOperatorRole,
     permissions: z.array(z.string()),
+    /** Set by an owner (new operator, password reset): only My account works until it is changed. */
+    mustChangePassword: z.boolean().optional(),
   }),
 });
 export type TBackofficeMeResponse = z.infer<typeof ZBackofficeMeResponse>;
@@ -250,6 +261,12 @@ const ZLockWindow = z.strictObject({
   from: z.string().regex(HH_MM_PATTERN),
   to: z.string().regex(HH_MM_PATTERN),
 });
+
+/**
+ * Withdrawals of this amount (won) or more need the approvals of two different operators; 0 = off.
+ * Details: docs/api/backoffice-cashier.md.
+ */
+export const ZSecondApprovalAbove = z.int().min(0).max(1_000_000_000_000);
 
 /** A partial change of the cashier settings; a lock window is `{from, to}` or null (always open). */
 export const ZCashierSettingsPatch = z.strictObject({
@@ -264,6 +281,7 @@ export const ZCashierSettingsPatch = z.strictObject({
   withdrawLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' })
     .nullable()
     .optional(),
+  withdrawSecondApprovalAbove: ZSecondApprovalAbove.optional(),
 });
 export type TCashierSettingsPatch = z.infer<typeof ZCashierSettingsPatch>;
 
@@ -276,6 +294,7 @@ export const ZCashierSettings = z.object({
   minConversion: ZPositiveInt,
   depositLock: ZLockWindow.nullable(),
   withdrawLock: ZLockWindow.nullable(),
+  withdrawSecondApprovalAbove: ZSecondApprovalAbove,
 });
 export type TCashierSettings = z.infer<typeof ZCashierSettings>;
 
@@ -319,31 +338,8 @@ export const ZCreateOperatorResponse = z.union([
 ]);
 export type TCreateOperatorResponse = z.infer<typeof ZCreateOperatorResponse>;
 
-/** `GET /api/backoffice/audit` (owner). */
-export const ZAuditQuery = z.strictObject({
-  target: z.string().max(100).optional(),
-  page: z.coerce.number().pipe(z.int().min(1)).default(1),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(20),
-});
-export type TAuditQuery = z.infer<typeof ZAuditQuery>;
-
-export const ZAuditResponse = z.object({
-  status: z.literal('success'),
-  maxCount: ZCount,
-  list: z.array(
-    z.object({
-      id: ZId,
-      operatorId: z.string(),
-      action: z.string(),
-      target: z.string(),
-      before: z.unknown(),
-      after: z.unknown(),
-      ip: z.string().nullable(),
-      regDate: ZIsoDate,
-    }),
-  ),
-});
-export type TAuditResponse = z.infer<typeof ZAuditResponse>;
+/** `GET /api/backoffice/audit` (owner): its filters live with the audit viewer's contracts. */
+export { ZAuditQuery, ZAuditResponse, type TAuditQuery, type TAuditResponse } from './backoffice-reports.ts';
 
 // The game catalog of API.md section 5 (role `owner`).
 
@@ -621,6 +617,8 @@ export const ZBackofficeHelpsQuery = z.strictObject({
   state: ZHelpState.optional(),
   kind: ZHelpKind.optional(),
   userId: ZUserId.optional(),
+  /** Words in the title, the text, or a guest's id or phone (docs/api/backoffice-content.md). */
+  q: z.string().trim().min(1).max(100).optional(),
   ...ZPageQuery,
 });
 export type TBackofficeHelpsQuery = z.infer<typeof ZBackofficeHelpsQuery>;
@@ -860,6 +858,8 @@ export const ZDashboardResponse = z.object({
   }),
   today: ZDashboardPeriod,
   month: ZDashboardPeriod,
+  /** The last 14 Asia/Seoul days, today last (docs/api/backoffice-reports.md). */
+  days: z.array(ZDashboardDay),
 });
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
 

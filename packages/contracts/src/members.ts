@@ -33,8 +33,19 @@ export const ZUser = z.object({
   level: z.int(),
   noteCount: ZCount,
   helpCount: ZCount,
+  /**
+   * True after an operator reset the password: until the member changes it, every member call but
+   * `CALLS_DURING_PASSWORD_CHANGE` answers 403 `must_change_password`. This server always sends it.
+   */
+  mustChangePassword: z.boolean().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** The member calls a member whose password an operator reset may still make (the rest: 403). */
+export const CALLS_DURING_PASSWORD_CHANGE: ReadonlySet<string> = new Set([
+  'change-password',
+  'user-health-check',
+]);
 
 const ZAuthenticated = statusOnly('authenticated');
 

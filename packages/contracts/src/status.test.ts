@@ -27,6 +27,7 @@ describe('statuses', () => {
       'too_large',
       'error',
       'maintenance',
+      'must_change_password',
     ]);
     expect(ZStatus.safeParse('already_have_user').success).toBe(false);
     expect(isStatus('alread')).toBe(true);

@@ -24,6 +24,7 @@ export const STATUSES = [
   'too_large',
   'error',
   'maintenance',
+  'must_change_password',
 ] as const;
 
 export const ZStatus = z.enum(STATUSES);

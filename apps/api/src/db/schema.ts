@@ -41,6 +41,21 @@ export interface MembersTable {
   terms_version: ColumnType<number | null, number | null | undefined, number | null>;
   privacy_version: ColumnType<number | null, number | null | undefined, number | null>;
   terms_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Set by an operator's password reset (0011): the member must change the password before anything else. */
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Outcome of a member sign-in attempt on a known id (0011): `password` wrong, `blocked` not active. */
+export type MemberSignInOutcome = 'success' | 'password' | 'blocked';
+
+/** Every sign-in attempt on a known member id (0011_member_sign_ins), newest read first by member. */
+export interface MemberSignInsTable {
+  id: Generated<number>;
+  member_id: number;
+  at: DefaultTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+  outcome: MemberSignInOutcome;
 }
 
 export interface SessionsTable {
@@ -150,6 +165,10 @@ export interface OperatorsTable {
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: DefaultTimestamp;
   last_login_at: Timestamp | null;
+  /** 0014: a TOTP secret being enrolled, until confirmed with a code. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0014: the operator must change its password before anything but its own account answers. */
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** wait (new), reg (taken by an operator), already (complete), cansel (cancelled or rejected). */
@@ -185,6 +204,9 @@ export interface WithdrawRequestsTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   processed_at: Timestamp | null;
+  /** The first of two approvals of a withdrawal at or above the second-approval amount (0012). */
+  first_approved_by: ColumnType<number | null, number | null | undefined, number | null>;
+  first_approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE. */
@@ -218,6 +240,7 @@ export interface DB {
   settings: SettingsTable;
   reg_codes: RegCodesTable;
   members: MembersTable;
+  member_sign_ins: MemberSignInsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   accounts: AccountsTable;

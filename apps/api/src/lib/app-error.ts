@@ -12,6 +12,8 @@ import type { TFieldError } from '@casino/contracts/errors';
  * - too_large (413): a body over the 64 KiB limit.
  * - too_many (429): a rate limit; `retryAfterSec` becomes the Retry-After header.
  * - error (500): anything unexpected; the answer carries only the request id.
+ * - must_change_password (403): a member call other than the password change and the health check
+ *   while an operator's password reset waits for the member's new password.
  * - maintenance (503): the site is in maintenance (plugins/maintenance.ts); `retryAfterSec` is the
  *   time to the operator's expected end when there is one.
  */
@@ -24,6 +26,7 @@ export const APP_ERROR_HTTP = {
   too_many: 429,
   error: 500,
   maintenance: 503,
+  must_change_password: 403,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_HTTP;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, type TCallName, type TCallParsed, type TCallResponse } from '@casino/contracts/calls';
-import type { TUser } from '@casino/contracts/members';
+import { CALLS_DURING_PASSWORD_CHANGE, type TUser } from '@casino/contracts/members';
 import { AppError } from './app-error.ts';
 import { sendEncoded, sendJson } from './encoded-body.ts';
 import { parseInput, pickResponse } from './routes.ts';
@@ -11,6 +11,8 @@ export interface MemberPrincipal {
   memberId: number;
   userId: string;
   sessionId: number;
+  /** An operator reset the password: only CALLS_DURING_PASSWORD_CHANGE are allowed until it changes. */
+  mustChangePassword?: boolean;
   /** The member as TUser, read with the session, for a call registered `withUser`. */
   user?: TUser;
 }
@@ -118,6 +120,8 @@ export class CallRegistry {
       const member = call.who === 'public' ? null : await resolveMember(request, registered.resolveOptions);
       if (call.who === 'member' && !member) throw new AppError('unauthenticated');
       if (call.who === 'guest' && member) return sendJson(request, reply, { status: 'authenticated' });
+      if (call.who === 'member' && member?.mustChangePassword && !CALLS_DURING_PASSWORD_CHANGE.has(name))
+        throw new AppError('must_change_password');
 
       const parsed = parseInput(call.request, request.body);
 

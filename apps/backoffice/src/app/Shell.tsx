@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { LoginPage } from '../features/login/LoginPage.tsx';
@@ -77,7 +77,9 @@ function Shell({ operator }: { operator: TOperator }) {
         </button>
       </header>
       <main id="main" className="content" tabIndex={-1}>
-        <Outlet context={operator} />
+        <Suspense fallback={<div className="boot" aria-busy="true" />}>
+          <Outlet context={operator} />
+        </Suspense>
       </main>
     </div>
   );
@@ -88,6 +90,8 @@ export function RoleGate({ id, children }: { id: TMenuId; children: ReactNode })
   const me = useOperator();
   const role = me.data?.role;
   if (!role) return null;
+  // A password set by an owner is changed first: only My account opens until then.
+  if (me.data?.mustChangePassword && id !== 'account') return <Navigate to="/account" replace />;
   if (!roleMayOpen(role, id)) return <Navigate to={homeOf(role)} replace />;
   return <>{children}</>;
 }

@@ -54,7 +54,11 @@ export interface CallOptions {
  * with its JSON body (typed by the contract schema's type the caller names); any other answer
  * rejects with an ApiError, a missing answer with ApiError('network').
  */
-export async function call<T>(method: 'GET' | 'POST', url: string, options: CallOptions = {}): Promise<T> {
+export async function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;

@@ -3,6 +3,7 @@ import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES } from '@casino/contracts/locales';
 import { localePrefix, splitLocalePath } from '../i18n/locale-paths.ts';
 import { isMemberPage, PAGE_IDS, PAGE_PATHS, pageOfPath, type TPageId } from '../lib/pages.ts';
+import { ForcePasswordChange } from './force-password-change.tsx';
 import { LocaleRoot } from './locale-root.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireMember } from './require-member.tsx';
@@ -71,15 +72,22 @@ export function preloadPageOf(pathname: string): Promise<void> {
   return page ? PAGES[page].preload() : Promise.resolve();
 }
 
-/** A page, behind the member guard when it needs a signed-in member. */
+/**
+ * A page, behind the member guard when it needs a signed-in member, and sent to the password
+ * change while an operator's reset waits for the member's new password.
+ */
 export function PageRoute({ page }: { page: TPageId }) {
   const Page = PAGES[page];
-  return isMemberPage(page) ? (
-    <RequireMember page={page}>
-      <Page />
-    </RequireMember>
-  ) : (
-    <Page />
+  return (
+    <ForcePasswordChange page={page}>
+      {isMemberPage(page) ? (
+        <RequireMember page={page}>
+          <Page />
+        </RequireMember>
+      ) : (
+        <Page />
+      )}
+    </ForcePasswordChange>
   );
 }
 

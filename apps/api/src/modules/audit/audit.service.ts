@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { createAuditRepository } from './audit.repository.ts';
+import { nextPeriod, periodStart } from '@casino/contracts/backoffice-reports';
+import { createAuditRepository, type AuditFilter } from './audit.repository.ts';
 
 /** Who did it: an operator, or the system itself (operatorId null, e.g. the bootstrap step). */
 export interface AuditActor {
@@ -41,11 +42,37 @@ export function createAuditService(deps: { db: Database }) {
       );
     },
 
-    async list(options: { target?: string; page: number; pageSize: number }, trx?: Database) {
+    /**
+     * The log, newest first, filtered (docs/api/backoffice-reports.md): `operatorId` (any case),
+     * `action` (exact, or every action of an area when it has no dot), `member` (target
+     * `member:<userId>`), `target`, and Asia/Seoul days `from`..`to` (both included).
+     */
+    async list(
+      options: {
+        operatorId?: string | undefined;
+        action?: string | undefined;
+        member?: string | undefined;
+        target?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+        page: number;
+        pageSize: number;
+      },
+      trx?: Database,
+    ) {
       const offset = (options.page - 1) * options.pageSize;
+      const filter: AuditFilter = {
+        actor: options.operatorId?.toLowerCase() || undefined,
+        action: options.action || undefined,
+        actionArea: options.action ? !options.action.includes('.') : undefined,
+        // A member's own entries are filed under `member:<userId>` (user ids are kept lower-case).
+        target: options.target || (options.member ? `member:${options.member.toLowerCase()}` : undefined),
+        from: options.from ? periodStart('day', options.from) : undefined,
+        to: options.to ? periodStart('day', nextPeriod('day', options.to)) : undefined,
+      };
       const [rows, maxCount] = await Promise.all([
-        repo.list({ target: options.target, limit: options.pageSize, offset }, trx),
-        repo.count({ target: options.target }, trx),
+        repo.list({ ...filter, limit: options.pageSize, offset }, trx),
+        repo.count(filter, trx),
       ]);
       return {
         maxCount,

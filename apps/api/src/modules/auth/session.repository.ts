@@ -53,6 +53,35 @@ export function createSessionRepository(db: Database) {
     },
 
     /** A subject's live sessions (not past either timeout) with where they came from, newest first. */
+    /** The addresses of a member's sessions (live or not yet swept), newest first. */
+    async memberIps(memberId: number, limit: number, trx?: Database): Promise<string[]> {
+      const rows = await (trx ?? db)
+        .selectFrom('sessions')
+        .select(['ip', (eb) => eb.fn.max('id').as('last')])
+        .where('subject_kind', '=', 'member')
+        .where('subject_id', '=', memberId)
+        .where('ip', 'is not', null)
+        .groupBy('ip')
+        .orderBy('last', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.ip!);
+    },
+
+    /** Other members with a session from any of these addresses. */
+    async membersOnIps(ips: readonly string[], exceptId: number, limit: number, trx?: Database) {
+      if (ips.length === 0) return [];
+      return (trx ?? db)
+        .selectFrom('sessions')
+        .select(['subject_id as member_id', 'ip'])
+        .distinct()
+        .where('subject_kind', '=', 'member')
+        .where('ip', 'in', [...new Set(ips)])
+        .where('subject_id', '<>', exceptId)
+        .limit(limit)
+        .execute();
+    },
+
     async listLiveOfSubject(
       subjectKind: SubjectKind,
       subjectId: number,

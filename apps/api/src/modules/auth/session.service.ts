@@ -152,6 +152,17 @@ export function createSessionService(deps: SessionServiceDeps) {
       return row ? admit(row, options, trx) : null;
     },
 
+    /** The addresses of a member's sessions, newest first (the cashier's withdrawal checks). */
+    memberIps(memberId: number, trx?: Database): Promise<string[]> {
+      return repo.memberIps(memberId, 10, trx);
+    },
+
+    /** Other members with a session from any of these addresses (the cashier's withdrawal checks). */
+    async membersOnIps(ips: readonly string[], exceptId: number, trx?: Database) {
+      const rows = await repo.membersOnIps(ips, exceptId, 20, trx);
+      return rows.map((r) => ({ memberId: r.member_id, ip: r.ip! }));
+    },
+
     /** A subject's live sessions with their address and user agent (the operator's sessions list). */
     listLive(subjectKind: SubjectKind, subjectId: number, trx?: Database) {
       const at = now();

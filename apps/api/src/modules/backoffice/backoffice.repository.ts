@@ -12,6 +12,7 @@ export type OperatorRow = Pick<
   | 'totp_secret'
   | 'totp_last_step'
   | 'is_active'
+  | 'must_change_password'
   | 'created_at'
   | 'last_login_at'
 >;
@@ -46,6 +47,7 @@ const OPERATOR_COLUMNS = [
   'totp_secret',
   'totp_last_step',
   'is_active',
+  'must_change_password',
   'created_at',
   'last_login_at',
 ] as const;
@@ -58,6 +60,17 @@ export function createBackofficeRepository(db: Database) {
         .select(OPERATOR_COLUMNS)
         .where('operator_id', '=', operatorId)
         .executeTakeFirst();
+    },
+
+    /** Operator ids (the names operators sign in with) by row id, for lists that name operators. */
+    async operatorNames(ids: readonly number[], trx: Database = db): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom('operators')
+        .select(['id', 'operator_id'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.operator_id]));
     },
 
     async operatorById(id: number, trx: Database = db): Promise<OperatorRow | undefined> {
@@ -124,22 +137,6 @@ export function createBackofficeRepository(db: Database) {
         .returning('id')
         .executeTakeFirst();
       return inserted?.id;
-    },
-
-    async listOperators(trx: Database = db) {
-      return trx
-        .selectFrom('operators')
-        .select([
-          'id',
-          'operator_id',
-          'role',
-          'is_active',
-          'created_at',
-          'last_login_at',
-          sql<boolean>`totp_secret is not null`.as('has_totp'),
-        ])
-        .orderBy('id')
-        .execute();
     },
 
     /**

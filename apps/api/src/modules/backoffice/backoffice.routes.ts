@@ -18,15 +18,12 @@ import {
   ZBackofficeLogoutResponse,
   ZBackofficeMeResponse,
   ZBackofficeMemberDetailResponse,
-  ZBackofficeOperatorsResponse,
   ZBackofficeQueueQuery,
   ZBackofficeQueueResponse,
   ZBackofficeRejectRequest,
   ZBackofficeUserIdParams,
   ZCashierSettingsPatch,
   ZCashierSettingsResponse,
-  ZCreateOperatorRequest,
-  ZCreateOperatorResponse,
   ZCatalogChangeResponse,
   ZCatalogResponse,
   ZCompRatesPatch,
@@ -81,7 +78,17 @@ import {
 } from './backoffice.service.ts';
 import { registerCommunityBackofficeRoutes } from './community.routes.ts';
 import { registerMediaBackofficeRoutes } from './media.routes.ts';
-import { generateTotpSecret } from './totp.ts';
+import type { MemberConsoleService } from './member-console.service.ts';
+import { registerMemberBackofficeRoutes } from './members.routes.ts';
+import { registerReportsBackofficeRoutes } from './reports.routes.ts';
+import type { ReportsService } from './reports.service.ts';
+import { registerSettingsBackofficeRoutes } from './settings.routes.ts';
+import type { SettingsAdminService } from './settings-admin.service.ts';
+import type { MembersService } from '../members/members.service.ts';
+import { registerContentBackofficeRoutes } from './content.routes.ts';
+import type { CashierReview } from '../cashier/cashier-review.service.ts';
+import { registerCashierBackofficeRoutes } from './cashier.routes.ts';
+import { registerOperatorsBackofficeRoutes } from './operators.routes.ts';
 
 const COOKIE_PATH = '/api/backoffice';
 /** How many of a member's latest ledger entries the member detail shows. */
@@ -101,6 +108,11 @@ export interface BackofficeRouteDeps {
   media: MediaService;
   banners: BannerService;
   legal: LegalService;
+  memberConsole: MemberConsoleService;
+  reports: ReportsService;
+  settingsAdmin: SettingsAdminService;
+  members: Pick<MembersService, 'detailByUserId'>;
+  cashierReview: CashierReview;
 }
 
 /** Sends a money action's answer: its code, and the replay header when it is the stored first answer. */
@@ -129,12 +141,20 @@ export async function registerBackofficeRoutes(
     if (!session) return null;
     const operator = await backoffice.operatorById(session.subjectId);
     if (!operator || !operator.is_active) return null;
-    return { id: operator.id, operatorId: operator.operator_id, role: operator.role, sessionId: session.id };
+    return {
+      id: operator.id,
+      operatorId: operator.operator_id,
+      role: operator.role,
+      sessionId: session.id,
+      mustChangePassword: operator.must_change_password,
+    };
   }
 
   const principals = {
     resolve: operatorOf,
-    allows: (operator: OperatorPrincipal, permission: Permission) => can(operator.role, permission),
+    // A forced password change first: until then only the routes open to every role answer.
+    allows: (operator: OperatorPrincipal, permission: Permission) =>
+      !operator.mustChangePassword && can(operator.role, permission),
   };
   const route = routesFor<OperatorPrincipal, Permission>(app, principals);
 
@@ -198,7 +218,13 @@ export async function registerBackofficeRoutes(
       const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(operator.role, p));
       return {
         status: 'success',
-        operator: { operatorId: operator.operatorId, role: operator.role, permissions },
+        operator: {
+          operatorId: operator.operatorId,
+          role: operator.role,
+          permissions,
+          // Only when set (the forced password change): the usual answer is unchanged.
+          ...(operator.mustChangePassword ? { mustChangePassword: true } : {}),
+        },
       };
     },
   });
@@ -246,6 +272,8 @@ export async function registerBackofficeRoutes(
     }
   }
 
+  registerCashierBackofficeRoutes(app, principals, { cashierReview: deps.cashierReview });
+
   // --- the dashboard, the member list and member actions, the operator's own sessions ---
 
   route({
@@ -254,7 +282,10 @@ export async function registerBackofficeRoutes(
     auth: 'signed-in',
     permission: 'dashboard',
     response: ZDashboardResponse,
-    handler: async () => backoffice.dashboard(),
+    handler: async () => {
+      const figures = await backoffice.dashboard();
+      return { ...figures, days: await deps.reports.trend(new Date(figures.today.from)) };
+    },
   });
 
   route({
@@ -568,58 +599,34 @@ export async function registerBackofficeRoutes(
     }),
   });
 
-  // --- operators and the audit log (owner) ---
-
-  route({
-    method: 'GET',
-    url: '/api/backoffice/operators',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    response: ZBackofficeOperatorsResponse,
-    handler: async () => {
-      const rows = await backoffice.listOperators();
-      return {
-        status: 'success',
-        list: rows.map((r) => ({
-          operatorId: r.operator_id,
-          role: r.role,
-          isActive: r.is_active,
-          hasTotp: r.has_totp,
-          regDate: r.created_at.toISOString(),
-          lastLoginDate: r.last_login_at ? r.last_login_at.toISOString() : null,
-        })),
-      };
-    },
-  });
-
-  route({
-    method: 'POST',
-    url: '/api/backoffice/operators',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    body: ZCreateOperatorRequest,
-    response: ZCreateOperatorResponse,
-    handler: async ({ request, principal: operator, body: input }) => {
-      // The TOTP secret is shown once, here, for the new operator's authenticator app.
-      const totpSecret = input.withTotp ? generateTotpSecret() : null;
-      const result = await backoffice.createOperator({ ...input, totpSecret }, actorOf(operator, request.ip));
-      if (result.status !== 'success' || !totpSecret) return { status: result.status };
-      const label = encodeURIComponent(`casino-backoffice:${input.operatorId.toLowerCase()}`);
-      return {
-        status: 'success',
-        totpSecret,
-        otpauthUrl: `otpauth://totp/${label}?secret=${totpSecret}&issuer=casino-backoffice`,
-      };
-    },
-  });
-
   // --- help posts, notes, notices and popups (support and content) ---
 
   registerCommunityBackofficeRoutes(route, { community: deps.community });
 
+  // --- operator accounts, operators (owner), the IP allow-list gate ---
+
+  registerOperatorsBackofficeRoutes(app, route, {
+    operators: backoffice.operators,
+    signInLimiter,
+    ipFloor: _ctx.config.backofficeIpAllowlist,
+    now: _ctx.now,
+  });
+  registerMemberBackofficeRoutes(route, { memberConsole: deps.memberConsole });
+
+  // --- registration codes, member approval and levels, game order, secret rotation, member rounds ---
+
+  registerSettingsBackofficeRoutes(route, {
+    settingsAdmin: deps.settingsAdmin,
+    catalog,
+    members: deps.members,
+  });
+
   // --- uploaded images and home banners (content) ---
 
   await registerMediaBackofficeRoutes(app, principals, { media: deps.media, banners: deps.banners });
+  registerContentBackofficeRoutes(route, { backoffice, settings });
+
+  registerReportsBackofficeRoutes(app, principals, { reports: deps.reports });
 
   route({
     method: 'GET',

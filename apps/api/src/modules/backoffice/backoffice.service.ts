@@ -11,6 +11,7 @@ import type {
   TMaintenancePatch,
 } from '@casino/contracts/backoffice';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
+import type { TDepositAccount } from '@casino/contracts/backoffice-content';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import { checkIdempotencyKey, type Idempotency } from '../../lib/idempotency.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts';
@@ -23,6 +24,7 @@ import type { MembersService } from '../members/members.service.ts';
 import type { MemberStateAction } from '../members/member-admin.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { verifyTotp } from './totp.ts';
+import { createOperatorsService } from './operators.service.ts';
 
 /** What each role may do (API.md section 4). `owner` may do everything. */
 export const PERMISSIONS = {
@@ -52,6 +54,8 @@ export const PERMISSIONS = {
   memberManage: ['owner', 'cashier', 'support'],
   /** The site-wide maintenance switch (docs/operations.md). */
   maintenance: ['owner'],
+  /** Daily and monthly figures per provider, and their CSV (docs/api/backoffice-reports.md). */
+  reports: ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -81,6 +85,8 @@ export interface OperatorPrincipal {
   operatorId: string;
   role: OperatorRole;
   sessionId: number;
+  /** Set by an owner: until the operator changes its password only its own account answers. */
+  mustChangePassword?: boolean;
 }
 
 export function actorOf(
@@ -89,9 +95,6 @@ export function actorOf(
 ): AuditActor {
   return { operatorId: operator.id, actor: operator.operatorId, ip };
 }
-
-/** Operator ids: 3..32 of a-z, 0-9, `.`, `_`, `-`, starting with a letter (compared lower-cased). */
-export const OPERATOR_ID = /^[a-z][a-z0-9._-]{2,31}$/;
 
 export function normalizeOperatorId(operatorId: string): string {
   return operatorId.trim().toLowerCase();
@@ -130,8 +133,17 @@ export interface ActionAnswer<B> {
 export function createBackofficeService(deps: BackofficeDeps) {
   const { db, ledger, audit, cashier, settings, members, sessions, now } = deps;
   const repo = createBackofficeRepository(db);
+  // Operator accounts: own account, owners' management, IP allow-list (operators.service.ts).
+  const operators = createOperatorsService({ db, audit, settings, sessions, now });
 
   return {
+    operators,
+
+    /** Operator ids by row id (the cashier's lists name the first of two approvers). */
+    operatorNames(ids: readonly number[]): Promise<Map<number, string>> {
+      return repo.operatorNames(ids);
+    },
+
     operatorById(id: number, trx?: Database): Promise<OperatorRow | undefined> {
       return repo.operatorById(id, trx);
     },
@@ -148,7 +160,10 @@ export function createBackofficeService(deps: BackofficeDeps) {
       operatorId: string;
       password: string;
       totp?: string | undefined;
-    }): Promise<{ status: 'success'; operator: OperatorRow } | { status: 'fail' | 'totp_required' }> {
+    }): Promise<
+      | { status: 'success'; operator: OperatorRow }
+      | { status: 'fail' | 'totp_required' | 'totp_setup_required' }
+    > {
       const operator = await repo.operatorByOperatorId(normalizeOperatorId(input.operatorId));
       // An unknown id takes as long as a wrong password: no oracle for which ids exist.
       const passwordOk = operator
@@ -159,6 +174,10 @@ export function createBackofficeService(deps: BackofficeDeps) {
         if (!input.totp) return { status: 'totp_required' };
         const step = verifyTotp(operator.totp_secret, input.totp, now().getTime());
         if (step === null || !(await repo.acceptTotpStep(operator.id, step))) return { status: 'fail' };
+      } else if (operator.role === 'owner' && (await operators.ownerTotpRequired())) {
+        // Owners must have TOTP once one has it: an owner without it is refused (a stolen password
+        // alone must not be enough to enrol a new second factor); another owner sets one up.
+        return { status: 'totp_setup_required' };
       }
       await repo.touchLastLogin(operator.id, now());
       return { status: 'success', operator };
@@ -200,37 +219,6 @@ export function createBackofficeService(deps: BackofficeDeps) {
       return { created: true, operatorId, generatedPassword: input.password ? null : password };
     },
 
-    /** Creates an operator (owner only); `already` when the id is taken. */
-    async createOperator(
-      input: { operatorId: string; password: string; role: OperatorRole; totpSecret?: string | null },
-      who: AuditActor,
-    ): Promise<{ status: 'success'; id: number } | { status: 'already' }> {
-      const operatorId = normalizeOperatorId(input.operatorId);
-      if (!OPERATOR_ID.test(operatorId)) throw invalid('operatorId', 'pattern');
-      const passwordHash = await hashPassword(input.password);
-      return db.transaction().execute(async (trx) => {
-        const id = await repo.insertOperator(
-          { operatorId, passwordHash, role: input.role, totpSecret: input.totpSecret ?? null },
-          trx,
-        );
-        if (id === undefined) return { status: 'already' as const };
-        await audit.record(
-          who,
-          {
-            action: 'operator.create',
-            target: `operator:${operatorId}`,
-            after: { operatorId, role: input.role, hasTotp: !!input.totpSecret },
-          },
-          trx,
-        );
-        return { status: 'success' as const, id };
-      });
-    },
-
-    listOperators() {
-      return repo.listOperators();
-    },
-
     /** A member's detail: account, state, balances and the latest ledger entries. */
     async memberDetail(userId: string, options: { showBank: boolean; entries: number }) {
       const member = await members.detailByUserId(userId);
@@ -257,6 +245,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
           regCode: member.reg_code,
           regDate: member.created_at.toISOString(),
           lastLoginDate: member.last_login_at ? member.last_login_at.toISOString() : null,
+          mustChangePassword: member.must_change_password,
         },
         ledger: entries.map((e) => ({
           id: e.transferId,
@@ -270,7 +259,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
     },
 
     /** The dashboard: the queues, and today's and this month's totals (Asia/Seoul calendar). */
-    async dashboard(): Promise<TDashboardResponse> {
+    async dashboard(): Promise<Omit<TDashboardResponse, 'days'>> {
       const since = seoulPeriodStarts(now());
       const r = await repo.dashboard(since);
       const period = (from: Date, p: 'today' | 'month') => ({
@@ -536,14 +525,25 @@ export function createBackofficeService(deps: BackofficeDeps) {
             : action === 'approve'
               ? await cashier.approve(kind, id, ref, trx)
               : await cashier.reject(kind, id, ref, reason, trx);
-        if (result.status === 'success') {
+        if (result.status === 'success' || result.status === 'first_approved') {
+          // The second of two approvals names the first approver in its record.
+          const first =
+            result.firstApproverId !== undefined
+              ? await repo.operatorById(result.firstApproverId, trx)
+              : null;
           await audit.record(
             actorOf(operator, ip),
             {
-              action: `${kind}.${action}`,
+              action: result.auditAction ?? `${kind}.${action}`,
               target: `${kind}:${id}`,
-              before: result.before,
-              after: result.after,
+              before: first ? { ...result.before, firstApprovedBy: first.operator_id } : result.before,
+              after: first
+                ? {
+                    ...result.after,
+                    firstApprovedBy: first.operator_id,
+                    secondApprovedBy: operator.operatorId,
+                  }
+                : result.after,
             },
             trx,
           );
@@ -617,6 +617,22 @@ export function createBackofficeService(deps: BackofficeDeps) {
         await audit.record(
           who,
           { action: 'settings.comp_rates', target: 'settings:comp-rates', before, after },
+          trx,
+        );
+        return after;
+      });
+    },
+
+    /** Sets (or with null removes) the site's deposit account and audits the change in one transaction. */
+    async updateDepositAccount(
+      account: TDepositAccount | null,
+      who: AuditActor,
+    ): Promise<TDepositAccount | null> {
+      return db.transaction().execute(async (trx) => {
+        const { before, after } = await settings.updateDepositAccount(account, trx);
+        await audit.record(
+          who,
+          { action: 'settings.deposit_account', target: 'settings:deposit-account', before, after },
           trx,
         );
         return after;

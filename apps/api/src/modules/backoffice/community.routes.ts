@@ -47,7 +47,7 @@ export function registerCommunityBackofficeRoutes(
     query: ZBackofficeHelpsQuery,
     response: ZBackofficeHelpsResponse,
     handler: async ({ query }) =>
-      helps.queue({ state: query.state, kind: query.kind, userId: query.userId }, query),
+      helps.queue({ state: query.state, kind: query.kind, userId: query.userId, search: query.q }, query),
   });
 
   route({

@@ -24,7 +24,7 @@ export type RequestRow = Pick<Selectable<DepositRequestsTable>, SharedRequestCol
 
 export type WithdrawRow = Pick<
   Selectable<WithdrawRequestsTable>,
-  SharedRequestColumns | 'hold_id' | 'bankname' | 'bank_owner' | 'banknum'
+  SharedRequestColumns | 'hold_id' | 'bankname' | 'bank_owner' | 'banknum' | 'first_approved_by'
 >;
 
 export interface QueueRow {
@@ -149,10 +149,29 @@ export function createCashierRepository(db: Database) {
           'bankname',
           'bank_owner',
           'banknum',
+          'first_approved_by',
         ])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
+    },
+
+    /**
+     * The first of a withdrawal's two approvals (the row is locked by the caller): who and when,
+     * and the request is taken (`reg`) so that the member can no longer cancel it.
+     */
+    async setFirstApproval(id: number, operatorId: number, at: Date, trx: Database): Promise<void> {
+      await trx
+        .updateTable('withdraw_requests')
+        .set({
+          first_approved_by: operatorId,
+          first_approved_at: at,
+          state: 'reg',
+          handled_by: operatorId,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     async setState(
@@ -277,6 +296,28 @@ export function createCashierRepository(db: Database) {
         .offset(offset)
         .execute();
       return rows;
+    },
+
+    /**
+     * The completed (`already`) deposits and withdrawals processed in [from, to), summed by
+     * Asia/Seoul day or month (UTC+9, `YYYY-MM-DD` or `YYYY-MM`): one statement over the
+     * `*_completed_idx` indexes (the back office's reports).
+     */
+    async completedTotals(
+      range: { from: Date; to: Date; unit: 'day' | 'month' },
+      trx: Database = db,
+    ): Promise<{ period: string; kind: RequestKind; amount: number; n: number }[]> {
+      const format = range.unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+      const part = (kind: RequestKind) => sql`
+        select to_char(date_trunc(${sql.lit(range.unit)}, (processed_at at time zone 'UTC') + interval '9 hours'),
+                       ${format}) as period,
+               ${kind}::text as kind, sum(amount)::bigint as amount, count(*)::int as n
+        from ${sql.table(kind === 'deposit' ? 'deposit_requests' : 'withdraw_requests')}
+        where state = 'already' and processed_at >= ${range.from} and processed_at < ${range.to}
+        group by date_trunc(${sql.lit(range.unit)}, (processed_at at time zone 'UTC') + interval '9 hours')`;
+      const result = await sql<{ period: string; kind: RequestKind; amount: string; n: number }>`
+        ${part('deposit')} union all ${part('withdraw')} order by 1, 2`.execute(trx);
+      return result.rows.map((r) => ({ ...r, amount: Number(r.amount), n: Number(r.n) }));
     },
 
     async countQueue(kind: RequestKind, states: CashierRequestState[], trx: Database = db): Promise<number> {

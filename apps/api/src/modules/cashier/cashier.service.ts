@@ -118,8 +118,17 @@ function listItem(row: RequestRow) {
 
 /** The result of an operator's queue action, with what the audit log needs. */
 export type QueueActionResult =
-  | { status: 'success'; memberId: number; before: Record<string, unknown>; after: Record<string, unknown> }
-  | { status: 'already' | 'not_found' };
+  | {
+      status: 'success' | 'first_approved';
+      memberId: number;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+      /** The audit action when it is not `<kind>.<action>` (the first of two approvals). */
+      auditAction?: string;
+      /** The operator (id) whose first approval this second one completes. */
+      firstApproverId?: number;
+    }
+  | { status: 'already' | 'not_found' | 'same_operator' };
 
 export function createCashierService(deps: CashierDeps) {
   const { db, ledger, settings, community, members, rateLimiter, now } = deps;
@@ -130,14 +139,14 @@ export function createCashierService(deps: CashierDeps) {
     kind: RequestKind,
     id: number,
     trx: Database,
-  ): Promise<(RequestRow & { holdId: number | null }) | undefined> {
+  ): Promise<(RequestRow & { holdId: number | null; firstApprovedBy: number | null }) | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
     if (kind === 'deposit') {
       const row = await repo.lockDeposit(id, trx);
-      return row && { ...row, holdId: null };
+      return row && { ...row, holdId: null, firstApprovedBy: null };
     }
     const row = await repo.lockWithdraw(id, trx);
-    return row && { ...row, holdId: row.hold_id };
+    return row && { ...row, holdId: row.hold_id, firstApprovedBy: row.first_approved_by };
   }
 
   /** A withdrawal's hold: written with the request in one transaction, so it is always there. */
@@ -309,6 +318,11 @@ export function createCashierService(deps: CashierDeps) {
     },
 
     /** The operators' queue. Withdrawal bank details only when `showBank` (owner and cashier). */
+    /** Completed deposits and withdrawals by Asia/Seoul day or month (the back office's reports). */
+    completedTotals(range: { from: Date; to: Date; unit: 'day' | 'month' }, trx?: Database) {
+      return repo.completedTotals(range, trx);
+    },
+
     async queue(
       kind: RequestKind,
       options: { states: CashierRequestState[]; page: number; pageSize: number; showBank: boolean },
@@ -368,6 +382,26 @@ export function createCashierService(deps: CashierDeps) {
       const row = await lock(kind, id, trx);
       if (!row) return { status: 'not_found' };
       if (row.state !== 'wait' && row.state !== 'reg') return { status: 'already' };
+      // A withdrawal at or above the owner's amount needs two different operators (0 = off). The
+      // row lock above serializes parallel approvals: the first records itself, the second completes.
+      let firstApproverId: number | undefined;
+      if (kind === 'withdraw') {
+        const threshold = (await settings.cashier(trx)).withdrawSecondApprovalAbove;
+        if (threshold > 0 && row.amount >= threshold) {
+          if (row.firstApprovedBy === null) {
+            await repo.setFirstApproval(id, operator.id, now(), trx);
+            return {
+              status: 'first_approved',
+              memberId: row.member_id,
+              auditAction: 'withdraw.approve_first',
+              before: { state: row.state, amount: row.amount, firstApprovedBy: null },
+              after: { state: 'reg', amount: row.amount, firstApprovedBy: operator.operatorId },
+            };
+          }
+          if (row.firstApprovedBy === operator.id) return { status: 'same_operator' };
+          firstApproverId = row.firstApprovedBy;
+        }
+      }
       const meta = { requestId: id, operator: operator.operatorId };
       if (kind === 'deposit') {
         const result = await ledger.transfer(
@@ -401,6 +435,7 @@ export function createCashierService(deps: CashierDeps) {
         memberId: row.member_id,
         before: { state: row.state, amount: row.amount },
         after: { state: 'already', amount: row.amount },
+        ...(firstApproverId !== undefined ? { firstApproverId } : {}),
       };
     },
 

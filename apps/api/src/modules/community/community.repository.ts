@@ -15,6 +15,8 @@ export interface HelpQueueFilter {
   state?: HelpState | undefined;
   kind?: HelpKind | undefined;
   memberId?: number | undefined;
+  /** Words in the title, the text, or a guest's typed id or phone (case-insensitive). */
+  search?: string | undefined;
 }
 
 const NOTE_COLUMNS = ['id', 'title', 'contents', 'is_read', 'created_at'] as const;
@@ -503,6 +505,16 @@ function filteredHelps(trx: Database, filter: HelpQueueFilter) {
   if (filter.state) q = q.where('state', '=', filter.state);
   if (filter.kind) q = q.where('kind', '=', filter.kind);
   if (filter.memberId !== undefined) q = q.where('member_id', '=', filter.memberId);
+  if (filter.search) {
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or(
+        (['title', 'contents', 'guest_user_id', 'guest_phone'] as const).map((column) =>
+          eb(column, 'ilike', like),
+        ),
+      ),
+    );
+  }
   return q;
 }
 

@@ -120,7 +120,12 @@ export function createHelpDesk({ deps, repo }: CommunityParts) {
 
     /** The back office's queue: filtered by state, kind and member, newest first. */
     async queue(
-      filter: { state?: THelpState | undefined; kind?: THelpKind | undefined; userId?: string | undefined },
+      filter: {
+        state?: THelpState | undefined;
+        kind?: THelpKind | undefined;
+        userId?: string | undefined;
+        search?: string | undefined;
+      },
       paging: Paging,
     ): Promise<{ status: 'success'; list: TBackofficeHelp[]; maxCount: number }> {
       let memberId: number | undefined;
@@ -129,7 +134,7 @@ export function createHelpDesk({ deps, repo }: CommunityParts) {
         if (!member) return { status: 'success', list: [], maxCount: 0 };
         memberId = member.id;
       }
-      const where = { state: filter.state, kind: filter.kind, memberId };
+      const where = { state: filter.state, kind: filter.kind, memberId, search: filter.search };
       const [rows, maxCount] = await Promise.all([
         repo.helpQueue(where, paging.pageSize, offsetOf(paging)),
         repo.countHelpQueue(where),

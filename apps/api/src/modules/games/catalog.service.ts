@@ -207,6 +207,41 @@ export function createCatalogService(deps: CatalogDeps) {
       });
     },
 
+    /**
+     * Puts a provider's games in the order given (`codes`: each of its games exactly once, else
+     * 400 `codes` `pattern`): `order` becomes 10, 20, 30, ... One audit record `game.reorder` with
+     * the codes before and after, in the change's transaction.
+     */
+    async reorderGames(provider: string, codes: string[], who: AuditActor): Promise<'success' | 'not_found'> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.providerForUpdate(provider, trx))) return 'not_found';
+        const games = await repo.games(provider, trx);
+        const known = new Set(games.map((g) => g.code));
+        if (
+          new Set(codes).size !== codes.length ||
+          codes.length !== known.size ||
+          codes.some((c) => !known.has(c))
+        )
+          throw invalid('codes', 'pattern');
+        const current = new Map(games.map((g) => [g.code, g.sort_order]));
+        for (const [index, code] of codes.entries()) {
+          const order = (index + 1) * 10;
+          if (current.get(code) !== order) await repo.updateGame(provider, code, { sort_order: order }, trx);
+        }
+        await audit.record(
+          who,
+          {
+            action: 'game.reorder',
+            target: `provider:${provider}`,
+            before: { codes: games.map((g) => g.code) },
+            after: { codes },
+          },
+          trx,
+        );
+        return 'success';
+      });
+    },
+
     /** The whole catalog for operators. */
     async catalog() {
       const [providers, games] = await Promise.all([repo.providers(), repo.games()]);

@@ -54,6 +54,20 @@ export function createReads(core: LedgerCore) {
       });
     },
 
+    /**
+     * What a member bet (cash and game wallet, `bet` less `rollback`) in the transfers after
+     * `afterTransferId` (0 for all): the cashier's turnover since the last deposit.
+     */
+    async memberBetsAfter(memberId: number, afterTransferId: number, trx?: Database): Promise<number> {
+      const accounts = await repo.memberAccounts(memberId, trx);
+      const { bets, rollbacks } = await repo.betsAfter(
+        accounts.map((a) => a.id),
+        afterTransferId,
+        trx,
+      );
+      return Math.max(0, bets - rollbacks);
+    },
+
     /** Any account's balance: stored for member accounts, derived from transfers for system accounts. */
     async accountBalance(ref: AccountRef, trx?: Database): Promise<number> {
       const parsed = parseRef(ref, 'account');
@@ -78,6 +92,19 @@ export function createReads(core: LedgerCore) {
     /** Every system account with its derived balance (reads all transfers: for reports and checks). */
     systemBalances(trx?: Database): Promise<{ code: string; balance: number }[]> {
       return repo.systemBalances(trx);
+    },
+
+    /**
+     * Sums of the transfers of the given codes in [from, to) by Asia/Seoul day or month, code and
+     * the account of the side named per code (a system account's code such as `house:<provider>`,
+     * null for a member account): the back office's reports.
+     */
+    periodTotals(
+      range: { from: Date; to: Date; unit: 'day' | 'month' },
+      sides: Readonly<Record<string, 'debit' | 'credit' | null>>,
+      trx?: Database,
+    ): Promise<{ period: string; code: string; account: string | null; amount: number; n: number }[]> {
+      return repo.periodTotals(range, sides, trx);
     },
 
     /**

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { MemberState } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { MemberListRow, MemberSearch } from './members.repository.ts';
+import type { MemberListRow, MemberSearch, MemberSignInRow } from './members.repository.ts';
 import type { MembersParts } from './members.types.ts';
 
 /** A member state change the back office asks for, and the states it applies to. */
@@ -18,6 +18,18 @@ export type MemberChange<T> =
   | { status: 'not_found' }
   | { status: 'already' }
   | { status: 'success'; memberId: number; before: T; after: T };
+
+/** Letters and digits a member reads off a phone or a chat without confusion (no 0/O, 1/l/I). */
+const TEMPORARY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** 10 characters of 31: about 49.5 bits, for a password the member must replace at once. */
+const TEMPORARY_LENGTH = 10;
+
+export function temporaryPassword(): string {
+  let out = '';
+  for (let i = 0; i < TEMPORARY_LENGTH; i++)
+    out += TEMPORARY_ALPHABET[randomInt(0, TEMPORARY_ALPHABET.length)];
+  return out;
+}
 
 /**
  * The member changes the back office makes (approve, block, level, exchange password reset). Each
@@ -61,6 +73,39 @@ export function createMemberAdmin({ deps, repo }: MembersParts) {
       if (!member) return { status: 'not_found' };
       await repo.setLevel(member.id, level, deps.now(), trx);
       return { status: 'success', memberId: member.id, before: { level: member.level }, after: { level } };
+    },
+
+    /**
+     * A temporary login password (returned once; only its hash is stored) that the member must
+     * change at the next sign-in (`must_change_password`). The caller ends the member's sessions
+     * in the same transaction.
+     */
+    async resetPassword(
+      userId: string,
+      trx: Database,
+    ): Promise<
+      | { status: 'not_found' }
+      | { status: 'success'; memberId: number; password: string; before: { mustChangePassword: boolean } }
+    > {
+      const password = temporaryPassword();
+      const hash = await hashPassword(password);
+      const member = await repo.lockState(userId, trx);
+      if (!member) return { status: 'not_found' };
+      await repo.setPasswordHash(member.id, hash, deps.now(), trx, true);
+      return {
+        status: 'success',
+        memberId: member.id,
+        password,
+        before: { mustChangePassword: member.must_change_password },
+      };
+    },
+
+    /** A member's sign-in attempts (known ids only), newest first. */
+    signIns(
+      memberId: number,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: MemberSignInRow[]; total: number }> {
+      return repo.signIns(memberId, page);
     },
 
     /** A new random 6-digit exchange password (returned once; only its hash is stored). */

@@ -2,7 +2,14 @@ import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { batchedLookup } from '../../db/batched-lookup.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import type { MembersTable, MemberState, RegCodesTable, SessionsTable } from '../../db/schema.ts';
+import type {
+  MembersTable,
+  MemberSignInOutcome,
+  MemberSignInsTable,
+  MemberState,
+  RegCodesTable,
+  SessionsTable,
+} from '../../db/schema.ts';
 
 // Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
 export type MemberCredentials = Pick<
@@ -75,11 +82,18 @@ type SessionColumns = Pick<
 
 /** A member session with who it belongs to: what every member call needs before it runs. */
 export type PrincipalRow = SessionColumns &
-  Pick<Selectable<MembersTable>, 'user_id' | 'nick' | 'level' | 'state'>;
+  Pick<Selectable<MembersTable>, 'user_id' | 'nick' | 'level' | 'state' | 'must_change_password'>;
+
+/** A sign-in attempt as the sign-in history shows it. */
+export type MemberSignInRow = Pick<
+  Selectable<MemberSignInsTable>,
+  'id' | 'at' | 'ip' | 'user_agent' | 'outcome'
+>;
 
 /** The member as TUser shows it: profile, balances and the two unread counts. */
 export type MemberViewRow = Omit<MemberProfile, 'id'> & {
   member_id: number;
+  must_change_password: boolean;
   cash: number;
   comp: number;
   game: number;
@@ -95,6 +109,7 @@ export type MemberSessionViewRow = SessionColumns & MemberViewRow;
 // of other modules' tables outside their repositories, and reads only.
 const SESSION_SELECT = `s.id, s.subject_kind, s.subject_id, s.created_at, s.last_active_at, s.expires_at`;
 const MEMBER_VIEW_SELECT = `m.id as member_id, m.user_id, m.nick, m.phone, m.bankname, m.bank_owner, m.banknum, m.level, m.state,
+  m.must_change_password,
   coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'cash'), 0) as cash,
   coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'comp'), 0) as comp,
   coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'game'), 0) as game,
@@ -107,7 +122,7 @@ const MEMBER_VIEW_SELECT = `m.id as member_id, m.user_id, m.nick, m.phone, m.ban
 // share one statement (db/batched-lookup.ts).
 const principalsBySessions = preparedStatement<PrincipalRow & { token_hash: string }>(
   'member_principals_by_sessions',
-  `select s.token_hash, ${SESSION_SELECT}, m.user_id, m.nick, m.level, m.state
+  `select s.token_hash, ${SESSION_SELECT}, m.user_id, m.nick, m.level, m.state, m.must_change_password
    from sessions s join members m on m.id = s.subject_id
    where s.token_hash = any($1::text[]) and s.subject_kind = 'member'`,
 );
@@ -171,6 +186,77 @@ export function createMembersRepository(db: Database) {
         .executeTakeFirst();
     },
 
+    /**
+     * The cashier's withdrawal checks: the member's registration address and the addresses of its
+     * latest successful sign-ins (distinct, newest first).
+     */
+    async reviewAddresses(memberId: number, limit: number, trx: Database = db) {
+      const [member, signIns] = await Promise.all([
+        trx.selectFrom('members').select('reg_ip').where('id', '=', memberId).executeTakeFirst(),
+        trx
+          .selectFrom('member_sign_ins')
+          .select(['ip', (eb) => eb.fn.max('at').as('last')])
+          .where('member_id', '=', memberId)
+          .where('outcome', '=', 'success')
+          .where('ip', 'is not', null)
+          .groupBy('ip')
+          .orderBy('last', 'desc')
+          .limit(limit)
+          .execute(),
+      ]);
+      return { regIp: member?.reg_ip ?? null, signInIps: signIns.map((r) => r.ip!) };
+    },
+
+    /** Other members that registered or signed in from any of these addresses (at most `limit` rows). */
+    async membersOnAddresses(ips: readonly string[], exceptId: number, limit: number, trx: Database = db) {
+      if (ips.length === 0) return [];
+      const list = [...new Set(ips)];
+      const [registered, signedIn] = await Promise.all([
+        trx
+          .selectFrom('members')
+          .select(['id as member_id', 'user_id', 'reg_ip as ip'])
+          .where('reg_ip', 'in', list)
+          .where('id', '<>', exceptId)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute(),
+        trx
+          .selectFrom('member_sign_ins as s')
+          .innerJoin('members as m', 'm.id', 's.member_id')
+          .select(['s.member_id', 'm.user_id', 's.ip'])
+          .distinct()
+          .where('s.ip', 'in', list)
+          .where('s.member_id', '<>', exceptId)
+          .where('s.outcome', '=', 'success')
+          .limit(limit)
+          .execute(),
+      ]);
+      return [
+        ...registered.map((r) => ({
+          memberId: r.member_id,
+          userId: r.user_id,
+          ip: r.ip!,
+          source: 'reg' as const,
+        })),
+        ...signedIn.map((r) => ({
+          memberId: r.member_id,
+          userId: r.user_id,
+          ip: r.ip!,
+          source: 'sign_in' as const,
+        })),
+      ];
+    },
+
+    /** The member (other than `exceptId`) whose registered bank account number this is, if any. */
+    async membersWithBanknum(banknum: string, exceptId: number, trx: Database = db) {
+      return trx
+        .selectFrom('members')
+        .select(['id', 'user_id'])
+        .where('banknum', '=', banknum)
+        .where('id', '<>', exceptId)
+        .execute();
+    },
+
     /** The user ids of several members (lists of other modules that name members by id). */
     async userIdsOf(memberIds: readonly number[], trx: Database = db): Promise<Map<number, string>> {
       if (memberIds.length === 0) return new Map();
@@ -208,6 +294,7 @@ export function createMembersRepository(db: Database) {
           'reg_code',
           'created_at',
           'last_login_at',
+          'must_change_password',
         ])
         .where('user_id', '=', userId)
         .executeTakeFirst();
@@ -326,10 +413,20 @@ export function createMembersRepository(db: Database) {
       await (trx ?? db).updateTable('members').set({ last_login_at: at }).where('id', '=', id).execute();
     },
 
-    async setPasswordHash(id: number, passwordHash: string, at: Date, trx?: Database): Promise<void> {
+    /**
+     * A new login password. `mustChange` is true for an operator's reset (the member must change it
+     * at the next sign-in); a member's own change clears it.
+     */
+    async setPasswordHash(
+      id: number,
+      passwordHash: string,
+      at: Date,
+      trx?: Database,
+      mustChange = false,
+    ): Promise<void> {
       await (trx ?? db)
         .updateTable('members')
-        .set({ password_hash: passwordHash, updated_at: at })
+        .set({ password_hash: passwordHash, must_change_password: mustChange, updated_at: at })
         .where('id', '=', id)
         .execute();
     },
@@ -439,7 +536,7 @@ export function createMembersRepository(db: Database) {
     async lockState(userId: string, trx: Database) {
       return trx
         .selectFrom('members')
-        .select(['id', 'user_id', 'state', 'level'])
+        .select(['id', 'user_id', 'state', 'level', 'must_change_password'])
         .where('user_id', '=', userId)
         .forUpdate()
         .executeTakeFirst();
@@ -451,6 +548,54 @@ export function createMembersRepository(db: Database) {
 
     async setLevel(id: number, level: number, at: Date, trx: Database): Promise<void> {
       await trx.updateTable('members').set({ level, updated_at: at }).where('id', '=', id).execute();
+    },
+
+    /** One sign-in attempt on a known member id (the sign-in history). */
+    async insertSignIn(
+      row: {
+        memberId: number;
+        at: Date;
+        ip: string | null;
+        userAgent: string | null;
+        outcome: MemberSignInOutcome;
+      },
+      trx?: Database,
+    ): Promise<void> {
+      await (trx ?? db)
+        .insertInto('member_sign_ins')
+        .values({
+          member_id: row.memberId,
+          at: row.at,
+          ip: row.ip,
+          user_agent: row.userAgent,
+          outcome: row.outcome,
+        })
+        .execute();
+    },
+
+    /** A member's sign-in attempts, newest first, one page and the total. */
+    async signIns(
+      memberId: number,
+      page: { offset: number; limit: number },
+      trx: Database = db,
+    ): Promise<{ rows: MemberSignInRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        trx
+          .selectFrom('member_sign_ins')
+          .select(['id', 'at', 'ip', 'user_agent', 'outcome'])
+          .where('member_id', '=', memberId)
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        trx
+          .selectFrom('member_sign_ins')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('member_id', '=', memberId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: count.n };
     },
 
     async insertRegCode(

@@ -5,6 +5,7 @@ import { createMemberAdmin } from './member-admin.service.ts';
 import { createPasswordChange } from './password-change.service.ts';
 import { createProfile } from './profile.service.ts';
 import { createRegistration } from './registration.service.ts';
+import { createRegCodes } from './reg-codes.service.ts';
 import { createSignIn } from './sign-in.service.ts';
 
 /**
@@ -23,6 +24,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     ...createProfile(parts),
     ...createPasswordChange(parts),
     ...createMemberAdmin(parts),
+    ...createRegCodes(parts),
   };
 }
 

@@ -209,6 +209,7 @@ describe('user-do-login', () => {
         level: 1,
         noteCount: 0,
         helpCount: 0,
+        mustChangePassword: false,
       },
     });
     const sid = cookiesOf(response).sid;
@@ -330,6 +331,7 @@ describe('user-health-check', () => {
         'level',
         'noteCount',
         'helpCount',
+        'mustChangePassword',
       ].sort(),
     );
     // Nothing private leaves: no hashes, no internal ids.

@@ -60,6 +60,7 @@ export type MemberDetail = Pick<
   | 'reg_code'
   | 'created_at'
   | 'last_login_at'
+  | 'must_change_password'
 >;
 
 /** What every part of the members service works with: the deps and the one repository. */

@@ -26,6 +26,7 @@ export function createPasswordChange({ deps, repo }: MembersParts) {
      * Changes the login password after checking the current one (`pass` when wrong, counted like a
      * failed sign-in, so a stolen session cannot guess it at leisure) and signs out every other
      * session of the member. Throws AppError invalid (newPassword) for the id or a common password.
+     * It also ends a forced change after an operator's reset (`must_change_password` cleared).
      */
     async changePassword(
       principal: MemberPrincipal,

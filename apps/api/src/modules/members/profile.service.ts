@@ -19,6 +19,7 @@ export function userFromView(row: MemberViewRow): TUser {
     level: row.level,
     noteCount: row.note_count,
     helpCount: row.help_count,
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -31,6 +32,21 @@ export function createProfile({ repo }: MembersParts) {
     },
 
     /** The user ids of several members, for other modules' lists (the cashier's queue and ticker). */
+    /** The member's registration address and latest successful sign-in addresses (withdrawal checks). */
+    reviewAddresses(memberId: number, trx?: Database) {
+      return repo.reviewAddresses(memberId, 10, trx);
+    },
+
+    /** Other members that registered or signed in from these addresses (withdrawal checks). */
+    membersOnAddresses(ips: readonly string[], exceptId: number, trx?: Database) {
+      return repo.membersOnAddresses(ips, exceptId, 20, trx);
+    },
+
+    /** Another member registered with this bank account number (withdrawal checks). */
+    membersWithBanknum(banknum: string, exceptId: number, trx?: Database) {
+      return repo.membersWithBanknum(banknum, exceptId, trx);
+    },
+
     userIdsOf(memberIds: readonly number[], trx?: Database): Promise<Map<number, string>> {
       return repo.userIdsOf(memberIds, trx);
     },

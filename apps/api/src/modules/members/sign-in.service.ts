@@ -27,9 +27,20 @@ export function createSignIn({ deps, repo }: MembersParts) {
       const isMatch = member
         ? await verifyPassword(member.password_hash, input.password)
         : await verifyDummy(input.password);
-      if (!member || !isMatch) return { status: 'fail' };
+      if (!member) return { status: 'fail' };
+      // Every attempt on a known id goes into the member's sign-in history (an unknown id has none).
+      const attempt = {
+        memberId: member.id,
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 512) ?? null,
+      };
+      if (!isMatch) {
+        await repo.insertSignIn({ ...attempt, at: now(), outcome: 'password' });
+        return { status: 'fail' };
+      }
       if (member.state !== 'active') {
         await signInLimiter.giveBack('member', userId);
+        await repo.insertSignIn({ ...attempt, at: now(), outcome: 'blocked' });
         return { status: 'blocked' };
       }
       await signInLimiter.succeeded('member', userId);
@@ -37,7 +48,9 @@ export function createSignIn({ deps, repo }: MembersParts) {
         ip: input.ip,
         userAgent: input.userAgent ?? null,
       });
-      await repo.setLastLogin(member.id, now());
+      const at = now();
+      await repo.setLastLogin(member.id, at);
+      await repo.insertSignIn({ ...attempt, at, outcome: 'success' });
       return { status: 'success', memberId: member.id, created };
     },
 
@@ -64,6 +77,7 @@ export function createSignIn({ deps, repo }: MembersParts) {
         memberId: row.subject_id,
         userId: row.user_id,
         sessionId: row.id,
+        mustChangePassword: row.must_change_password,
         ...(view ? { user: userFromView(view) } : {}),
       };
     },

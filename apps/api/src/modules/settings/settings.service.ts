@@ -1,8 +1,10 @@
 import type { Database } from '../../db/database.ts';
 import { HH_MM, isLocked, type LockWindow } from './lock-window.ts';
 import { createSettingsRepository } from './settings.repository.ts';
-import type { TMaintenancePatch } from '@casino/contracts/backoffice';
+import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN, type TMaintenancePatch } from '@casino/contracts/backoffice';
+import { defaultLevelName } from '@casino/contracts/backoffice-settings';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
+import { ZDepositAccount, type TDepositAccount } from '@casino/contracts/backoffice-content';
 import {
   createMaintenanceCache,
   MAINTENANCE_KEY,
@@ -22,6 +24,8 @@ export interface CashierSettings {
   minConversion: number;
   depositLock: LockWindow | null;
   withdrawLock: LockWindow | null;
+  /** Withdrawals of this amount or more need two different operators' approvals; 0 = off. */
+  withdrawSecondApprovalAbove: number;
 }
 
 export const DEFAULT_CASHIER_SETTINGS: CashierSettings = Object.freeze({
@@ -32,11 +36,29 @@ export const DEFAULT_CASHIER_SETTINGS: CashierSettings = Object.freeze({
   minConversion: 10_000,
   depositLock: null,
   withdrawLock: null,
+  withdrawSecondApprovalAbove: 0,
 });
 
 const CASHIER_KEY = 'cashier';
+/** The back office's IP allow-list (docs/api/backoffice-operators.md). */
+const BACKOFFICE_IP_ALLOWLIST_KEY = 'backoffice.ipAllowlist';
+/** The site's deposit account given in answers to account inquiries (contracts' backoffice-content.ts). */
+const DEPOSIT_ACCOUNT_KEY = 'cashier.depositAccount';
 /** Whether a new member waits for an operator's approval (`pending`) instead of starting `active`. */
 export const REQUIRE_APPROVAL_KEY = 'members.requireApproval';
+/** The names operators gave member levels (an array, level MEMBER_LEVEL_MIN first). */
+const LEVEL_NAMES_KEY = 'members.levelNames';
+
+/** Stored level names over the defaults (`Lv.N`), one per level; anything invalid falls back. */
+export function normalizeLevelNames(stored: unknown): string[] {
+  const list = Array.isArray(stored) ? stored : [];
+  const names: string[] = [];
+  for (let level = MEMBER_LEVEL_MIN; level <= MEMBER_LEVEL_MAX; level += 1) {
+    const v: unknown = list[level - MEMBER_LEVEL_MIN];
+    names.push(typeof v === 'string' && v.trim() !== '' ? v : defaultLevelName(level));
+  }
+  return names;
+}
 
 export interface CashierWindowStatus {
   locked: boolean;
@@ -80,6 +102,12 @@ export function normalizeCashierSettings(stored: unknown): CashierSettings {
     minConversion: num('minConversion'),
     depositLock: win('depositLock'),
     withdrawLock: win('withdrawLock'),
+    withdrawSecondApprovalAbove:
+      typeof s.withdrawSecondApprovalAbove === 'number' &&
+      Number.isSafeInteger(s.withdrawSecondApprovalAbove) &&
+      s.withdrawSecondApprovalAbove >= 0
+        ? s.withdrawSecondApprovalAbove
+        : d.withdrawSecondApprovalAbove,
   };
 }
 
@@ -180,9 +208,51 @@ export function createSettingsService(deps: { db: Database; now?: () => Date }) 
       maintenance.forget();
     },
 
+    /** The site's deposit account (null until an owner sets it); an invalid stored value counts as none. */
+    async depositAccount(trx?: Database): Promise<TDepositAccount | null> {
+      const parsed = ZDepositAccount.safeParse(await repo.get(DEPOSIT_ACCOUNT_KEY, trx));
+      return parsed.success ? parsed.data : null;
+    },
+
+    /** Replaces the deposit account inside the caller's transaction; returns before and after for the audit log. */
+    async updateDepositAccount(
+      account: TDepositAccount | null,
+      trx: Database,
+    ): Promise<{ before: TDepositAccount | null; after: TDepositAccount | null }> {
+      const stored = ZDepositAccount.safeParse(await repo.getForUpdate(DEPOSIT_ACCOUNT_KEY, trx));
+      await repo.put(DEPOSIT_ACCOUNT_KEY, account, trx);
+      return { before: stored.success ? stored.data : null, after: account };
+    },
+
     /** Whether registration leaves new members `pending` until an operator approves them. */
     async memberApprovalRequired(trx?: Database): Promise<boolean> {
       return (await repo.get(REQUIRE_APPROVAL_KEY, trx)) === true;
+    },
+
+    /** Switches member approval inside the caller's transaction; returns before and after for the audit log. */
+    async setMemberApprovalRequired(
+      requireApproval: boolean,
+      trx: Database,
+    ): Promise<{ before: { requireApproval: boolean }; after: { requireApproval: boolean } }> {
+      const before = (await repo.getForUpdate(REQUIRE_APPROVAL_KEY, trx)) === true;
+      await repo.put(REQUIRE_APPROVAL_KEY, requireApproval, trx);
+      return { before: { requireApproval: before }, after: { requireApproval } };
+    },
+
+    /** The names of member levels MEMBER_LEVEL_MIN..MAX (`Lv.N` for a level without one), in level order. */
+    async memberLevelNames(trx?: Database): Promise<string[]> {
+      return normalizeLevelNames(await repo.get(LEVEL_NAMES_KEY, trx));
+    },
+
+    /** Renames some levels inside the caller's transaction; returns every name before and after. */
+    async updateMemberLevelNames(
+      names: Record<string, string>,
+      trx: Database,
+    ): Promise<{ before: string[]; after: string[] }> {
+      const before = normalizeLevelNames(await repo.getForUpdate(LEVEL_NAMES_KEY, trx));
+      const after = before.map((name, i) => names[String(i + MEMBER_LEVEL_MIN)] ?? name);
+      await repo.put(LEVEL_NAMES_KEY, after, trx);
+      return { before, after };
     },
 
     /**
@@ -234,6 +304,23 @@ export function createSettingsService(deps: { db: Database; now?: () => Date }) 
       const problems = checkCashierSettings(after);
       if (problems.length === 0) await repo.put(CASHIER_KEY, after, trx);
       return { before, after, problems };
+    },
+
+    /** The back office's IP allow-list (CIDR texts, validated when saved; empty: off). */
+    async backofficeIpAllowlist(trx?: Database): Promise<string[]> {
+      const stored = await repo.get(BACKOFFICE_IP_ALLOWLIST_KEY, trx);
+      return Array.isArray(stored) ? stored.filter((r): r is string => typeof r === 'string') : [];
+    },
+
+    /** Replaces the allow-list inside the caller's transaction; before and after for the audit log. */
+    async updateBackofficeIpAllowlist(
+      ranges: string[],
+      trx: Database,
+    ): Promise<{ before: string[]; after: string[] }> {
+      const stored = await repo.getForUpdate(BACKOFFICE_IP_ALLOWLIST_KEY, trx);
+      const before = Array.isArray(stored) ? stored.filter((r): r is string => typeof r === 'string') : [];
+      await repo.put(BACKOFFICE_IP_ALLOWLIST_KEY, ranges, trx);
+      return { before, after: ranges };
     },
   };
 }

@@ -7,6 +7,8 @@ import type { TBackofficeHelpsResponse } from '@casino/contracts/backoffice';
 import { useOperator } from '../../app/session.ts';
 import { call, errorKey, query } from '../../lib/api.ts';
 import { beep, isMuted, setMuted } from './beep.ts';
+import { MoneyFigures } from './MoneyFigures.tsx';
+import './dashboard.css';
 import { risen, type TCounts, type TWatched } from './rise.ts';
 
 export const POLL_MS = 10_000;
@@ -123,6 +125,7 @@ export function DashboardPage() {
           );
         })}
       </div>
+      <MoneyFigures />
     </section>
   );
 }

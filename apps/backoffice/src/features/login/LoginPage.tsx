@@ -35,7 +35,8 @@ export function LoginPage() {
         setNeedsTotp(true);
         return;
       }
-      setError(t('login.fail'));
+      // An owner without TOTP while owners must have it: another owner sets one up.
+      setError(t(answer.status === 'totp_setup_required' ? 'login.setupRequired' : 'login.fail'));
     } catch (caught) {
       if (isApiError(caught) && caught.status === 'too_many') {
         setError(

@@ -2,11 +2,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TBackofficeQueueItem } from '@casino/contracts/backoffice';
+import type { TCashierHistoryItem, TCashierReviewResponse } from '@casino/contracts/backoffice-cashier';
 import { initI18n } from '../../i18n/i18n.ts';
 import { QueuePage } from './QueuePage.tsx';
 
-const ITEM: TBackofficeQueueItem = {
+const ITEM: TCashierHistoryItem = {
   id: 41,
   userId: 'player1',
   amount: 50_000,
@@ -14,6 +14,67 @@ const ITEM: TBackofficeQueueItem = {
   state: 'wait',
   reason: null,
   regDate: '2026-11-24T10:00:00.000Z',
+  processedDate: null,
+};
+
+const WITHDRAWAL: TCashierHistoryItem = {
+  id: 77,
+  userId: 'player2',
+  amount: 2_000_000,
+  bankname: '국민은행',
+  bankOwner: '김철수',
+  banknum: '12345678',
+  state: 'reg',
+  reason: null,
+  regDate: '2026-11-24T10:00:00.000Z',
+  processedDate: null,
+  firstApprovedBy: 'cashier1',
+  firstApprovedDate: '2026-11-24T10:05:00.000Z',
+};
+
+const REVIEW: TCashierReviewResponse = {
+  status: 'success',
+  member: {
+    userId: 'player2',
+    nick: '철수',
+    level: 3,
+    state: 'active',
+    balance: 123_000,
+    rolling: 500,
+    inBalance: 0,
+    bankname: '국민은행',
+    bankOwner: '김철수',
+    banknum: '12345678',
+  },
+  recent: {
+    deposits: [
+      {
+        id: 9,
+        amount: 1_000_000,
+        state: 'already',
+        depositor: '이영희',
+        regDate: '2026-11-23T10:00:00.000Z',
+        processedDate: '2026-11-23T10:01:00.000Z',
+      },
+    ],
+    withdraws: [],
+  },
+  checks: {
+    turnover: {
+      lastDeposit: { id: 9, amount: 1_000_000, processedDate: '2026-11-23T10:01:00.000Z' },
+      bets: 300_000,
+      percent: 30,
+      flag: true,
+    },
+    depositorName: {
+      bankOwner: '김철수',
+      mismatches: [{ id: 9, depositor: '이영희', amount: 1_000_000, regDate: '2026-11-23T10:00:00.000Z' }],
+      flag: true,
+    },
+    sharedIp: { ips: ['10.0.0.1'], members: [{ userId: 'twin', ip: '10.0.0.1', source: 'reg' }], flag: true },
+    sharedBank: { members: [], flag: false },
+  },
+  secondApproval: { required: true, above: 1_000_000, firstApprovedBy: 'cashier1', firstApprovedDate: null },
 };
 
 interface Sent {
@@ -23,14 +84,25 @@ interface Sent {
   body: string | undefined;
 }
 
-/** A server for the queue: the list, and one answer (or thrown network error) per decision POST. */
-function fakeServer(decisions: (() => Response)[]) {
+/** A server for the queue: the history, a review, and one answer (or thrown network error) per decision POST. */
+function fakeServer(decisions: (() => Response)[], item: TCashierHistoryItem = ITEM) {
   const sent: Sent[] = [];
+  const gets: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const headers = (init.headers ?? {}) as Record<string, string>;
-      if (init.method === 'GET') return Response.json({ status: 'success', list: [ITEM], maxCount: 1 });
+      if (init.method === 'GET') {
+        gets.push(url);
+        if (url.includes('/review')) return Response.json(REVIEW);
+        return Response.json({
+          status: 'success',
+          list: [item],
+          maxCount: 1,
+          totals: { count: 1, amount: item.amount },
+          secondApprovalAbove: 1_000_000,
+        });
+      }
       sent.push({
         url,
         method: String(init.method),
@@ -42,15 +114,15 @@ function fakeServer(decisions: (() => Response)[]) {
       return next();
     }),
   );
-  return sent;
+  return Object.assign(sent, { gets });
 }
 
-function renderQueue() {
+function renderQueue(kind: 'deposit' | 'withdraw' = 'deposit', path = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <QueuePage kind="deposit" />
+      <MemoryRouter initialEntries={[path]}>
+        <QueuePage kind={kind} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -75,7 +147,7 @@ describe('the deposit queue', () => {
   it('shows the request with its amount in won', async () => {
     fakeServer([]);
     renderQueue();
-    expect(await screen.findByText('₩50,000')).toBeTruthy();
+    expect(await screen.findByText('₩50,000', { selector: 'td' })).toBeTruthy();
     expect(screen.getByText('홍길동')).toBeTruthy();
   });
 
@@ -121,5 +193,57 @@ describe('the deposit queue', () => {
     expect(sent[0]!.url).toBe('/api/backoffice/deposits/41/reject');
     expect(JSON.parse(sent[0]!.body!)).toEqual({ reason: 'Name does not match' });
     expect(await screen.findByText('Request no. 41 rejected.')).toBeTruthy();
+  });
+
+  it('refuses to reject without the reason the member reads', async () => {
+    fakeServer([]);
+    renderQueue();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Reason the member will read'), { target: { value: '   ' } });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sends the filters, shows the totals and links the CSV of the filtered set', async () => {
+    const sent = fakeServer([]);
+    renderQueue('deposit', '/?state=already&userId=player1&from=2026-11-01&minAmount=1000');
+    expect(await screen.findByText('₩50,000', { selector: 'strong' })).toBeTruthy();
+    expect(sent.gets[0]).toBe(
+      '/api/backoffice/deposits/history?state=already&from=2026-11-01&userId=player1&minAmount=1000&page=1&pageSize=20',
+    );
+    const csv = screen.getByRole('link', { name: 'CSV' });
+    expect(csv.getAttribute('href')).toBe(
+      '/api/backoffice/deposits/history.csv?state=already&from=2026-11-01&userId=player1&minAmount=1000',
+    );
+  });
+});
+
+describe('the withdrawal queue', () => {
+  it('shows a half-approved withdrawal and tells the second operator what the approval does', async () => {
+    const sent = fakeServer([() => Response.json({ status: 'same_operator' })], WITHDRAWAL);
+    renderQueue('withdraw');
+    expect(await screen.findByText('1/2 approved by cashier1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Second approval' }));
+    expect(await screen.findByText(/cashier1 gave the first approval/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(
+        'Request no. 77: you gave the first approval; a different operator must give the second.',
+      ),
+    ).toBeTruthy();
+    expect(sent[0]!.url).toBe('/api/backoffice/withdraws/77/approve');
+  });
+
+  it('opens the member balance, recent history and warning badges of the safety checks', async () => {
+    fakeServer([], WITHDRAWAL);
+    renderQueue('withdraw');
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of request no. 77' }));
+    expect(await screen.findByText('₩123,000')).toBeTruthy();
+    expect(screen.getByText('Bets ₩300,000 since deposit #9 of ₩1,000,000 (30%).')).toBeTruthy();
+    expect(screen.getByText('Account owner 김철수; deposits sent as: 이영희 (#9)')).toBeTruthy();
+    expect(screen.getByText('twin (10.0.0.1, registration)')).toBeTruthy();
+    expect(screen.getByText('No other member uses this account number.')).toBeTruthy();
+    expect(screen.getAllByText('(warning)')).toHaveLength(3);
   });
 });

@@ -1,18 +1,20 @@
-import { useState } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { REASON_MAX, type TBackofficeDecisionResponse } from '@casino/contracts/backoffice';
 import {
-  REASON_MAX,
-  type TBackofficeDecisionResponse,
-  type TBackofficeQueueItem,
-  type TBackofficeQueueResponse,
-} from '@casino/contracts/backoffice';
+  CASHIER_CSV_MAX_ROWS,
+  type TCashierHistoryItem,
+  type TCashierHistoryResponse,
+} from '@casino/contracts/backoffice-cashier';
 import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
 import { Dialog } from '../../app/Dialog.tsx';
 import { ApiError, call, errorKey, isApiError, query } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
+import { ReviewPanel } from './ReviewPanel.tsx';
+import './queues.css';
 
 export const PAGE_SIZE = 20;
 type TKind = 'deposit' | 'withdraw';
@@ -21,7 +23,7 @@ type TKind = 'deposit' | 'withdraw';
 const keys = createIdempotencyKeys();
 
 interface Decision {
-  item: TBackofficeQueueItem;
+  item: TCashierHistoryItem;
   action: 'approve' | 'reject';
 }
 
@@ -29,9 +31,26 @@ function isState(value: string | null): value is TRequestState {
   return (REQUEST_STATES as readonly string[]).includes(value ?? '');
 }
 
+/** The history's filters, kept in the address (so a reload or a shared link shows the same list). */
+const FILTER_FIELDS = ['from', 'to', 'userId', 'minAmount', 'maxAmount'] as const;
+type TFilterField = (typeof FILTER_FIELDS)[number];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DIGITS = /^\d{1,13}$/;
+
+function filterValue(field: TFilterField, raw: string | null): string | undefined {
+  const value = raw?.trim() ?? '';
+  if (!value) return undefined;
+  if (field === 'from' || field === 'to') return DAY.test(value) ? value : undefined;
+  if (field === 'minAmount' || field === 'maxAmount') return DIGITS.test(value) ? value : undefined;
+  return value.slice(0, 20).toLowerCase();
+}
+
 /**
- * The deposit or withdrawal queue: a filter by state, 20 a page, approve (after a confirmation) and
- * reject (with the reason the member reads). Each decision carries an Idempotency-Key.
+ * The deposit or withdrawal queue and history: filters (state, dates, member, amounts) with the
+ * totals of the filtered set and its CSV, 20 a page; each row opens the member's balances, latest
+ * requests and a withdrawal's safety checks. Approve (after a confirmation; a withdrawal at or above
+ * the owner's amount needs two different operators) and reject (with the reason the member reads,
+ * required). Each decision carries an Idempotency-Key.
  */
 export function QueuePage({ kind }: { kind: TKind }) {
   const { t, i18n } = useTranslation();
@@ -41,15 +60,22 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const state = isState(rawState) ? rawState : undefined;
   const page = Math.max(1, Number(search.get('page')) || 1);
   const base = `/api/backoffice/${kind}s`;
+  const filters: Record<string, string | undefined> = { state };
+  for (const field of FILTER_FIELDS) filters[field] = filterValue(field, search.get(field));
   const list = useQuery({
-    queryKey: ['backoffice', 'queue', kind, state ?? 'all', page],
+    queryKey: ['backoffice', 'queue', kind, JSON.stringify(filters), page],
     queryFn: ({ signal }) =>
-      call<TBackofficeQueueResponse>('GET', `${base}${query({ state, page, pageSize: PAGE_SIZE })}`, {
-        signal,
-      }),
+      call<TCashierHistoryResponse>(
+        'GET',
+        `${base}/history${query({ ...filters, page, pageSize: PAGE_SIZE })}`,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
+  const [expanded, setExpanded] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
   // Kept as a key and the request's number, so a language switch translates it too.
@@ -58,7 +84,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
 
   const decide = useMutation({
     mutationFn: async ({ item, action }: Decision) => {
-      const body = action === 'reject' && reason.trim() ? { reason: reason.trim() } : {};
+      const body = action === 'reject' ? { reason: reason.trim() } : {};
       const intent = `${kind}:${item.id}:${action}:${JSON.stringify(body)}`;
       try {
         const answer = await call<TBackofficeDecisionResponse>('POST', `${base}/${item.id}/${action}`, {
@@ -76,6 +102,10 @@ export function QueuePage({ kind }: { kind: TKind }) {
       const id = item.id;
       if (answer.status === 'success')
         setMessage({ tone: 'ok', key: action === 'approve' ? 'queue.approved' : 'queue.rejected', id });
+      else if (answer.status === 'first_approved')
+        setMessage({ tone: 'ok', key: 'queues.firstApproved', id });
+      else if (answer.status === 'same_operator')
+        setMessage({ tone: 'warn', key: 'queues.sameOperator', id });
       else if (answer.status === 'already') setMessage({ tone: 'warn', key: 'queue.already', id });
       else setMessage({ tone: 'warn', key: 'queue.notFound', id });
       setDecision(null);
@@ -94,16 +124,24 @@ export function QueuePage({ kind }: { kind: TKind }) {
     },
   });
 
-  function open(item: TBackofficeQueueItem, action: Decision['action']) {
+  function open(item: TCashierHistoryItem, action: Decision['action']) {
     setDecision({ item, action });
     setReason('');
     setDialogError(null);
     setMessage(null);
   }
 
-  function setFilter(next: string) {
+  function applyFilters(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
     const params = new URLSearchParams();
-    if (next) params.set('state', next);
+    const nextState = String(form.get('state') ?? '');
+    if (isState(nextState)) params.set('state', nextState);
+    for (const field of FILTER_FIELDS) {
+      const value = filterValue(field, String(form.get(field) ?? ''));
+      if (value) params.set(field, value);
+    }
+    setExpanded(null);
     setSearch(params);
   }
 
@@ -116,7 +154,11 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.maxCount / PAGE_SIZE)) : 1;
   const won = (amount: number) => formatWon(amount, i18n.language);
-  const decidable = (item: TBackofficeQueueItem) => item.state === 'wait' || item.state === 'reg';
+  const decidable = (item: TCashierHistoryItem) => item.state === 'wait' || item.state === 'reg';
+  const above = data?.secondApprovalAbove ?? 0;
+  const needsTwo = (item: TCashierHistoryItem) => kind === 'withdraw' && above > 0 && item.amount >= above;
+  const csvHref = `${base}/history.csv${query(filters)}`;
+  const columns = 9;
 
   return (
     <section>
@@ -124,9 +166,11 @@ export function QueuePage({ kind }: { kind: TKind }) {
         <h1 className="page-title">
           {t(kind === 'deposit' ? 'queue.depositsTitle' : 'queue.withdrawalsTitle')}
         </h1>
-        <label className="inline-field">
+      </div>
+      <form className="queues-filters" onSubmit={applyFilters} aria-label={t('queues.filters')}>
+        <label>
           <span>{t('queue.filter')}</span>
-          <select value={state ?? ''} onChange={(event) => setFilter(event.target.value)}>
+          <select name="state" defaultValue={state ?? ''}>
             <option value="">{t('queue.all')}</option>
             {REQUEST_STATES.map((value) => (
               <option key={value} value={value}>
@@ -135,8 +179,48 @@ export function QueuePage({ kind }: { kind: TKind }) {
             ))}
           </select>
         </label>
-        {data && <span className="muted">{t('queue.total', { count: data.maxCount })}</span>}
-      </div>
+        <label>
+          <span>{t('queues.from')}</span>
+          <input type="date" name="from" defaultValue={filters.from ?? ''} />
+        </label>
+        <label>
+          <span>{t('queues.to')}</span>
+          <input type="date" name="to" defaultValue={filters.to ?? ''} />
+        </label>
+        <label>
+          <span>{t('queues.userId')}</span>
+          <input name="userId" maxLength={20} defaultValue={filters.userId ?? ''} />
+        </label>
+        <label>
+          <span>{t('queues.minAmount')}</span>
+          <input name="minAmount" inputMode="numeric" pattern="\\d*" defaultValue={filters.minAmount ?? ''} />
+        </label>
+        <label>
+          <span>{t('queues.maxAmount')}</span>
+          <input name="maxAmount" inputMode="numeric" pattern="\\d*" defaultValue={filters.maxAmount ?? ''} />
+        </label>
+        <button type="submit" className="btn btn--small btn--primary">
+          {t('queues.search')}
+        </button>
+        <button type="button" className="btn btn--small" onClick={() => setSearch(new URLSearchParams())}>
+          {t('queues.clear')}
+        </button>
+      </form>
+      {data && (
+        <p className="queues-totals" role="status" aria-live="polite">
+          <span>
+            {t('queues.totals')} <strong>{t('queue.total', { count: data.totals.count })}</strong> ·{' '}
+            <strong>{won(data.totals.amount)}</strong>
+          </span>
+          <a className="btn btn--small" href={csvHref} download>
+            {t('queues.csv')}
+          </a>
+          <span className="muted">{t('queues.csvCap', { max: CASHIER_CSV_MAX_ROWS.toLocaleString() })}</span>
+          {kind === 'withdraw' && above > 0 && (
+            <span className="muted">{t('queues.secondApprovalRule', { amount: won(above) })}</span>
+          )}
+        </p>
+      )}
       {message && (
         <p role="status" className={`notice notice--${message.tone}`}>
           {t(message.key, { id: message.id })}
@@ -151,6 +235,9 @@ export function QueuePage({ kind }: { kind: TKind }) {
         <table className="table">
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">{t('queues.details')}</span>
+              </th>
               <th scope="col" className="num">
                 {t('queue.id')}
               </th>
@@ -167,45 +254,75 @@ export function QueuePage({ kind }: { kind: TKind }) {
           </thead>
           <tbody>
             {data?.list.map((item) => (
-              <tr key={item.id}>
-                <td className="num">{item.id}</td>
-                <td>{item.userId}</td>
-                <td className="num">{won(item.amount)}</td>
-                <td>
-                  {kind === 'deposit'
-                    ? (item.depositor ?? '')
-                    : [item.bankname, item.banknum, item.bankOwner].filter(Boolean).join(' · ')}
-                </td>
-                <td>
-                  <span className={`state state--${item.state}`}>{t(`state.${item.state}`)}</span>
-                </td>
-                <td className="nowrap">{formatDateTime(item.regDate)}</td>
-                <td className="reason">{item.reason ?? ''}</td>
-                <td className="nowrap">
-                  {decidable(item) && (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn--small btn--primary"
-                        onClick={() => open(item, 'approve')}
-                      >
-                        {t('queue.approve')}
-                      </button>{' '}
-                      <button
-                        type="button"
-                        className="btn btn--small btn--danger"
-                        onClick={() => open(item, 'reject')}
-                      >
-                        {t('queue.reject')}
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
+              <Fragment key={item.id}>
+                <tr>
+                  <td className="nowrap">
+                    <button
+                      type="button"
+                      className="btn btn--small btn--ghost"
+                      aria-expanded={expanded === item.id}
+                      aria-label={t('queues.reviewOf', { id: item.id })}
+                      onClick={() => setExpanded(expanded === item.id ? null : item.id)}
+                    >
+                      {expanded === item.id ? '▾' : '▸'}
+                    </button>
+                  </td>
+                  <td className="num">{item.id}</td>
+                  <td>{item.userId}</td>
+                  <td className="num">{won(item.amount)}</td>
+                  <td>
+                    {kind === 'deposit'
+                      ? (item.depositor ?? '')
+                      : [item.bankname, item.banknum, item.bankOwner].filter(Boolean).join(' · ')}
+                  </td>
+                  <td>
+                    <span className="queues-badges">
+                      <span className={`state state--${item.state}`}>{t(`state.${item.state}`)}</span>
+                      {decidable(item) && item.firstApprovedBy && (
+                        <span className="badge queues-flag--warn">
+                          {t('queues.halfApproved', { operator: item.firstApprovedBy })}
+                        </span>
+                      )}
+                      {decidable(item) && !item.firstApprovedBy && needsTwo(item) && (
+                        <span className="badge">{t('queues.needsTwo')}</span>
+                      )}
+                    </span>
+                  </td>
+                  <td className="nowrap">{formatDateTime(item.regDate)}</td>
+                  <td className="reason">{item.reason ?? ''}</td>
+                  <td className="nowrap">
+                    {decidable(item) && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn--small btn--primary"
+                          onClick={() => open(item, 'approve')}
+                        >
+                          {item.firstApprovedBy ? t('queues.secondApprove') : t('queue.approve')}
+                        </button>{' '}
+                        <button
+                          type="button"
+                          className="btn btn--small btn--danger"
+                          onClick={() => open(item, 'reject')}
+                        >
+                          {t('queue.reject')}
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+                {expanded === item.id && (
+                  <tr className="queues-detail">
+                    <td colSpan={columns}>
+                      <ReviewPanel kind={kind} id={item.id} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
             {data && data.list.length === 0 && (
               <tr>
-                <td colSpan={8} className="empty">
+                <td colSpan={columns} className="empty">
                   {t('queue.empty')}
                 </td>
               </tr>
@@ -254,11 +371,19 @@ export function QueuePage({ kind }: { kind: TKind }) {
                 amount: won(decision.item.amount),
               })}
             </p>
+            {decision.action === 'approve' && needsTwo(decision.item) && (
+              <p className="notice notice--warn">
+                {decision.item.firstApprovedBy
+                  ? t('queues.secondApprovalNote', { operator: decision.item.firstApprovedBy })
+                  : t('queues.firstApprovalNote')}
+              </p>
+            )}
             {decision.action === 'reject' && (
               <label className="field">
                 <span>{t('queue.rejectReason')}</span>
                 <textarea
                   rows={3}
+                  required
                   maxLength={REASON_MAX}
                   value={reason}
                   onChange={(event) => setReason(event.target.value)}
@@ -282,7 +407,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
               <button
                 type="submit"
                 className={`btn ${decision.action === 'approve' ? 'btn--primary' : 'btn--danger'}`}
-                disabled={decide.isPending}
+                disabled={decide.isPending || (decision.action === 'reject' && !reason.trim())}
               >
                 {dialogError ? t('queue.retry') : t('queue.confirm')}
               </button>

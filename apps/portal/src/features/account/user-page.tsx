@@ -33,6 +33,15 @@ export function UserPage() {
   const { t } = useTranslation(['account', 'common']);
   const { user } = useSession();
   if (!user) return <PageSkeleton />;
+  // After an operator's password reset: the password change alone, until the member has done it.
+  if (user.mustChangePassword)
+    return (
+      <PageShell title={t('password.forced.title')} lead={t('password.forced.lead')} icon="user">
+        <div className="account-layout">
+          <PasswordForm userId={user.userId} />
+        </div>
+      </PageShell>
+    );
   return (
     <PageShell title={t('common:menu.user')} lead={t('user.lead')} icon="user">
       <div className="account-layout">

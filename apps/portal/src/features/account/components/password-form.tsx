@@ -4,6 +4,7 @@ import { ZChangePasswordRequest } from '@casino/contracts/members';
 import { Form } from '../../../components/form/form.tsx';
 import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorText, type TFieldCodes } from '../../../i18n/error-text.ts';
@@ -38,6 +39,7 @@ function validate(values: TValues, userId: string): TFieldCodes<TField> {
 export function PasswordForm({ userId }: { userId: string }) {
   const { t } = useTranslation(['account', 'common']);
   const dialogs = useDialogs();
+  const session = useSession();
   const change = useChangePassword();
   const form = useContractForm<TValues>({
     fields: FIELDS,
@@ -58,6 +60,8 @@ export function PasswordForm({ userId }: { userId: string }) {
     }
     if (result.status === 'success') {
       form.reset(EMPTY);
+      // A forced change (after an operator's reset) ends here: the session learns it at once.
+      if (session.user?.mustChangePassword) void session.refresh();
       await dialogs.success(t('password.done'));
       return;
     }

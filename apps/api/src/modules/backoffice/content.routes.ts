@@ -1,0 +1,50 @@
+import { ZDepositAccount, ZDepositAccountResponse } from '@casino/contracts/backoffice-content';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { BackofficeRoute } from './community.routes.ts';
+import { actorOf, type BackofficeService } from './backoffice.service.ts';
+
+/**
+ * The help desk's and content screens' own routes (docs/api/backoffice-content.md): the site's
+ * deposit account, which support operators insert into the answer of an account inquiry and only
+ * an owner changes (audited as `settings.deposit_account`).
+ */
+export function registerContentBackofficeRoutes(
+  route: BackofficeRoute,
+  deps: { backoffice: BackofficeService; settings: SettingsService },
+): void {
+  const { backoffice, settings } = deps;
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/deposit-account',
+    auth: 'signed-in',
+    permission: 'support',
+    response: ZDepositAccountResponse,
+    handler: async () => ({ status: 'success', account: await settings.depositAccount() }),
+  });
+
+  route({
+    method: 'PUT',
+    url: '/api/backoffice/deposit-account',
+    auth: 'signed-in',
+    permission: 'settingsWrite',
+    body: ZDepositAccount,
+    response: ZDepositAccountResponse,
+    handler: async ({ request, principal, body }) => ({
+      status: 'success',
+      account: await backoffice.updateDepositAccount(body, actorOf(principal, request.ip)),
+    }),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/api/backoffice/deposit-account',
+    auth: 'signed-in',
+    permission: 'settingsWrite',
+    response: ZDepositAccountResponse,
+    handler: async ({ request, principal }) => ({
+      status: 'success',
+      account: await backoffice.updateDepositAccount(null, actorOf(principal, request.ip)),
+    }),
+  });
+}

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bo,
+  call,
+  createCashierTestApp,
+  createOperator,
+  newMember,
+  type CashierTestApp,
+  type JsonBody,
+  type TestOperator,
+} from './factories.ts';
+
+// The help desk's and content screens' server side (docs/api/backoffice-content.md): the deposit
+// account for account inquiries, the help search, the role split between support and content, and
+// operator HTML that cannot carry script to the portal's answers or back to the console.
+
+let t: CashierTestApp;
+let owner: TestOperator;
+let support: TestOperator;
+let content: TestOperator;
+let cashier: TestOperator;
+
+beforeAll(async () => {
+  t = await createCashierTestApp();
+  owner = await createOperator(t, 'owner');
+  support = await createOperator(t, 'support');
+  content = await createOperator(t, 'content');
+  cashier = await createOperator(t, 'cashier');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Operator HTML written to do harm in every way the policy removes, around text that must stay. */
+const HOSTILE =
+  '<p>안내<script>alert(1)</script></p><img src="/media/x.png" onerror="alert(2)">' +
+  '<a href="javascript:alert(3)">링크</a><a href="JaVa&#x09;ScRiPt:alert(4)">둘</a>' +
+  '<div style="background:url(javascript:alert(5))">끝</div><iframe src="https://evil.example"></iframe>';
+
+/** Nothing in `html` can run script or navigate to a script URL. */
+function expectInert(html: string): void {
+  expect(html).not.toMatch(/<script|<iframe/i);
+  expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  expect(html).not.toMatch(/javascript:|vbscript:|url\s*\(/i);
+  expect(html).toContain('안내');
+}
+
+async function auditOf(target: string) {
+  return t.db
+    .selectFrom('audit_log')
+    .select(['actor', 'action', 'before', 'after'])
+    .where('target', '=', target)
+    .orderBy('id')
+    .execute();
+}
+
+describe('the deposit account', () => {
+  const account = { bank: '004', number: '123-456-789012', holder: '주식회사 예시' };
+
+  it('is read by support and owner, set only by the owner, audited with before and after', async () => {
+    expect((await bo(t, 'GET', '/deposit-account', { cookie: support.cookie })).body).toEqual({
+      status: 'success',
+      account: null,
+    });
+    expect((await bo(t, 'PUT', '/deposit-account', { cookie: support.cookie, body: account })).code).toBe(
+      403,
+    );
+    const put = await bo(t, 'PUT', '/deposit-account', { cookie: owner.cookie, body: account });
+    expect(put.body).toEqual({
+      status: 'success',
+      account: { bank: '004', number: '123456789012', holder: '주식회사 예시' },
+    });
+    expect((await bo(t, 'GET', '/deposit-account', { cookie: support.cookie })).body.account).toEqual(
+      put.body.account,
+    );
+    expect((await bo(t, 'DELETE', '/deposit-account', { cookie: support.cookie })).code).toBe(403);
+    const removed = await bo(t, 'DELETE', '/deposit-account', { cookie: owner.cookie });
+    expect(removed.body).toEqual({ status: 'success', account: null });
+    const audit = await auditOf('settings:deposit-account');
+    expect(audit.map((row) => [row.action, row.before, row.after])).toEqual([
+      ['settings.deposit_account', null, put.body.account],
+      ['settings.deposit_account', put.body.account, null],
+    ]);
+    expect(audit[0]!.actor).toBe(owner.operatorId);
+  });
+
+  it('refuses content and cashier operators, and a bad account with a 400 naming the field', async () => {
+    for (const who of [content, cashier]) {
+      expect((await bo(t, 'GET', '/deposit-account', { cookie: who.cookie })).code).toBe(403);
+      expect((await bo(t, 'PUT', '/deposit-account', { cookie: who.cookie, body: account })).code).toBe(403);
+    }
+    expect((await bo(t, 'GET', '/deposit-account')).code).toBe(401);
+    const bad = await bo(t, 'PUT', '/deposit-account', {
+      cookie: owner.cookie,
+      body: { ...account, bank: '999', number: '12ab' },
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.body.errors.map((e: JsonBody) => e.path).sort()).toEqual(['bank', 'number']);
+  });
+});
+
+describe('the help search', () => {
+  it('finds posts by words of the title or text and guests by the phone; % and _ are plain characters', async () => {
+    const m = await newMember(t);
+    await call(t, 'user-write-help', { title: '출금 지연 문의', contents: '100% 확인 부탁' }, m.cookie);
+    await call(t, 'user-write-help', { title: '기타', contents: '로그인이 안 돼요' }, m.cookie);
+    const titles = async (q: string) =>
+      (
+        await bo(t, 'GET', `/helps?pageSize=100&userId=${m.userId}&q=${encodeURIComponent(q)}`, {
+          cookie: support.cookie,
+        })
+      ).body.list.map((h: JsonBody) => h.title);
+    expect(await titles('지연')).toEqual(['출금 지연 문의']);
+    expect(await titles('로그인')).toEqual(['기타']);
+    expect(await titles('100%')).toEqual(['출금 지연 문의']);
+    expect(await titles('1_0')).toEqual([]);
+    expect(await titles('%')).toEqual(['출금 지연 문의']);
+    const tooLong = await bo(t, 'GET', `/helps?q=${'a'.repeat(101)}`, { cookie: support.cookie });
+    expect(tooLong.code).toBe(400);
+  });
+});
+
+describe('roles', () => {
+  it('give content operators notices, popups and banners but 403 on help posts, notes and members', async () => {
+    for (const url of ['/helps', '/notes', '/members', '/deposit-account']) {
+      expect((await bo(t, 'GET', url, { cookie: content.cookie })).code, url).toBe(403);
+    }
+    for (const url of ['/notices', '/popups', '/banners']) {
+      expect((await bo(t, 'GET', url, { cookie: content.cookie })).code, url).toBe(200);
+    }
+  });
+
+  it('give support operators help posts but 403 on every content route', async () => {
+    expect((await bo(t, 'GET', '/helps', { cookie: support.cookie })).code).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/notices'],
+      ['POST', '/notices'],
+      ['GET', '/popups'],
+      ['PATCH', '/popups/1'],
+      ['GET', '/banners'],
+      ['DELETE', '/banners/1'],
+    ] as const) {
+      expect((await bo(t, method, url, { cookie: support.cookie, body: {} })).code, `${method} ${url}`).toBe(
+        403,
+      );
+    }
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/media',
+      headers: { origin: 'http://localhost', cookie: support.cookie, 'content-type': 'image/png' },
+      payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    });
+    expect(upload.statusCode).toBe(403);
+  });
+});
+
+describe('operator HTML', () => {
+  it('reaches the portal notices and popups inert, and the console lists them inert', async () => {
+    const notice = await bo(t, 'POST', '/notices', {
+      cookie: content.cookie,
+      body: { title: '보안 공지', contents: HOSTILE, domain: '' },
+    });
+    const popup = await bo(t, 'POST', '/popups', {
+      cookie: content.cookie,
+      body: { title: '보안 팝업', titleColor: '#ff0000', contents: HOSTILE, domain: '', posX: 10, posY: 20 },
+    });
+    expect(notice.body.status).toBe('success');
+    expect(popup.body.status).toBe('success');
+
+    const notices = (await call(t, 'get-user-notices')).body.notices as JsonBody[];
+    const shown = notices.find((n) => n.title === '보안 공지');
+    expect(shown).toBeDefined();
+    expectInert(shown!.contents);
+    const popups = (await call(t, 'get-notice-popup')).body.note as JsonBody[];
+    const shownPopup = popups.find((p) => p.title === '보안 팝업');
+    expect(shownPopup).toBeDefined();
+    expectInert(shownPopup!.contents);
+
+    const listed = (await bo(t, 'GET', '/notices?pageSize=100', { cookie: content.cookie })).body.list;
+    expectInert(listed.find((n: JsonBody) => n.id === notice.body.id).contents);
+    const listedPopups = (await bo(t, 'GET', '/popups?pageSize=100', { cookie: owner.cookie })).body.list;
+    expectInert(listedPopups.find((p: JsonBody) => p.id === popup.body.id).contents);
+
+    // A change goes through the same policy as a creation.
+    await bo(t, 'PATCH', `/notices/${notice.body.id}`, {
+      cookie: content.cookie,
+      body: { contents: HOSTILE },
+    });
+    await bo(t, 'PATCH', `/popups/${popup.body.id}`, { cookie: content.cookie, body: { contents: HOSTILE } });
+    const after = (await call(t, 'get-user-notices')).body.notices as JsonBody[];
+    expectInert(after.find((n) => n.title === '보안 공지')!.contents);
+    const afterPopups = (await call(t, 'get-notice-popup')).body.note as JsonBody[];
+    expectInert(afterPopups.find((p) => p.title === '보안 팝업')!.contents);
+  });
+
+  it('reaches the member answer of a help post inert (get-help-list, read-help-message) and the console too', async () => {
+    const m = await newMember(t);
+    await call(t, 'user-ask-account', {}, m.cookie);
+    const own = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0];
+    expect(own.kind).toBe('account_inquiry');
+    const answered = await bo(t, 'POST', `/helps/${own.id}/answer`, {
+      cookie: support.cookie,
+      body: { answer: HOSTILE },
+    });
+    expect(answered.body).toEqual({ status: 'success' });
+
+    const seen = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0];
+    expect(seen.state).toBe('already');
+    expectInert(seen.answer);
+    expect((await call(t, 'read-help-message', { id: own.id }, m.cookie)).body).toEqual({
+      status: 'success',
+    });
+    const read = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0];
+    expect(read.isRead).toBe(true);
+    expectInert(read.answer);
+
+    const queue = (await bo(t, 'GET', `/helps?userId=${m.userId}`, { cookie: support.cookie })).body.list;
+    expectInert(queue[0].answer);
+    const audit = await auditOf(`help:${own.id}`);
+    expectInert((audit.at(-1)!.after as { answer: string }).answer);
+  });
+});

@@ -1,0 +1,454 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type {
+  TBackofficeRevokeOthersResponse,
+  TBackofficeSessionsResponse,
+} from '@casino/contracts/backoffice';
+import {
+  OPERATOR_PASSWORD_MAX,
+  OPERATOR_PASSWORD_MIN,
+  type TAccountPasswordResponse,
+  type TAccountResponse,
+  type TTotpConfirmResponse,
+  type TTotpDisableResponse,
+  type TTotpStartResponse,
+} from '@casino/contracts/backoffice-operators';
+import { Dialog } from '../../app/Dialog.tsx';
+import { ME_KEY } from '../../app/session.ts';
+import { call, errorKey } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
+import './account.css';
+
+const ACCOUNT_KEY = ['backoffice', 'account'] as const;
+const SESSIONS_KEY = ['backoffice', 'sessions'] as const;
+
+/** A short device name from a user agent: browser and system, else the raw text cut short. */
+export function deviceOf(userAgent: string | null): string {
+  if (!userAgent) return '—';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Chrome\//.test(userAgent)
+      ? 'Chrome'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Android/.test(userAgent)
+        ? 'Android'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  return browser || system ? [browser, system].filter(Boolean).join(' · ') : userAgent.slice(0, 40);
+}
+
+function Notice({ kind, text }: { kind: 'ok' | 'error' | 'warn'; text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role={kind === 'ok' ? 'status' : 'alert'} className={`notice notice--${kind}`}>
+      {text}
+    </p>
+  );
+}
+
+/** Two-factor sign-in: enrolment (QR code and secret, confirmed by a code) and removal. */
+function TotpSection({ account }: { account: TAccountResponse['account'] }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUrl: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  const start = useMutation({
+    mutationFn: () => call<TTotpStartResponse>('POST', '/api/backoffice/account/totp/start'),
+    onSuccess: (answer) => {
+      setMessage(null);
+      setCode('');
+      if (answer.status === 'success') setEnrolment({ secret: answer.secret, otpauthUrl: answer.otpauthUrl });
+      else void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
+    },
+    onError: (error) => setMessage({ kind: 'error', text: t(errorKey(error)) }),
+  });
+
+  const confirm = useMutation({
+    mutationFn: () =>
+      call<TTotpConfirmResponse>('POST', '/api/backoffice/account/totp/confirm', { body: { code } }),
+    onSuccess: (answer) => {
+      setCode('');
+      if (answer.status === 'fail') return setMessage({ kind: 'error', text: t('account.totp.wrongCode') });
+      setEnrolment(null);
+      setMessage(answer.status === 'success' ? { kind: 'ok', text: t('account.totp.enabled') } : null);
+      void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
+    },
+    onError: (error) =>
+      setMessage({
+        kind: 'error',
+        text: t(errorKey(error) === 'errors.too_many' ? 'account.tooMany' : errorKey(error)),
+      }),
+  });
+
+  const disable = useMutation({
+    mutationFn: () =>
+      call<TTotpDisableResponse>('POST', '/api/backoffice/account/totp/disable', {
+        body: { password, code },
+      }),
+    onSuccess: (answer) => {
+      setCode('');
+      setPassword('');
+      if (answer.status === 'fail')
+        return setMessage({ kind: 'error', text: t('account.totp.wrongPasswordOrCode') });
+      if (answer.status === 'owner_totp_required')
+        return setMessage({ kind: 'error', text: t('account.totp.ownerRequired') });
+      setMessage(answer.status === 'success' ? { kind: 'ok', text: t('account.totp.disabled') } : null);
+      void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
+    },
+    onError: (error) =>
+      setMessage({
+        kind: 'error',
+        text: t(errorKey(error) === 'errors.too_many' ? 'account.tooMany' : errorKey(error)),
+      }),
+  });
+
+  const codeInput = (id: string) => (
+    <label className="field" htmlFor={id}>
+      <span>{t('account.totp.code')}</span>
+      <input
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+      />
+    </label>
+  );
+
+  return (
+    <section className="account__box" aria-labelledby="account-totp">
+      <h2 id="account-totp" className="account__heading">
+        {t('account.totp.title')}{' '}
+        <span className={`badge ${account.hasTotp ? 'badge--on' : ''}`}>
+          {t(account.hasTotp ? 'account.totp.on' : 'account.totp.off')}
+        </span>
+      </h2>
+      <p className="muted">{t('account.totp.lead')}</p>
+      {account.role === 'owner' && account.ownerTotpRequired && !account.hasTotp && (
+        <Notice kind="warn" text={t('account.totp.ownerMust')} />
+      )}
+      <Notice kind={message?.kind ?? 'ok'} text={message?.text ?? null} />
+      {!account.hasTotp && !enrolment && (
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={start.isPending}
+          onClick={() => start.mutate()}
+        >
+          {t(account.totpPending ? 'account.totp.restart' : 'account.totp.start')}
+        </button>
+      )}
+      {!account.hasTotp && enrolment && (
+        <form
+          className="account__enrol"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            confirm.mutate();
+          }}
+        >
+          <TotpQr value={enrolment.otpauthUrl} label={t('account.totp.qr')} />
+          <div className="account__enrol-side">
+            <p>{t('account.totp.scan')}</p>
+            <p className="muted">{t('account.totp.manual')}</p>
+            <code className="account__secret" aria-label={t('account.totp.secret')}>
+              {groupSecret(enrolment.secret)}
+            </code>
+            {codeInput('account-totp-code')}
+            <div className="account__row">
+              <button
+                type="submit"
+                className="btn btn--primary"
+                disabled={confirm.isPending || code.length !== 6}
+              >
+                {t('account.totp.activate')}
+              </button>
+              <button type="button" className="btn btn--ghost" onClick={() => setEnrolment(null)}>
+                {t('queue.cancel')}
+              </button>
+            </div>
+          </div>
+        </form>
+      )}
+      {account.hasTotp && (
+        <form
+          className="account__form"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            disable.mutate();
+          }}
+        >
+          <label className="field" htmlFor="account-totp-password">
+            <span>{t('account.password.current')}</span>
+            <input
+              id="account-totp-password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={OPERATOR_PASSWORD_MAX}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </label>
+          {codeInput('account-totp-disable-code')}
+          <button
+            type="submit"
+            className="btn btn--danger"
+            disabled={disable.isPending || !password || code.length !== 6}
+          >
+            {t('account.totp.disable')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The operator's own password: the current one, then the new one twice. */
+function PasswordSection({ forced }: { forced: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  const change = useMutation({
+    mutationFn: () =>
+      call<TAccountPasswordResponse>('POST', '/api/backoffice/account/password', {
+        body: { currentPassword: current, newPassword: next },
+      }),
+    onSuccess: (answer) => {
+      if (answer.status === 'fail') return setMessage({ kind: 'error', text: t('account.password.wrong') });
+      if (answer.status === 'same') return setMessage({ kind: 'error', text: t('account.password.same') });
+      setCurrent('');
+      setNext('');
+      setAgain('');
+      setMessage({ kind: 'ok', text: t('account.password.changed', { count: answer.revoked }) });
+      void client.invalidateQueries({ queryKey: ME_KEY });
+      void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
+      void client.invalidateQueries({ queryKey: SESSIONS_KEY });
+    },
+    onError: (error) =>
+      setMessage({
+        kind: 'error',
+        text: t(errorKey(error) === 'errors.too_many' ? 'account.tooMany' : errorKey(error)),
+      }),
+  });
+
+  const tooShort =
+    next.length > 0 && (next.length < OPERATOR_PASSWORD_MIN || next.length > OPERATOR_PASSWORD_MAX);
+  const mismatch = again.length > 0 && again !== next;
+
+  return (
+    <section className="account__box" aria-labelledby="account-password">
+      <h2 id="account-password" className="account__heading">
+        {t('account.password.title')}
+      </h2>
+      {forced && <Notice kind="warn" text={t('account.password.forced')} />}
+      <Notice kind={message?.kind ?? 'ok'} text={message?.text ?? null} />
+      <form
+        className="account__form"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          if (!tooShort && !mismatch) change.mutate();
+        }}
+      >
+        <label className="field" htmlFor="account-current">
+          <span>{t('account.password.current')}</span>
+          <input
+            id="account-current"
+            type="password"
+            autoComplete="current-password"
+            maxLength={OPERATOR_PASSWORD_MAX}
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        </label>
+        <div className="field">
+          <label htmlFor="account-new">{t('account.password.new')}</label>
+          <input
+            id="account-new"
+            type="password"
+            autoComplete="new-password"
+            maxLength={OPERATOR_PASSWORD_MAX}
+            aria-invalid={tooShort}
+            aria-describedby="account-new-rule"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+          />
+          <small id="account-new-rule" className={tooShort ? 'account__error' : 'muted'}>
+            {t('account.password.rule', { min: OPERATOR_PASSWORD_MIN, max: OPERATOR_PASSWORD_MAX })}
+          </small>
+        </div>
+        <div className="field">
+          <label htmlFor="account-again">{t('account.password.again')}</label>
+          <input
+            id="account-again"
+            type="password"
+            autoComplete="new-password"
+            maxLength={OPERATOR_PASSWORD_MAX}
+            aria-invalid={mismatch}
+            value={again}
+            onChange={(event) => setAgain(event.target.value)}
+          />
+          {mismatch && (
+            <small role="alert" className="account__error">
+              {t('account.password.mismatch')}
+            </small>
+          )}
+        </div>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={change.isPending || !current || !next || !again || tooShort || mismatch}
+        >
+          {t('account.password.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The operator's own live sessions, the current one marked, and signing out the others. */
+function SessionsSection() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const sessions = useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: ({ signal }) => call<TBackofficeSessionsResponse>('GET', '/api/backoffice/sessions', { signal }),
+  });
+  const revoke = useMutation({
+    mutationFn: () => call<TBackofficeRevokeOthersResponse>('POST', '/api/backoffice/sessions/revoke-others'),
+    onSuccess: (answer) => {
+      setAsking(false);
+      setMessage({ kind: 'ok', text: t('account.sessions.revoked', { count: answer.revoked }) });
+      void client.invalidateQueries({ queryKey: SESSIONS_KEY });
+    },
+    onError: (error) => {
+      setAsking(false);
+      setMessage({ kind: 'error', text: t(errorKey(error)) });
+    },
+  });
+  const list = sessions.data?.list ?? [];
+  const others = list.filter((s) => !s.current).length;
+
+  return (
+    <section className="account__box account__box--wide" aria-labelledby="account-sessions">
+      <div className="account__row account__row--between">
+        <h2 id="account-sessions" className="account__heading">
+          {t('account.sessions.title')}
+        </h2>
+        <button type="button" className="btn" disabled={others === 0} onClick={() => setAsking(true)}>
+          {t('account.sessions.revokeOthers')}
+        </button>
+      </div>
+      <Notice kind={message?.kind ?? 'ok'} text={message?.text ?? null} />
+      {sessions.isError && <Notice kind="error" text={t(errorKey(sessions.error))} />}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('account.sessions.device')}</th>
+              <th>{t('account.sessions.ip')}</th>
+              <th>{t('account.sessions.started')}</th>
+              <th>{t('account.sessions.lastSeen')}</th>
+              <th>{t('account.sessions.this')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((s) => (
+              <tr key={s.id}>
+                <td title={s.userAgent ?? ''}>{deviceOf(s.userAgent)}</td>
+                <td className="nowrap">{s.ip ?? '—'}</td>
+                <td className="nowrap">{formatDateTime(s.regDate)}</td>
+                <td className="nowrap">{formatDateTime(s.lastSeenDate)}</td>
+                <td>
+                  {s.current && <span className="badge badge--on">{t('account.sessions.current')}</span>}
+                </td>
+              </tr>
+            ))}
+            {sessions.isSuccess && list.length === 0 && (
+              <tr>
+                <td colSpan={5} className="empty">
+                  {t('account.sessions.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={asking} onOpenChange={setAsking} title={t('account.sessions.confirmTitle')}>
+        <p>{t('account.sessions.confirmBody', { count: others })}</p>
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)}>
+            {t('queue.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate()}
+          >
+            {t('queue.confirm')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+/** My account: the operator's two-factor sign-in, password and sessions (every role). */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const account = useQuery({
+    queryKey: ACCOUNT_KEY,
+    queryFn: ({ signal }) => call<TAccountResponse>('GET', '/api/backoffice/account', { signal }),
+  });
+  const data = account.data?.account;
+  return (
+    <section className="account">
+      <div className="page-head">
+        <h1 className="page-title">{t('account.title')}</h1>
+        {data && (
+          <span className="muted">
+            {data.operatorId} · {t(`role.${data.role}`)}
+            {data.lastLoginDate &&
+              ` · ${t('account.lastLogin', { date: formatDateTime(data.lastLoginDate) })}`}
+          </span>
+        )}
+      </div>
+      {account.isError && <Notice kind="error" text={t(errorKey(account.error))} />}
+      {data && (
+        <div className="account__grid">
+          {data.mustChangePassword ? (
+            <PasswordSection forced />
+          ) : (
+            <>
+              <TotpSection account={data} />
+              <PasswordSection forced={false} />
+            </>
+          )}
+          <SessionsSection />
+        </div>
+      )}
+    </section>
+  );
+}

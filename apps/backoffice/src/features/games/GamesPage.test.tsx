@@ -1,0 +1,129 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n/i18n.ts';
+import { moved } from './api.ts';
+import { GamesPage } from './GamesPage.tsx';
+
+const game = (code: string, order: number) => ({
+  code,
+  nameKo: `게임 ${code}`,
+  nameEn: `Game ${code}`,
+  imgUrl: '',
+  enabled: true,
+  order,
+});
+
+const CATALOG = {
+  status: 'success',
+  providers: [
+    {
+      code: 'acme',
+      kind: 'slot',
+      name: 'Acme',
+      nameKo: null,
+      wallet: 'seamless',
+      launchUrl: 'https://acme.example/play',
+      apiUrl: null,
+      imgUrl: '',
+      enabled: true,
+      jackpot: false,
+      maintenance: null,
+      games: [game('a1', 10), game('b2', 20), game('c3', 30)],
+    },
+  ],
+};
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function fakeServer(answers: Record<string, unknown> = {}) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = String(init.method);
+      if (method === 'GET' && url === '/api/backoffice/providers') return Response.json(CATALOG);
+      sent.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return Response.json(answers[url] ?? { status: 'success' });
+    }),
+  );
+  return sent;
+}
+
+function renderGames() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <GamesPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(() => {
+  localStorage.setItem('backoffice.language', 'en');
+  initI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('moving a game', () => {
+  it('moves an item to a new place', () => {
+    expect(moved(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(moved(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('the games screen', () => {
+  it('saves the display order after a move, with every game once', async () => {
+    const sent = fakeServer();
+    renderGames();
+    fireEvent.click(await screen.findByRole('button', { name: 'Games' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move c3 up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move c3 up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save order' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      url: '/api/backoffice/games/acme/order',
+      body: { codes: ['c3', 'a1', 'b2'] },
+    });
+  });
+
+  it('rotates a secret only after a confirmation and shows the new one', async () => {
+    const secret = 'N3w-s3cret_0123456789abcdefghijklmnopqrstu';
+    const sent = fakeServer({
+      '/api/backoffice/providers/acme/rotate-secret': { status: 'success', secret },
+    });
+    renderGames();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rotate now' }));
+    expect(await within(dialog).findByText(secret)).toBeTruthy();
+    expect(within(dialog).getByText(/only time the new secret is shown/)).toBeTruthy();
+    expect(sent).toEqual([{ method: 'POST', url: '/api/backoffice/providers/acme/rotate-secret', body: {} }]);
+  });
+
+  it('closes a provider with one click', async () => {
+    const sent = fakeServer();
+    renderGames();
+    const row = (await screen.findByText('Acme')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PATCH',
+      url: '/api/backoffice/providers/acme',
+      body: { enabled: false },
+    });
+  });
+});

@@ -1,0 +1,899 @@
+import { useState, type DragEvent, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { JACKPOT_TIERS, WALLET_MODES, type TUpdateProviderRequest } from '@casino/contracts/backoffice';
+import type { z } from 'zod';
+import type {
+  ZCatalogProvider,
+  ZCatalogResponse,
+  ZCompRatesResponse,
+  ZJackpotsResponse,
+} from '@casino/contracts/backoffice';
+import type { TRotateSecretResponse } from '@casino/contracts/backoffice-settings';
+import type { TFieldError } from '@casino/contracts/errors';
+import { Dialog } from '../../app/Dialog.tsx';
+import { call, errorKey, isApiError } from '../../lib/api.ts';
+import { formatDateTime, formatWon } from '../../lib/format.ts';
+import { moved, uploadImage } from './api.ts';
+import './games.css';
+
+type TProvider = z.infer<typeof ZCatalogProvider>;
+type TGame = TProvider['games'][number];
+type TCatalog = z.infer<typeof ZCatalogResponse>;
+type TJackpots = z.infer<typeof ZJackpotsResponse>;
+type TCompRates = z.infer<typeof ZCompRatesResponse>;
+type TChange = { status: 'success' | 'not_found' | 'already' };
+type TJackpotTier = (typeof JACKPOT_TIERS)[number];
+
+const CATALOG_KEY = ['backoffice', 'games', 'catalog'] as const;
+
+function useFailure() {
+  const { t } = useTranslation();
+  return (error: unknown): string => {
+    const fields = isApiError(error) ? error.errors.map((e: TFieldError) => e.path || '—') : [];
+    if (fields.includes('wallet')) return t('games.walletHoldsMoney');
+    if (fields.includes('apiUrl')) return t('games.apiUrlRequired');
+    return fields.length > 0 ? t('games.invalidFields', { fields: fields.join(', ') }) : t(errorKey(error));
+  };
+}
+
+function Note({ tone, text }: { tone: 'ok' | 'error' | 'warn'; text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role={tone === 'error' ? 'alert' : 'status'} className={`notice notice--${tone}`}>
+      {text}
+    </p>
+  );
+}
+
+/** A provider's name in the console's language (its Korean name when it has one). */
+function useProviderName() {
+  const { i18n } = useTranslation();
+  return (p: Pick<TProvider, 'name' | 'nameKo'>) => (i18n.language === 'ko' ? (p.nameKo ?? p.name) : p.name);
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="dialog__actions">{children}</div>;
+}
+
+// --- a provider's settings: maintenance window, wallet mode, jackpot opt-in ---
+
+function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: () => void }) {
+  const { t } = useTranslation();
+  const name = useProviderName()(provider);
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [window, setWindow] = useState(provider.maintenance);
+  const [wallet, setWallet] = useState(provider.wallet);
+  const [apiUrl, setApiUrl] = useState(provider.apiUrl ?? '');
+  const [jackpot, setJackpot] = useState(provider.jackpot);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => {
+      const body: TUpdateProviderRequest = {};
+      if (JSON.stringify(window) !== JSON.stringify(provider.maintenance)) body.maintenance = window;
+      if (wallet !== provider.wallet) body.wallet = wallet;
+      if (apiUrl.trim() !== (provider.apiUrl ?? '')) body.apiUrl = apiUrl.trim() || null;
+      if (jackpot !== provider.jackpot) body.jackpot = jackpot;
+      return call<TChange>('PATCH', `/api/backoffice/providers/${provider.code}`, { body });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: CATALOG_KEY });
+      onClose();
+    },
+    onError: (e) => setError(failure(e)),
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !save.isPending && onClose()}
+      title={t('games.providerTitle', { name })}
+    >
+      <form
+        className="games__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(null);
+          save.mutate();
+        }}
+      >
+        <fieldset className="games__fieldset">
+          <legend>{t('games.maintenance')}</legend>
+          <label className="inline-field">
+            <input
+              type="checkbox"
+              checked={window === null}
+              onChange={(e) => setWindow(e.target.checked ? null : { from: '05:00', to: '06:00' })}
+            />
+            <span>{t('games.noMaintenance')}</span>
+          </label>
+          {window && (
+            <span className="inline-field">
+              <input
+                type="time"
+                aria-label={t('games.maintenanceFrom')}
+                value={window.from}
+                onChange={(e) => setWindow({ ...window, from: e.target.value })}
+              />
+              <span>~</span>
+              <input
+                type="time"
+                aria-label={t('games.maintenanceTo')}
+                value={window.to}
+                onChange={(e) => setWindow({ ...window, to: e.target.value })}
+              />
+              <span className="muted">{t('games.seoul')}</span>
+            </span>
+          )}
+        </fieldset>
+        <label className="field">
+          <span>{t('games.wallet')}</span>
+          <select value={wallet} onChange={(e) => setWallet(e.target.value as TProvider['wallet'])}>
+            {WALLET_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`games.walletMode.${mode}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {wallet === 'transfer' && (
+          <label className="field">
+            <span>{t('games.apiUrl')}</span>
+            <input type="url" maxLength={500} value={apiUrl} onChange={(e) => setApiUrl(e.target.value)} />
+          </label>
+        )}
+        <label className="inline-field">
+          <input type="checkbox" checked={jackpot} onChange={(e) => setJackpot(e.target.checked)} />
+          <span>{t('games.jackpotOptIn')}</span>
+        </label>
+        <Note tone="error" text={error} />
+        <Actions>
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+            {t('queue.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+            {t('games.save')}
+          </button>
+        </Actions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Rotation asks first, then shows the new secret once (the server never shows it again). */
+function RotateDialog({ provider, onClose }: { provider: TProvider; onClose: () => void }) {
+  const { t } = useTranslation();
+  const name = useProviderName()(provider);
+  const failure = useFailure();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const rotate = useMutation({
+    mutationFn: () =>
+      call<TRotateSecretResponse>('POST', `/api/backoffice/providers/${provider.code}/rotate-secret`),
+    onSuccess: (answer) =>
+      answer.status === 'success' ? setSecret(answer.secret) : setError(t('games.providerGone')),
+    onError: (e) => setError(failure(e)),
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !rotate.isPending && onClose()}
+      title={t('games.rotateTitle', { name })}
+    >
+      {secret === null ? (
+        <>
+          <p>{t('games.rotateBody')}</p>
+          <Note tone="error" text={error} />
+          <Actions>
+            <button type="button" className="btn" onClick={onClose} disabled={rotate.isPending}>
+              {t('queue.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--danger"
+              disabled={rotate.isPending}
+              onClick={() => rotate.mutate()}
+            >
+              {t('games.rotateConfirm')}
+            </button>
+          </Actions>
+        </>
+      ) : (
+        <>
+          <p className="notice notice--warn">{t('games.secretOnce')}</p>
+          <code className="games__secret" aria-label={t('games.newSecret')}>
+            {secret}
+          </code>
+          <Actions>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                void navigator.clipboard?.writeText(secret).then(() => setCopied(true));
+              }}
+            >
+              {copied ? t('games.copied') : t('games.copy')}
+            </button>
+            <button type="button" className="btn btn--primary" onClick={onClose}>
+              {t('games.done')}
+            </button>
+          </Actions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+// --- a game: names, image ---
+
+function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TGame; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [nameKo, setNameKo] = useState(game.nameKo);
+  const [nameEn, setNameEn] = useState(game.nameEn);
+  const [imgUrl, setImgUrl] = useState(game.imgUrl);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: uploadImage,
+    onSuccess: (image) => setImgUrl(image.url),
+    onError: (e) => setError(failure(e)),
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      call<TChange>('PATCH', `/api/backoffice/games/${provider.code}/${encodeURIComponent(game.code)}`, {
+        body: { nameKo, nameEn, imgUrl },
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: CATALOG_KEY });
+      onClose();
+    },
+    onError: (e) => setError(failure(e)),
+  });
+  const busy = save.isPending || upload.isPending;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={t('games.gameTitle', { code: game.code })}
+    >
+      <form
+        className="games__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(null);
+          save.mutate();
+        }}
+      >
+        <label className="field">
+          <span>{t('games.nameKo')}</span>
+          <input required maxLength={60} value={nameKo} onChange={(e) => setNameKo(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{t('games.nameEn')}</span>
+          <input required maxLength={60} value={nameEn} onChange={(e) => setNameEn(e.target.value)} />
+        </label>
+        <div className="games__image">
+          {imgUrl ? (
+            <img src={imgUrl} alt="" className="games__preview" />
+          ) : (
+            <span className="muted">{t('games.noImage')}</span>
+          )}
+          <div className="games__form">
+            <label className="field">
+              <span>{t('games.imageUrl')}</span>
+              <input maxLength={500} value={imgUrl} onChange={(e) => setImgUrl(e.target.value)} />
+            </label>
+            <label className="field">
+              <span>{t('games.upload')}</span>
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/avif,image/gif"
+                disabled={busy}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) {
+                    setError(null);
+                    upload.mutate(file);
+                  }
+                }}
+              />
+            </label>
+            {upload.isPending && <span className="muted">{t('games.uploading')}</span>}
+          </div>
+        </div>
+        <Note tone="error" text={error} />
+        <Actions>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            {t('queue.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {t('games.save')}
+          </button>
+        </Actions>
+      </form>
+    </Dialog>
+  );
+}
+
+// --- a provider's games: enable, edit, order (buttons or drag), add ---
+
+function GamesOfProvider({ provider }: { provider: TProvider }) {
+  const { t } = useTranslation();
+  const name = useProviderName()(provider);
+  const client = useQueryClient();
+  const failure = useFailure();
+  const stored = provider.games.map((g) => g.code);
+  const [order, setOrder] = useState<string[] | null>(null);
+  const codes = order && order.length === stored.length ? order : stored;
+  const dirty = order !== null && JSON.stringify(codes) !== JSON.stringify(stored);
+  const byCode = new Map(provider.games.map((g) => [g.code, g]));
+  const [editing, setEditing] = useState<TGame | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [draft, setDraft] = useState({ code: '', nameKo: '', nameEn: '' });
+  const refresh = () => void client.invalidateQueries({ queryKey: CATALOG_KEY });
+
+  const saveOrder = useMutation({
+    mutationFn: () =>
+      call<TChange>('PUT', `/api/backoffice/games/${provider.code}/order`, { body: { codes } }),
+    onSuccess: () => {
+      refresh();
+      setOrder(null);
+      setMessage({ tone: 'ok', text: t('games.orderSaved') });
+    },
+    onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
+  });
+  const toggle = useMutation({
+    mutationFn: (game: TGame) =>
+      call<TChange>('PATCH', `/api/backoffice/games/${provider.code}/${encodeURIComponent(game.code)}`, {
+        body: { enabled: !game.enabled },
+      }),
+    onSuccess: refresh,
+    onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
+  });
+  const add = useMutation({
+    mutationFn: () =>
+      call<TChange>('POST', '/api/backoffice/games', {
+        body: { provider: provider.code, ...draft, order: (stored.length + 1) * 10 },
+      }),
+    onSuccess: (answer) => {
+      refresh();
+      if (answer.status === 'success') {
+        setDraft({ code: '', nameKo: '', nameEn: '' });
+        setMessage({ tone: 'ok', text: t('games.added') });
+      } else setMessage({ tone: 'error', text: t('games.gameExists') });
+    },
+    onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
+  });
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= codes.length) return;
+    setOrder(moved(codes, from, to));
+  };
+  const onDrop = (event: DragEvent, to: number) => {
+    event.preventDefault();
+    if (dragging !== null) move(dragging, to);
+    setDragging(null);
+  };
+
+  return (
+    <section className="games__panel" aria-label={t('games.gamesOf', { name })}>
+      <div className="page-head">
+        <h2 className="games__subtitle">{t('games.gamesOf', { name })}</h2>
+        {dirty && (
+          <>
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              disabled={saveOrder.isPending}
+              onClick={() => saveOrder.mutate()}
+            >
+              {t('games.saveOrder')}
+            </button>
+            <button type="button" className="btn btn--small" onClick={() => setOrder(null)}>
+              {t('games.undoOrder')}
+            </button>
+          </>
+        )}
+        <span className="muted">{t('games.dragHint')}</span>
+      </div>
+      {message && <Note tone={message.tone} text={message.text} />}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                {t('games.position')}
+              </th>
+              <th scope="col">{t('games.image')}</th>
+              <th scope="col">{t('games.code')}</th>
+              <th scope="col">{t('games.nameKo')}</th>
+              <th scope="col">{t('games.nameEn')}</th>
+              <th scope="col">{t('games.state')}</th>
+              <th scope="col">{t('queue.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {codes.map((code, index) => {
+              const game = byCode.get(code)!;
+              return (
+                <tr
+                  key={code}
+                  draggable
+                  className={dragging === index ? 'games__dragging' : undefined}
+                  onDragStart={() => setDragging(index)}
+                  onDragOver={(e) => e.preventDefault()}
+                  onDrop={(e) => onDrop(e, index)}
+                  onDragEnd={() => setDragging(null)}
+                >
+                  <td className="num nowrap">
+                    <span className="games__handle" aria-hidden="true">
+                      ⋮⋮
+                    </span>{' '}
+                    {index + 1}
+                  </td>
+                  <td>
+                    {game.imgUrl ? (
+                      <img src={game.imgUrl} alt="" className="games__thumb" />
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                  <td className="nowrap">{game.code}</td>
+                  <td>{game.nameKo}</td>
+                  <td>{game.nameEn}</td>
+                  <td>
+                    <span className={game.enabled ? 'state state--already' : 'state state--cansel'}>
+                      {game.enabled ? t('games.on') : t('games.off')}
+                    </span>
+                  </td>
+                  <td className="nowrap">
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      aria-label={t('games.moveUp', { code })}
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                    >
+                      ↑
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      aria-label={t('games.moveDown', { code })}
+                      disabled={index === codes.length - 1}
+                      onClick={() => move(index, index + 1)}
+                    >
+                      ↓
+                    </button>{' '}
+                    <button type="button" className="btn btn--small" onClick={() => setEditing(game)}>
+                      {t('games.edit')}
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      disabled={toggle.isPending}
+                      onClick={() => toggle.mutate(game)}
+                    >
+                      {game.enabled ? t('games.disable') : t('games.enable')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+            {codes.length === 0 && (
+              <tr>
+                <td colSpan={7} className="empty">
+                  {t('games.noGames')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <form
+        className="games__inline"
+        aria-label={t('games.addGame')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          add.mutate();
+        }}
+      >
+        <label className="field">
+          <span>{t('games.code')}</span>
+          <input
+            required
+            maxLength={64}
+            pattern="[A-Za-z0-9_.\-]+"
+            value={draft.code}
+            onChange={(e) => setDraft({ ...draft, code: e.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span>{t('games.nameKo')}</span>
+          <input
+            required
+            maxLength={60}
+            value={draft.nameKo}
+            onChange={(e) => setDraft({ ...draft, nameKo: e.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span>{t('games.nameEn')}</span>
+          <input
+            required
+            maxLength={60}
+            value={draft.nameEn}
+            onChange={(e) => setDraft({ ...draft, nameEn: e.target.value })}
+          />
+        </label>
+        <button type="submit" className="btn" disabled={add.isPending}>
+          {t('games.addGame')}
+        </button>
+      </form>
+      {editing && (
+        <GameDialog key={editing.code} provider={provider} game={editing} onClose={() => setEditing(null)} />
+      )}
+    </section>
+  );
+}
+
+// --- the catalog: providers ---
+
+function CatalogTab() {
+  const { t } = useTranslation();
+  const nameOf = useProviderName();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'settings' | 'rotate'; provider: TProvider } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const catalog = useQuery({
+    queryKey: CATALOG_KEY,
+    queryFn: ({ signal }) => call<TCatalog>('GET', '/api/backoffice/providers', { signal }),
+  });
+  const toggle = useMutation({
+    mutationFn: (p: TProvider) =>
+      call<TChange>('PATCH', `/api/backoffice/providers/${p.code}`, { body: { enabled: !p.enabled } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: CATALOG_KEY }),
+    onError: (e) => setError(failure(e)),
+  });
+  const providers = catalog.data?.providers ?? [];
+  const current = providers.find((p) => p.code === selected) ?? null;
+  return (
+    <>
+      {catalog.isError && <Note tone="error" text={t(errorKey(catalog.error))} />}
+      <Note tone="error" text={error} />
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('games.provider')}</th>
+              <th scope="col">{t('games.kind')}</th>
+              <th scope="col">{t('games.wallet')}</th>
+              <th scope="col">{t('games.state')}</th>
+              <th scope="col">{t('games.maintenanceShort')}</th>
+              <th scope="col">{t('games.jackpot')}</th>
+              <th scope="col" className="num">
+                {t('games.games')}
+              </th>
+              <th scope="col">{t('queue.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {providers.map((p) => (
+              <tr key={p.code} className={p.code === selected ? 'games__selected' : undefined}>
+                <td className="nowrap">
+                  <strong>{nameOf(p)}</strong>
+                  <br />
+                  <span className="muted">{p.code}</span>
+                </td>
+                <td className="nowrap">{t(`games.kinds.${p.kind}`)}</td>
+                <td className="nowrap">{t(`games.walletMode.${p.wallet}`)}</td>
+                <td>
+                  <span className={p.enabled ? 'state state--already' : 'state state--cansel'}>
+                    {p.enabled ? t('games.on') : t('games.off')}
+                  </span>
+                </td>
+                <td className="nowrap">
+                  {p.maintenance ? `${p.maintenance.from} ~ ${p.maintenance.to}` : '—'}
+                </td>
+                <td>{p.jackpot ? t('games.yes') : t('games.no')}</td>
+                <td className="num">{p.games.length}</td>
+                <td className="games__acts">
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    aria-pressed={p.code === selected}
+                    onClick={() => setSelected(p.code === selected ? null : p.code)}
+                  >
+                    {t('games.showGames')}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    disabled={toggle.isPending}
+                    onClick={() => toggle.mutate(p)}
+                  >
+                    {p.enabled ? t('games.disable') : t('games.enable')}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => setDialog({ kind: 'settings', provider: p })}
+                  >
+                    {t('games.settings')}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => setDialog({ kind: 'rotate', provider: p })}
+                  >
+                    {t('games.rotate')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {catalog.data && providers.length === 0 && (
+              <tr>
+                <td colSpan={8} className="empty">
+                  {t('games.noProviders')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {current && <GamesOfProvider key={current.code} provider={current} />}
+      {dialog?.kind === 'settings' && (
+        <ProviderDialog provider={dialog.provider} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'rotate' && (
+        <RotateDialog provider={dialog.provider} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}
+
+// --- jackpots ---
+
+const JACKPOT_FIELDS = ['seed', 'ceiling', 'shareBp', 'oneInWon'] as const;
+
+function JackpotsTab() {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [draft, setDraft] = useState<Partial<Record<TJackpotTier, Record<string, number>>>>({});
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const jackpots = useQuery({
+    queryKey: ['backoffice', 'games', 'jackpots'],
+    queryFn: ({ signal }) => call<TJackpots>('GET', '/api/backoffice/jackpots', { signal }),
+  });
+  const save = useMutation({
+    mutationFn: () => call<TJackpots>('PUT', '/api/backoffice/jackpots', { body: draft }),
+    onSuccess: (answer) => {
+      client.setQueryData(['backoffice', 'games', 'jackpots'], answer);
+      setDraft({});
+      setMessage({ tone: 'ok', text: t('games.saved') });
+    },
+    onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
+  });
+  const won = (n: number) => formatWon(n, i18n.language);
+  const data = jackpots.data;
+  return (
+    <section aria-label={t('games.tabs.jackpots')}>
+      <p className="muted">{t('games.jackpotNote')}</p>
+      {jackpots.isError && <Note tone="error" text={t(errorKey(jackpots.error))} />}
+      {data && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate();
+          }}
+        >
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('games.tier')}</th>
+                  {JACKPOT_FIELDS.map((f) => (
+                    <th key={f} scope="col" className="num">
+                      {t(`games.jp.${f}`)}
+                    </th>
+                  ))}
+                  <th scope="col" className="num">
+                    {t('games.jp.pool')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {JACKPOT_TIERS.map((tier) => (
+                  <tr key={tier}>
+                    <th scope="row">{tier}</th>
+                    {JACKPOT_FIELDS.map((f) => (
+                      <td key={f} className="num">
+                        <input
+                          type="number"
+                          className="games__num"
+                          aria-label={`${tier} ${t(`games.jp.${f}`)}`}
+                          min={f === 'oneInWon' ? 1 : 0}
+                          step={1}
+                          value={draft[tier]?.[f] ?? data.tiers[tier][f]}
+                          onChange={(e) =>
+                            setDraft({
+                              ...draft,
+                              [tier]: { ...draft[tier], [f]: Math.trunc(Number(e.target.value)) },
+                            })
+                          }
+                        />
+                      </td>
+                    ))}
+                    <td className="num">{won(data.tiers[tier].pool)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="games__actions">
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={save.isPending || Object.keys(draft).length === 0}
+            >
+              {t('games.save')}
+            </button>
+            {Object.keys(draft).length > 0 && (
+              <button type="button" className="btn" onClick={() => setDraft({})}>
+                {t('games.undo')}
+              </button>
+            )}
+          </div>
+          {message && <Note tone={message.tone} text={message.text} />}
+          <h2 className="games__subtitle">{t('games.hits')}</h2>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('games.at')}</th>
+                  <th scope="col">{t('games.tier')}</th>
+                  <th scope="col">{t('games.member')}</th>
+                  <th scope="col">{t('games.provider')}</th>
+                  <th scope="col">{t('games.round')}</th>
+                  <th scope="col" className="num">
+                    {t('games.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.hits.map((hit) => (
+                  <tr key={`${hit.provider}:${hit.roundId}:${hit.tier}`}>
+                    <td className="nowrap">{formatDateTime(hit.at)}</td>
+                    <td>{hit.tier}</td>
+                    <td>{hit.userId}</td>
+                    <td>{hit.provider}</td>
+                    <td>{hit.roundId}</td>
+                    <td className="num">{won(hit.amount)}</td>
+                  </tr>
+                ))}
+                {data.hits.length === 0 && (
+                  <tr>
+                    <td colSpan={6} className="empty">
+                      {t('games.noHits')}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+// --- comp rates ---
+
+const COMP_KINDS = ['casino', 'slot', 'sport'] as const;
+
+function CompTab() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [draft, setDraft] = useState<Partial<Record<(typeof COMP_KINDS)[number], number>>>({});
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const rates = useQuery({
+    queryKey: ['backoffice', 'games', 'comp'],
+    queryFn: ({ signal }) => call<TCompRates>('GET', '/api/backoffice/settings/comp-rates', { signal }),
+  });
+  const save = useMutation({
+    mutationFn: () => call<TCompRates>('PUT', '/api/backoffice/settings/comp-rates', { body: draft }),
+    onSuccess: (answer) => {
+      client.setQueryData(['backoffice', 'games', 'comp'], answer);
+      setDraft({});
+      setMessage({ tone: 'ok', text: t('games.saved') });
+    },
+    onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
+  });
+  return (
+    <section aria-label={t('games.tabs.comp')}>
+      <p className="muted">{t('games.compNote')}</p>
+      {rates.isError && <Note tone="error" text={t(errorKey(rates.error))} />}
+      {rates.data && (
+        <form
+          className="games__comp"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate();
+          }}
+        >
+          {COMP_KINDS.map((kind) => {
+            const value = draft[kind] ?? rates.data.rates[kind];
+            return (
+              <div key={kind} className="field">
+                <label htmlFor={`comp-${kind}`}>{t(`games.kinds.${kind}`)}</label>
+                <input
+                  id={`comp-${kind}`}
+                  type="number"
+                  min={0}
+                  max={10_000}
+                  step={1}
+                  value={value}
+                  onChange={(e) => setDraft({ ...draft, [kind]: Math.trunc(Number(e.target.value)) })}
+                />
+                <span className="muted">{t('games.percent', { value: (value / 100).toFixed(2) })}</span>
+              </div>
+            );
+          })}
+          <div className="games__actions">
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={save.isPending || Object.keys(draft).length === 0}
+            >
+              {t('games.save')}
+            </button>
+          </div>
+        </form>
+      )}
+      {message && <Note tone={message.tone} text={message.text} />}
+    </section>
+  );
+}
+
+const TABS = ['catalog', 'jackpots', 'comp'] as const;
+
+/**
+ * Games (owner): providers (enable, maintenance window, wallet mode, jackpot opt-in, secret
+ * rotation) and their games (enable, names, image, display order), the jackpot tiers and the comp
+ * rates. Members see a change at their next call: the portal's lists are read from the database.
+ */
+export function GamesPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<(typeof TABS)[number]>('catalog');
+  return (
+    <div className="games">
+      <div className="page-head">
+        <h1 className="page-title">{t('games.title')}</h1>
+        <div className="games__tabs" role="tablist">
+          {TABS.map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              className={`btn btn--small ${tab === id ? 'btn--primary' : ''}`}
+              onClick={() => setTab(id)}
+            >
+              {t(`games.tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {tab === 'catalog' && <CatalogTab />}
+      {tab === 'jackpots' && <JackpotsTab />}
+      {tab === 'comp' && <CompTab />}
+    </div>
+  );
+}

@@ -1,0 +1,521 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { OPERATOR_ROLES, type TOperatorRole } from '@casino/contracts/backoffice';
+import {
+  ipAllowedBy,
+  IP_ALLOWLIST_MAX,
+  OPERATOR_PASSWORD_MAX,
+  OPERATOR_PASSWORD_MIN,
+  parseCidr,
+  type TIpAllowlistResponse,
+  type TIpAllowlistSaveResponse,
+  type TOperatorChangeResponse,
+  type TOperatorCreateResponse,
+  type TOperatorPasswordResetResponse,
+  type TOperatorsListResponse,
+  type TOperatorTotpResetResponse,
+} from '@casino/contracts/backoffice-operators';
+import { Dialog } from '../../app/Dialog.tsx';
+import { useOperator } from '../../app/session.ts';
+import { call, errorKey } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
+import './operators.css';
+
+const OPERATORS_KEY = ['backoffice', 'operators'] as const;
+const ALLOWLIST_KEY = ['backoffice', 'ip-allowlist'] as const;
+
+type TOperatorRow = TOperatorsListResponse['list'][number];
+type TMessage = { kind: 'ok' | 'error'; text: string } | null;
+
+/** What an owner is about to do to an operator (asked in the confirm dialog first). */
+type TAction =
+  | { kind: 'role'; role: TOperatorRole }
+  | { kind: 'deactivate' }
+  | { kind: 'reactivate' }
+  | { kind: 'password' }
+  | { kind: 'totpNew' }
+  | { kind: 'totpRemove' };
+
+/** A password or TOTP secret the server answered once: shown until the owner closes it. */
+interface TShownOnce {
+  operatorId: string;
+  password?: string | undefined;
+  totpSecret?: string | undefined;
+  otpauthUrl?: string | undefined;
+}
+
+function urlOf(operatorId: string, action: TAction): string {
+  const base = `/api/backoffice/operators/${encodeURIComponent(operatorId)}`;
+  switch (action.kind) {
+    case 'role':
+      return `${base}/role`;
+    case 'deactivate':
+    case 'reactivate':
+      return `${base}/${action.kind}`;
+    case 'password':
+      return `${base}/password`;
+    default:
+      return `${base}/totp`;
+  }
+}
+
+function bodyOf(action: TAction): unknown {
+  if (action.kind === 'role') return { role: action.role };
+  if (action.kind === 'totpRemove') return { remove: true };
+  return {};
+}
+
+/** The secret or password shown once, with the QR code for a TOTP secret. */
+function ShownOnceDialog({ shown, onClose }: { shown: TShownOnce | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={shown !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('operators.once.title', { id: shown?.operatorId ?? '' })}
+    >
+      <p className="notice notice--warn">{t('operators.once.lead')}</p>
+      {shown?.password && (
+        <p>
+          {t('operators.once.password')} <code className="operators__secret">{shown.password}</code>
+        </p>
+      )}
+      {shown?.otpauthUrl && shown.totpSecret && (
+        <div className="operators__once-totp">
+          <TotpQr value={shown.otpauthUrl} label={t('operators.once.qr')} size={160} />
+          <p>
+            {t('operators.once.totp')}
+            <br />
+            <code className="operators__secret">{groupSecret(shown.totpSecret)}</code>
+          </p>
+        </div>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          {t('operators.once.done')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, message: TMessage) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [operatorId, setOperatorId] = useState('');
+  const [role, setRole] = useState<TOperatorRole>('support');
+  const [password, setPassword] = useState('');
+  const [withTotp, setWithTotp] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const idOk = /^[A-Za-z][A-Za-z0-9._-]{2,31}$/.test(operatorId);
+  const passwordOk =
+    password === '' || (password.length >= OPERATOR_PASSWORD_MIN && password.length <= OPERATOR_PASSWORD_MAX);
+
+  const create = useMutation({
+    mutationFn: () =>
+      call<TOperatorCreateResponse>('POST', '/api/backoffice/operators', {
+        body: { operatorId, role, ...(password ? { password } : {}), ...(withTotp ? { withTotp } : {}) },
+      }),
+    onSuccess: (answer) => {
+      if (answer.status === 'already') return setError(t('operators.create.taken'));
+      const id = operatorId.toLowerCase();
+      setOperatorId('');
+      setPassword('');
+      setWithTotp(false);
+      setError(null);
+      void client.invalidateQueries({ queryKey: OPERATORS_KEY });
+      const once = 'password' in answer || 'totpSecret' in answer ? { operatorId: id, ...answer } : null;
+      onCreated(once && (once.password || once.totpSecret) ? once : null, {
+        kind: 'ok',
+        text: t('operators.create.done', { id }),
+      });
+    },
+    onError: (caught) => setError(t(errorKey(caught))),
+  });
+
+  return (
+    <form
+      className="operators__create"
+      aria-labelledby="operators-create"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (idOk && passwordOk) create.mutate();
+      }}
+    >
+      <h2 id="operators-create" className="operators__heading">
+        {t('operators.create.title')}
+      </h2>
+      <div className="field">
+        <label htmlFor="operators-new-id">{t('operators.id')}</label>
+        <input
+          id="operators-new-id"
+          autoComplete="off"
+          maxLength={32}
+          aria-invalid={operatorId !== '' && !idOk}
+          aria-describedby="operators-new-id-rule"
+          value={operatorId}
+          onChange={(event) => setOperatorId(event.target.value.trim())}
+        />
+        <small id="operators-new-id-rule" className="muted">
+          {t('operators.create.idRule')}
+        </small>
+      </div>
+      <label className="field" htmlFor="operators-new-role">
+        <span>{t('operators.role')}</span>
+        <select
+          id="operators-new-role"
+          className="operators__select"
+          value={role}
+          onChange={(event) => setRole(event.target.value as TOperatorRole)}
+        >
+          {OPERATOR_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`role.${r}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="field">
+        <label htmlFor="operators-new-password">{t('operators.create.password')}</label>
+        <input
+          id="operators-new-password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={OPERATOR_PASSWORD_MAX}
+          aria-invalid={!passwordOk}
+          aria-describedby="operators-new-password-rule"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <small id="operators-new-password-rule" className={passwordOk ? 'muted' : 'operators__error'}>
+          {t('operators.create.passwordRule', { min: OPERATOR_PASSWORD_MIN, max: OPERATOR_PASSWORD_MAX })}
+        </small>
+      </div>
+      <label className="operators__check">
+        <input type="checkbox" checked={withTotp} onChange={(event) => setWithTotp(event.target.checked)} />
+        {t('operators.create.withTotp')}
+      </label>
+      {error && (
+        <p role="alert" className="notice notice--error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary" disabled={create.isPending || !idOk || !passwordOk}>
+        {t('operators.create.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** The IP allow-list: one range per line, checked here as the server checks it. */
+function AllowlistSection() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [message, setMessage] = useState<TMessage>(null);
+  const current = useQuery({
+    queryKey: ALLOWLIST_KEY,
+    queryFn: ({ signal }) =>
+      call<TIpAllowlistResponse>('GET', '/api/backoffice/settings/ip-allowlist', { signal }),
+  });
+  const text = draft ?? current.data?.ranges.join('\n') ?? '';
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const bad = lines.filter((l) => parseCidr(l) === null);
+  const yourIp = current.data?.yourIp ?? '';
+  const excludesYou = lines.length > 0 && bad.length === 0 && !ipAllowedBy(lines, yourIp);
+
+  const save = useMutation({
+    mutationFn: () =>
+      call<TIpAllowlistSaveResponse>('POST', '/api/backoffice/settings/ip-allowlist', {
+        body: { ranges: lines },
+      }),
+    onSuccess: (answer) => {
+      if (answer.status === 'excludes_you')
+        return setMessage({ kind: 'error', text: t('operators.ip.excludesYou', { ip: answer.yourIp }) });
+      setDraft(null);
+      client.setQueryData(ALLOWLIST_KEY, answer);
+      setMessage({ kind: 'ok', text: t(answer.ranges.length ? 'operators.ip.saved' : 'operators.ip.off') });
+    },
+    onError: (caught) => setMessage({ kind: 'error', text: t(errorKey(caught)) }),
+  });
+
+  return (
+    <section className="operators__box" aria-labelledby="operators-ip">
+      <h2 id="operators-ip" className="operators__heading">
+        {t('operators.ip.title')}
+      </h2>
+      <p className="muted">{t('operators.ip.lead')}</p>
+      {current.data && (
+        <p className="operators__ip-now">
+          {t('operators.ip.yourIp')} <code>{yourIp}</code>
+          {current.data.floor.length > 0 && (
+            <>
+              {' · '}
+              {t('operators.ip.floor')} <code>{current.data.floor.join(', ')}</code>
+            </>
+          )}
+        </p>
+      )}
+      {message && (
+        <p role={message.kind === 'ok' ? 'status' : 'alert'} className={`notice notice--${message.kind}`}>
+          {message.text}
+        </p>
+      )}
+      <label className="field" htmlFor="operators-ip-list">
+        <span>{t('operators.ip.ranges')}</span>
+        <textarea
+          id="operators-ip-list"
+          rows={5}
+          spellCheck={false}
+          className="operators__ranges"
+          placeholder={'203.0.113.0/24\n2001:db8::/32'}
+          value={text}
+          aria-invalid={bad.length > 0}
+          onChange={(event) => {
+            setMessage(null);
+            setDraft(event.target.value);
+          }}
+        />
+      </label>
+      {bad.length > 0 && (
+        <p role="alert" className="notice notice--error">
+          {t('operators.ip.bad', { ranges: bad.join(', ') })}
+        </p>
+      )}
+      {excludesYou && (
+        <p role="alert" className="notice notice--warn">
+          {t('operators.ip.excludesYou', { ip: yourIp })}
+        </p>
+      )}
+      <div className="operators__row">
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={
+            save.isPending ||
+            draft === null ||
+            bad.length > 0 ||
+            excludesYou ||
+            lines.length > IP_ALLOWLIST_MAX
+          }
+          onClick={() => save.mutate()}
+        >
+          {t('operators.ip.save')}
+        </button>
+        <span className="muted">{t(lines.length ? 'operators.ip.onHint' : 'operators.ip.offHint')}</span>
+      </div>
+    </section>
+  );
+}
+
+/** Operators (owner): the list with role, state and TOTP, creation, changes, and the IP allow-list. */
+export function OperatorsPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const me = useOperator();
+  const [asking, setAsking] = useState<{ operator: TOperatorRow; action: TAction } | null>(null);
+  const [shown, setShown] = useState<TShownOnce | null>(null);
+  const [message, setMessage] = useState<TMessage>(null);
+  const list = useQuery({
+    queryKey: OPERATORS_KEY,
+    queryFn: ({ signal }) => call<TOperatorsListResponse>('GET', '/api/backoffice/operators', { signal }),
+  });
+
+  const act = useMutation({
+    mutationFn: ({ operator, action }: { operator: TOperatorRow; action: TAction }) =>
+      call<TOperatorChangeResponse | TOperatorPasswordResetResponse | TOperatorTotpResetResponse>(
+        'POST',
+        urlOf(operator.operatorId, action),
+        { body: bodyOf(action) },
+      ),
+    onSuccess: (answer, { operator, action }) => {
+      setAsking(null);
+      void client.invalidateQueries({ queryKey: OPERATORS_KEY });
+      const id = operator.operatorId;
+      if (answer.status !== 'success') {
+        return setMessage({ kind: 'error', text: t(`operators.status.${answer.status}`, { id }) });
+      }
+      setMessage({ kind: 'ok', text: t(`operators.done.${action.kind}`, { id }) });
+      const once = answer as { password?: string; totpSecret?: string; otpauthUrl?: string };
+      if (once.password || once.totpSecret) setShown({ operatorId: id, ...once });
+    },
+    onError: (caught) => {
+      setAsking(null);
+      setMessage({ kind: 'error', text: t(errorKey(caught)) });
+    },
+  });
+
+  const self = me.data?.operatorId;
+  const rows = list.data?.list ?? [];
+  const ask = (operator: TOperatorRow, action: TAction) => setAsking({ operator, action });
+
+  return (
+    <section className="operators">
+      <div className="page-head">
+        <h1 className="page-title">{t('operators.title')}</h1>
+        <span className="muted">{t('operators.count', { count: rows.length })}</span>
+      </div>
+      {message && (
+        <p role={message.kind === 'ok' ? 'status' : 'alert'} className={`notice notice--${message.kind}`}>
+          {message.text}
+        </p>
+      )}
+      {list.isError && (
+        <p role="alert" className="notice notice--error">
+          {t(errorKey(list.error))}
+        </p>
+      )}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('operators.id')}</th>
+              <th>{t('operators.role')}</th>
+              <th>{t('operators.state')}</th>
+              <th>{t('operators.totp')}</th>
+              <th className="num">{t('operators.sessions')}</th>
+              <th>{t('operators.created')}</th>
+              <th>{t('operators.lastLogin')}</th>
+              <th>{t('operators.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((op) => {
+              const isSelf = op.operatorId === self;
+              return (
+                <tr key={op.operatorId}>
+                  <td className="nowrap">
+                    <strong>{op.operatorId}</strong>
+                    {isSelf && <span className="badge operators__you">{t('operators.you')}</span>}
+                  </td>
+                  <td>
+                    <select
+                      className="operators__select"
+                      aria-label={t('operators.roleOf', { id: op.operatorId })}
+                      value={op.role}
+                      disabled={isSelf}
+                      onChange={(event) =>
+                        ask(op, { kind: 'role', role: event.target.value as TOperatorRole })
+                      }
+                    >
+                      {OPERATOR_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`role.${r}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="nowrap">
+                    <span className={op.isActive ? 'operators__on' : 'operators__off'}>
+                      {t(op.isActive ? 'operators.active' : 'operators.inactive')}
+                    </span>
+                    {op.mustChangePassword && (
+                      <span className="badge operators__flag">{t('operators.mustChange')}</span>
+                    )}
+                  </td>
+                  <td className="nowrap">
+                    <span className={op.hasTotp ? 'operators__on' : 'operators__off'}>
+                      {t(op.hasTotp ? 'operators.totpOn' : 'operators.totpOff')}
+                    </span>
+                  </td>
+                  <td className="num">{op.sessions}</td>
+                  <td className="nowrap">{formatDateTime(op.regDate)}</td>
+                  <td className="nowrap">{op.lastLoginDate ? formatDateTime(op.lastLoginDate) : '—'}</td>
+                  <td className="operators__actions">
+                    {isSelf ? (
+                      <span className="muted">{t('operators.selfHint')}</span>
+                    ) : (
+                      <>
+                        <button
+                          type="button"
+                          className={`btn btn--small ${op.isActive ? 'btn--danger' : ''}`}
+                          onClick={() => ask(op, { kind: op.isActive ? 'deactivate' : 'reactivate' })}
+                        >
+                          {t(op.isActive ? 'operators.deactivate' : 'operators.reactivate')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn--small"
+                          onClick={() => ask(op, { kind: 'password' })}
+                        >
+                          {t('operators.resetPassword')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn--small"
+                          onClick={() => ask(op, { kind: 'totpNew' })}
+                        >
+                          {t('operators.totpNew')}
+                        </button>
+                        {op.hasTotp && (
+                          <button
+                            type="button"
+                            className="btn btn--small"
+                            onClick={() => ask(op, { kind: 'totpRemove' })}
+                          >
+                            {t('operators.totpRemove')}
+                          </button>
+                        )}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+            {list.isSuccess && rows.length === 0 && (
+              <tr>
+                <td colSpan={8} className="empty">
+                  {t('operators.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="operators__grid">
+        <CreateForm
+          onCreated={(once, created) => {
+            setMessage(created);
+            setShown(once);
+          }}
+        />
+        <AllowlistSection />
+      </div>
+
+      <Dialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={
+          asking
+            ? t(`operators.ask.${asking.action.kind}`, {
+                id: asking.operator.operatorId,
+                role: asking.action.kind === 'role' ? t(`role.${asking.action.role}`) : '',
+              })
+            : ''
+        }
+      >
+        {asking && <p>{t(`operators.askBody.${asking.action.kind}`)}</p>}
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--ghost" onClick={() => setAsking(null)}>
+            {t('queue.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={act.isPending}
+            onClick={() => asking && act.mutate(asking)}
+          >
+            {t('queue.confirm')}
+          </button>
+        </div>
+      </Dialog>
+      <ShownOnceDialog shown={shown} onClose={() => setShown(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,323 @@
+import { useId, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  REPORT_MAX_DAYS,
+  REPORT_MAX_MONTHS,
+  isReportPeriod,
+  periodCount,
+  seoulDay,
+  seoulMonth,
+  type TReportFigures,
+  type TReportsResponse,
+  type TReportUnit,
+} from '@casino/contracts/backoffice-reports';
+import { FiguresChart, type ChartSeries } from '../../components/FiguresChart.tsx';
+import { call, errorKey, isApiError, query } from '../../lib/api.ts';
+import { formatWon } from '../../lib/format.ts';
+import './reports.css';
+
+const DAY_MS = 86_400_000;
+/** What the page opens with: the last 14 Seoul days, or the last 12 months. */
+export function defaultRange(unit: TReportUnit, now = new Date()): { from: string; to: string } {
+  if (unit === 'day') return { from: seoulDay(new Date(now.getTime() - 13 * DAY_MS)), to: seoulDay(now) };
+  const to = seoulMonth(now);
+  const [y, m] = to.split('-').map(Number) as [number, number];
+  const first = y * 12 + (m - 1) - 11;
+  return { from: `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, '0')}`, to };
+}
+
+/** Why a range cannot be asked for, as a translation key; null when it can. */
+export function rangeProblem(unit: TReportUnit, from: string, to: string): string | null {
+  if (!isReportPeriod(unit, from) || !isReportPeriod(unit, to)) return 'reports.badDate';
+  const n = periodCount(unit, from, to);
+  if (n < 1) return 'reports.reversed';
+  if (n > (unit === 'day' ? REPORT_MAX_DAYS : REPORT_MAX_MONTHS)) return `reports.tooLong.${unit}`;
+  return null;
+}
+
+function unitOf(value: string | null): TReportUnit {
+  return value === 'month' ? 'month' : 'day';
+}
+
+const ALL = '';
+
+/**
+ * Reports (owner): deposits, withdrawals, bets, wins, GGR and comp conversions per Asia/Seoul day
+ * or month, in total or for one provider, as a chart and the table it summarises, and a CSV file
+ * of the same figures. The period is kept in the address, so a report can be reloaded and shared.
+ */
+export function ReportsPage() {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const unit = unitOf(search.get('unit'));
+  const fallback = defaultRange(unit);
+  const from = search.get('from') ?? fallback.from;
+  const to = search.get('to') ?? fallback.to;
+  const problem = rangeProblem(unit, from, to);
+  const [draft, setDraft] = useState({ unit, from, to });
+  const [scope, setScope] = useState(ALL);
+  const tableId = useId();
+  const lang = i18n.language === 'en' ? 'en' : 'ko';
+
+  const report = useQuery({
+    queryKey: ['backoffice', 'reports', unit, from, to],
+    queryFn: ({ signal }) =>
+      call<TReportsResponse>('GET', `/api/backoffice/reports${query({ unit, from, to })}`, { signal }),
+    enabled: problem === null,
+    placeholderData: keepPreviousData,
+  });
+
+  const draftProblem = rangeProblem(draft.unit, draft.from, draft.to);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    if (draftProblem) return;
+    setSearch(new URLSearchParams({ unit: draft.unit, from: draft.from, to: draft.to }));
+  }
+
+  function changeUnit(next: TReportUnit) {
+    setDraft({ unit: next, ...defaultRange(next) });
+  }
+
+  const data = report.data;
+  const providers = data?.totals.providers.map((p) => p.provider) ?? [];
+  const activeScope = providers.includes(scope) ? scope : ALL;
+  const won = (amount: number) => formatWon(amount, i18n.language);
+  const compact = new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US', { notation: 'compact' });
+  const game = (f: TReportFigures) =>
+    activeScope === ALL
+      ? f
+      : (f.providers.find((p) => p.provider === activeScope) ?? { bets: 0, wins: 0, ggr: 0 });
+
+  const series: ChartSeries[] =
+    activeScope === ALL
+      ? [
+          { key: 'deposits', label: t('reports.deposits'), kind: 'bar', tone: 'in' },
+          { key: 'withdrawals', label: t('reports.withdrawals'), kind: 'bar', tone: 'out' },
+          { key: 'ggr', label: t('reports.ggr'), kind: 'line', tone: 'ggr' },
+        ]
+      : [
+          { key: 'bets', label: t('reports.bets'), kind: 'bar', tone: 'bet' },
+          { key: 'wins', label: t('reports.wins'), kind: 'bar', tone: 'win' },
+          { key: 'ggr', label: t('reports.ggr'), kind: 'line', tone: 'ggr' },
+        ];
+  const rows = data?.rows ?? [];
+  const values: Record<string, number[]> = {
+    deposits: rows.map((r) => r.deposits),
+    withdrawals: rows.map((r) => r.withdrawals),
+    bets: rows.map((r) => game(r).bets),
+    wins: rows.map((r) => game(r).wins),
+    ggr: rows.map((r) => game(r).ggr),
+  };
+  // Days as `MM-DD` when the range stays in one year, else in full.
+  const oneYear = from.slice(0, 4) === to.slice(0, 4);
+  const label = (period: string) => (unit === 'day' && oneYear ? period.slice(5) : period);
+  const csvUrl = `/api/backoffice/reports/csv${query({ unit, from, to, lang })}`;
+  const tooLong = isApiError(report.error) && report.error.errors.some((e) => e.code === 'max');
+
+  const line = (name: string, f: TReportFigures, key?: string) => {
+    const g = game(f);
+    return (
+      <tr key={key ?? name}>
+        <th scope="row" className="nowrap">
+          {name}
+        </th>
+        {activeScope === ALL && (
+          <>
+            <td className="num">{won(f.deposits)}</td>
+            <td className="num">{f.depositCount}</td>
+            <td className="num">{won(f.withdrawals)}</td>
+            <td className="num">{f.withdrawalCount}</td>
+            <td className="num">{won(f.deposits - f.withdrawals)}</td>
+          </>
+        )}
+        <td className="num">{won(g.bets)}</td>
+        <td className="num">{won(g.wins)}</td>
+        <td className={`num${g.ggr < 0 ? ' reports__loss' : ''}`}>{won(g.ggr)}</td>
+        {activeScope === ALL && <td className="num">{won(f.compConverted)}</td>}
+      </tr>
+    );
+  };
+
+  return (
+    <section>
+      <div className="page-head">
+        <h1 className="page-title">{t('reports.title')}</h1>
+        <span className="muted">{t('reports.seoul')}</span>
+      </div>
+      <form className="reports__filters" onSubmit={apply} noValidate>
+        <label className="inline-field">
+          <span>{t('reports.unit')}</span>
+          <select value={draft.unit} onChange={(e) => changeUnit(unitOf(e.target.value))}>
+            <option value="day">{t('reports.byDay')}</option>
+            <option value="month">{t('reports.byMonth')}</option>
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>{t('reports.from')}</span>
+          <input
+            type={draft.unit === 'day' ? 'date' : 'month'}
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            required
+          />
+        </label>
+        <label className="inline-field">
+          <span>{t('reports.to')}</span>
+          <input
+            type={draft.unit === 'day' ? 'date' : 'month'}
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            required
+          />
+        </label>
+        <button type="submit" className="btn btn--primary" disabled={draftProblem !== null}>
+          {t('reports.show')}
+        </button>
+        {draftProblem && (
+          <span className="reports__hint" role="status">
+            {t(draftProblem)}
+          </span>
+        )}
+        <a className="btn reports__csv" href={csvUrl} download aria-disabled={problem !== null || undefined}>
+          {t('reports.csv')}
+        </a>
+      </form>
+      {problem && (
+        <p role="alert" className="notice notice--error">
+          {t(problem)}
+        </p>
+      )}
+      {report.isError && (
+        <p role="alert" className="notice notice--error">
+          {tooLong ? t(`reports.tooLong.${unit}`) : t(errorKey(report.error))}
+        </p>
+      )}
+      {data && (
+        <>
+          <div className="reports__scope">
+            <label className="inline-field">
+              <span>{t('reports.scope')}</span>
+              <select value={activeScope} onChange={(e) => setScope(e.target.value)}>
+                <option value={ALL}>{t('reports.allProviders')}</option>
+                {providers.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <FiguresChart
+            title={t(activeScope === ALL ? 'reports.chartAll' : 'reports.chartProvider', {
+              provider: activeScope,
+              from: data.from,
+              to: data.to,
+            })}
+            tableId={tableId}
+            labels={rows.map((r) => label(r.period))}
+            series={series}
+            values={values}
+            format={won}
+            formatTick={(v) => compact.format(v)}
+          />
+          <div className="table-wrap">
+            <table className="table" id={tableId}>
+              <caption className="reports__caption">
+                {activeScope === ALL
+                  ? t('reports.tableAll')
+                  : t('reports.tableProvider', { provider: activeScope })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t(unit === 'day' ? 'reports.day' : 'reports.month')}</th>
+                  {activeScope === ALL && (
+                    <>
+                      <th scope="col" className="num">
+                        {t('reports.deposits')}
+                      </th>
+                      <th scope="col" className="num">
+                        {t('reports.count')}
+                      </th>
+                      <th scope="col" className="num">
+                        {t('reports.withdrawals')}
+                      </th>
+                      <th scope="col" className="num">
+                        {t('reports.count')}
+                      </th>
+                      <th scope="col" className="num">
+                        {t('reports.net')}
+                      </th>
+                    </>
+                  )}
+                  <th scope="col" className="num">
+                    {t('reports.bets')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('reports.wins')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('reports.ggr')}
+                  </th>
+                  {activeScope === ALL && (
+                    <th scope="col" className="num">
+                      {t('reports.comp')}
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>{rows.map((r) => line(r.period, r))}</tbody>
+              <tfoot>{line(t('reports.total'), data.totals, 'total')}</tfoot>
+            </table>
+          </div>
+          <h2 className="reports__subtitle">{t('reports.byProvider')}</h2>
+          <div className="table-wrap reports__providers">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('reports.provider')}</th>
+                  <th scope="col" className="num">
+                    {t('reports.bets')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('reports.wins')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('reports.ggr')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('reports.margin')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.totals.providers.map((p) => (
+                  <tr key={p.provider}>
+                    <th scope="row">
+                      <button type="button" className="reports__link" onClick={() => setScope(p.provider)}>
+                        {p.provider}
+                      </button>
+                    </th>
+                    <td className="num">{won(p.bets)}</td>
+                    <td className="num">{won(p.wins)}</td>
+                    <td className={`num${p.ggr < 0 ? ' reports__loss' : ''}`}>{won(p.ggr)}</td>
+                    <td className="num">{p.bets > 0 ? `${((p.ggr / p.bets) * 100).toFixed(1)}%` : '–'}</td>
+                  </tr>
+                ))}
+                {data.totals.providers.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="empty">
+                      {t('reports.noGames')}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TCashierSettings, TOperatorRole } from '@casino/contracts/backoffice';
+import { ME_KEY, type TOperator } from '../../app/session.ts';
+import { initI18n } from '../../i18n/i18n.ts';
+import { SettingsPage } from './SettingsPage.tsx';
+
+const CASHIER: TCashierSettings = {
+  minDeposit: 10_000,
+  minWithdraw: 20_000,
+  unit: 1_000,
+  maxAmount: 100_000_000,
+  minConversion: 10_000,
+  depositLock: { from: '23:30', to: '00:30' },
+  withdrawLock: null,
+  withdrawSecondApprovalAbove: 5_000_000,
+};
+
+const PERMISSIONS: Record<TOperatorRole, string[]> = {
+  owner: ['settingsRead', 'settingsWrite', 'maintenance', 'memberRead'],
+  cashier: ['settingsRead', 'memberRead'],
+  support: ['memberRead'],
+  content: [],
+};
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** The settings routes as the server answers them; every write is recorded. */
+function fakeServer() {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = String(init.method);
+      if (method !== 'GET') {
+        sent.push({ method, url, body: JSON.parse(String(init.body)) });
+        if (url.endsWith('/settings/cashier'))
+          return Response.json({
+            status: 'success',
+            settings: { ...CASHIER, ...(sent.at(-1)!.body as object) },
+          });
+        return Response.json({ status: 'success', settings: { requireApproval: true } });
+      }
+      if (url.endsWith('/settings/registration'))
+        return Response.json({ status: 'success', settings: { requireApproval: false } });
+      if (url.endsWith('/reg-codes'))
+        return Response.json({
+          status: 'success',
+          list: [
+            {
+              code: 'VIP7',
+              domain: 'casino.example',
+              enabled: true,
+              memo: 'partner',
+              members: 12,
+              regDate: '2026-11-01T00:00:00.000Z',
+            },
+          ],
+        });
+      if (url.endsWith('/settings/cashier')) return Response.json({ status: 'success', settings: CASHIER });
+      if (url.endsWith('/settings/levels'))
+        return Response.json({
+          status: 'success',
+          levels: Array.from({ length: 10 }, (_, i) => ({ level: i + 1, name: `Lv.${i + 1}`, members: i })),
+        });
+      if (url.endsWith('/settings/maintenance'))
+        return Response.json({
+          status: 'success',
+          maintenance: { enabled: false, message: '', until: null },
+        });
+      throw new Error(`unexpected ${method} ${url}`);
+    }),
+  );
+  return sent;
+}
+
+function renderAs(role: TOperatorRole) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const operator: TOperator = { operatorId: `${role}1`, role, permissions: PERMISSIONS[role] } as TOperator;
+  client.setQueryData(ME_KEY, operator);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <SettingsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(() => {
+  localStorage.setItem('backoffice.language', 'en');
+  initI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the settings screen for a cashier', () => {
+  it('shows every value read-only, with no way to change anything', async () => {
+    const sent = fakeServer();
+    renderAs('cashier');
+    expect(await screen.findByText('Read only')).toBeTruthy();
+    const minWithdraw = await screen.findByLabelText('Minimum withdrawal');
+    expect((minWithdraw as HTMLInputElement).value).toBe('20000');
+    expect((minWithdraw as HTMLInputElement).readOnly).toBe(true);
+    // Every field of the contract, the second approval amount included.
+    expect(
+      ((await screen.findByLabelText('Second approval from (0 = off)')) as HTMLInputElement).readOnly,
+    ).toBe(true);
+    const lock = screen.getByRole('group', { name: 'Deposit lock window' }) as HTMLFieldSetElement;
+    expect(lock.disabled).toBe(true);
+    expect(await screen.findByText('VIP7')).toBeTruthy();
+    expect(await screen.findByText('Off: new members can play at once')).toBeTruthy();
+    expect(await screen.findByText('Lv.3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add code' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Require approval' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect(screen.queryByLabelText('Name of level 3')).toBeNull();
+    expect(screen.queryByText('Maintenance switch')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('the settings screen for an owner', () => {
+  it('saves only the changed cashier field', async () => {
+    const sent = fakeServer();
+    renderAs('owner');
+    const input = await screen.findByLabelText('Second approval from (0 = off)');
+    fireEvent.change(input, { target: { value: '3000000' } });
+    const section = screen.getByRole('region', { name: 'Cashier limits and lock windows' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      url: '/api/backoffice/settings/cashier',
+      body: { withdrawSecondApprovalAbove: 3_000_000 },
+    });
+    expect(await within(section).findByText('Saved.')).toBeTruthy();
+  });
+
+  it('asks before switching maintenance on', async () => {
+    const sent = fakeServer();
+    renderAs('owner');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start maintenance' }));
+    expect(await screen.findByText('Close the site for members?')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Close the site for members?')).toBeNull());
+    expect(sent).toEqual([]);
+  });
+
+  it('switches member approval on', async () => {
+    const sent = fakeServer();
+    renderAs('owner');
+    fireEvent.click(await screen.findByRole('button', { name: 'Require approval' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ method: 'PUT', body: { requireApproval: true } });
+    expect(await screen.findByText('On: new members wait for approval')).toBeTruthy();
+  });
+});

@@ -1,0 +1,688 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ZCashierSettings,
+  type TCashierSettings,
+  type TCashierSettingsResponse,
+  type TMaintenanceResponse,
+} from '@casino/contracts/backoffice';
+import {
+  LEVEL_NAME_MAX,
+  REG_DOMAIN_MAX,
+  REG_MEMO_MAX,
+  type TMemberLevelsResponse,
+  type TRegCode,
+  type TRegCodeChangeResponse,
+  type TRegCodeCreateResponse,
+  type TRegCodesResponse,
+  type TRegistrationSettingsResponse,
+} from '@casino/contracts/backoffice-settings';
+import type { TFieldError } from '@casino/contracts/errors';
+import { Dialog } from '../../app/Dialog.tsx';
+import { useOperator } from '../../app/session.ts';
+import { call, errorKey, isApiError } from '../../lib/api.ts';
+import { formatDateTime, formatWon } from '../../lib/format.ts';
+import './settings.css';
+
+const KEY = ['backoffice', 'settings'] as const;
+
+/** What a failed save says: the console's message for its status, and the fields a 400 named. */
+function useFailure() {
+  const { t } = useTranslation();
+  return (error: unknown): string => {
+    const fields = isApiError(error) ? error.errors.map((e: TFieldError) => e.path || '—') : [];
+    return fields.length > 0
+      ? t('settings.invalidFields', { fields: fields.join(', ') })
+      : t(errorKey(error));
+  };
+}
+
+function Section({
+  title,
+  children,
+  note,
+}: {
+  title: string;
+  children: ReactNode;
+  note?: string | undefined;
+}) {
+  return (
+    <section className="settings__section" aria-label={title}>
+      <h2 className="settings__title">{title}</h2>
+      {note && <p className="muted settings__note">{note}</p>}
+      {children}
+    </section>
+  );
+}
+
+function Result({ ok, error }: { ok: string | null; error: string | null }) {
+  if (error)
+    return (
+      <p role="alert" className="notice notice--error">
+        {error}
+      </p>
+    );
+  if (ok)
+    return (
+      <p role="status" className="notice notice--ok">
+        {ok}
+      </p>
+    );
+  return null;
+}
+
+// --- member approval ---
+
+function ApprovalSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
+    ok: null,
+    error: null,
+  });
+  const current = useQuery({
+    queryKey: [...KEY, 'registration'],
+    queryFn: ({ signal }) =>
+      call<TRegistrationSettingsResponse>('GET', '/api/backoffice/settings/registration', { signal }),
+  });
+  const save = useMutation({
+    mutationFn: (requireApproval: boolean) =>
+      call<TRegistrationSettingsResponse>('PUT', '/api/backoffice/settings/registration', {
+        body: { requireApproval },
+      }),
+    onSuccess: (answer) => {
+      client.setQueryData([...KEY, 'registration'], answer);
+      setMessage({ ok: t('settings.saved'), error: null });
+    },
+    onError: (error) => setMessage({ ok: null, error: failure(error) }),
+  });
+  const on = current.data?.settings.requireApproval;
+  return (
+    <Section title={t('settings.approval.title')} note={t('settings.approval.note')}>
+      {current.isError && <Result ok={null} error={t(errorKey(current.error))} />}
+      {on !== undefined && (
+        <div className="settings__row">
+          <span className={`badge ${on ? 'settings__on' : ''}`}>
+            {on ? t('settings.approval.on') : t('settings.approval.off')}
+          </span>
+          {canEdit && (
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={save.isPending}
+              onClick={() => save.mutate(!on)}
+            >
+              {on ? t('settings.approval.turnOff') : t('settings.approval.turnOn')}
+            </button>
+          )}
+        </div>
+      )}
+      <Result {...message} />
+    </Section>
+  );
+}
+
+// --- registration codes ---
+
+function RegCodeDialog({ code, onClose }: { code: TRegCode | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [domain, setDomain] = useState(code?.domain ?? '');
+  const [memo, setMemo] = useState(code?.memo ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      call<TRegCodeChangeResponse>('PATCH', `/api/backoffice/reg-codes/${encodeURIComponent(code!.code)}`, {
+        body: { domain, memo },
+      }),
+    onSuccess: (answer) => {
+      void client.invalidateQueries({ queryKey: [...KEY, 'reg-codes'] });
+      if (answer.status === 'success') onClose();
+      else setError(t('settings.codes.notFound'));
+    },
+    onError: (e) => setError(failure(e)),
+  });
+  return (
+    <Dialog
+      open={code !== null}
+      onOpenChange={(open) => !open && !save.isPending && onClose()}
+      title={t('settings.codes.editTitle', { code: code?.code ?? '' })}
+    >
+      <form
+        className="settings__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <label className="field">
+          <span>{t('settings.codes.domain')}</span>
+          <input value={domain} maxLength={REG_DOMAIN_MAX} onChange={(e) => setDomain(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{t('settings.codes.memo')}</span>
+          <input value={memo} maxLength={REG_MEMO_MAX} onChange={(e) => setMemo(e.target.value)} />
+        </label>
+        <Result ok={null} error={error} />
+        <div className="dialog__actions">
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+            {t('queue.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+            {t('settings.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RegCodesSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
+    ok: null,
+    error: null,
+  });
+  const [editing, setEditing] = useState<TRegCode | null>(null);
+  const [draft, setDraft] = useState({ code: '', domain: '', memo: '' });
+  const list = useQuery({
+    queryKey: [...KEY, 'reg-codes'],
+    queryFn: ({ signal }) => call<TRegCodesResponse>('GET', '/api/backoffice/reg-codes', { signal }),
+  });
+  const refresh = () => void client.invalidateQueries({ queryKey: [...KEY, 'reg-codes'] });
+  const create = useMutation({
+    mutationFn: () => call<TRegCodeCreateResponse>('POST', '/api/backoffice/reg-codes', { body: draft }),
+    onSuccess: (answer) => {
+      refresh();
+      if (answer.status === 'success') {
+        setMessage({ ok: t('settings.codes.created', { code: draft.code.trim() }), error: null });
+        setDraft({ code: '', domain: '', memo: '' });
+      } else setMessage({ ok: null, error: t('settings.codes.already') });
+    },
+    onError: (error) => setMessage({ ok: null, error: failure(error) }),
+  });
+  const toggle = useMutation({
+    mutationFn: (code: TRegCode) =>
+      call<TRegCodeChangeResponse>('PATCH', `/api/backoffice/reg-codes/${encodeURIComponent(code.code)}`, {
+        body: { enabled: !code.enabled },
+      }),
+    onSuccess: () => {
+      refresh();
+      setMessage({ ok: t('settings.saved'), error: null });
+    },
+    onError: (error) => setMessage({ ok: null, error: failure(error) }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate();
+  }
+
+  return (
+    <Section title={t('settings.codes.title')} note={t('settings.codes.note')}>
+      {list.isError && <Result ok={null} error={t(errorKey(list.error))} />}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('settings.codes.code')}</th>
+              <th scope="col">{t('settings.codes.domain')}</th>
+              <th scope="col">{t('settings.codes.memo')}</th>
+              <th scope="col">{t('settings.codes.state')}</th>
+              <th scope="col" className="num">
+                {t('settings.codes.members')}
+              </th>
+              <th scope="col">{t('settings.codes.created_at')}</th>
+              {canEdit && <th scope="col">{t('queue.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.list.map((code) => (
+              <tr key={code.code}>
+                <td className="nowrap">
+                  <strong>{code.code}</strong>
+                </td>
+                <td className="settings__domain">{code.domain || <span className="muted">—</span>}</td>
+                <td className="reason">{code.memo}</td>
+                <td>
+                  <span className={code.enabled ? 'state state--already' : 'state state--cansel'}>
+                    {code.enabled ? t('settings.enabled') : t('settings.disabled')}
+                  </span>
+                </td>
+                <td className="num">{code.members}</td>
+                <td className="nowrap">{formatDateTime(code.regDate)}</td>
+                {canEdit && (
+                  <td className="nowrap">
+                    <button type="button" className="btn btn--small" onClick={() => setEditing(code)}>
+                      {t('settings.edit')}
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      disabled={toggle.isPending}
+                      onClick={() => toggle.mutate(code)}
+                    >
+                      {code.enabled ? t('settings.disable') : t('settings.enable')}
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+            {list.data && list.data.list.length === 0 && (
+              <tr>
+                <td colSpan={canEdit ? 7 : 6} className="empty">
+                  {t('settings.codes.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {canEdit && (
+        <form className="settings__inline" onSubmit={submit} aria-label={t('settings.codes.add')}>
+          <label className="field">
+            <span>{t('settings.codes.code')}</span>
+            <input
+              required
+              maxLength={20}
+              pattern="[A-Za-z0-9]+"
+              value={draft.code}
+              onChange={(e) => setDraft({ ...draft, code: e.target.value })}
+            />
+          </label>
+          <label className="field settings__grow">
+            <span>{t('settings.codes.domain')}</span>
+            <input
+              maxLength={REG_DOMAIN_MAX}
+              placeholder="casino.example, m.casino.example"
+              value={draft.domain}
+              onChange={(e) => setDraft({ ...draft, domain: e.target.value })}
+            />
+          </label>
+          <label className="field settings__grow">
+            <span>{t('settings.codes.memo')}</span>
+            <input
+              maxLength={REG_MEMO_MAX}
+              value={draft.memo}
+              onChange={(e) => setDraft({ ...draft, memo: e.target.value })}
+            />
+          </label>
+          <button type="submit" className="btn btn--primary" disabled={create.isPending}>
+            {t('settings.codes.add')}
+          </button>
+        </form>
+      )}
+      <Result {...message} />
+      {editing && <RegCodeDialog key={editing.code} code={editing} onClose={() => setEditing(null)} />}
+    </Section>
+  );
+}
+
+// --- cashier settings: every field of the contract ---
+
+type TCashierKey = keyof TCashierSettings;
+type TWindow = { from: string; to: string } | null;
+/** The contract's fields in its order: amounts are numbers, lock windows `{from, to}` or null. */
+const CASHIER_FIELDS = Object.keys(ZCashierSettings.shape) as TCashierKey[];
+const WINDOW_FIELDS = new Set<string>(['depositLock', 'withdrawLock']);
+
+function CashierSection({ canEdit }: { canEdit: boolean }) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
+    ok: null,
+    error: null,
+  });
+  const current = useQuery({
+    queryKey: [...KEY, 'cashier'],
+    queryFn: ({ signal }) =>
+      call<TCashierSettingsResponse>('GET', '/api/backoffice/settings/cashier', { signal }),
+  });
+  const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
+  const values: Record<string, unknown> = draft ?? current.data?.settings ?? {};
+  const save = useMutation({
+    mutationFn: () => {
+      const stored = current.data!.settings as Record<string, unknown>;
+      const changed = Object.fromEntries(
+        Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(stored[k])),
+      );
+      return call<TCashierSettingsResponse>('PUT', '/api/backoffice/settings/cashier', { body: changed });
+    },
+    onSuccess: (answer) => {
+      client.setQueryData([...KEY, 'cashier'], answer);
+      setDraft(null);
+      setMessage({ ok: t('settings.saved'), error: null });
+    },
+    onError: (error) => setMessage({ ok: null, error: failure(error) }),
+  });
+  const set = (key: string, value: unknown) => setDraft({ ...values, [key]: value });
+  const label = (key: string) => t(`settings.cashier.${key}`, { defaultValue: key });
+
+  return (
+    <Section
+      title={t('settings.cashier.title')}
+      note={canEdit ? t('settings.cashier.note') : t('settings.readOnly')}
+    >
+      {current.isError && <Result ok={null} error={t(errorKey(current.error))} />}
+      {current.data && (
+        <form
+          className="settings__grid"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate();
+          }}
+        >
+          {CASHIER_FIELDS.map((key) => {
+            const value = values[key];
+            if (WINDOW_FIELDS.has(key)) {
+              const window = value as TWindow;
+              return (
+                <fieldset key={key} className="settings__window" disabled={!canEdit}>
+                  <legend>{label(key)}</legend>
+                  <label className="inline-field">
+                    <input
+                      type="checkbox"
+                      checked={window === null}
+                      onChange={(e) => set(key, e.target.checked ? null : { from: '00:00', to: '06:00' })}
+                    />
+                    <span>{t('settings.cashier.alwaysOpen')}</span>
+                  </label>
+                  {window && (
+                    <span className="inline-field">
+                      <input
+                        type="time"
+                        aria-label={`${label(key)} ${t('settings.from')}`}
+                        value={window.from}
+                        onChange={(e) => set(key, { ...window, from: e.target.value })}
+                      />
+                      <span>~</span>
+                      <input
+                        type="time"
+                        aria-label={`${label(key)} ${t('settings.to')}`}
+                        value={window.to}
+                        onChange={(e) => set(key, { ...window, to: e.target.value })}
+                      />
+                      <span className="muted">{t('settings.seoul')}</span>
+                    </span>
+                  )}
+                </fieldset>
+              );
+            }
+            return (
+              <div key={key} className="field">
+                <label htmlFor={`cashier-${key}`}>{label(key)}</label>
+                <input
+                  id={`cashier-${key}`}
+                  type="number"
+                  min={0}
+                  step={1}
+                  readOnly={!canEdit}
+                  value={typeof value === 'number' ? value : ''}
+                  onChange={(e) => set(key, e.target.value === '' ? 0 : Math.trunc(Number(e.target.value)))}
+                />
+                {typeof value === 'number' && (
+                  <span className="muted">
+                    {key === 'minConversion'
+                      ? t('settings.cashier.points', { value: value.toLocaleString(i18n.language) })
+                      : formatWon(value, i18n.language)}
+                  </span>
+                )}
+              </div>
+            );
+          })}
+          {canEdit && (
+            <div className="settings__actions">
+              <button type="submit" className="btn btn--primary" disabled={save.isPending || draft === null}>
+                {t('settings.save')}
+              </button>
+              {draft && (
+                <button type="button" className="btn" onClick={() => setDraft(null)}>
+                  {t('settings.reset')}
+                </button>
+              )}
+            </div>
+          )}
+        </form>
+      )}
+      <Result {...message} />
+    </Section>
+  );
+}
+
+// --- member levels ---
+
+function LevelsSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
+    ok: null,
+    error: null,
+  });
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const levels = useQuery({
+    queryKey: [...KEY, 'levels'],
+    queryFn: ({ signal }) =>
+      call<TMemberLevelsResponse>('GET', '/api/backoffice/settings/levels', { signal }),
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      call<TMemberLevelsResponse>('PUT', '/api/backoffice/settings/levels', { body: { names: draft } }),
+    onSuccess: (answer) => {
+      client.setQueryData([...KEY, 'levels'], answer);
+      setDraft({});
+      setMessage({ ok: t('settings.saved'), error: null });
+    },
+    onError: (error) => setMessage({ ok: null, error: failure(error) }),
+  });
+  return (
+    <Section title={t('settings.levels.title')} note={t('settings.levels.note')}>
+      {levels.isError && <Result ok={null} error={t(errorKey(levels.error))} />}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <div className="table-wrap settings__levels">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col" className="num">
+                  {t('settings.levels.level')}
+                </th>
+                <th scope="col">{t('settings.levels.name')}</th>
+                <th scope="col" className="num">
+                  {t('settings.levels.members')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {levels.data?.levels.map((level) => (
+                <tr key={level.level}>
+                  <td className="num">{level.level}</td>
+                  <td>
+                    {canEdit ? (
+                      <input
+                        aria-label={t('settings.levels.nameOf', { level: level.level })}
+                        maxLength={LEVEL_NAME_MAX}
+                        value={draft[String(level.level)] ?? level.name}
+                        onChange={(e) => setDraft({ ...draft, [String(level.level)]: e.target.value })}
+                      />
+                    ) : (
+                      level.name
+                    )}
+                  </td>
+                  <td className="num">{level.members}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {canEdit && (
+          <div className="settings__actions">
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={save.isPending || Object.keys(draft).length === 0}
+            >
+              {t('settings.save')}
+            </button>
+          </div>
+        )}
+      </form>
+      <Result {...message} />
+    </Section>
+  );
+}
+
+// --- maintenance switch (owner) ---
+
+function MaintenanceSection() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
+    ok: null,
+    error: null,
+  });
+  const [text, setText] = useState<{ ko: string; en: string } | null>(null);
+  const current = useQuery({
+    queryKey: [...KEY, 'maintenance'],
+    queryFn: ({ signal }) =>
+      call<TMaintenanceResponse>('GET', '/api/backoffice/settings/maintenance', { signal }),
+  });
+  const stored = current.data?.maintenance;
+  const storedMessage = stored?.message ?? '';
+  const storedText =
+    typeof storedMessage === 'string'
+      ? { ko: storedMessage, en: '' }
+      : { ko: storedMessage.ko ?? '', en: storedMessage.en ?? '' };
+  const shown = text ?? storedText;
+  const save = useMutation({
+    mutationFn: (enabled: boolean) => {
+      // The other locales' texts (jp, vn, cn) are kept as they are.
+      const others = stored && typeof stored.message === 'object' ? stored.message : {};
+      const message = Object.fromEntries(
+        Object.entries({ ...others, ...shown }).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+      );
+      return call<TMaintenanceResponse>('PUT', '/api/backoffice/settings/maintenance', {
+        body: { enabled, message },
+      });
+    },
+    onSuccess: (answer) => {
+      client.setQueryData([...KEY, 'maintenance'], answer);
+      setConfirming(false);
+      setText(null);
+      setMessage({ ok: t('settings.saved'), error: null });
+    },
+    onError: (error) => setMessage({ ok: null, error: failure(error) }),
+  });
+  const on = stored?.enabled ?? false;
+  return (
+    <Section title={t('settings.maintenance.title')} note={t('settings.maintenance.note')}>
+      {current.isError && <Result ok={null} error={t(errorKey(current.error))} />}
+      {stored && (
+        <>
+          <div className="settings__row">
+            <span className={`badge ${on ? 'badge--hot' : ''}`}>
+              {on ? t('settings.maintenance.on') : t('settings.maintenance.off')}
+            </span>
+            {stored.until && (
+              <span className="muted">
+                {t('settings.maintenance.until', { time: formatDateTime(stored.until) })}
+              </span>
+            )}
+          </div>
+          <div className="settings__grid settings__grid--wide">
+            <label className="field">
+              <span>{t('settings.maintenance.messageKo')}</span>
+              <textarea
+                rows={2}
+                maxLength={1000}
+                value={shown.ko}
+                onChange={(e) => setText({ ...shown, ko: e.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span>{t('settings.maintenance.messageEn')}</span>
+              <textarea
+                rows={2}
+                maxLength={1000}
+                value={shown.en}
+                onChange={(e) => setText({ ...shown, en: e.target.value })}
+              />
+            </label>
+          </div>
+          <div className="settings__actions">
+            <button
+              type="button"
+              className={`btn ${on ? 'btn--primary' : 'btn--danger'}`}
+              onClick={() => setConfirming(true)}
+            >
+              {on ? t('settings.maintenance.turnOff') : t('settings.maintenance.turnOn')}
+            </button>
+          </div>
+        </>
+      )}
+      <Result {...message} />
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => !save.isPending && setConfirming(open)}
+        title={on ? t('settings.maintenance.confirmOffTitle') : t('settings.maintenance.confirmOnTitle')}
+      >
+        <p>{on ? t('settings.maintenance.confirmOff') : t('settings.maintenance.confirmOn')}</p>
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="btn"
+            disabled={save.isPending}
+            onClick={() => setConfirming(false)}
+          >
+            {t('queue.cancel')}
+          </button>
+          <button
+            type="button"
+            className={`btn ${on ? 'btn--primary' : 'btn--danger'}`}
+            disabled={save.isPending}
+            onClick={() => save.mutate(!on)}
+          >
+            {t('queue.confirm')}
+          </button>
+        </div>
+      </Dialog>
+    </Section>
+  );
+}
+
+/**
+ * The site's settings: member approval, registration codes, the cashier's limits and lock windows,
+ * member level names and (owner) the maintenance switch. An operator without `settingsWrite`
+ * (cashier) sees every value read-only; the server refuses its changes anyway (403).
+ */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const operator = useOperator().data;
+  const permissions = operator?.permissions ?? [];
+  const canEdit = permissions.includes('settingsWrite');
+  return (
+    <div className="settings">
+      <div className="page-head">
+        <h1 className="page-title">{t('settings.title')}</h1>
+        {!canEdit && <span className="badge">{t('settings.readOnlyBadge')}</span>}
+      </div>
+      <ApprovalSection canEdit={canEdit} />
+      <RegCodesSection canEdit={canEdit} />
+      <CashierSection canEdit={canEdit} />
+      <LevelsSection canEdit={canEdit} />
+      {permissions.includes('maintenance') && <MaintenanceSection />}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
+import { statusOnly, ZRequestState } from './status.ts';
+
+// The cashier in the back office (issue 13): a request's review (the member's balance and recent
+// history, and a withdrawal's safety checks), the history with filters, totals and CSV export.
+// docs/api/backoffice-cashier.md
+
+/** The most rows one CSV export holds; the answer says when the filtered set had more. */
+export const CASHIER_CSV_MAX_ROWS = 50_000;
+
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ZAmountFilter = z.coerce.number().pipe(z.int().min(0).max(1_000_000_000_000));
+
+/** The history's filters: `from` and `to` are Asia/Seoul days (inclusive) of the request time. */
+export const ZCashierHistoryFilter = z.strictObject({
+  state: ZRequestState.optional(),
+  from: ZDay.optional(),
+  to: ZDay.optional(),
+  userId: z.string().trim().toLowerCase().min(1).max(20).optional(),
+  minAmount: ZAmountFilter.optional(),
+  maxAmount: ZAmountFilter.optional(),
+});
+export type TCashierHistoryFilter = z.infer<typeof ZCashierHistoryFilter>;
+
+/** `GET /api/backoffice/{deposits|withdraws}/history`. */
+export const ZCashierHistoryQuery = ZCashierHistoryFilter.extend({
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+});
+export type TCashierHistoryQuery = z.infer<typeof ZCashierHistoryQuery>;
+
+/** A request of the history; withdrawals carry the destination account and the first of two approvals. */
+export const ZCashierHistoryItem = z.object({
+  id: ZId,
+  userId: z.string(),
+  amount: ZMoney,
+  state: ZRequestState,
+  depositor: z.string().optional(),
+  bankname: z.string().optional(),
+  bankOwner: z.string().optional(),
+  banknum: z.string().optional(),
+  reason: z.string().nullable(),
+  regDate: ZIsoDate,
+  processedDate: ZIsoDate.nullable(),
+  /** Withdrawals at or above the second-approval amount: the operator of the first approval, if any. */
+  firstApprovedBy: z.string().nullable().optional(),
+  firstApprovedDate: ZIsoDate.nullable().optional(),
+});
+export type TCashierHistoryItem = z.infer<typeof ZCashierHistoryItem>;
+
+export const ZCashierHistoryResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZCashierHistoryItem),
+  maxCount: ZCount,
+  /** The whole filtered set (not only this page): how many requests and their amounts. */
+  totals: z.object({ count: ZCount, amount: ZMoney }),
+  /** The owner's second-approval amount in force (0 = off). */
+  secondApprovalAbove: ZMoney,
+});
+export type TCashierHistoryResponse = z.infer<typeof ZCashierHistoryResponse>;
+
+const ZRecentRequest = z.object({
+  id: ZId,
+  amount: ZMoney,
+  state: ZRequestState,
+  depositor: z.string().optional(),
+  regDate: ZIsoDate,
+  processedDate: ZIsoDate.nullable(),
+});
+
+/** A withdrawal's safety checks; each `flag` true is a warning for the operator. */
+export const ZWithdrawChecks = z.object({
+  /** Bets since the member's last approved deposit against that deposit's amount (flag: bets < amount, or no deposit). */
+  turnover: z.object({
+    lastDeposit: z.object({ id: ZId, amount: ZMoney, processedDate: ZIsoDate.nullable() }).nullable(),
+    bets: ZMoney,
+    percent: z.int().min(0),
+    flag: z.boolean(),
+  }),
+  /** Depositor names of the member's recent deposits that differ from the withdrawal's bank owner. */
+  depositorName: z.object({
+    bankOwner: z.string(),
+    mismatches: z.array(z.object({ id: ZId, depositor: z.string(), amount: ZMoney, regDate: ZIsoDate })),
+    flag: z.boolean(),
+  }),
+  /** Other members seen on the member's addresses (registration, sign-ins, sessions). */
+  sharedIp: z.object({
+    ips: z.array(z.string()),
+    members: z.array(
+      z.object({ userId: z.string(), ip: z.string(), source: z.enum(['reg', 'sign_in', 'session']) }),
+    ),
+    flag: z.boolean(),
+  }),
+  /** Other members with this bank account number (registered, or used in their withdrawals). */
+  sharedBank: z.object({
+    members: z.array(z.object({ userId: z.string(), source: z.enum(['member', 'withdraw']) })),
+    flag: z.boolean(),
+  }),
+});
+export type TWithdrawChecks = z.infer<typeof ZWithdrawChecks>;
+
+/** `GET /api/backoffice/{deposits|withdraws}/:id/review` (owner, cashier). */
+export const ZCashierReviewResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('success'),
+    member: z.object({
+      userId: z.string(),
+      nick: z.string(),
+      level: z.int(),
+      state: z.string(),
+      balance: ZMoney,
+      rolling: ZMoney,
+      inBalance: ZMoney,
+      bankname: z.string(),
+      bankOwner: z.string(),
+      banknum: z.string().nullable(),
+    }),
+    recent: z.object({ deposits: z.array(ZRecentRequest), withdraws: z.array(ZRecentRequest) }),
+    /** Withdrawals only (null for deposits). */
+    checks: ZWithdrawChecks.nullable(),
+    /** Withdrawals only: whether this one needs two approvals, and the first if given. */
+    secondApproval: z
+      .object({
+        required: z.boolean(),
+        above: ZMoney,
+        firstApprovedBy: z.string().nullable(),
+        firstApprovedDate: ZIsoDate.nullable(),
+      })
+      .nullable(),
+  }),
+  statusOnly('not_found'),
+]);
+export type TCashierReviewResponse = z.infer<typeof ZCashierReviewResponse>;

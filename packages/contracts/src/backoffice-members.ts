@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { ZBackofficeHelp } from './backoffice.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
+import { statusOnly, ZRequestState } from './status.ts';
+
+// The member detail's tabs and the password reset of the back office (issue 13, docs/api/backoffice-members.md).
+// Each list answers `not_found` for an unknown member.
+
+/** `?page&pageSize` of a member's lists (newest first). */
+export const ZMemberPageQuery = z.strictObject({
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+});
+export type TMemberPageQuery = z.infer<typeof ZMemberPageQuery>;
+
+const notFound = statusOnly('not_found');
+
+/** A paged list answer, or `not_found`. */
+function pagedList<T extends z.ZodType>(item: T) {
+  return z.discriminatedUnion('status', [
+    z.object({ status: z.literal('success'), list: z.array(item), maxCount: ZCount }),
+    notFound,
+  ]);
+}
+
+// --- ledger: keyset pages (the ledger is append-only and large) ---
+
+export const MEMBER_LEDGER_MAX = 100;
+/** `?beforeId&limit`: the entries of transfers older than `beforeId` (the previous page's `nextBeforeId`). */
+export const ZMemberLedgerQuery = z.strictObject({
+  beforeId: z.coerce.number().pipe(ZId).optional(),
+  limit: z.coerce.number().pipe(z.int().min(1).max(MEMBER_LEDGER_MAX)).default(DEFAULT_PAGE_SIZE),
+});
+export type TMemberLedgerQuery = z.infer<typeof ZMemberLedgerQuery>;
+
+/** One ledger leg of the member: `amount` signed from the member's side, `reason` an adjustment's. */
+export const ZMemberLedgerEntry = z.object({
+  id: ZId,
+  kind: z.string(),
+  code: z.string(),
+  amount: ZMoney,
+  balanceAfter: ZMoney.nullable(),
+  reason: z.string().nullable(),
+  regDate: ZIsoDate,
+});
+export type TMemberLedgerEntry = z.infer<typeof ZMemberLedgerEntry>;
+
+export const ZMemberLedgerResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('success'),
+    list: z.array(ZMemberLedgerEntry),
+    /** Pass as `beforeId` for the next (older) page; null when there is none. */
+    nextBeforeId: ZId.nullable(),
+  }),
+  notFound,
+]);
+export type TMemberLedgerResponse = z.infer<typeof ZMemberLedgerResponse>;
+
+// --- deposit and withdrawal requests ---
+
+export const MEMBER_REQUEST_KINDS = ['deposit', 'withdraw'] as const;
+export const ZMemberRequestsQuery = ZMemberPageQuery.extend({ kind: z.enum(MEMBER_REQUEST_KINDS) });
+export type TMemberRequestsQuery = z.infer<typeof ZMemberRequestsQuery>;
+
+export const ZMemberRequest = z.object({
+  id: ZId,
+  amount: ZMoney,
+  state: ZRequestState,
+  reason: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastDate: ZIsoDate,
+});
+export type TMemberRequest = z.infer<typeof ZMemberRequest>;
+export const ZMemberRequestsResponse = pagedList(ZMemberRequest);
+export type TMemberRequestsResponse = z.infer<typeof ZMemberRequestsResponse>;
+
+// --- game rounds ---
+
+/** `lang` picks the game names' language (default `ko`). */
+export const ZMemberRoundsQuery = ZMemberPageQuery.extend({ lang: z.enum(['ko', 'en']).default('ko') });
+export type TMemberRoundsQuery = z.infer<typeof ZMemberRoundsQuery>;
+
+export const ZMemberRound = z.object({
+  id: ZId,
+  provider: z.string(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  roundId: z.string(),
+  bet: ZMoney,
+  win: ZMoney,
+  regDate: ZIsoDate,
+});
+export type TMemberRound = z.infer<typeof ZMemberRound>;
+export const ZMemberRoundsResponse = pagedList(ZMemberRound);
+export type TMemberRoundsResponse = z.infer<typeof ZMemberRoundsResponse>;
+
+// --- notes the member received (operators' and the system's), as the member has them ---
+
+export const ZMemberNote = z.object({
+  id: ZId,
+  title: z.string(),
+  contents: z.string(),
+  isRead: z.boolean(),
+  regDate: ZIsoDate,
+});
+export type TMemberNote = z.infer<typeof ZMemberNote>;
+export const ZMemberNotesResponse = pagedList(ZMemberNote);
+export type TMemberNotesResponse = z.infer<typeof ZMemberNotesResponse>;
+
+// --- help posts ---
+
+export const ZMemberHelpsResponse = pagedList(ZBackofficeHelp);
+export type TMemberHelpsResponse = z.infer<typeof ZMemberHelpsResponse>;
+
+// --- sign-in history ---
+
+/** `success`, or why an attempt on the member's id failed: `password` wrong, `blocked` not active. */
+export const MEMBER_SIGN_IN_OUTCOMES = ['success', 'password', 'blocked'] as const;
+export const ZMemberSignIn = z.object({
+  id: ZId,
+  at: ZIsoDate,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  outcome: z.enum(MEMBER_SIGN_IN_OUTCOMES),
+});
+export type TMemberSignIn = z.infer<typeof ZMemberSignIn>;
+export const ZMemberSignInsResponse = pagedList(ZMemberSignIn);
+export type TMemberSignInsResponse = z.infer<typeof ZMemberSignInsResponse>;
+
+// --- password reset with a forced change ---
+
+/** A temporary password: 10 of `a-z` (no l, o, i) and `2-9`, shown once. */
+export const ZMemberResetPasswordResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), password: z.string().regex(/^[a-z2-9]{10}$/) }),
+  notFound,
+]);
+export type TMemberResetPasswordResponse = z.infer<typeof ZMemberResetPasswordResponse>;

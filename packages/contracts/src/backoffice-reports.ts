@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { withCode } from './errors.ts';
+import { MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
+
+// The back office's reports and audit log viewer (issue 13): `GET /api/backoffice/reports`, its
+// CSV twin, and the filters of `GET /api/backoffice/audit`. docs/api/backoffice-reports.md.
+
+const HOUR_MS = 3_600_000;
+/** Asia/Seoul is UTC+9 all year (no daylight saving time since 1988). */
+export const SEOUL_OFFSET_MS = 9 * HOUR_MS;
+
+export const REPORT_UNITS = ['day', 'month'] as const;
+export const ZReportUnit = z.enum(REPORT_UNITS);
+export type TReportUnit = z.infer<typeof ZReportUnit>;
+
+/** The longest range one report covers: a year of days, three years of months. */
+export const REPORT_MAX_DAYS = 366;
+export const REPORT_MAX_MONTHS = 36;
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_PATTERN = /^(\d{4})-(\d{2})$/;
+
+/** A Seoul calendar day `YYYY-MM-DD` as the UTC day number of its date (null when no such day). */
+function dayNumber(text: string): number | null {
+  const match = DAY_PATTERN.exec(text);
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(y, m - 1, d);
+  const back = new Date(ms);
+  if (y < 2000 || back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d)
+    return null;
+  return ms / 86_400_000;
+}
+
+/** A month `YYYY-MM` as a month number (year * 12 + month index), null when malformed. */
+function monthNumber(text: string): number | null {
+  const match = MONTH_PATTERN.exec(text);
+  if (!match) return null;
+  const [y, m] = [Number(match[1]), Number(match[2])];
+  if (y < 2000 || m < 1 || m > 12) return null;
+  return y * 12 + (m - 1);
+}
+
+function two(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** The Asia/Seoul calendar day of an instant, `YYYY-MM-DD`. */
+export function seoulDay(at: Date): string {
+  const local = new Date(at.getTime() + SEOUL_OFFSET_MS);
+  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
+}
+
+/** The Asia/Seoul month of an instant, `YYYY-MM`. */
+export function seoulMonth(at: Date): string {
+  return seoulDay(at).slice(0, 7);
+}
+
+/** Whether `text` names a period of `unit` (a real calendar day, or a month). */
+export function isReportPeriod(unit: TReportUnit, text: string): boolean {
+  return (unit === 'day' ? dayNumber(text) : monthNumber(text)) !== null;
+}
+
+/** How many periods of `unit` lie from `from` to `to`, both included (0 or less when reversed). */
+export function periodCount(unit: TReportUnit, from: string, to: string): number {
+  const count = unit === 'day' ? dayNumber : monthNumber;
+  return count(to)! - count(from)! + 1;
+}
+
+/** The instant a Seoul period starts (00:00 Asia/Seoul of the day, or of the month's first day). */
+export function periodStart(unit: TReportUnit, period: string): Date {
+  if (unit === 'day') return new Date(dayNumber(period)! * 86_400_000 - SEOUL_OFFSET_MS);
+  const n = monthNumber(period)!;
+  return new Date(Date.UTC(Math.floor(n / 12), n % 12, 1) - SEOUL_OFFSET_MS);
+}
+
+/** The period after `period`. */
+export function nextPeriod(unit: TReportUnit, period: string): string {
+  if (unit === 'day') return seoulDay(new Date(periodStart('day', period).getTime() + 86_400_000));
+  const n = monthNumber(period)! + 1;
+  return `${Math.floor(n / 12)}-${two((n % 12) + 1)}`;
+}
+
+/** Every period from `from` to `to`, both included, in order. */
+export function periodsBetween(unit: TReportUnit, from: string, to: string): string[] {
+  const list: string[] = [];
+  for (let p = from, n = periodCount(unit, from, to); list.length < n; p = nextPeriod(unit, p)) list.push(p);
+  return list;
+}
+
+/**
+ * `GET /api/backoffice/reports` (and `/reports/csv`): `unit` day (from, to: `YYYY-MM-DD`, at most
+ * 366 days) or month (`YYYY-MM`, at most 36 months), Asia/Seoul calendar, both ends included.
+ * `lang` names the CSV's column headings.
+ */
+export const ZReportsQuery = z
+  .strictObject({
+    unit: ZReportUnit.default('day'),
+    from: z.string().max(10),
+    to: z.string().max(10),
+    lang: z.enum(['ko', 'en']).default('ko'),
+  })
+  .superRefine((q, ctx) => {
+    const pattern = withCode('pattern').params;
+    if (!isReportPeriod(q.unit, q.from)) ctx.addIssue({ code: 'custom', path: ['from'], params: pattern });
+    if (!isReportPeriod(q.unit, q.to)) ctx.addIssue({ code: 'custom', path: ['to'], params: pattern });
+    if (!isReportPeriod(q.unit, q.from) || !isReportPeriod(q.unit, q.to)) return;
+    const n = periodCount(q.unit, q.from, q.to);
+    if (n < 1) ctx.addIssue({ code: 'custom', path: ['to'], params: withCode('min').params });
+    else if (n > (q.unit === 'day' ? REPORT_MAX_DAYS : REPORT_MAX_MONTHS))
+      ctx.addIssue({ code: 'custom', path: ['to'], params: withCode('max').params });
+  });
+export type TReportsQuery = z.infer<typeof ZReportsQuery>;
+
+/** One provider's game figures: bets less rolled-back bets, wins, and GGR = bets - wins. */
+export const ZProviderFigures = z.object({
+  provider: z.string(),
+  bets: ZMoney,
+  wins: ZMoney,
+  ggr: ZMoney,
+});
+export type TProviderFigures = z.infer<typeof ZProviderFigures>;
+
+/** The figures of one period (or of the whole range), integer won and counts. */
+export const ZReportFigures = z.object({
+  deposits: ZMoney,
+  depositCount: ZCount,
+  withdrawals: ZMoney,
+  withdrawalCount: ZCount,
+  bets: ZMoney,
+  wins: ZMoney,
+  ggr: ZMoney,
+  compConverted: ZMoney,
+  /** Every provider with a bet, win or rollback in the report's range, in code order. */
+  providers: z.array(ZProviderFigures),
+});
+export type TReportFigures = z.infer<typeof ZReportFigures>;
+
+export const ZReportRow = ZReportFigures.extend({
+  /** `YYYY-MM-DD` or `YYYY-MM` (Asia/Seoul). */
+  period: z.string(),
+  /** When the period starts (00:00 Asia/Seoul). */
+  start: ZIsoDate,
+});
+export type TReportRow = z.infer<typeof ZReportRow>;
+
+export const ZReportsResponse = z.object({
+  status: z.literal('success'),
+  unit: ZReportUnit,
+  from: z.string(),
+  to: z.string(),
+  /** Every period of the range, oldest first (periods without movements hold zeros). */
+  rows: z.array(ZReportRow),
+  totals: ZReportFigures,
+});
+export type TReportsResponse = z.infer<typeof ZReportsResponse>;
+
+/**
+ * `GET /api/backoffice/audit` (owner): `operatorId` (exact, any case), `action` (exact, or an area
+ * without a dot: `member` matches `member.*`), `member` (a member's user id: target `member:<id>`),
+ * `target` (exact), `from`/`to` (Asia/Seoul days `YYYY-MM-DD`, both included), newest first.
+ */
+export const ZAuditQuery = z
+  .strictObject({
+    operatorId: z.string().trim().max(32).optional(),
+    action: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z][a-z0-9_.]*$/)
+      .optional(),
+    member: z.string().trim().max(32).optional(),
+    target: z.string().max(100).optional(),
+    from: z.string().max(10).optional(),
+    to: z.string().max(10).optional(),
+    page: z.coerce.number().pipe(z.int().min(1)).default(1),
+    pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(20),
+  })
+  .superRefine((q, ctx) => {
+    const pattern = withCode('pattern').params;
+    if (q.from !== undefined && !isReportPeriod('day', q.from))
+      ctx.addIssue({ code: 'custom', path: ['from'], params: pattern });
+    if (q.to !== undefined && !isReportPeriod('day', q.to))
+      ctx.addIssue({ code: 'custom', path: ['to'], params: pattern });
+    else if (q.from && q.to && isReportPeriod('day', q.from) && periodCount('day', q.from, q.to) < 1)
+      ctx.addIssue({ code: 'custom', path: ['to'], params: withCode('min').params });
+  });
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+export const ZAuditEntry = z.object({
+  id: ZId,
+  operatorId: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  regDate: ZIsoDate,
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditResponse = z.object({
+  status: z.literal('success'),
+  maxCount: ZCount,
+  list: z.array(ZAuditEntry),
+});
+export type TAuditResponse = z.infer<typeof ZAuditResponse>;
+
+/** How many Asia/Seoul days the dashboard's trend covers (today included). */
+export const DASHBOARD_TREND_DAYS = 14;
+
+/** One day of the dashboard's trend (`GET /api/backoffice/dashboard`, `days`). */
+export const ZDashboardDay = z.object({
+  day: z.string(),
+  deposits: ZMoney,
+  withdrawals: ZMoney,
+  bets: ZMoney,
+  wins: ZMoney,
+  ggr: ZMoney,
+});
+export type TDashboardDay = z.infer<typeof ZDashboardDay>;

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN, ZCatalogGameCode, ZProviderCode } from './backoffice.ts';
+import { withCode } from './errors.ts';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  ZCount,
+  ZIsoDate,
+  ZMoney,
+  ZUserId,
+} from './fields.ts';
+import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
+
+// The back office's settings, games and round-lookup routes added by issue 13
+// (docs/api/backoffice-settings.md): registration codes, member approval, member levels, the
+// order of a provider's games, provider secret rotation and a member's recent rounds.
+
+const isNonEmptyPatch = (patch: object) => Object.values(patch).some((v) => v !== undefined);
+
+// --- registration codes ---
+
+/** A registration code as members type it (ZRegCode of fields.ts: 1..20 letters and digits). */
+export const ZRegCodeValue = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(/^[A-Za-z0-9]+$/);
+/** The hosts a code is bound to (comma, `|` or whitespace separated; '' for none). */
+export const REG_DOMAIN_MAX = 500;
+export const ZRegCodeDomain = z.string().trim().max(REG_DOMAIN_MAX);
+export const REG_MEMO_MAX = 200;
+export const ZRegCodeMemo = z.string().trim().max(REG_MEMO_MAX);
+
+export const ZRegCodeParams = z.strictObject({ code: ZRegCodeValue });
+export type TRegCodeParams = z.infer<typeof ZRegCodeParams>;
+
+export const ZRegCode = z.object({
+  code: z.string(),
+  domain: z.string(),
+  enabled: z.boolean(),
+  memo: z.string(),
+  /** Members registered with this code. */
+  members: ZCount,
+  regDate: ZIsoDate,
+});
+export type TRegCode = z.infer<typeof ZRegCode>;
+
+/** `GET /api/backoffice/reg-codes`: every code, oldest first. */
+export const ZRegCodesResponse = z.object({ status: z.literal('success'), list: z.array(ZRegCode) });
+export type TRegCodesResponse = z.infer<typeof ZRegCodesResponse>;
+
+/** `POST /api/backoffice/reg-codes`. */
+export const ZRegCodeCreateRequest = z.strictObject({
+  code: ZRegCodeValue,
+  domain: ZRegCodeDomain,
+  memo: ZRegCodeMemo.optional(),
+  enabled: z.boolean().optional(),
+});
+export type TRegCodeCreateRequest = z.infer<typeof ZRegCodeCreateRequest>;
+/** `already`: a code that differs only in letter case exists (members type codes in any case). */
+export const ZRegCodeCreateResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('already')]);
+export type TRegCodeCreateResponse = z.infer<typeof ZRegCodeCreateResponse>;
+
+/** `PATCH /api/backoffice/reg-codes/:code`: at least one field. */
+export const ZRegCodePatch = z
+  .strictObject({
+    domain: ZRegCodeDomain.optional(),
+    memo: ZRegCodeMemo.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine(isNonEmptyPatch, withCode('required'));
+export type TRegCodePatch = z.infer<typeof ZRegCodePatch>;
+export const ZRegCodeChangeResponse = ZSuccessOrNotFound;
+export type TRegCodeChangeResponse = z.infer<typeof ZRegCodeChangeResponse>;
+
+// --- member approval ---
+
+/** `GET` and `PUT /api/backoffice/settings/registration`: whether new members wait for approval. */
+export const ZRegistrationSettings = z.object({ requireApproval: z.boolean() });
+export const ZRegistrationSettingsPatch = z.strictObject({ requireApproval: z.boolean() });
+export type TRegistrationSettingsPatch = z.infer<typeof ZRegistrationSettingsPatch>;
+export const ZRegistrationSettingsResponse = z.object({
+  status: z.literal('success'),
+  settings: ZRegistrationSettings,
+});
+export type TRegistrationSettingsResponse = z.infer<typeof ZRegistrationSettingsResponse>;
+
+// --- member levels ---
+
+export const LEVEL_NAME_MAX = 30;
+export const ZLevelName = z.string().trim().min(1).max(LEVEL_NAME_MAX);
+const ZLevel = z.int().min(MEMBER_LEVEL_MIN).max(MEMBER_LEVEL_MAX);
+
+/** One member level: its number, the name operators gave it, and how many members hold it. */
+export const ZMemberLevelView = z.object({ level: ZLevel, name: z.string(), members: ZCount });
+export type TMemberLevelView = z.infer<typeof ZMemberLevelView>;
+
+/** `GET` and `PUT /api/backoffice/settings/levels`: levels MEMBER_LEVEL_MIN..MEMBER_LEVEL_MAX. */
+export const ZMemberLevelsResponse = z.object({
+  status: z.literal('success'),
+  levels: z.array(ZMemberLevelView),
+});
+export type TMemberLevelsResponse = z.infer<typeof ZMemberLevelsResponse>;
+
+/** New names for some levels (`{"1": "Bronze", "10": "VIP"}`); at least one. */
+export const ZMemberLevelsPatch = z.strictObject({
+  names: z
+    .record(z.string().regex(/^(?:[1-9]|10)$/), ZLevelName)
+    .refine((names) => Object.keys(names).length > 0, withCode('required')),
+});
+export type TMemberLevelsPatch = z.infer<typeof ZMemberLevelsPatch>;
+
+/** A level's default name: `Lv.3`. */
+export function defaultLevelName(level: number): string {
+  return `Lv.${level}`;
+}
+
+// --- games: order and secret rotation ---
+
+export const ZProviderParams = z.strictObject({ provider: ZProviderCode });
+
+/** `PUT /api/backoffice/games/:provider/order`: every game code of the provider, in display order. */
+export const ZGameOrderRequest = z.strictObject({
+  codes: z.array(ZCatalogGameCode).min(1).max(2000),
+});
+export type TGameOrderRequest = z.infer<typeof ZGameOrderRequest>;
+export const ZGameOrderResponse = ZSuccessOrNotFound;
+
+/** `POST /api/backoffice/providers/:code/rotate-secret`: the new secret, shown in this answer only. */
+export const ZRotateSecretResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), secret: z.string() }),
+  statusOnly('not_found'),
+]);
+export type TRotateSecretResponse = z.infer<typeof ZRotateSecretResponse>;
+
+// --- rounds of a member ---
+
+/** `GET /api/backoffice/rounds?userId=&page=&pageSize=`: a member's rounds, newest first. */
+export const ZMemberRoundsQuery = z.strictObject({
+  userId: ZUserId,
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+});
+export type TMemberRoundsQuery = z.infer<typeof ZMemberRoundsQuery>;
+export const ZMemberRoundsResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('success'),
+    list: z.array(
+      z.object({
+        provider: z.string(),
+        roundId: z.string(),
+        gameCode: z.string(),
+        gameName: z.string(),
+        bet: ZMoney,
+        win: ZMoney,
+        regDate: ZIsoDate,
+      }),
+    ),
+    maxCount: ZCount,
+  }),
+  statusOnly('not_found'),
+]);
+export type TMemberRoundsResponse = z.infer<typeof ZMemberRoundsResponse>;
