@@ -42,7 +42,7 @@ const FIGURES: TDashboardResponse = {
   ],
 };
 
-function fakeServer(counts: { deposits: number }) {
+function fakeServer(counts: { deposits: number; inquiries?: number }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -52,7 +52,11 @@ function fakeServer(counts: { deposits: number }) {
           operator: { operatorId: 'boss', role: 'owner', permissions: [] },
         });
       if (url === '/api/backoffice/dashboard') return Response.json(FIGURES);
-      const maxCount = url.startsWith('/api/backoffice/deposits') ? counts.deposits : 0;
+      const maxCount = url.startsWith('/api/backoffice/deposits')
+        ? counts.deposits
+        : url.includes('kind=account_inquiry')
+          ? (counts.inquiries ?? 0)
+          : 0;
       return Response.json({ status: 'success', list: [], maxCount });
     }),
   );
@@ -104,6 +108,16 @@ describe('the dashboard', () => {
     const trendTable = document.getElementById(trend.getAttribute('aria-describedby')!)!;
     expect(within(trendTable).getAllByRole('row')).toHaveLength(3);
     expect(trend.querySelectorAll('circle')).toHaveLength(2);
+  });
+
+  it('counts the waiting deposit-account inquiries apart, linked to them in the help desk', async () => {
+    fakeServer({ deposits: 0, inquiries: 3 });
+    renderPage();
+    const card = (await screen.findByText('Account inquiries waiting')).closest('article')!;
+    await vi.waitFor(() => expect(within(card).getByText('3')).toBeTruthy());
+    expect(within(card).getByRole('link').getAttribute('href')).toBe(
+      '/helpdesk?kind=account_inquiry&state=wait',
+    );
   });
 
   it('still highlights and sounds a queue count that rises', async () => {

@@ -31,13 +31,20 @@ const CARDS: { key: TWatched; url: string; to: string | null; visible: (role: TO
     {
       key: 'helps',
       url: `/api/backoffice/helps${query({ state: 'wait', pageSize: 1 })}`,
-      to: null,
+      to: '/helpdesk',
+      visible: (role) => roleAllows(role, 'support'),
+    },
+    {
+      key: 'inquiries',
+      url: `/api/backoffice/helps${query({ state: 'wait', kind: 'account_inquiry', pageSize: 1 })}`,
+      to: '/helpdesk?kind=account_inquiry',
       visible: (role) => roleAllows(role, 'support'),
     },
   ];
 
 /**
- * What is waiting for the operators: the pending deposits, withdrawals and help posts (each list's
+ * What is waiting for the operators: the pending deposits, withdrawals, help posts and deposit-account
+ * inquiries (each list's
  * `maxCount`), read every 10 s. A count that rises is highlighted and, unless muted, beeps.
  */
 export function DashboardPage() {
@@ -117,7 +124,7 @@ export function DashboardPage() {
                 </p>
               )}
               {card.to && (
-                <Link className="card__link" to={`${card.to}?state=wait`}>
+                <Link className="card__link" to={`${card.to}${card.to.includes('?') ? '&' : '?'}state=wait`}>
                   {t('dashboard.open')}
                 </Link>
               )}

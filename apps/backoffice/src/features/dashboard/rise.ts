@@ -1,5 +1,5 @@
 /** The pending counts the dashboard watches. */
-export const WATCHED = ['deposits', 'withdrawals', 'helps'] as const;
+export const WATCHED = ['deposits', 'withdrawals', 'helps', 'inquiries'] as const;
 export type TWatched = (typeof WATCHED)[number];
 export type TCounts = Partial<Record<TWatched, number>>;
 

@@ -57,7 +57,7 @@ export function MemberDetailPage() {
             <h2 id="member-profile-title" className="member-profile__title">
               {data.member.nick} <span className="muted">({data.member.userId})</span>{' '}
               <span className={`member-state member-state--${data.member.state}`}>
-                {t(`members.memberState.${data.member.state}`)}
+                {t(`memberState.${data.member.state}`)}
               </span>{' '}
               <span className="badge">Lv.{data.member.level}</span>
             </h2>

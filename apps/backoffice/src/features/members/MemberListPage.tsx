@@ -121,7 +121,7 @@ export function MemberListPage() {
             <option value="">{t('members.filter.all')}</option>
             {MEMBER_STATES.map((state) => (
               <option key={state} value={state}>
-                {t(`members.memberState.${state}`)}
+                {t(`memberState.${state}`)}
               </option>
             ))}
           </select>
@@ -180,7 +180,7 @@ export function MemberListPage() {
                 <td className="num">{member.level}</td>
                 <td className="nowrap">
                   <span className={`member-state member-state--${member.state}`}>
-                    {t(`members.memberState.${member.state}`)}
+                    {t(`memberState.${member.state}`)}
                   </span>
                 </td>
                 <td className="num">{won(member.balance)}</td>

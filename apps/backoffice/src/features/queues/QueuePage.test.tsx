@@ -71,7 +71,14 @@ const REVIEW: TCashierReviewResponse = {
       mismatches: [{ id: 9, depositor: '이영희', amount: 1_000_000, regDate: '2026-11-23T10:00:00.000Z' }],
       flag: true,
     },
-    sharedIp: { ips: ['10.0.0.1'], members: [{ userId: 'twin', ip: '10.0.0.1', source: 'reg' }], flag: true },
+    sharedIp: {
+      ips: ['10.0.0.1'],
+      members: [
+        { userId: 'twin', ip: '10.0.0.1', source: 'reg' },
+        { userId: 'twin', ip: '10.0.0.1', source: 'session' },
+      ],
+      flag: true,
+    },
     sharedBank: { members: [], flag: false },
   },
   secondApproval: { required: true, above: 1_000_000, firstApprovedBy: 'cashier1', firstApprovedDate: null },
@@ -242,7 +249,7 @@ describe('the withdrawal queue', () => {
     expect(await screen.findByText('₩123,000')).toBeTruthy();
     expect(screen.getByText('Bets ₩300,000 since deposit #9 of ₩1,000,000 (30%).')).toBeTruthy();
     expect(screen.getByText('Account owner 김철수; deposits sent as: 이영희 (#9)')).toBeTruthy();
-    expect(screen.getByText('twin (10.0.0.1, registration)')).toBeTruthy();
+    expect(screen.getByText('twin (10.0.0.1: registration, session)')).toBeTruthy();
     expect(screen.getByText('No other member uses this account number.')).toBeTruthy();
     expect(screen.getAllByText('(warning)')).toHaveLength(3);
   });

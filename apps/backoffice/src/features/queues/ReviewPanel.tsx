@@ -50,9 +50,12 @@ function Checks({ review }: { review: TReview }) {
         <li>
           <Flag on={c.sharedIp.flag} label={t('queues.sharedIp')} />{' '}
           {c.sharedIp.flag
-            ? c.sharedIp.members
-                .map((m) => `${m.userId} (${m.ip}, ${t(`queues.ipSource.${m.source}`)})`)
-                .join(', ')
+            ? groupByMemberAndIp(c.sharedIp.members)
+                .map(
+                  (m) =>
+                    `${m.userId} (${m.ip}: ${m.sources.map((s) => t(`queues.ipSource.${s}`)).join(', ')})`,
+                )
+                .join(' · ')
             : t('queues.sharedIpNone', { ips: c.sharedIp.ips.join(', ') || '-' })}
         </li>
         <li>
@@ -117,7 +120,7 @@ export function ReviewPanel({ kind, id }: { kind: TKind; id: number }) {
         <dl className="queues-facts">
           <dt>{t('queue.member')}</dt>
           <dd>
-            {r.member.userId} ({r.member.nick}) · Lv.{r.member.level} · {r.member.state}
+            {r.member.userId} ({r.member.nick}) · Lv.{r.member.level} · {t(`memberState.${r.member.state}`)}
           </dd>
           <dt>{t('queues.cash')}</dt>
           <dd className="queues-cash">{won(r.member.balance)}</dd>
@@ -134,4 +137,18 @@ export function ReviewPanel({ kind, id }: { kind: TKind; id: number }) {
       <Checks review={r} />
     </div>
   );
+}
+
+/** One entry per other member and address, with every place it was seen (registration, sign-in, session). */
+function groupByMemberAndIp<S extends string>(
+  seen: readonly { userId: string; ip: string; source: S }[],
+): { userId: string; ip: string; sources: S[] }[] {
+  const groups = new Map<string, { userId: string; ip: string; sources: S[] }>();
+  for (const { userId, ip, source } of seen) {
+    const key = `${userId}\u0000${ip}`;
+    const group = groups.get(key) ?? { userId, ip, sources: [] };
+    if (!group.sources.includes(source)) group.sources.push(source);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
