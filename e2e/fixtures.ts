@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
@@ -79,7 +79,7 @@ export async function operatorClient(baseUrl: string) {
   const answer = (await login.json()) as { status: string };
   if (answer.status !== 'success') throw new Error(`operator login answered ${JSON.stringify(answer)}`);
   let keys = 0;
-  const send = async (method: 'POST' | 'PATCH', url: string, data: unknown = {}) => {
+  const send = async (method: 'POST' | 'PATCH' | 'PUT', url: string, data: unknown = {}) => {
     keys += 1;
     const res = await api.fetch(url, {
       method,
@@ -116,6 +116,7 @@ export async function operatorClient(baseUrl: string) {
       return (await res.json()) as T;
     },
     patch: (url: string, data: unknown = {}) => send('PATCH', url, data),
+    put: (url: string, data: unknown = {}) => send('PUT', url, data),
     close: () => api.dispose(),
   };
 }
@@ -131,6 +132,26 @@ export function text(locale: TLocale, key: string, values: Record<string, string
   for (const part of rest.join(':').split('.')) node = (node as Record<string, unknown>)[part];
   if (typeof node !== 'string') throw new Error(`no string ${key} in ${locale}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/**
+ * A back-office string as the operator reads it (`boText('en', 'queue.approve')`): the console's
+ * shell strings (`apps/backoffice/src/i18n/<lang>.json`) with each feature's own
+ * (`features/<f>/i18n/<lang>.json`) merged under the feature's name, as the console's i18n.ts does.
+ */
+export function boText(lang: 'ko' | 'en', key: string, values: Record<string, string | number> = {}): string {
+  const dir = path.join(root, 'apps/backoffice/src');
+  const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const tree = read(path.join(dir, 'i18n', `${lang}.json`));
+  for (const feature of readdirSync(path.join(dir, 'features'))) {
+    const file = path.join(dir, 'features', feature, 'i18n', `${lang}.json`);
+    if (existsSync(file))
+      tree[feature] = { ...(tree[feature] as Record<string, unknown> | undefined), ...read(file) };
+  }
+  let node: unknown = tree;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no back-office string ${key} in ${lang}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
 /** The URL of a page in a locale: Korean unprefixed, the others under their prefix. */

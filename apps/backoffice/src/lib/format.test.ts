@@ -6,6 +6,9 @@ describe('formats', () => {
     expect(formatWon(1_250_000, 'ko')).toBe('1,250,000원');
     expect(formatWon(1_250_000, 'en')).toBe('₩1,250,000');
     expect(formatWon(0, 'ko')).toBe('0원');
+    // A debit: the sign before the currency, as English writes it.
+    expect(formatWon(-20_000, 'en')).toBe('-₩20,000');
+    expect(formatWon(-20_000, 'ko')).toBe('-20,000원');
   });
 
   it('writes a date and time to the second', () => {

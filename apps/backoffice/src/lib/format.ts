@@ -1,7 +1,8 @@
-/** Integer won as operators read it: `12,000원` in Korean, `₩12,000` in English. */
+/** Integer won as operators read it: `12,000원` in Korean, `₩12,000` in English (`-₩5,000` below 0). */
 export function formatWon(amount: number, language: string): string {
-  const digits = new Intl.NumberFormat(language === 'ko' ? 'ko-KR' : 'en-US').format(amount);
-  return language === 'ko' ? `${digits}원` : `₩${digits}`;
+  const digits = new Intl.NumberFormat(language === 'ko' ? 'ko-KR' : 'en-US').format(Math.abs(amount));
+  const sign = amount < 0 ? '-' : '';
+  return language === 'ko' ? `${sign}${digits}원` : `${sign}₩${digits}`;
 }
 
 /** A date and time to the second in the browser's time zone, `2026-11-24 23:13:40` in every language. */

@@ -99,7 +99,7 @@ describe('the dashboard', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'PeriodDepositsWithdrawalsBetsWinsGGR',
-      'Today₩30,000₩20,000₩10,000₩14,000₩-4,000',
+      'Today₩30,000₩20,000₩10,000₩14,000-₩4,000',
       'This month₩900,000₩400,000₩500,000₩300,000₩200,000',
     ]);
     // Five figures, a bar for today and one for the month each.

@@ -120,8 +120,8 @@ describe('the reports screen', () => {
     expect(rows.map((r) => r.textContent)).toEqual([
       'DayDepositsCountWithdrawalsCountNet inBetsWinsGGRComp converted',
       '2025-03-31₩10,0001₩5,0001₩5,000₩1,300₩300₩1,000₩700',
-      '2025-04-01₩50,0002₩00₩50,000₩7,100₩9,000₩-1,900₩0',
-      'Total₩60,0003₩5,0001₩55,000₩8,400₩9,300₩-900₩700',
+      '2025-04-01₩50,0002₩00₩50,000₩7,100₩9,000-₩1,900₩0',
+      'Total₩60,0003₩5,0001₩55,000₩8,400₩9,300-₩900₩700',
     ]);
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/backoffice/reports/csv?unit=day&from=2025-03-31&to=2025-04-01&lang=en',
@@ -140,7 +140,7 @@ describe('the reports screen', () => {
     expect(chart.querySelectorAll('rect')).toHaveLength(4);
     expect([...chart.querySelectorAll('circle title')].map((n) => n.textContent)).toEqual([
       '03-31 · GGR: ₩1,000',
-      '04-01 · GGR: ₩-1,900',
+      '04-01 · GGR: -₩1,900',
     ]);
   });
 

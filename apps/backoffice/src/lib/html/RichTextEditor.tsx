@@ -139,7 +139,15 @@ export default function RichTextEditor({ value, onChange, label, labels, id }: R
 
   return (
     <div className="rte">
-      <div className="rte__toolbar" role="toolbar" aria-label={labels.toolbar}>
+      {/* A press on a tool keeps the caret in the text (the next keystroke lands where it was). */}
+      <div
+        className="rte__toolbar"
+        role="toolbar"
+        aria-label={labels.toolbar}
+        onMouseDown={(event) => {
+          if (event.target instanceof HTMLButtonElement) event.preventDefault();
+        }}
+      >
         {button('bold', labels.bold, () => mark('bold'))}
         {button('italic', labels.italic, () => mark('italic'))}
         {button('underline', labels.underline, () => mark('underline'))}
