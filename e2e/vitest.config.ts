@@ -11,5 +11,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A busy two-core machine can take several seconds to load a page's lazy chunk: waits on a
+    // visible result get 20 s instead of vitest's default 1 s (tests still fail on a wrong value).
+    expect: { poll: { timeout: 20_000 } },
   },
 });
