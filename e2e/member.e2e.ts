@@ -55,9 +55,10 @@ describe('a member registers, is signed in, sees their strip, signs out and in a
     const { context, page } = await newPage(browser, baseUrl, DESKTOP);
     const member = newMember();
     await register(page, member);
-    // The registration signs the new member in and loads the home page (issue 12).
+    // The registration signs the new member in (issue 12) and loads the responsible-gaming page,
+    // which offers to set limits first (issue 14).
     await confirmDialog(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/user/responsible');
     await appReady(page);
     const strip = page.locator('.desktop-header');
     await strip.getByText(`${member.nick}님 환영합니다`).waitFor();
@@ -94,7 +95,7 @@ describe('a member registers, is signed in, sees their strip, signs out and in a
     const member = newMember();
     await register(page, member);
     await confirmDialog(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/user/responsible');
 
     await page.goto('/en/');
     await appReady(page);
@@ -103,11 +104,15 @@ describe('a member registers, is signed in, sees their strip, signs out and in a
     await panel.getByText(member.userId, { exact: false }).first().waitFor();
     await panel.getByText('₩0').first().waitFor();
     await panel.getByRole('button', { name: 'Log out' }).click();
+    // The sign-out reloads the page: the panel is opened again on the reloaded one.
+    const reloaded = page.waitForEvent('load');
     await page
       .locator('[role="dialog"] button, [role="alertdialog"] button')
       .filter({ hasText: 'OK' })
       .first()
       .click();
+    await reloaded;
+    await appReady(page);
 
     await page.locator('.mobile-header button[aria-controls="side-panel"]').click();
     await panel.locator('input[name="password"]').fill(member.password);

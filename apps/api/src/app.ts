@@ -22,6 +22,10 @@ import { registerSiteCalls } from './modules/settings/settings.routes.ts';
 import { registerCommunityCalls } from './modules/community/community.routes.ts';
 import { memberResolver, registerMemberCalls } from './modules/members/members.routes.ts';
 import { registerMediaCalls, registerMediaRoutes } from './modules/media/media.routes.ts';
+import {
+  registerAccountHistoryCsv,
+  registerProtectionCalls,
+} from './modules/protection/protection.routes.ts';
 import type { Services } from './services.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -153,6 +157,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     members,
     memberConsole: services.memberConsole,
     cashierReview: services.cashierReview,
+    protectionAdmin: services.protectionAdmin,
   });
 
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,
@@ -170,6 +175,15 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
 
   // Community: help posts, notes, notices and popups (the back office's side is in its routes).
   registerCommunityCalls(ctx, { community });
+
+  // Player protection: limits, reality checks, breaks, sessions and history (docs/protection.md).
+  registerProtectionCalls(ctx, {
+    protection: services.protection,
+    breaks: services.breaks,
+    memberSessions: services.memberSessions,
+    history: services.history,
+  });
+  registerAccountHistoryCsv(app, { members, history: services.history });
 
   // Uploaded images under /media/ (resized and re-encoded; before the static site's fallback) and
   // the home banners.

@@ -21,11 +21,17 @@ import { createWalletService } from './modules/games/wallet.service.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
+import { createLimitsService } from './modules/protection/limits.service.ts';
+import { createProtectionService } from './modules/protection/protection.service.ts';
+import { createBreakReader, createBreaksService } from './modules/protection/breaks.service.ts';
+import { createHistoryService } from './modules/protection/history.service.ts';
+import { createMemberSessions } from './modules/protection/sessions.service.ts';
 import { createBannerService } from './modules/media/banner.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createMediaStore } from './modules/media/media.store.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSettingsAdminService } from './modules/backoffice/settings-admin.service.ts';
+import { createProtectionAdminService } from './modules/protection/protection-admin.service.ts';
 
 export interface ServicesDeps {
   config: Config;
@@ -70,9 +76,33 @@ export function createServices(deps: ServicesDeps) {
   const csrf = createCsrfService({ settings });
   // The terms and privacy policy in force; registration records which versions a member accepted.
   const legal = createLegalService({ db, audit, now });
-  const members = createMembersService({ db, ledger, sessions, signInLimiter, settings, legal, now });
+  // Time-outs and self-exclusion as read by sign-in and open-game (protection module, docs/protection.md).
+  const breakReader = createBreakReader({ db, now });
+  const members = createMembersService({
+    db,
+    ledger,
+    sessions,
+    signInLimiter,
+    settings,
+    legal,
+    breaks: breakReader,
+    now,
+  });
+  // take-break: the member's own password, the break recorded, every session and launch token ended.
+  const breaks = createBreaksService({ db, reader: breakReader, members, sessions, now });
   const community = createCommunityService({ db, audit, members, now });
-  const cashier = createCashierService({ db, ledger, settings, community, members, rateLimiter, now });
+  // Deposit and loss limits, breaks in force, the reality-check setting (docs/protection.md).
+  const limits = createLimitsService({ db, now });
+  const cashier = createCashierService({
+    db,
+    ledger,
+    settings,
+    community,
+    members,
+    rateLimiter,
+    limits,
+    now,
+  });
   const comp = createCompService({ ledger, settings, cashier });
   const backoffice = createBackofficeService({
     db,
@@ -100,11 +130,22 @@ export function createServices(deps: ServicesDeps) {
     ledger,
     secrets,
     members,
+    limits,
     now,
     timeoutMs: config.transferTimeoutMs,
   });
   const jackpots = createJackpotService({ db, ledger, audit, members, now });
-  const catalog = createCatalogService({ db, audit, sessions, members, transfers, ledger, secrets, now });
+  const catalog = createCatalogService({
+    db,
+    audit,
+    sessions,
+    members,
+    transfers,
+    ledger,
+    breaks: breakReader,
+    secrets,
+    now,
+  });
   // The member detail's lists and the password reset of the back office.
   const memberConsole = createMemberConsoleService({
     db,
@@ -117,6 +158,11 @@ export function createServices(deps: ServicesDeps) {
     sessions,
   });
   const wallet = createWalletService({ db, ledger, sessions, settings, members, jackpots, secrets, now });
+  // Player protection's member calls: the limits with what the cashier and the wallet count against them.
+  const protection = createProtectionService({ limits, cashier, wallet, now });
+  // The member's own sessions, and the account history and session result from the ledger.
+  const memberSessions = createMemberSessions({ sessions, members, now });
+  const history = createHistoryService({ ledger, sessions, limits, now });
   // Uploaded images (files under DATA_DIR/media or an S3 bucket) and the home banners.
   const media = createMediaService({
     db,
@@ -126,6 +172,8 @@ export function createServices(deps: ServicesDeps) {
   });
   const banners = createBannerService({ db, audit, media, now });
   const settingsAdmin = createSettingsAdminService({ db, audit, members, settings });
+  // The back office's read-only view of player protection (limits, history, breaks).
+  const protectionAdmin = createProtectionAdminService({ db, members, now });
 
   return {
     config,
@@ -155,6 +203,12 @@ export function createServices(deps: ServicesDeps) {
     media,
     banners,
     settingsAdmin,
+    limits,
+    protection,
+    protectionAdmin,
+    breaks,
+    memberSessions,
+    history,
   };
 }
 

@@ -440,7 +440,7 @@ describe('roles', () => {
       operator: {
         operatorId: support.operatorId,
         role: 'support',
-        permissions: ['memberRead', 'rounds', 'support', 'dashboard', 'memberManage'],
+        permissions: ['memberRead', 'rounds', 'support', 'dashboard', 'memberManage', 'protectionReport'],
       },
     });
   });

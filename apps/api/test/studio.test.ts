@@ -3,7 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { registerStudio, studioRegistration, studioSecret, type StudioHandle } from '@casino/studio';
+import {
+  registerStudio,
+  studioRegistration,
+  studioSecret,
+  withPortalOrigins,
+  type StudioHandle,
+} from '@casino/studio';
 import { dealBaccarat, settleBaccarat } from '@casino/studio-engine/baccarat';
 import {
   ZDealAnswer,
@@ -378,6 +384,59 @@ describe('the studio on the seamless wallet', () => {
       status: 'refused',
       code: 'bet_out_of_range',
     });
+  });
+
+  it("a bet beyond the member's loss limit is refused as limit_exceeded: no stake taken, no round kept", async () => {
+    const m = await newMember(t, { cash: 100_000 });
+    // The member's own daily loss limit (docs/protection.md), set as the portal sets it.
+    const set = await call(t, 'set-play-limit', { kind: 'loss', period: 'day', amount: 1_000 }, m.cookie);
+    expect(set.body.status).toBe('success');
+    const token = await launch(m, SLOT, SLOTS);
+    // 2,000 alone would take the day's loss over 1,000: the wallet refuses it, the studio says why.
+    const spin = await studioCall('spin', { token, game: SLOT, bet: 2_000 });
+    expect(spin.code).toBe(200);
+    expect(spin.body).toEqual({ status: 'refused', code: 'limit_exceeded', balance: 100_000 });
+    const tableToken = await launch(m, 'baccarat', LIVE);
+    const deal = await studioCall('deal', { token: tableToken, game: 'baccarat', bets: { banker: 2_000 } });
+    expect(deal.body).toEqual({ status: 'refused', code: 'limit_exceeded', balance: 100_000 });
+    expect(await cashOf(m)).toBe(100_000);
+    expect((await studioCall('rounds', { token, game: SLOT })).body.rounds).toEqual([]);
+    expect((await studioCall('rounds', { token: tableToken, game: 'baccarat' })).body.rounds).toEqual([]);
+    expect((await call(t, 'get-slot-bets-list', { page: 1 }, m.cookie)).body.maxCount).toBe(0);
+    // A bet within the limit stands: the refusal was the limit's, not the studio's.
+    const within = await studioCall('spin', { token, game: SLOT, bet: 1_000 });
+    expect(within.body.status).toBe('success');
+    expect(await cashOf(m)).toBe(100_000 - 1_000 + (within.body.round as TRoundRecord).win);
+  });
+
+  it('a bet during a time-out is refused as user_disabled: no stake taken, no round kept', async () => {
+    const m = await newMember(t, { cash: 50_000 });
+    const token = await launch(m, SLOT, SLOTS);
+    const tableToken = await launch(m, 'baccarat', LIVE);
+    // A break in force while the game window is still open (take-break also ends the launch
+    // tokens; a window opened just before it, or a racing launch, still holds one).
+    const now = t.clock.now();
+    await t.db
+      .insertInto('member_breaks')
+      .values({
+        member_id: m.id,
+        kind: 'time_out',
+        period: '24h',
+        started_at: now,
+        until: new Date(now.getTime() + 24 * 3_600_000),
+      })
+      .execute();
+    const spin = await studioCall('spin', { token, game: SLOT, bet: 1_000 });
+    expect(spin.code).toBe(200);
+    expect(spin.body).toMatchObject({ status: 'refused', code: 'user_disabled' });
+    const deal = await studioCall('deal', { token: tableToken, game: 'baccarat', bets: { player: 1_000 } });
+    expect(deal.body).toMatchObject({ status: 'refused', code: 'user_disabled' });
+    expect(await cashOf(m)).toBe(50_000);
+    expect((await studioCall('rounds', { token, game: SLOT })).body.rounds).toEqual([]);
+    // The platform kept no round either (the member's portal session ended with the break).
+    expect(
+      await t.db.selectFrom('rounds').select('round_id').where('member_id', '=', m.id).execute(),
+    ).toEqual([]);
   });
 
   it('bad input answers 400 with the error shape; a bad token 401; an unknown game or action 404', async () => {
@@ -819,6 +878,22 @@ describe('transfer mode', () => {
 // -- configuration and secrets ---------------------------------------------------------------------
 
 describe('configuration and secrets', () => {
+  it('names the portal origins of a studio on a host of its own in the play page, and only origins', () => {
+    const page = '<!doctype html><html><head><title>x</title></head></html>';
+    expect(withPortalOrigins(page, [])).toBe(page);
+    expect(withPortalOrigins(page, ['https://casino.example', 'http://127.0.0.1:3000'])).toBe(
+      '<!doctype html><html><head><meta name="studio-portal-origins" content="https://casino.example http://127.0.0.1:3000" /><title>x</title></head></html>',
+    );
+    for (const bad of [
+      'https://casino.example/',
+      'https://casino.example/x',
+      'javascript:alert(1)',
+      '*',
+      'https://a" onload="x',
+    ])
+      expect(() => withPortalOrigins(page, [bad]), bad).toThrow(/not an origin/);
+  });
+
   it('reads the studio variables', () => {
     const config = loadConfig({ PORT: '4100' });
     expect(config).toMatchObject({

@@ -7,12 +7,39 @@ import type { FastifyInstance } from 'fastify';
 const PAGES = ['/play', '/verify'];
 
 /**
- * Serves the built game client (apps/studio/dist): its pages answer index.html (kept in memory),
- * its hashed files under `assets/` are cached for a year. Without a build the pages say so.
+ * The page with the portal origins the game window takes reality checks from besides its own
+ * (decision 0014): `<meta name="studio-portal-origins" content="https://a https://b">` in its head.
  */
-export async function registerClient(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export function withPortalOrigins(html: string, origins: readonly string[]): string {
+  for (const origin of origins) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['https:', 'http:'].includes(url.protocol) || url.origin !== origin)
+      throw new Error(`portalOrigins: not an origin: ${origin}`);
+  }
+  if (origins.length === 0) return html;
+  return html.replace('<head>', `<head><meta name="studio-portal-origins" content="${origins.join(' ')}" />`);
+}
+
+/**
+ * Serves the built game client (apps/studio/dist): its pages answer index.html (kept in memory,
+ * with the portal origins named), its hashed files under `assets/` are cached for a year. Without a
+ * build the pages say so.
+ */
+export async function registerClient(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  portalOrigins: readonly string[] = [],
+): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
-  const page = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const page =
+    indexFile && existsSync(indexFile)
+      ? withPortalOrigins(readFileSync(indexFile, 'utf8'), portalOrigins)
+      : undefined;
   for (const url of PAGES)
     app.get(url, async (_request, reply) => {
       if (!page)

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerBrowserApi } from './browser-api.ts';
 import { registerClient } from './client.ts';
+
+export { withPortalOrigins } from './client.ts';
 import { migrateStudio, type StudioDb } from './db.ts';
 import {
   GAME_NAMES,
@@ -38,6 +40,11 @@ export interface StudioOptions {
   prefix?: string;
   /** The built game client (apps/studio/dist); without it the pages say it is not built. */
   distDir?: string | undefined;
+  /**
+   * Origins of the portal besides the studio's own (`https://casino.example`), from which the game
+   * window takes reality checks (decision 0014): only for a studio on a host of its own.
+   */
+  portalOrigins?: string[];
   /** Secrets an operator set in the back office instead of the derived ones (STUDIO_SECRET_<CODE>). */
   secrets?: Record<string, string>;
   /** The clock (tests move it). */
@@ -107,7 +114,7 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
         learnMode: members.setMode,
         now,
       });
-      await registerClient(scope, options.distDir);
+      await registerClient(scope, options.distDir, options.portalOrigins);
     },
     { prefix },
   );

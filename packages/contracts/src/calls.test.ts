@@ -44,7 +44,7 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'change-password': ['member', ['success', 'pass']],
   'change-exchange-password': ['member', ['success', 'pass']],
   'get-in-game-balance': ['member', ['success']],
-  'game-transfer-in': ['member', ['success', 'balance', 'time', 'fail']],
+  'game-transfer-in': ['member', ['success', 'balance', 'time', 'fail', 'blocked']],
   'game-transfer-out': ['member', ['success', 'fail']],
   'get-casino-setting': ['public', ['success']],
   'get-slot-setting': ['public', ['success']],
@@ -55,6 +55,15 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   // Beyond API.md: the site's own calls (docs/api/member-calls.md, "Site").
   'get-site-status': ['public', ['success']],
   'get-legal-document': ['public', ['success', 'not_found']],
+  // Player protection (API.md section 6, docs/protection.md).
+  'get-play-limits': ['member', ['success']],
+  'set-play-limit': ['member', ['success', 'wait']],
+  'set-reality-check': ['member', ['success']],
+  'take-break': ['member', ['success', 'pass']],
+  'get-sessions': ['member', ['success']],
+  'end-session': ['member', ['success', 'not_found']],
+  'get-account-history': ['member', ['success']],
+  'get-session-summary': ['member', ['success']],
 };
 
 const date = '2024-05-01T03:00:00.000Z';
@@ -208,6 +217,49 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
       publishedAt: date,
     },
   },
+  'get-play-limits': {
+    limits: {
+      deposit: { day: 100_000, week: null, month: 1_000_000 },
+      loss: { day: null, week: 300_000, month: null },
+    },
+    pending: [{ kind: 'deposit', period: 'day', amount: null, effectiveAt: date }],
+    used: {
+      deposit: { day: 50_000, week: 50_000, month: 250_000 },
+      loss: { day: 0, week: 12_000, month: 40_000 },
+    },
+    realityCheckMinutes: 30,
+    exclusion: null,
+    lifetime: { deposits: 350_000, withdrawals: 400_000, net: -50_000 },
+  },
+  'set-play-limit': {},
+  'set-reality-check': {},
+  'take-break': {},
+  'get-sessions': {
+    sessions: [
+      {
+        id: 7,
+        current: true,
+        ip: '203.0.113.5',
+        userAgent: 'Mozilla/5.0',
+        createdAt: date,
+        lastSeenAt: date,
+      },
+      { id: 6, current: false, ip: null, userAgent: null, createdAt: date, lastSeenAt: date },
+    ],
+    lastLogin: { at: date, ip: '203.0.113.5' },
+  },
+  'end-session': {},
+  'get-account-history': {
+    entries: [{ at: date, kind: 'cash', code: 'deposit', amount: 50_000, balanceAfter: 150_000, ref: '12' }],
+    maxCount: 1,
+  },
+  'get-session-summary': {
+    startedAt: date,
+    bets: 30_000,
+    wins: 12_000,
+    net: -18_000,
+    realityCheckMinutes: 15,
+  },
 };
 
 const REQUEST: Record<TCallName, Record<string, unknown>> = {
@@ -268,6 +320,14 @@ const REQUEST: Record<TCallName, Record<string, unknown>> = {
   'get-slot-bets-list': {},
   'get-site-status': { locale: 'en' },
   'get-legal-document': { kind: 'terms', locale: 'jp' },
+  'get-play-limits': {},
+  'set-play-limit': { kind: 'deposit', period: 'week', amount: 500_000 },
+  'set-reality-check': { minutes: 60 },
+  'take-break': { kind: 'self_exclusion', period: '6m', password: 'secret' },
+  'get-sessions': {},
+  'end-session': { id: 6 },
+  'get-account-history': { from: '2024-04-01', to: '2024-05-01', kind: 'game', page: 2, pageSize: 50 },
+  'get-session-summary': {},
 };
 
 /** The status literals a response schema can carry, read from the schema itself. */
@@ -375,5 +435,35 @@ describe('requests', () => {
 
   it('fills in paging defaults', () => {
     expect(CALLS['get-help-list'].request.parse({})).toEqual({ page: 1, pageSize: 20 });
+  });
+
+  it('takes a play limit of 1 won up to the maximum, or null for none', () => {
+    const limit = (amount: unknown) => ({ kind: 'loss', period: 'day', amount });
+    expect(errorsOf('set-play-limit', limit(null))).toEqual([]);
+    expect(errorsOf('set-play-limit', limit(1))).toEqual([]);
+    expect(errorsOf('set-play-limit', limit(1_000_000_000_000))).toEqual([]);
+    expect(errorsOf('set-play-limit', limit(0))).toEqual([{ path: 'amount', code: 'min' }]);
+    expect(errorsOf('set-play-limit', limit(1_000_000_000_001))).toEqual([{ path: 'amount', code: 'max' }]);
+    expect(errorsOf('set-play-limit', limit(1.5))).toEqual([{ path: 'amount', code: 'type' }]);
+    expect(errorsOf('set-play-limit', { kind: 'bet', period: 'year', amount: 1 }).map((e) => e.path)).toEqual(
+      ['kind', 'period'],
+    );
+    expect(errorsOf('set-play-limit', { kind: 'loss', period: 'day' })).toEqual([
+      { path: 'amount', code: 'required' },
+    ]);
+  });
+
+  it('takes a reality check of 0, 15, 30 or 60 minutes only', () => {
+    for (const minutes of [0, 15, 30, 60]) expect(errorsOf('set-reality-check', { minutes })).toEqual([]);
+    for (const minutes of [5, 45, '15', null])
+      expect(errorsOf('set-reality-check', { minutes }).map((e) => e.path)).toEqual(['minutes']);
+  });
+
+  it('takes time-outs of 24h..6w and self-exclusion of 6m..permanent', () => {
+    const ok = (kind: string, period: string) => errorsOf('take-break', { kind, period, password: 'secret' });
+    for (const period of ['24h', '7d', '30d', '6w']) expect(ok('time_out', period)).toEqual([]);
+    for (const period of ['6m', '1y', '5y', 'permanent']) expect(ok('self_exclusion', period)).toEqual([]);
+    expect(ok('time_out', 'permanent')).toEqual([{ path: 'period', code: 'pattern' }]);
+    expect(ok('self_exclusion', '24h')).toEqual([{ path: 'period', code: 'pattern' }]);
   });
 });

@@ -3,6 +3,7 @@ import * as cashier from './cashier.ts';
 import * as community from './community.ts';
 import * as games from './games.ts';
 import * as members from './members.ts';
+import * as protection from './protection.ts';
 import * as site from './site.ts';
 
 export const CALL_WHO = ['public', 'guest', 'member'] as const;
@@ -73,6 +74,27 @@ export const CALLS = {
   'get-slot-bets-list': call('member', games.ZGetSlotBetsListRequest, games.ZGetSlotBetsListResponse),
   'get-site-status': call('public', site.ZGetSiteStatusRequest, site.ZGetSiteStatusResponse),
   'get-legal-document': call('public', site.ZGetLegalDocumentRequest, site.ZGetLegalDocumentResponse),
+  // Player protection (API.md section 6).
+  'get-play-limits': call('member', protection.ZGetPlayLimitsRequest, protection.ZGetPlayLimitsResponse),
+  'set-play-limit': call('member', protection.ZSetPlayLimitRequest, protection.ZSetPlayLimitResponse),
+  'set-reality-check': call(
+    'member',
+    protection.ZSetRealityCheckRequest,
+    protection.ZSetRealityCheckResponse,
+  ),
+  'take-break': call('member', protection.ZTakeBreakRequest, protection.ZTakeBreakResponse),
+  'get-sessions': call('member', protection.ZGetSessionsRequest, protection.ZGetSessionsResponse),
+  'end-session': call('member', protection.ZEndSessionRequest, protection.ZEndSessionResponse),
+  'get-account-history': call(
+    'member',
+    protection.ZGetAccountHistoryRequest,
+    protection.ZGetAccountHistoryResponse,
+  ),
+  'get-session-summary': call(
+    'member',
+    protection.ZGetSessionSummaryRequest,
+    protection.ZGetSessionSummaryResponse,
+  ),
 } as const;
 
 export type TCalls = typeof CALLS;

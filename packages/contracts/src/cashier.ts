@@ -21,7 +21,11 @@ export const ZApplyUserDepositResponse = z.discriminatedUnion('status', [
   ZSuccess,
   statusOnly('wait'),
   statusOnly('time'),
-  statusOnly('blocked'),
+  /**
+   * The member may not deposit: `remaining` (API.md section 6) is what the member's deposit limits
+   * still allow when a limit refused the amount; absent for a blocked account or a break.
+   */
+  z.object({ status: z.literal('blocked'), remaining: ZMoney.optional() }),
 ]);
 export type TApplyUserDepositResponse = z.infer<typeof ZApplyUserDepositResponse>;
 

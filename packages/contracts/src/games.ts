@@ -23,6 +23,8 @@ export const ZGameTransferInResponse = z.discriminatedUnion('status', [
   statusOnly('balance'),
   statusOnly('time'),
   statusOnly('fail'),
+  /** Player protection (docs/protection.md): a break, or a loss limit already reached. */
+  statusOnly('blocked'),
 ]);
 export type TGameTransferInResponse = z.infer<typeof ZGameTransferInResponse>;
 

@@ -8,6 +8,7 @@ import {
   ZCount,
   ZEmptyRequest,
   ZExchangePassword,
+  ZIsoDate,
   ZLoginPassword,
   ZMoney,
   ZNick,
@@ -54,7 +55,11 @@ export type TUserDoLoginRequest = z.infer<typeof ZUserDoLoginRequest>;
 export const ZUserDoLoginResponse = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success'), user: ZUser }),
   statusOnly('fail'),
-  statusOnly('blocked'),
+  /**
+   * The account may not sign in: `until` (API.md section 6) when the member took a time-out or
+   * self-exclusion, null when it is permanent; absent for an account an operator blocked.
+   */
+  z.object({ status: z.literal('blocked'), until: ZIsoDate.nullable().optional() }),
   ZAuthenticated,
 ]);
 export type TUserDoLoginResponse = z.infer<typeof ZUserDoLoginResponse>;

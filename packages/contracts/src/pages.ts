@@ -21,6 +21,11 @@ export const PAGE_PATHS = {
   game: '/game',
   terms: '/terms',
   privacy: '/privacy',
+  // Player protection (issue 14): under my page, and the page a member on a break lands on.
+  responsible: '/user/responsible',
+  history: '/user/history',
+  sessions: '/user/sessions',
+  blocked: '/blocked',
 } as const;
 
 export type TPageId = keyof typeof PAGE_PATHS;
@@ -39,6 +44,9 @@ export const MEMBER_PAGES: ReadonlySet<TPageId> = new Set<TPageId>([
   'comp',
   'user',
   'help',
+  'responsible',
+  'history',
+  'sessions',
 ]);
 
 export function isMemberPage(page: TPageId): boolean {

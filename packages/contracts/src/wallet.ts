@@ -11,6 +11,8 @@ export const WALLET_STATUSES = [
   'RS_ERROR_INVALID_TOKEN',
   'RS_ERROR_NOT_ENOUGH_MONEY',
   'RS_ERROR_USER_DISABLED',
+  /** A bet beyond one of the member's loss limits (docs/protection.md); nothing was done. */
+  'RS_ERROR_LIMIT_EXCEEDED',
   'RS_ERROR_DUPLICATE_TRANSACTION',
   'RS_ERROR_TRANSACTION_ROLLED_BACK',
   'RS_ERROR_UNKNOWN',

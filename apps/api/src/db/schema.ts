@@ -43,6 +43,33 @@ export interface MembersTable {
   terms_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Set by an operator's password reset (0011): the member must change the password before anything else. */
   must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The reality-check interval in minutes, 0 = off (0015_player_protection). */
+  reality_check_minutes: ColumnType<number, number | undefined, number>;
+}
+
+/**
+ * Every change of a member's deposit or loss limit (0015_player_protection): the limit in force for
+ * (member, kind, period) at t is the latest row with effective_at <= t not cancelled; amount null = none.
+ */
+export interface PlayLimitsTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: 'deposit' | 'loss';
+  period: 'day' | 'week' | 'month';
+  amount: number | null;
+  requested_at: Timestamp;
+  effective_at: Timestamp;
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A member's time-out or self-exclusion (0015): in force while `until` is null (permanent) or later than now. */
+export interface MemberBreaksTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: 'time_out' | 'self_exclusion';
+  period: string;
+  started_at: Timestamp;
+  until: Timestamp | null;
 }
 
 /** Outcome of a member sign-in attempt on a known id (0011): `password` wrong, `blocked` not active. */
@@ -241,6 +268,8 @@ export interface DB {
   reg_codes: RegCodesTable;
   members: MembersTable;
   member_sign_ins: MemberSignInsTable;
+  play_limits: PlayLimitsTable;
+  member_breaks: MemberBreaksTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   accounts: AccountsTable;

@@ -36,6 +36,9 @@ const SettingsPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
 );
+const BreaksPage = lazy(() =>
+  import('../features/breaks/BreaksPage.tsx').then((m) => ({ default: m.BreaksPage })),
+);
 const OperatorsPage = lazy(() =>
   import('../features/operators/OperatorsPage.tsx').then((m) => ({ default: m.OperatorsPage })),
 );
@@ -55,6 +58,7 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   rounds: <RoundsPage />,
   settings: <SettingsPage />,
   members: <MembersScreen />,
+  breaks: <BreaksPage />,
   helpdesk: <HelpdeskPage />,
   notices: <ContentPage key="notices" kind="notices" />,
   popups: <ContentPage key="popups" kind="popups" />,

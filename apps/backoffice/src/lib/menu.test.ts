@@ -19,7 +19,7 @@ describe('the role menu', () => {
       'settings',
       'account',
     ]);
-    expect(ids('support')).toEqual(['dashboard', 'members', 'helpdesk', 'rounds', 'account']);
+    expect(ids('support')).toEqual(['dashboard', 'members', 'breaks', 'helpdesk', 'rounds', 'account']);
     expect(ids('content')).toEqual(['notices', 'popups', 'banners', 'account']);
   });
 
@@ -30,6 +30,10 @@ describe('the role menu', () => {
     }
     expect(roleMayOpen('content', 'members')).toBe(false);
     expect(roleMayOpen('cashier', 'notices')).toBe(false);
+    // The report of members under a break matches its route's permission (owner and support).
+    expect(roleMayOpen('support', 'breaks')).toBe(true);
+    expect(roleMayOpen('cashier', 'breaks')).toBe(false);
+    expect(roleMayOpen('content', 'breaks')).toBe(false);
   });
 
   it('lands every role on a screen of its own menu', () => {

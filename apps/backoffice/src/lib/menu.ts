@@ -6,6 +6,7 @@ export const MENU = [
   { id: 'deposits', path: '/deposits', roles: ['owner', 'cashier'], ready: true },
   { id: 'withdrawals', path: '/withdrawals', roles: ['owner', 'cashier'], ready: true },
   { id: 'members', path: '/members', roles: ['owner', 'cashier', 'support'], ready: true },
+  { id: 'breaks', path: '/breaks', roles: ['owner', 'support'], ready: true },
   { id: 'helpdesk', path: '/helpdesk', roles: ['owner', 'support'], ready: true },
   { id: 'notices', path: '/notices', roles: ['owner', 'content'], ready: true },
   { id: 'popups', path: '/popups', roles: ['owner', 'content'], ready: true },

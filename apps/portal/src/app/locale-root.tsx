@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { ScrollRestoration } from 'react-router';
+import { ScrollRestoration, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INTL_LOCALE, type TLocale } from '@casino/contracts/locales';
 import { setApiLocale } from '../lib/api.ts';
@@ -8,6 +8,17 @@ import { loadLocaleFont } from '../i18n/locale-fonts.ts';
 import { HealthDialogs } from './health-dialogs.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { MaintenanceGate } from './maintenance-gate.tsx';
+
+/**
+ * The key a page's scroll position is kept under: the history entry's own key, except for the entry
+ * of a freshly loaded document, which React Router names "default" whatever its address. Keyed by
+ * that name, a page loaded anew (after a sign-in, a break, `reloadPage(url)`) took over the scroll
+ * position of the page just left (the blocked page opened half-way down): such entries are kept
+ * under their address instead, so a reload of the same page still comes back where it was.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+}
 
 /**
  * The root of one locale's routes: provides the locale, switches i18next to it and sets
@@ -29,7 +40,7 @@ export function LocaleRoot({ locale }: { locale: TLocale }) {
         <AppLayout />
         <HealthDialogs />
       </MaintenanceGate>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </LocaleContext.Provider>
   );
 }

@@ -60,6 +60,18 @@ const PAGES: Record<TPageId, TLazyPage> = {
   privacy: lazyPage(() =>
     import('../features/legal/legal-page.tsx').then((m) => ({ default: m.PrivacyPage })),
   ),
+  responsible: lazyPage(() =>
+    import('../features/protection/responsible-page.tsx').then((m) => ({ default: m.ResponsiblePage })),
+  ),
+  history: lazyPage(() =>
+    import('../features/protection/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
+  ),
+  sessions: lazyPage(() =>
+    import('../features/protection/sessions-page.tsx').then((m) => ({ default: m.SessionsPage })),
+  ),
+  blocked: lazyPage(() =>
+    import('../features/protection/blocked-page.tsx').then((m) => ({ default: m.BlockedPage })),
+  ),
 };
 
 /**

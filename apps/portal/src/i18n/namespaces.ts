@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'account',
   'game',
   'legal',
+  'protection',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: TNamespace = 'common';

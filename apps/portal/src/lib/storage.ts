@@ -9,6 +9,10 @@ export const STORAGE_KEYS = {
   cookieNoticeDismissed: 'portal.cookieNoticeDismissed',
   /** The site popups' 'hide' and 'close' timestamps per popup id (features/popups). */
   popupMemory: 'portal.popups',
+  /** The reality check last shown: the session's start and the moment (lib/protection/reality-check.ts). */
+  realityCheckShown: 'portal.realityCheckShown',
+  /** Set (per member, suffix) once the member skipped the deposit-limit offer of the first deposit. */
+  depositLimitOfferSkipped: 'portal.depositLimitOfferSkipped.',
 } as const;
 
 /** Keys of the tab's session storage. */
@@ -17,6 +21,8 @@ export const SESSION_KEYS = {
   popupsClosed: 'portal.popupsClosed',
   /** The note and help counts a health-check dialog was last shown for, per member (prefix). */
   healthDialogsShown: 'portal.healthDialogsShown.',
+  /** Set by a sign-in just before the reload: the next page shows the previous sign-in once. */
+  justSignedIn: 'portal.justSignedIn',
 } as const;
 
 export function readStorage(key: string): string | null {

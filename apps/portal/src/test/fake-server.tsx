@@ -52,7 +52,7 @@ export const invalid = (path: string, code: string) =>
 
 /**
  * A page at `path` inside the app's providers, with a signed-in member whose `refresh` is a spy
- * (in Korean, or in `locale`). The pages a page links to (help, deposit, login) render a marker
+ * (in Korean, or in `locale`). The pages a page links to (help, deposit, login, responsible) render a marker
  * paragraph.
  */
 export function renderPage(
@@ -69,6 +69,7 @@ export function renderPage(
       { path: '/help', element: <p>help page</p> },
       { path: '/deposit', element: <p>deposit page</p> },
       { path: '/login', element: <p>login page</p> },
+      { path: '/user/responsible', element: <p>responsible gaming page</p> },
     ],
     { initialEntries: [path] },
   );

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from './i18n/index.ts';
 import { parseLang } from './shell/format.ts';
-import { readLaunchParams, StudioProvider, useStudio } from './shell/index.ts';
+import { readLaunchParams, RealityCheck, StudioProvider, useStudio } from './shell/index.ts';
 import './shell/shell.css';
 
 /*
@@ -49,9 +49,13 @@ createRoot(container).render(
         {verify ? (
           <VerifyPage />
         ) : (
-          <StudioProvider launch={launch}>
-            <GameRouter />
-          </StudioProvider>
+          <>
+            <StudioProvider launch={launch}>
+              <GameRouter />
+            </StudioProvider>
+            {/* The portal's reality check, over whatever the window shows (decision 0014). */}
+            <RealityCheck lang={launch.lang} />
+          </>
         )}
       </Suspense>
     </I18nextProvider>

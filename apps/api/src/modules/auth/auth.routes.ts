@@ -86,7 +86,8 @@ function noStore(reply: FastifyReply): void {
  *
  * A member who is blocked, pending approval or self-excluded and gives the right password gets
  * `401 {url: "/admin/error?error=AccessDenied"}`: the same status as wrong credentials (both are
- * "not signed in"), told apart by the error in the URL.
+ * "not signed in"), told apart by the error in the URL. A member on a time-out or self-exclusion
+ * gets `&until=<ISO instant>` (or `&until=permanent`) added.
  */
 export function registerAuthRoutes(app: FastifyInstance, ctx: ModuleContext, deps: AuthRoutesDeps): void {
   const { sessions, csrf, members } = deps;
@@ -162,7 +163,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ModuleContext, dep
       }
       if (result.status === 'blocked') {
         reply.code(401);
-        return { url: signinErrorUrl('AccessDenied') };
+        // A time-out or self-exclusion adds its end (`permanent` when it has none), so the portal's
+        // page can say until when (docs/api/auth.md); an operator's block adds nothing.
+        const until =
+          result.until === undefined
+            ? ''
+            : `&until=${result.until === null ? 'permanent' : encodeURIComponent(result.until.toISOString())}`;
+        return { url: `${signinErrorUrl('AccessDenied')}${until}` };
       }
 
       // Signing in again from the same browser replaces its previous session.

@@ -154,6 +154,21 @@ export function createSessionRepository(db: Database) {
       return result.numDeletedRows > 0n;
     },
 
+    async deleteOwn(
+      subjectKind: SubjectKind,
+      subjectId: number,
+      id: number,
+      trx?: Database,
+    ): Promise<boolean> {
+      const result = await (trx ?? db)
+        .deleteFrom('sessions')
+        .where('id', '=', id)
+        .where('subject_kind', '=', subjectKind)
+        .where('subject_id', '=', subjectId)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
     async deleteByTokenHash(subjectKind: SubjectKind, tokenHash: string, trx?: Database): Promise<boolean> {
       const result = await (trx ?? db)
         .deleteFrom('sessions')

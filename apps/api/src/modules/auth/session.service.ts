@@ -169,6 +169,11 @@ export function createSessionService(deps: SessionServiceDeps) {
       return repo.listLiveOfSubject(subjectKind, subjectId, at, new Date(at.getTime() - idleMs), trx);
     },
 
+    /** Ends one of a subject's own sessions (a member signing out one device); false when it has none by that id. */
+    async revokeOwn(subjectKind: SubjectKind, subjectId: number, sessionId: number, trx?: Database) {
+      return repo.deleteOwn(subjectKind, subjectId, sessionId, trx);
+    },
+
     /** Ends one session. */
     async revoke(sessionId: number, trx?: Database): Promise<boolean> {
       return repo.deleteById(sessionId, trx);

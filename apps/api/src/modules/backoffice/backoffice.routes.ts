@@ -89,6 +89,8 @@ import { registerContentBackofficeRoutes } from './content.routes.ts';
 import type { CashierReview } from '../cashier/cashier-review.service.ts';
 import { registerCashierBackofficeRoutes } from './cashier.routes.ts';
 import { registerOperatorsBackofficeRoutes } from './operators.routes.ts';
+import { registerProtectionBackofficeRoutes } from './protection.routes.ts';
+import type { ProtectionAdminService } from '../protection/protection-admin.service.ts';
 
 const COOKIE_PATH = '/api/backoffice';
 /** How many of a member's latest ledger entries the member detail shows. */
@@ -113,6 +115,7 @@ export interface BackofficeRouteDeps {
   settingsAdmin: SettingsAdminService;
   members: Pick<MembersService, 'detailByUserId'>;
   cashierReview: CashierReview;
+  protectionAdmin: ProtectionAdminService;
 }
 
 /** Sends a money action's answer: its code, and the replay header when it is the stored first answer. */
@@ -612,6 +615,7 @@ export async function registerBackofficeRoutes(
     now: _ctx.now,
   });
   registerMemberBackofficeRoutes(route, { memberConsole: deps.memberConsole });
+  registerProtectionBackofficeRoutes(route, { protectionAdmin: deps.protectionAdmin });
 
   // --- registration codes, member approval and levels, game order, secret rotation, member rounds ---
 

@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   maintenance: ['owner'],
   /** Daily and monthly figures per provider, and their CSV (docs/api/backoffice-reports.md). */
   reports: ['owner'],
+  /** The report of members under a break (docs/api/backoffice-protection.md); read only, as breaks cannot be ended. */
+  protectionReport: ['owner', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -75,15 +75,62 @@ export function createCashierRepository(db: Database) {
 
     /** Inserts a new `wait` deposit request; throws the one-pending violation when one is pending. */
     async insertDeposit(
-      row: { memberId: number; amount: number; depositor: string },
+      row: { memberId: number; amount: number; depositor: string; at?: Date },
       trx: Database = db,
     ): Promise<number> {
       const inserted = await trx
         .insertInto('deposit_requests')
-        .values({ member_id: row.memberId, amount: row.amount, depositor: row.depositor })
+        .values({
+          member_id: row.memberId,
+          amount: row.amount,
+          depositor: row.depositor,
+          ...(row.at ? { created_at: row.at, updated_at: row.at } : {}),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return inserted.id;
+    },
+
+    /**
+     * The member's deposit requests pending or approved (hidden ones too) made at or after each
+     * start (docs/protection.md, deposit limits).
+     */
+    async depositsSince(
+      memberId: number,
+      starts: { day: Date; week: Date; month: Date },
+      trx: Database = db,
+    ): Promise<{ day: number; week: number; month: number }> {
+      const row = await trx
+        .selectFrom('deposit_requests')
+        .select([
+          sql<number>`coalesce(sum(amount) filter (where created_at >= ${starts.day}), 0)::bigint`.as('day'),
+          sql<number>`coalesce(sum(amount) filter (where created_at >= ${starts.week}), 0)::bigint`.as(
+            'week',
+          ),
+          sql<number>`coalesce(sum(amount) filter (where created_at >= ${starts.month}), 0)::bigint`.as(
+            'month',
+          ),
+        ])
+        .where('member_id', '=', memberId)
+        .where('state', 'in', ['wait', 'reg', 'already'])
+        .where('created_at', '>=', starts.month)
+        .executeTakeFirstOrThrow();
+      return { day: row.day, week: row.week, month: row.month };
+    },
+
+    /** The member's approved deposits and withdrawals since registration (won). */
+    async lifetimeTotals(
+      memberId: number,
+      trx: Database = db,
+    ): Promise<{ deposits: number; withdrawals: number }> {
+      const sumOf = (kind: RequestKind) =>
+        from(kind, trx)
+          .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('total'))
+          .where('member_id', '=', memberId)
+          .where('state', '=', 'already')
+          .executeTakeFirstOrThrow();
+      const [deposits, withdrawals] = await Promise.all([sumOf('deposit'), sumOf('withdraw')]);
+      return { deposits: deposits.total, withdrawals: withdrawals.total };
     },
 
     async insertWithdraw(

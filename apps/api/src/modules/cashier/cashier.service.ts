@@ -8,6 +8,7 @@ import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { CommunityService } from '../community/community.service.ts';
 import { escapeHtml } from '../community/community.service.ts';
 import type { MembersService } from '../members/members.service.ts';
+import type { LimitsService } from '../protection/limits.service.ts';
 import type { CashierMember } from '../members/members.types.ts';
 import { isLocked } from '../settings/lock-window.ts';
 import { windowStatus, type CashierSettings, type SettingsService } from '../settings/settings.service.ts';
@@ -38,6 +39,8 @@ export interface CashierDeps {
   /** The members module owns the `members` table; the cashier reads members through it. */
   members: Pick<MembersService, 'forCashier' | 'userIdsOf'>;
   rateLimiter: RateLimiter;
+  /** Player protection: deposits are checked against the member's breaks and deposit limits. */
+  limits: Pick<LimitsService, 'checkDeposit'>;
   now: () => Date;
 }
 
@@ -131,7 +134,7 @@ export type QueueActionResult =
   | { status: 'already' | 'not_found' | 'same_operator' };
 
 export function createCashierService(deps: CashierDeps) {
-  const { db, ledger, settings, community, members, rateLimiter, now } = deps;
+  const { db, ledger, settings, community, members, rateLimiter, limits, now } = deps;
   const repo = createCashierRepository(db);
 
   /** Locks a request row for its state change; a withdrawal comes with its hold id. */
@@ -160,22 +163,52 @@ export function createCashierService(deps: CashierDeps) {
       return members.forCashier(memberId, trx);
     },
 
-    /** apply-user-deposit: a request that moves no money until an operator approves it. */
-    async applyDeposit(memberId: number, input: { amount: number; depositor?: string | undefined }) {
+    /**
+     * apply-user-deposit: a request that moves no money until an operator approves it. The player
+     * protection check (a break, the deposit limits: docs/protection.md) and the insert share one
+     * transaction under the member's lock, so parallel requests never pass a limit together.
+     */
+    async applyDeposit(
+      memberId: number,
+      input: { amount: number; depositor?: string | undefined },
+    ): Promise<
+      { status: 'success' | 'wait' | 'time' } | { status: 'blocked'; remaining?: number | undefined }
+    > {
       const s = await settings.cashier();
       checkRequestAmount(input.amount, s.minDeposit, s);
       const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
-      if (isLocked(s.depositLock, now())) return { status: 'time' as const };
-      if (await repo.hasPending('deposit', memberId)) return { status: 'wait' as const };
       const depositor = input.depositor?.trim() || member.bank_owner;
       try {
-        await repo.insertDeposit({ memberId, amount: input.amount, depositor });
+        return await db.transaction().execute(async (trx) => {
+          const guard = await limits.checkDeposit(
+            memberId,
+            input.amount,
+            (starts, t) => repo.depositsSince(memberId, starts, t),
+            trx,
+          );
+          if (guard.status === 'blocked') return guard;
+          const at = now();
+          if (isLocked(s.depositLock, at)) return { status: 'time' as const };
+          if (await repo.hasPending('deposit', memberId, trx)) return { status: 'wait' as const };
+          await repo.insertDeposit({ memberId, amount: input.amount, depositor, at }, trx);
+          return { status: 'success' as const };
+        });
       } catch (error) {
         if (isOnePendingViolation(error)) return { status: 'wait' as const };
         throw error;
       }
-      return { status: 'success' as const };
+    },
+
+    /** The member's deposit requests pending or approved made at or after each start (player protection). */
+    depositsSince(memberId: number, starts: { day: Date; week: Date; month: Date }) {
+      return repo.depositsSince(memberId, starts);
+    },
+
+    /** The member's approved deposits and withdrawals since registration, and their difference. */
+    async lifetime(memberId: number): Promise<{ deposits: number; withdrawals: number; net: number }> {
+      const totals = await repo.lifetimeTotals(memberId);
+      return { ...totals, net: totals.deposits - totals.withdrawals };
     },
 
     /**

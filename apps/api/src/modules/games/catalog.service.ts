@@ -12,6 +12,7 @@ import type { SessionService } from '../auth/session.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { TransferService } from './transfer.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { BreakReader } from '../protection/breaks.service.ts';
 import { createGamesRepository, type GameRow, type ProviderRow } from './games.repository.ts';
 import { isInMaintenance, isOpen, maintenanceOf } from './provider-state.ts';
 
@@ -22,6 +23,8 @@ export interface CatalogDeps {
   members: Pick<MembersService, 'forCashier' | 'userIdsOf'>;
   transfers: Pick<TransferService, 'transferIn' | 'holdsMoney'>;
   ledger: Pick<LedgerService, 'openSystemAccount' | 'transferIdsByKeys'>;
+  /** A member on a time-out or self-exclusion may not open a game (protection module). */
+  breaks: Pick<BreakReader, 'activeBreak'>;
   secrets: SecretBox;
   now: () => Date;
 }
@@ -307,7 +310,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
     /**
      * open-game: `fail` for an unknown or disabled game or provider, `time` in the provider's
-     * maintenance, `blocked` for a member who may not play; else the launch URL with a new token.
+     * maintenance, `blocked` for a member who may not play (not active, or on a break); else the launch URL with a new token.
      * A transfer-wallet provider first gets the member's whole cash (API.md section 5); when that
      * move does not succeed, the game is not opened (`fail`, or `time`).
      */
@@ -321,8 +324,10 @@ export function createCatalogService(deps: CatalogDeps) {
       if (isInMaintenance(provider, now())) return { status: 'time' as const };
       const account = await members.forCashier(member.memberId);
       if (!account || account.state !== 'active') return { status: 'blocked' as const };
+      if (await deps.breaks.activeBreak(member.memberId)) return { status: 'blocked' as const };
       if (provider.wallet === 'transfer') {
         const moved = await transfers.transferIn(member, provider.code, 'all');
+        if (moved === 'blocked') return { status: 'blocked' as const };
         if (moved !== 'success') return { status: moved === 'time' ? ('time' as const) : ('fail' as const) };
       }
       const token = await sessions.createGameToken(member.memberId, provider.code);

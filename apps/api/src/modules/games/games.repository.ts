@@ -465,5 +465,36 @@ export function createGamesRepository(db: Database) {
       ]);
       return { rows, maxCount: Number(count.n) };
     },
+
+    /**
+     * The member's loss at the provider wallet since each start: the bets that stand (not rolled
+     * back) minus the wins, by the calls' time (docs/protection.md; `wallet_bet` of migration 0015
+     * computes the same within its bet).
+     */
+    async lossSince(
+      memberId: number,
+      starts: { day: Date; week: Date; month: Date },
+      trx: Database = db,
+    ): Promise<{ day: number; week: number; month: number }> {
+      const signed = sql`case when action = 'bet' then amount else -amount end`;
+      const row = await trx
+        .selectFrom('wallet_calls')
+        .select([
+          sql<number>`coalesce(sum(${signed}) filter (where created_at >= ${starts.day}), 0)::bigint`.as(
+            'day',
+          ),
+          sql<number>`coalesce(sum(${signed}) filter (where created_at >= ${starts.week}), 0)::bigint`.as(
+            'week',
+          ),
+          sql<number>`coalesce(sum(${signed}), 0)::bigint`.as('month'),
+        ])
+        .where('member_id', '=', memberId)
+        .where('created_at', '>=', starts.month)
+        .where('action', 'in', ['bet', 'win'])
+        .where('outcome', '=', 'RS_OK')
+        .where('rolled_back', '=', false)
+        .executeTakeFirstOrThrow();
+      return { day: row.day, week: row.week, month: row.month };
+    },
   };
 }

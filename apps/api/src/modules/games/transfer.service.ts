@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import type { GameTransferState } from '../../db/schema.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { MembersService } from '../members/members.service.ts';
+import type { LimitsService } from '../protection/limits.service.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import { createGamesRepository, type ProviderRow } from './games.repository.ts';
 import { isInMaintenance } from './provider-state.ts';
@@ -13,6 +14,8 @@ export interface TransferDeps {
   ledger: LedgerService;
   secrets: SecretBox;
   members: Pick<MembersService, 'userIdsOf'>;
+  /** Player protection: no move in during a break or with a loss limit reached (docs/protection.md). */
+  limits: Pick<LimitsService, 'mayTransferIn'>;
   now: () => Date;
   /** How long a provider has to answer before the outcome counts as unknown (ms). */
   timeoutMs: number;
@@ -32,7 +35,7 @@ const LEASE_MS = 60_000;
 /** Waits between the reconciler's checks of one move: 5 s doubling up to 10 minutes. */
 const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
 
-type Refused = 'balance' | 'time' | 'fail';
+type Refused = 'balance' | 'time' | 'fail' | 'blocked';
 
 class MoveRefused extends Error {
   readonly status: Refused;
@@ -54,7 +57,7 @@ class MoveRefused extends Error {
  * provider times out, fails after taking the money, or answers late.
  */
 export function createTransferService(deps: TransferDeps) {
-  const { db, ledger, secrets, members, now, timeoutMs } = deps;
+  const { db, ledger, secrets, members, limits, now, timeoutMs } = deps;
   const games = createGamesRepository(db);
   const repo = createTransferRepository(db);
   const adapterFor =
@@ -230,8 +233,10 @@ export function createTransferService(deps: TransferDeps) {
   return {
     /**
      * Moves `amount` won (or the member's whole cash) into a transfer provider. `balance`: not
-     * enough cash; `time`: the provider's maintenance; `fail`: not a transfer provider, closed, a
-     * move of this wallet still pending, refused, or no answer (then the reconciler settles it).
+     * enough cash; `time`: the provider's maintenance; `blocked`: the member is under a break or
+     * has reached a loss limit (player protection, docs/protection.md); `fail`: not a transfer
+     * provider, closed, a move of this wallet still pending, refused, or no answer (then the
+     * reconciler settles it).
      */
     async transferIn(
       member: TransferMember,
@@ -241,6 +246,11 @@ export function createTransferService(deps: TransferDeps) {
       const provider = await transferProvider(company);
       if (!provider || !provider.enabled) return 'fail';
       if (isInMaintenance(provider, now())) return 'time';
+      const allowed = await limits.mayTransferIn(member.memberId, async (starts) => {
+        const loss = await games.lossSince(member.memberId, starts);
+        return { day: Math.max(0, loss.day), week: Math.max(0, loss.week), month: Math.max(0, loss.month) };
+      });
+      if (!allowed) return 'blocked';
       let move: GameTransferRow | undefined;
       try {
         move = await db.transaction().execute(async (trx) => {

@@ -323,6 +323,15 @@ export function createWalletService(deps: WalletDeps) {
       });
     },
 
+    /**
+     * The member's loss at the provider wallet in each rolling window that starts at `starts`
+     * (bets that stand minus wins, never below 0), for player protection's `get-play-limits`.
+     */
+    async lossSince(memberId: number, starts: { day: Date; week: Date; month: Date }) {
+      const loss = await repo.lossSince(memberId, starts);
+      return { day: Math.max(0, loss.day), week: Math.max(0, loss.week), month: Math.max(0, loss.month) };
+    },
+
     /** A win: one statement (`wallet_win`, decision 0011), paid whatever the member's state. */
     async win(provider: ProviderRow, input: TWalletWinRequest): Promise<WalletReply> {
       const userId = input.userId.toLowerCase();

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { type MemberAccountKind } from './ledger.repository.ts';
+import { type HistoryRow, type MemberAccountKind } from './ledger.repository.ts';
 import { MAX_ENTRIES, parseRef, WITHDRAW_HOLD } from './ledger.rules.ts';
 import { LedgerError } from './ledger.errors.ts';
 import type { AccountRef, InvariantReport, MemberEntry, SystemAccountRef } from './ledger.types.ts';
@@ -52,6 +52,43 @@ export function createReads(core: LedgerCore) {
           meta: r.meta,
         };
       });
+    },
+
+    /**
+     * One page of the member's legs made in [from, to), newest first (the member's account history,
+     * docs/protection.md): each with its history kind (`game` for play and the transfer wallet's
+     * moves, else the account's kind: `cash` or `comp`), signed amount and the balance after it.
+     */
+    async memberHistory(
+      memberId: number,
+      query: { from: Date; to: Date; kind?: MemberAccountKind | undefined; offset: number; limit: number },
+      trx?: Database,
+    ): Promise<{ rows: HistoryRow[]; total: number }> {
+      const accounts = await repo.memberAccounts(memberId, trx);
+      return repo.historyPage(
+        accounts,
+        { from: query.from, to: query.to, kind: query.kind },
+        { offset: Math.max(0, Math.trunc(query.offset)), limit: Math.max(1, Math.trunc(query.limit)) },
+        trx,
+      );
+    },
+
+    /**
+     * What the member bet and won from `since` on (the reality check's session result): bets are
+     * `bet` less `rollback`, wins `win` and `jackpot`, and a transfer-wallet `game_result` counts as
+     * a win or a loss by its direction.
+     */
+    async memberPlaySince(
+      memberId: number,
+      since: Date,
+      trx?: Database,
+    ): Promise<{ bets: number; wins: number }> {
+      const accounts = await repo.memberAccounts(memberId, trx);
+      return repo.playSince(
+        accounts.map((a) => a.id),
+        since,
+        trx,
+      );
     },
 
     /**

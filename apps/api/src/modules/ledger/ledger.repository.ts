@@ -5,6 +5,25 @@ import type { HoldState } from '../../db/schema.ts';
 export const MEMBER_ACCOUNT_KINDS = ['cash', 'comp', 'game'] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
 
+/**
+ * The transfer codes of play (docs/ledger.md "Reading"): a member's leg with one of these, a code
+ * starting `game_` (the transfer wallet's moves and results) or any leg of the game-wallet account
+ * is game history; every other leg is the history of its account (cash or comp).
+ */
+export const GAME_CODES = ['bet', 'win', 'rollback', 'jackpot'] as const;
+
+/** A member's ledger leg as the account history shows it (`historyPage`). */
+export interface HistoryRow {
+  id: number;
+  code: string;
+  /** Signed: + into the member's account, - out of it. */
+  amount: number;
+  balance_after: number | null;
+  kind: MemberAccountKind;
+  meta: Record<string, unknown>;
+  created_at: Date;
+}
+
 export interface LockedMemberAccount {
   id: number;
   member_id: number;
@@ -320,6 +339,83 @@ export function createLedgerRepository(db: Database) {
           trx,
         );
       return result.rows;
+    },
+
+    /**
+     * One page of a member's legs made in [from, to), newest first, with the history kind of each
+     * (GAME_CODES), and how many there are in all. `accounts` are the member's accounts.
+     */
+    async historyPage(
+      accounts: readonly { id: number; kind: string }[],
+      range: { from: Date; to: Date; kind: MemberAccountKind | undefined },
+      page: { offset: number; limit: number },
+      trx: Database = db,
+    ): Promise<{ rows: HistoryRow[]; total: number }> {
+      if (accounts.length === 0) return { rows: [], total: 0 };
+      const ids = sql.join(accounts.map((a) => sql`${a.id}::bigint`));
+      const gameAccount = accounts.find((a) => a.kind === 'game')?.id ?? 0;
+      const games = sql`any(${sql.val([...GAME_CODES])}::text[])`;
+      const legs = sql`legs as (
+          select id, code, -amount as amount, debit_balance_after as balance_after, debit_account_id as account_id,
+                 true as is_debit, meta, created_at
+          from transfers
+          where debit_account_id in (${ids}) and created_at >= ${range.from} and created_at < ${range.to}
+          union all
+          select id, code, amount, credit_balance_after, credit_account_id, false, meta, created_at
+          from transfers
+          where credit_account_id in (${ids}) and created_at >= ${range.from} and created_at < ${range.to}
+        ), k as (
+          select legs.*,
+                 case when legs.code = ${games} or left(legs.code, 5) = 'game_' or legs.account_id = ${gameAccount}::bigint
+                      then 'game' else a.kind end as kind
+          from legs join accounts a on a.id = legs.account_id
+        ), f as (
+          select * from k ${range.kind ? sql`where kind = ${range.kind}` : sql``}
+        )`;
+      const [rows, count] = await Promise.all([
+        sql<HistoryRow>`with ${legs}
+          select id, code, amount, balance_after, kind, meta, created_at from f
+          order by id desc, is_debit
+          offset ${page.offset}::int limit ${page.limit}::int`.execute(trx),
+        sql<{ n: number }>`with ${legs} select count(*)::int as n from f`.execute(trx),
+      ]);
+      return {
+        rows: rows.rows.map((r) => ({
+          ...r,
+          amount: Number(r.amount),
+          balance_after: r.balance_after === null ? null : Number(r.balance_after),
+        })),
+        total: Number(count.rows[0]?.n ?? 0),
+      };
+    },
+
+    /**
+     * What the accounts bet and won in the transfers made from `since` on: bets (`bet` out of them,
+     * less `rollback` back), wins (`win` and `jackpot` into them), and the transfer wallet's
+     * settled results (`game_result`: into them a win, out of them a loss). The lower id bound
+     * (the first transfer made from `since` on, found through the BRIN index on `created_at`)
+     * keeps the scan to the member's recent transfers.
+     */
+    async playSince(accountIds: number[], since: Date, trx: Database = db) {
+      if (accountIds.length === 0) return { bets: 0, wins: 0 };
+      const ids = sql.join(accountIds.map((id) => sql`${id}::bigint`));
+      const result = await sql<{ bets: string | number; wins: string | number }>`
+        with first as (select min(id) as id from transfers where created_at >= ${since}),
+        mine as (
+          select code, -amount as amount from transfers
+          where debit_account_id in (${ids}) and id >= (select id from first) and created_at >= ${since}
+            and code in ('bet', 'game_result')
+          union all
+          select code, amount from transfers
+          where credit_account_id in (${ids}) and id >= (select id from first) and created_at >= ${since}
+            and code in ('rollback', 'win', 'jackpot', 'game_result')
+        )
+        select
+          coalesce(-sum(amount) filter (where code in ('bet', 'rollback') or (code = 'game_result' and amount < 0)), 0) as bets,
+          coalesce(sum(amount) filter (where code in ('win', 'jackpot') or (code = 'game_result' and amount > 0)), 0) as wins
+        from mine`.execute(trx);
+      const row = result.rows[0];
+      return { bets: Number(row?.bets ?? 0), wins: Number(row?.wins ?? 0) };
     },
 
     /** Bets from these accounts and rollbacks to them after a transfer id (index ranges per side). */

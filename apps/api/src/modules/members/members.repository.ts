@@ -80,8 +80,18 @@ type SessionColumns = Pick<
   'id' | 'subject_kind' | 'subject_id' | 'created_at' | 'last_active_at' | 'expires_at'
 >;
 
+/**
+ * The ends of the member's breaks (protection module, `member_breaks`), read with the session: whether
+ * one is permanent, and the latest `until` (null when the member never took a timed one).
+ */
+export interface BreakColumns {
+  break_permanent: boolean | null;
+  break_until: Date | null;
+}
+
 /** A member session with who it belongs to: what every member call needs before it runs. */
 export type PrincipalRow = SessionColumns &
+  BreakColumns &
   Pick<Selectable<MembersTable>, 'user_id' | 'nick' | 'level' | 'state' | 'must_change_password'>;
 
 /** A sign-in attempt as the sign-in history shows it. */
@@ -101,13 +111,16 @@ export type MemberViewRow = Omit<MemberProfile, 'id'> & {
   help_count: number;
 };
 
-export type MemberSessionViewRow = SessionColumns & MemberViewRow;
+export type MemberSessionViewRow = SessionColumns & BreakColumns & MemberViewRow;
 
 // The hot statements of the member calls (decision record 0009). Each is one round trip and a named
 // prepared statement on PostgreSQL. They read, besides `members`, the session (owned by auth), the
 // member's balances (ledger) and unread counts (community), for that one round trip: the only reads
-// of other modules' tables outside their repositories, and reads only.
-const SESSION_SELECT = `s.id, s.subject_kind, s.subject_id, s.created_at, s.last_active_at, s.expires_at`;
+// of other modules' tables outside their repositories, and reads only. The ends of the member's
+// breaks (protection's `member_breaks`) come along, so a session never outlives a break's start.
+const SESSION_SELECT = `s.id, s.subject_kind, s.subject_id, s.created_at, s.last_active_at, s.expires_at,
+  (select bool_or(b.until is null) from member_breaks b where b.member_id = s.subject_id) as break_permanent,
+  (select max(b.until) from member_breaks b where b.member_id = s.subject_id) as break_until`;
 const MEMBER_VIEW_SELECT = `m.id as member_id, m.user_id, m.nick, m.phone, m.bankname, m.bank_owner, m.banknum, m.level, m.state,
   m.must_change_password,
   coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'cash'), 0) as cash,
@@ -571,6 +584,24 @@ export function createMembersRepository(db: Database) {
           outcome: row.outcome,
         })
         .execute();
+    },
+
+    /** The member's latest successful sign-in before `before` (the one before the current session's). */
+    async successfulSignInBefore(
+      memberId: number,
+      before: Date,
+      trx: Database = db,
+    ): Promise<Pick<MemberSignInRow, 'at' | 'ip'> | undefined> {
+      return trx
+        .selectFrom('member_sign_ins')
+        .select(['at', 'ip'])
+        .where('member_id', '=', memberId)
+        .where('outcome', '=', 'success')
+        .where('at', '<', before)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /** A member's sign-in attempts, newest first, one page and the total. */

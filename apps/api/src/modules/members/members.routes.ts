@@ -34,6 +34,8 @@ export function registerMemberCalls(ctx: ModuleContext, deps: { members: Members
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
+    if (result.status === 'blocked' && result.until !== undefined)
+      return { status: 'blocked', until: result.until?.toISOString() ?? null };
     if (result.status !== 'success') return { status: result.status };
     setSessionCookie(request, reply, MEMBER_COOKIE, result.created);
     const user = await members.user(result.memberId);

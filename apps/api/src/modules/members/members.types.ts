@@ -6,6 +6,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { CreatedSession, SessionService } from '../auth/session.service.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { LegalService } from '../legal/legal.service.ts';
+import type { BreakReader } from '../protection/breaks.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { MembersRepository } from './members.repository.ts';
 
@@ -21,6 +22,8 @@ export interface MembersServiceDeps {
   settings: Pick<SettingsService, 'memberApprovalRequired'>;
   /** The legal module: the terms and privacy versions in force, recorded at registration. */
   legal: Pick<LegalService, 'currentVersions'>;
+  /** The protection module's breaks (time-outs, self-exclusion): a member on one may not sign in. */
+  breaks: Pick<BreakReader, 'activeBreak'>;
   now: () => Date;
 }
 
@@ -28,7 +31,8 @@ export interface MembersServiceDeps {
 export type SignInResult =
   | { status: 'success'; memberId: number; created: CreatedSession }
   | { status: 'fail' }
-  | { status: 'blocked' };
+  /** `until` when a time-out or self-exclusion refused it (null: permanent); absent for an account state. */
+  | { status: 'blocked'; until?: Date | null };
 
 export type RegisterResult =
   | { status: 'success'; memberId: number }

@@ -23,6 +23,12 @@ export function createPasswordChange({ deps, repo }: MembersParts) {
 
   return {
     /**
+     * Whether `password` is the member's login password: argon2id, counted like a failed sign-in
+     * when wrong (429 under the same limits), as `change-password` checks it (take-break uses it).
+     */
+    checkPassword: checkCurrentPassword,
+
+    /**
      * Changes the login password after checking the current one (`pass` when wrong, counted like a
      * failed sign-in, so a stolen session cannot guess it at leisure) and signs out every other
      * session of the member. Throws AppError invalid (newPassword) for the id or a common password.

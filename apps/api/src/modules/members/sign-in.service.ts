@@ -1,12 +1,22 @@
 import type { TSessionUser } from '@casino/contracts/auth';
 import type { MemberPrincipal } from '../../lib/calls.ts';
 import { verifyDummy, verifyPassword } from '../auth/passwords.ts';
+import type { BreakColumns } from './members.repository.ts';
 import type { MembersParts, SignInResult } from './members.types.ts';
 import { userFromView } from './profile.service.ts';
 
+/**
+ * Whether the member of a session row is on a break at `at`: the hot statements read the ends of the
+ * member's breaks with the session (members.repository.ts), so a session that survived a break's
+ * start (a sign-in racing take-break) is refused and ended at its next request, at no extra cost.
+ */
+function isOnBreak(row: BreakColumns, at: Date): boolean {
+  return row.break_permanent === true || (row.break_until !== null && row.break_until > at);
+}
+
 /** Sign-in and the member sessions: the credentials check, the session resolver, the session view. */
 export function createSignIn({ deps, repo }: MembersParts) {
-  const { sessions, signInLimiter, now } = deps;
+  const { sessions, signInLimiter, breaks, now } = deps;
   return {
     /**
      * Signs a member in (the credentials callback and `user-do-login`). Rate limits come first
@@ -43,6 +53,13 @@ export function createSignIn({ deps, repo }: MembersParts) {
         await repo.insertSignIn({ ...attempt, at: now(), outcome: 'blocked' });
         return { status: 'blocked' };
       }
+      // A time-out or self-exclusion (docs/protection.md): refused like a blocked account, with its end.
+      const onBreak = await breaks.activeBreak(member.id);
+      if (onBreak) {
+        await signInLimiter.giveBack('member', userId);
+        await repo.insertSignIn({ ...attempt, at: now(), outcome: 'blocked' });
+        return { status: 'blocked', until: onBreak.until };
+      }
       await signInLimiter.succeeded('member', userId);
       const created = await sessions.create('member', member.id, {
         ip: input.ip,
@@ -69,7 +86,7 @@ export function createSignIn({ deps, repo }: MembersParts) {
       const view = options.withUser ? await repo.viewBySession(tokenHash) : undefined;
       const row = view ?? (options.withUser ? undefined : await repo.principalBySession(tokenHash));
       if (!row || !(await sessions.admit(row, { touch: options.touch }))) return null;
-      if (row.state !== 'active') {
+      if (row.state !== 'active' || isOnBreak(row, now())) {
         await sessions.revokeAllFor('member', row.subject_id);
         return null;
       }
@@ -83,6 +100,14 @@ export function createSignIn({ deps, repo }: MembersParts) {
     },
 
     /**
+     * The sign-in before the session that began at `sessionCreatedAt` (get-sessions' `lastLogin`):
+     * the member's latest successful sign-in before it, or undefined on a first sign-in.
+     */
+    previousSignIn(memberId: number, sessionCreatedAt: Date) {
+      return repo.successfulSignInBefore(memberId, sessionCreatedAt);
+    },
+
+    /**
      * What `GET /api/auth/session` shows: the member and when the session ends without further
      * activity. Reading it is not activity.
      */
@@ -93,7 +118,7 @@ export function createSignIn({ deps, repo }: MembersParts) {
       const row = tokenHash ? await repo.principalBySession(tokenHash) : undefined;
       const session = row && (await sessions.admit(row, { touch: false }));
       if (!row || !session) return undefined;
-      if (row.state !== 'active') {
+      if (row.state !== 'active' || isOnBreak(row, now())) {
         await sessions.revokeAllFor('member', row.subject_id);
         return undefined;
       }

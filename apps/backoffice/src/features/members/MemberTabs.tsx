@@ -12,8 +12,18 @@ import type {
 import { call, errorKey, query } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { Pager } from './Pager.tsx';
+import { ProtectionTab } from './ProtectionTab.tsx';
 
-const TABS = ['ledger', 'deposits', 'withdraws', 'rounds', 'notes', 'helps', 'signIns'] as const;
+const TABS = [
+  'ledger',
+  'deposits',
+  'withdraws',
+  'rounds',
+  'notes',
+  'helps',
+  'signIns',
+  'protection',
+] as const;
 type TTab = (typeof TABS)[number];
 export const TAB_PAGE_SIZE = 20;
 
@@ -70,6 +80,7 @@ export function MemberTabs({ userId }: { userId: string }) {
         {tab === 'notes' && <NotesTab userId={userId} />}
         {tab === 'helps' && <HelpsTab userId={userId} />}
         {tab === 'signIns' && <SignInsTab userId={userId} />}
+        {tab === 'protection' && <ProtectionTab userId={userId} />}
       </div>
     </section>
   );

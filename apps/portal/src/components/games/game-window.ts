@@ -28,9 +28,15 @@ export function isAppleLikeDevice(hints: DeviceHints): boolean {
 /** A game the portal opened: its window (when the browser gave one) and whether the money came back. */
 export interface TrackedGame {
   readonly win: Window;
+  /** The origin of the game URL the portal opened: messages go only there and come only from there. */
+  readonly origin: string;
   /** When the portal opened it (ms since the epoch). */
   readonly openedAt: number;
   hasReturned: boolean;
+  /** The game said it takes reality checks (a house game, decision 0014: game-messages.ts). */
+  takesRealityChecks: boolean;
+  /** A reality check was posted to it and not answered yet. */
+  isCheckOpen: boolean;
 }
 
 let current: TrackedGame | null = null;
@@ -40,9 +46,17 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-/** Remembers the window of the game just opened (it replaces the one before). */
-export function trackGameWindow(win: Window): void {
-  current = { win, openedAt: Date.now(), hasReturned: false };
+/** Remembers the window of the game just opened from `gameUrl` (it replaces the one before). */
+export function trackGameWindow(win: Window, gameUrl: string): void {
+  const origin = new URL(gameUrl, window.location.href).origin;
+  current = {
+    win,
+    origin,
+    openedAt: Date.now(),
+    hasReturned: false,
+    takesRealityChecks: false,
+    isCheckOpen: false,
+  };
   emit();
 }
 

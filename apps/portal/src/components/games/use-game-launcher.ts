@@ -92,7 +92,7 @@ export function useGameLauncher(): GameLauncher {
         if (blank) blank.location.href = gameUrl;
         // No window: the browser refused it (a blank window blocked, a pop-up blocker).
         if (!win) return fail(() => dialogs.error(t('msg2012')));
-        trackGameWindow(win);
+        trackGameWindow(win, gameUrl);
         // A transfer-wallet provider has just taken the member's cash: the header follows.
         void refresh();
       })();

@@ -17,6 +17,7 @@ import { BetHistory } from './components/bet-history.tsx';
 import { ExchangePasswordForm } from './components/exchange-password-form.tsx';
 import { GameMoneyCard } from './components/game-money-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
+import { ProtectionCard } from './components/protection-card.tsx';
 import './account.css';
 
 const SHORTCUTS: ReadonlyArray<{ page: TPageId; icon: TIconName }> = [
@@ -26,8 +27,9 @@ const SHORTCUTS: ReadonlyArray<{ page: TPageId; icon: TIconName }> = [
 ];
 
 /**
- * /user (member, my page): profile and money, the game money held by providers, the bet history, the
- * withdrawal account (spec section 2) and both passwords.
+ * /user (member, my page): profile and money, the game money held by providers, lifetime net
+ * deposits with the pages of player protection, the bet history, the withdrawal account (spec
+ * section 2) and both passwords.
  */
 export function UserPage() {
   const { t } = useTranslation(['account', 'common']);
@@ -47,6 +49,7 @@ export function UserPage() {
       <div className="account-layout">
         <ProfileCard user={user} />
         <GameMoneyCard />
+        <ProtectionCard />
         <BetHistory />
         <AccountInfo />
         <PasswordForm userId={user.userId} />

@@ -192,6 +192,46 @@ describe('/deposit: the form', () => {
     expect(amountInput().value).toBe('10,000');
   });
 
+  it('answers a deposit over the member limit with what it still allows and a way to the limits', async () => {
+    const { router } = await open({ 'apply-user-deposit': () => ({ status: 'blocked', remaining: 30_000 }) });
+    await send('50000');
+    expect(dialogText()).toContain(
+      '충전 한도를 넘어 신청할 수 없습니다. 지금 신청할 수 있는 금액은 30,000원입니다.',
+    );
+    await closeDialog('한도 확인');
+    expect(router.state.location.pathname).toBe('/user/responsible');
+  });
+
+  it('before a first deposit offers to set a deposit limit, which the member may skip', async () => {
+    const noLimits: TCallResponse<'get-play-limits'> = {
+      status: 'success',
+      limits: {
+        deposit: { day: null, week: null, month: null },
+        loss: { day: null, week: null, month: null },
+      },
+      pending: [],
+      used: { deposit: { day: 0, week: 0, month: 0 }, loss: { day: 0, week: 0, month: 0 } },
+      realityCheckMinutes: 0,
+      exclusion: null,
+      lifetime: { deposits: 0, withdrawals: 0, net: 0 },
+    };
+    const { api } = await open({
+      'get-deposit-list': () => ({ status: 'success', list: [], maxCount: 0 }),
+      'get-play-limits': () => noLimits,
+    });
+    expect(screen.getByText('충전 전에 충전 한도를 정해 보세요')).toBeTruthy();
+    await act(async () => screen.getByRole('button', { name: '건너뛰기' }).click());
+    expect(screen.queryByText('충전 전에 충전 한도를 정해 보세요')).toBeNull();
+    expect(localStorage.getItem('portal.depositLimitOfferSkipped.gildong7')).toBe('1');
+    expect(api.countOf('get-play-limits')).toBe(1);
+  });
+
+  it('makes no offer once the member has deposit requests', async () => {
+    const { api } = await open();
+    expect(api.countOf('get-play-limits')).toBe(0);
+    expect(screen.queryByText('충전 전에 충전 한도를 정해 보세요')).toBeNull();
+  });
+
   it('shows the generic messages of HTTP errors and of a lost connection', async () => {
     await open({ 'apply-user-deposit': () => new HttpAnswer(429, { status: 'too_many' }) });
     await send('10000');

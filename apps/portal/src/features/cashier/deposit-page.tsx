@@ -26,6 +26,7 @@ import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { AmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
 import { RequestHistory } from './components/request-history.tsx';
+import { DepositLimitOffer } from './components/deposit-limit-offer.tsx';
 import './cashier.css';
 
 const DEPOSIT_FIELDS = ['amount', 'depositor'] as const;
@@ -37,7 +38,10 @@ interface DepositValues {
   depositor: string | null;
 }
 
-/** /deposit (member): the deposit request form, the deposit account inquiry and the member's deposit requests. */
+/**
+ * /deposit (member): the deposit request form, the deposit account inquiry and the member's deposit
+ * requests; before a first deposit, the offer to set a deposit limit first (skippable).
+ */
 export function DepositPage() {
   const { t } = useTranslation(['cashier', 'common']);
   const { user } = useSession();
@@ -48,6 +52,10 @@ export function DepositPage() {
   return (
     <PageShell title={t('common:menu.deposit')} lead={t('deposit.lead')} icon="deposit">
       <div className="cashier-layout">
+        <DepositLimitOffer
+          userId={user.userId}
+          hasNoDeposits={page === 1 && list.data?.maxCount === 0 && !list.isPlaceholderData}
+        />
         <DepositForm user={user} onApplied={() => setPage(1)} />
         <RequestHistory
           kind="deposit"
@@ -141,8 +149,20 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
         case 'wait':
           await dialogs.warning(cashierStatusText(t, 'deposit', 'wait'));
           return;
+        case 'blocked':
+          // Beyond the member's own deposit limit (API.md section 6): what it still allows, and where to change it.
+          if (result.remaining !== undefined) {
+            const isLimitsOpened = await dialogs.warning(
+              t('deposit.limitBlocked', { remaining: format.money(result.remaining) }),
+              { confirmLabel: t('deposit.limitOpen'), cancelLabel: t('common:action.close') },
+            );
+            if (isLimitsOpened) void navigate(href('responsible'));
+            return;
+          }
+          await dialogs.error(cashierStatusText(t, 'deposit', 'blocked'));
+          return;
         default:
-          await dialogs.error(cashierStatusText(t, 'deposit', result.status));
+          await dialogs.error(cashierStatusText(t, 'deposit', (result as { status: string }).status));
       }
     } finally {
       // Once the member has read the answer (a health check may open its own dialog), the header

@@ -48,10 +48,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderTable() {
+function renderTable(lang: 'en' | 'ko' = 'en') {
   return render(
-    <I18nextProvider i18n={createI18n('en')}>
-      <StudioProvider launch={{ token: 'tok', game: 'baccarat', lang: 'en' }}>
+    <I18nextProvider i18n={createI18n(lang)}>
+      <StudioProvider launch={{ token: 'tok', game: 'baccarat', lang }}>
         <BaccaratTable />
       </StudioProvider>
     </I18nextProvider>,
@@ -154,6 +154,29 @@ describe('the baccarat table', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Deal' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/balance is too low/);
     expect(screen.getByText('₩3,000', { selector: '.st-balance__value' })).toBeTruthy();
+  });
+
+  it('says a loss limit or a break stopped the coup, in the member language, and keeps the balance', async () => {
+    let code = 'limit_exceeded';
+    answers = {
+      session: () => ({ status: 200, body: session(50_000) }),
+      deal: () => ({ status: 200, body: { status: 'refused', code, balance: 50_000 } }),
+    };
+    renderTable('ko');
+    await screen.findByText('50,000원');
+    fireEvent.click(screen.getByRole('button', { name: /^뱅커, 배당/ }));
+    fireEvent.click(screen.getByRole('button', { name: '딜' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "손실 한도에 도달했습니다. 이 베팅은 회원님이 정한 손실 한도를 넘게 되어 진행되지 않았으며, 보유머니는 차감되지 않았습니다. 한도는 사이트의 '건전한 게임 이용' 페이지에서 확인하고 변경할 수 있습니다.",
+    );
+    expect(screen.getByText('50,000원', { selector: '.st-balance__value' })).toBeTruthy();
+
+    code = 'user_disabled';
+    fireEvent.click(screen.getByRole('button', { name: '딜' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/이용 일시 중지 또는 자기 이용 제한/),
+    );
+    expect(screen.getByText('50,000원', { selector: '.st-balance__value' })).toBeTruthy();
   });
 
   it('refuses a stake above the spot maximum before asking the server', async () => {

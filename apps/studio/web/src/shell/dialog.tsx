@@ -8,7 +8,8 @@ const FOCUSABLE =
 /**
  * The one dialog of the game client: modal, labelled by its title, keeps the focus inside while
  * open (Tab and Shift+Tab wrap), closes on Esc and on a click outside, and gives the focus back to
- * what had it before.
+ * what had it before. An `alert` dialog (the reality check) asks for a choice: role `alertdialog`,
+ * no close button and no closing by a click outside (Esc still calls `onClose`).
  */
 export function Dialog({
   open,
@@ -16,12 +17,14 @@ export function Dialog({
   title,
   children,
   size = 'normal',
+  alert = false,
 }: {
   open: boolean;
   onClose(): void;
   title: ReactNode;
   children: ReactNode;
   size?: 'normal' | 'wide';
+  alert?: boolean;
 }) {
   const { t } = useTranslation('shell');
   const titleId = useId();
@@ -80,13 +83,13 @@ export function Dialog({
     <div
       className="st-dialog-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (!alert && event.target === event.currentTarget) onClose();
       }}
     >
       <div
         ref={panel}
         className={`st-dialog st-dialog--${size}`}
-        role="dialog"
+        role={alert ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
@@ -95,11 +98,18 @@ export function Dialog({
           <h2 id={titleId} className="st-dialog__title">
             {title}
           </h2>
-          <button type="button" className="st-icon-btn" onClick={onClose} aria-label={t('close')}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
-          </button>
+          {alert ? null : (
+            <button type="button" className="st-icon-btn" onClick={onClose} aria-label={t('close')}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </button>
+          )}
         </header>
         <div className="st-dialog__body">{children}</div>
       </div>

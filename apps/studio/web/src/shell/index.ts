@@ -8,6 +8,8 @@ export { StudioError, isRefusal } from './api.ts';
 export { useSound } from './sound.ts';
 export { GameFrame, FrameButton, HelpIcon } from './game-frame.tsx';
 export { Dialog } from './dialog.tsx';
+export { RealityCheck } from './reality-check.tsx';
+export { useInterruption } from './interruption.ts';
 export { JackpotBanner } from './jackpot-banner.tsx';
 export type { JackpotHit } from './jackpot-banner.tsx';
 export { formatWon, formatNumber, formatCompact } from './format.ts';

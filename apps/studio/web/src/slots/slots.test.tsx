@@ -6,6 +6,7 @@ import { playSlotRound, slotGame } from '@casino/studio-engine/slots/index';
 import type { SlotGameDefinition, SlotRound } from '@casino/studio-engine/types';
 import { createI18n } from '../i18n/index.ts';
 import { formatWon, StudioProvider } from '../shell/index.ts';
+import { interruptPlay } from '../shell/interruption.ts';
 import { SlotGame } from './index.tsx';
 import { planRound, symbolPays } from './plan.ts';
 
@@ -340,10 +341,39 @@ describe('the slot screen', () => {
     await watch(3_000);
     expect(screen.getByRole('alert').textContent).toMatch(/launch the game again from the portal/);
 
+    // Player protection (docs/protection.md): the wallet refused the stake, the balance stays.
     code = 'limit_exceeded';
     fireEvent.click(spinButton());
     await watch(3_000);
-    expect(screen.getByRole('alert').textContent).toMatch(/responsible gaming limit/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Loss limit reached: .*Responsible gaming page\.$/,
+    );
+    expect(screen.getByText(formatWon(100, 'en'))).toBeTruthy();
+
+    code = 'user_disabled';
+    fireEvent.click(spinButton());
+    await watch(3_000);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Your account is on a break \(a time-out or self-exclusion\)/,
+    );
+    expect(screen.getByText(formatWon(100, 'en'))).toBeTruthy();
+  });
+
+  it('stops autoplay when the reality check comes', async () => {
+    const definition = game('jade-lotus');
+    const loss = findRound(definition, definition.betLevels[0]!, isLoss);
+    answers = {
+      session: () => sessionFor(definition, 100_000),
+      spin: () => ({ status: 200, body: spinAnswer(definition, loss, 99_000) }),
+    };
+    await renderGame('jade-lotus');
+    fireEvent.click(screen.getByRole('button', { name: 'Autoplay' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start 10 spins' }));
+    await watch(300);
+    act(() => interruptPlay());
+    await watch(20_000, 100);
+    expect(requests.filter((r) => r.action === 'spin')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Stop autoplay' })).toBeNull();
   });
 
   it('autoplays the chosen number of spins, and stops at a refusal', async () => {

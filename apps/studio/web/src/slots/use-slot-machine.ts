@@ -5,6 +5,7 @@ import {
   isRefusal,
   prefersReducedMotion,
   StudioError,
+  useInterruption,
   useSound,
   useStudio,
   type JackpotHit,
@@ -447,6 +448,8 @@ export function useSlotMachine(definition: SlotGameDefinition): SlotMachine {
   }, [pacer, run]);
 
   const stopAuto = useCallback(() => setAuto(null), [setAuto]);
+  // The reality check (shell/reality-check.tsx) stops autoplay: the member decides what comes next.
+  useInterruption(stopAuto);
 
   const press = useCallback(() => {
     if (autoRef.current) {

@@ -161,7 +161,7 @@ describe('the registration form', () => {
     expect(screen.getByRole('dialog').textContent).toContain('회원가입이 완료되었습니다');
     expect(reloadPage).not.toHaveBeenCalled();
     await closeDialog();
-    expect(reloadPage).toHaveBeenCalledWith('/');
+    expect(reloadPage).toHaveBeenCalledWith('/user/responsible?welcome=1');
     expect(localStorage.getItem('portal.lastUserId')).toBe('newmember1');
     expect(JSON.stringify(localStorage)).not.toContain('Password123');
   });

@@ -178,8 +178,8 @@ export function RegisterForm() {
   }
 
   /**
-   * Signs the new member in with the id and password just registered, then loads the home page
-   * signed in. A member who waits for the operator's approval is told so; any other failure sends
+   * Signs the new member in with the id and password just registered, then loads the
+   * responsible-gaming page signed in, which offers to set limits now (skippable). A member who waits for the operator's approval is told so; any other failure sends
    * them to the sign-in page with their id filled in.
    */
   async function signInNewMember(userId: string, password: string) {
@@ -195,7 +195,8 @@ export function RegisterForm() {
     }
     if (result?.ok) {
       await dialogs.success(t('register.done'));
-      reloadPage(href('home'));
+      // The optional next step (issue 14): the member may set deposit and loss limits now, or skip.
+      reloadPage(`${href('responsible')}?welcome=1`);
       return;
     }
     if (result?.error === 'AccessDenied') {

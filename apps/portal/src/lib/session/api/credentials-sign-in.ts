@@ -13,7 +13,30 @@ export interface SignInInput {
  */
 export type TSignInResult =
   | { ok: true }
-  | { ok: false; error: 'CredentialsSignin' | 'AccessDenied' | 'too_many'; retryAfterSec?: number };
+  | {
+      ok: false;
+      error: 'CredentialsSignin' | 'AccessDenied' | 'too_many';
+      retryAfterSec?: number;
+      /**
+       * With `AccessDenied` for a member on a time-out or self-exclusion (API.md section 6): when it
+       * ends, null when it is permanent; absent for any other refusal (an operator's block, approval).
+       */
+      until?: string | null;
+    };
+
+/**
+ * When the break that refused the sign-in ends: the body's `until` (null: permanent), else the
+ * `until` of the error page's address (`permanent` or empty: permanent); undefined when the answer
+ * names no break (docs/api/auth.md).
+ */
+export function untilOf(body: unknown): string | null | undefined {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  if ('until' in record) return typeof record.until === 'string' && record.until ? record.until : null;
+  if (typeof record.url !== 'string') return undefined;
+  const until = new URL(record.url, 'http://portal.invalid').searchParams.get('until');
+  if (until === null) return undefined;
+  return until === '' || until === 'permanent' || until === 'null' ? null : until;
+}
 
 function errorOfUrl(url: unknown): 'CredentialsSignin' | 'AccessDenied' {
   if (typeof url !== 'string') return 'CredentialsSignin';
@@ -36,8 +59,11 @@ export async function signInWithCredentials(input: SignInInput): Promise<TSignIn
     json: 'true',
   });
   if (raw.httpStatus >= 200 && raw.httpStatus < 300) return { ok: true };
-  if (raw.httpStatus === 401)
-    return { ok: false, error: errorOfUrl((raw.body as { url?: unknown } | null)?.url) };
+  if (raw.httpStatus === 401) {
+    const error = errorOfUrl((raw.body as { url?: unknown } | null)?.url);
+    const until = error === 'AccessDenied' ? untilOf(raw.body) : undefined;
+    return { ok: false, error, ...(until !== undefined ? { until } : {}) };
+  }
   if (raw.httpStatus === 429) {
     const retryAfter = Number(raw.headers.get('retry-after'));
     return { ok: false, error: 'too_many', ...(retryAfter > 0 ? { retryAfterSec: retryAfter } : {}) };

@@ -1,0 +1,41 @@
+import {
+  ZBackofficeBreaksQuery,
+  ZBackofficeBreaksResponse,
+  ZBackofficeProtectionResponse,
+} from '@casino/contracts/backoffice-protection';
+import { ZBackofficeUserIdParams } from '@casino/contracts/backoffice';
+import type { ProtectionAdminService } from '../protection/protection-admin.service.ts';
+import type { BackofficeRoute } from './community.routes.ts';
+
+/**
+ * Player protection in the back office (docs/api/backoffice-protection.md), read only: a member's
+ * limits, their history, breaks and reality-check setting for `memberRead` (owner, cashier,
+ * support), and the report of members under a break for `protectionReport` (owner, support).
+ * There is deliberately no route that ends, shortens or lifts a break, for any role.
+ */
+export function registerProtectionBackofficeRoutes(
+  route: BackofficeRoute,
+  deps: { protectionAdmin: ProtectionAdminService },
+): void {
+  const { protectionAdmin } = deps;
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/members/:userId/protection',
+    auth: 'signed-in',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeProtectionResponse,
+    handler: async ({ params }) => protectionAdmin.memberProtection(params.userId),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/backoffice/protection/breaks',
+    auth: 'signed-in',
+    permission: 'protectionReport',
+    query: ZBackofficeBreaksQuery,
+    response: ZBackofficeBreaksResponse,
+    handler: async ({ query }) => protectionAdmin.breaksReport(query),
+  });
+}

@@ -1,0 +1,177 @@
+import {
+  HISTORY_MONTHS_MAX,
+  type TAccountHistoryCsvQuery,
+  type TGetAccountHistoryRequest,
+  type TGetAccountHistoryResponse,
+  type TGetSessionSummaryResponse,
+  type THistoryEntry,
+} from '@casino/contracts/protection';
+import { invalid } from '../../lib/app-error.ts';
+import type { MemberPrincipal } from '../../lib/calls.ts';
+import type { SessionService } from '../auth/session.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { addCalendarMonths } from './breaks.service.ts';
+import type { LimitsService } from './limits.service.ts';
+
+const SEOUL_OFFSET_MS = 9 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+
+type HistoryRow = Awaited<ReturnType<LedgerService['memberHistory']>>['rows'][number];
+
+export interface HistoryDeps {
+  ledger: Pick<LedgerService, 'memberHistory' | 'memberPlaySince'>;
+  sessions: Pick<SessionService, 'listLive'>;
+  limits: Pick<LimitsService, 'realityCheckMinutes'>;
+  now: () => Date;
+}
+
+/** A `YYYY-MM-DD` day as UTC midnight of that date, or undefined when no such date exists (2025-02-30). */
+function dayOf(text: string): Date | undefined {
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+    ? date
+    : undefined;
+}
+
+/** The Asia/Seoul calendar date of an instant, as UTC midnight of that date. */
+function seoulDate(at: Date): Date {
+  const shifted = new Date(at.getTime() + SEOUL_OFFSET_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()));
+}
+
+/**
+ * The instants of a window of Seoul days, `from` and `to` inclusive: [from 00:00 KST, the day after
+ * `to` 00:00 KST). 400 `from`/`pattern` or `to`/`pattern` for a date that does not exist, `from`/`min`
+ * when `from` is more than 12 calendar months before today in Seoul, `to`/`min` when `to` is before `from`.
+ */
+export function historyWindow(query: { from: string; to: string }, now: Date): { from: Date; to: Date } {
+  const from = dayOf(query.from);
+  if (!from) throw invalid('from', 'pattern');
+  const to = dayOf(query.to);
+  if (!to) throw invalid('to', 'pattern');
+  const earliest = addCalendarMonths(seoulDate(now), -HISTORY_MONTHS_MAX);
+  if (from < earliest) throw invalid('from', 'min');
+  if (to < from) throw invalid('to', 'min');
+  return {
+    from: new Date(from.getTime() - SEOUL_OFFSET_MS),
+    to: new Date(to.getTime() + DAY_MS - SEOUL_OFFSET_MS),
+  };
+}
+
+/** The reference a leg belongs to: its round, cashier request or transfer-wallet move. */
+function refOf(meta: Record<string, unknown>): string | null {
+  for (const key of ['roundId', 'requestId', 'transfer'] as const) {
+    const value = meta[key];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return null;
+}
+
+function entryOf(row: HistoryRow): THistoryEntry {
+  return {
+    at: row.created_at.toISOString(),
+    kind: row.kind,
+    code: row.code,
+    amount: row.amount,
+    balanceAfter: row.balance_after ?? 0,
+    ref: refOf(row.meta),
+  };
+}
+
+/** A CSV cell: quoted when needed, and a text a spreadsheet would read as a formula made inert with `'`. */
+export function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** An instant as Asia/Seoul wall time, `YYYY-MM-DD HH:mm:ss`. */
+function seoulTime(iso: string): string {
+  return new Date(new Date(iso).getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const CSV_HEADER = ['at (KST)', 'kind', 'code', 'amount', 'balanceAfter', 'ref'];
+
+/**
+ * The member's account history (`get-account-history`, the CSV download) and the reality check's
+ * session result (`get-session-summary`), read from the ledger (docs/protection.md "History").
+ */
+export function createHistoryService(deps: HistoryDeps) {
+  const { ledger, sessions, limits, now } = deps;
+
+  async function page(
+    memberId: number,
+    query: { from: string; to: string; kind?: THistoryEntry['kind'] | undefined },
+    paging: { offset: number; limit: number },
+  ) {
+    const window = historyWindow(query, now());
+    const { rows, total } = await ledger.memberHistory(memberId, {
+      ...window,
+      kind: query.kind,
+      offset: paging.offset,
+      limit: paging.limit,
+    });
+    return { entries: rows.map(entryOf), total };
+  }
+
+  return {
+    /** get-account-history: one page of the window, newest first. */
+    async history(memberId: number, input: TGetAccountHistoryRequest): Promise<TGetAccountHistoryResponse> {
+      const { entries, total } = await page(memberId, input, {
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      return { status: 'success', entries, maxCount: total };
+    },
+
+    /**
+     * The window as CSV (UTF-8 with a byte order mark, CRLF): at most `maxRows` rows, newest first;
+     * `total` says how many the window holds.
+     */
+    async csv(
+      memberId: number,
+      query: TAccountHistoryCsvQuery,
+      maxRows: number,
+    ): Promise<{ text: string; filename: string; total: number; rows: number }> {
+      const { entries, total } = await page(memberId, query, { offset: 0, limit: maxRows });
+      const lines = [
+        CSV_HEADER.join(','),
+        ...entries.map((e) =>
+          [
+            seoulTime(e.at),
+            e.kind,
+            csvText(e.code),
+            String(e.amount),
+            String(e.balanceAfter),
+            csvText(e.ref ?? ''),
+          ].join(','),
+        ),
+      ];
+      const filename = `account-history-${query.from}_${query.to}${query.kind ? `-${query.kind}` : ''}.csv`;
+      return { text: `\uFEFF${lines.join('\r\n')}\r\n`, filename, total, rows: entries.length };
+    },
+
+    /**
+     * get-session-summary: the current session's start and what the member bet and won since
+     * (wins minus bets is the net), with the reality-check interval.
+     */
+    async sessionSummary(principal: MemberPrincipal): Promise<TGetSessionSummaryResponse> {
+      const live = await sessions.listLive('member', principal.memberId);
+      const startedAt = live.find((s) => s.id === principal.sessionId)?.created_at ?? now();
+      const [play, minutes] = await Promise.all([
+        ledger.memberPlaySince(principal.memberId, startedAt),
+        limits.realityCheckMinutes(principal.memberId),
+      ]);
+      return {
+        status: 'success',
+        startedAt: startedAt.toISOString(),
+        bets: play.bets,
+        wins: play.wins,
+        net: play.wins - play.bets,
+        realityCheckMinutes: minutes,
+      };
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

@@ -1,0 +1,147 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { MemberBreaksTable, PlayLimitsTable } from '../../db/schema.ts';
+
+export type PlayLimitRow = Pick<
+  Selectable<PlayLimitsTable>,
+  'id' | 'kind' | 'period' | 'amount' | 'requested_at' | 'effective_at' | 'cancelled_at'
+>;
+export type MemberBreakRow = Pick<
+  Selectable<MemberBreaksTable>,
+  'id' | 'kind' | 'period' | 'started_at' | 'until'
+>;
+export type BreakReportRow = MemberBreakRow & { user_id: string; nick: string };
+
+const LIMIT_COLUMNS = [
+  'id',
+  'kind',
+  'period',
+  'amount',
+  'requested_at',
+  'effective_at',
+  'cancelled_at',
+] as const;
+const BREAK_COLUMNS = ['id', 'kind', 'period', 'started_at', 'until'] as const;
+
+/**
+ * The back office's reads of the protection module's tables (docs/api/backoffice-protection.md):
+ * `play_limits`, `member_breaks` and the `reality_check_minutes` column 0015 added to `members`.
+ * Nothing here writes: operators can neither change a member's limits nor end a break.
+ */
+export function createProtectionAdminRepository(db: Database) {
+  return {
+    /**
+     * The limit in force for each (kind, period) the member ever set: the latest change that took
+     * effect by `at` and was not cancelled (its amount null when the member removed the limit).
+     */
+    async limitsInForce(memberId: number, at: Date, trx: Database = db): Promise<PlayLimitRow[]> {
+      return trx
+        .selectFrom('play_limits')
+        .distinctOn(['kind', 'period'])
+        .select(LIMIT_COLUMNS)
+        .where('member_id', '=', memberId)
+        .where('effective_at', '<=', at)
+        .where('cancelled_at', 'is', null)
+        .orderBy('kind')
+        .orderBy('period')
+        .orderBy('effective_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Changes not yet in effect at `at` and not cancelled, soonest first. */
+    async pendingLimits(memberId: number, at: Date, trx: Database = db): Promise<PlayLimitRow[]> {
+      return trx
+        .selectFrom('play_limits')
+        .select(LIMIT_COLUMNS)
+        .where('member_id', '=', memberId)
+        .where('effective_at', '>', at)
+        .where('cancelled_at', 'is', null)
+        .orderBy('effective_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The member's latest `limit` limit changes, newest first, and how many there are in all. */
+    async limitHistory(
+      memberId: number,
+      limit: number,
+      trx: Database = db,
+    ): Promise<{ rows: PlayLimitRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        trx
+          .selectFrom('play_limits')
+          .select(LIMIT_COLUMNS)
+          .where('member_id', '=', memberId)
+          .orderBy('requested_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute(),
+        trx
+          .selectFrom('play_limits')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('member_id', '=', memberId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: count.n };
+    },
+
+    /** Every break the member took, newest first. */
+    async breaks(memberId: number, trx: Database = db): Promise<MemberBreakRow[]> {
+      return trx
+        .selectFrom('member_breaks')
+        .select(BREAK_COLUMNS)
+        .where('member_id', '=', memberId)
+        .orderBy('started_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** The member's reality-check interval in minutes (0: off); undefined for an unknown member. */
+    async realityCheckMinutes(memberId: number, trx: Database = db): Promise<number | undefined> {
+      const row = await trx
+        .selectFrom('members')
+        .select('reality_check_minutes')
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+      return row?.reality_check_minutes;
+    },
+
+    /**
+     * The members under a break at `at`, one row each: the member's break in force that ends last
+     * (a permanent one first), as sign-in enforces it. Newest first, one page and how many in all;
+     * `kind` filters on that break. It reads the member's user id and nick from `members` (the
+     * members module's table) in the same statement, as the report shows them beside each break.
+     */
+    async activeBreaks(
+      filter: { kind?: MemberBreakRow['kind'] | undefined },
+      at: Date,
+      page: { offset: number; limit: number },
+      trx: Database = db,
+    ): Promise<{ rows: BreakReportRow[]; total: number }> {
+      const governing = trx
+        .selectFrom('member_breaks')
+        .distinctOn('member_id')
+        .select(['id', 'member_id', 'kind', 'period', 'started_at', 'until'])
+        .where('started_at', '<=', at)
+        .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))
+        .orderBy('member_id')
+        .orderBy('until', (ob) => ob.desc().nullsFirst())
+        .orderBy('id', 'desc');
+      let base = trx.selectFrom(governing.as('b'));
+      if (filter.kind) base = base.where('b.kind', '=', filter.kind);
+      const [rows, count] = await Promise.all([
+        base
+          .innerJoin('members as m', 'm.id', 'b.member_id')
+          .select(['b.id', 'b.kind', 'b.period', 'b.started_at', 'b.until', 'm.user_id', 'm.nick'])
+          .orderBy('b.started_at', 'desc')
+          .orderBy('b.id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: count.n };
+    },
+  };
+}

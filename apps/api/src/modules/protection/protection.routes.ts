@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { HISTORY_CSV_MAX_ROWS, ZAccountHistoryCsvQuery } from '@casino/contracts/protection';
+import { AppError } from '../../lib/app-error.ts';
+import type { ModuleContext } from '../../lib/module-context.ts';
+import { parseInput } from '../../lib/routes.ts';
+import { clearCookie, MEMBER_COOKIE, readCookie } from '../auth/cookies.ts';
+import type { MembersService } from '../members/members.service.ts';
+import type { BreaksService } from './breaks.service.ts';
+import type { HistoryService } from './history.service.ts';
+import type { ProtectionService } from './protection.service.ts';
+import type { MemberSessions } from './sessions.service.ts';
+
+export interface ProtectionRouteDeps {
+  protection: ProtectionService;
+  breaks: Pick<BreaksService, 'takeBreak'>;
+  memberSessions: MemberSessions;
+  history: HistoryService;
+}
+
+/** The member calls of player protection (API.md section 6, docs/protection.md). */
+export function registerProtectionCalls(ctx: ModuleContext, deps: ProtectionRouteDeps): void {
+  const { protection } = deps;
+  const { calls } = ctx;
+
+  // Limits and the reality check (limits.service.ts).
+  calls.register('get-play-limits', (_input, { member }) => protection.getPlayLimits(member.memberId));
+  calls.register('set-play-limit', (input, { member }) => protection.setPlayLimit(member.memberId, input));
+  calls.register('set-reality-check', (input, { member }) =>
+    protection.setRealityCheck(member.memberId, input.minutes),
+  );
+
+  // Breaks (breaks.service.ts): every session ends, this one too, so its cookie goes.
+  calls.register('take-break', async (input, { member, request, reply }) => {
+    const result = await deps.breaks.takeBreak(member, input, request.ip);
+    if (result.status === 'success') clearCookie(reply, request, MEMBER_COOKIE);
+    return { status: result.status };
+  });
+
+  // The member's own sessions (sessions.service.ts): ending the current one signs out.
+  calls.register('get-sessions', (_input, { member }) => deps.memberSessions.list(member));
+  calls.register('end-session', async (input, { member, request, reply }) => {
+    const result = await deps.memberSessions.end(member, input.id);
+    if (result.status === 'success' && result.current) clearCookie(reply, request, MEMBER_COOKIE);
+    return { status: result.status };
+  });
+
+  // The account history and the reality check's session result (history.service.ts).
+  calls.register('get-account-history', (input, { member }) => deps.history.history(member.memberId, input));
+  calls.register('get-session-summary', (_input, { member }) => deps.history.sessionSummary(member));
+}
+
+/**
+ * `GET /api/account/history.csv?from&to&kind` (docs/protection.md "History"): the signed-in member's
+ * account history as a CSV file, at most HISTORY_CSV_MAX_ROWS rows, newest first. The answer is not
+ * JSON, so, as the back office's CSV routes do, it resolves the member session (cookie `sid`) itself
+ * and then validates the query in the order of every other route: 401, 403 during a forced password
+ * change, then 400 naming the field.
+ */
+export function registerAccountHistoryCsv(
+  app: FastifyInstance,
+  deps: { members: Pick<MembersService, 'resolve'>; history: HistoryService },
+): void {
+  app.get('/api/account/history.csv', async (request, reply) => {
+    const member = await deps.members.resolve(readCookie(request, MEMBER_COOKIE), { touch: true });
+    if (!member) throw new AppError('unauthenticated');
+    if (member.mustChangePassword) throw new AppError('must_change_password');
+    const query = parseInput(ZAccountHistoryCsvQuery, request.query);
+    const csv = await deps.history.csv(member.memberId, query, HISTORY_CSV_MAX_ROWS);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csv.filename}"`)
+      .header('cache-control', 'no-store')
+      .header('x-total-count', String(csv.total))
+      .header('x-truncated', csv.total > csv.rows ? 'true' : 'false')
+      .send(csv.text);
+  });
+}
