@@ -70,6 +70,9 @@ async function main(): Promise<void> {
     await registerStudioProviders(services, studioRegistration(studioOptions), logger);
   // The jackpot pools get their first seed through the ledger (once per database).
   await services.jackpots.ensureSeeded();
+  // Operators' TOTP secrets written before they were sealed at rest: sealed once, here.
+  const sealedTotp = await services.backoffice.operators.sealLegacyTotpSecrets();
+  if (sealedTotp > 0) logger.info({ operators: sealedTotp }, 'operator TOTP secrets sealed at rest');
 
   const app = await buildApp({ services, loggerInstance: logger });
   if (config.studioEnabled) {

@@ -112,6 +112,7 @@ export function createServices(deps: ServicesDeps) {
     settings,
     members,
     sessions,
+    secrets,
     now,
   });
   // The back office's review of cashier requests (balances, recent history, withdrawal checks, history).

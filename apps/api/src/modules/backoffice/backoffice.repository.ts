@@ -154,6 +154,19 @@ export function createBackofficeRepository(db: Database) {
       return row !== undefined;
     },
 
+    /**
+     * Replaces the stored TOTP secret `from` by `to` (a plain secret by its sealed form); nothing
+     * when the secret changed meanwhile (a reset or a removal wins).
+     */
+    async replaceTotpSecret(id: number, from: string, to: string, trx: Database = db): Promise<void> {
+      await trx
+        .updateTable('operators')
+        .set({ totp_secret: to })
+        .where('id', '=', id)
+        .where('totp_secret', '=', from)
+        .execute();
+    },
+
     async touchLastLogin(id: number, at: Date, trx: Database = db): Promise<void> {
       await trx.updateTable('operators').set({ last_login_at: at }).where('id', '=', id).execute();
     },

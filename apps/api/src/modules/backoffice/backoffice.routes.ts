@@ -176,6 +176,9 @@ export async function registerBackofficeRoutes(
         // totp_required: the password was right; the missing second factor is not a failure, but
         // the earlier failures keep counting so that codes cannot be guessed between resets.
         if (result.status !== 'fail') await signInLimiter.giveBack('operator', id);
+        // The id only, never the stored value: its TOTP secret was sealed under another SECRETS_KEY.
+        if ('unreadableTotpSecret' in result)
+          request.log.warn({ operatorId: id }, 'operator TOTP secret cannot be opened with SECRETS_KEY');
         return { status: result.status };
       }
       await signInLimiter.succeeded('operator', id);

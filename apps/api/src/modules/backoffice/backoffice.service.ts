@@ -24,6 +24,8 @@ import type { MembersService } from '../members/members.service.ts';
 import type { MemberStateAction } from '../members/member-admin.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { verifyTotp } from './totp.ts';
+import { openTotpSecret } from './totp-at-rest.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { createOperatorsService } from './operators.service.ts';
 
 /** What each role may do (API.md section 4). `owner` may do everything. */
@@ -115,6 +117,8 @@ export interface BackofficeDeps {
   >;
   /** Blocking or signing a member out ends the member's sessions in the change's transaction. */
   sessions: Pick<SessionService, 'revokeAllFor' | 'listLive'>;
+  /** The box sealing operators' TOTP secrets at rest (totp-at-rest.ts; the one of createServices). */
+  secrets: SecretBox;
   now: () => Date;
 }
 
@@ -133,10 +137,10 @@ export interface ActionAnswer<B> {
 }
 
 export function createBackofficeService(deps: BackofficeDeps) {
-  const { db, ledger, audit, cashier, settings, members, sessions, now } = deps;
+  const { db, ledger, audit, cashier, settings, members, sessions, secrets, now } = deps;
   const repo = createBackofficeRepository(db);
   // Operator accounts: own account, owners' management, IP allow-list (operators.service.ts).
-  const operators = createOperatorsService({ db, audit, settings, sessions, now });
+  const operators = createOperatorsService({ db, audit, settings, sessions, secrets, now });
 
   return {
     operators,
@@ -164,7 +168,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
       totp?: string | undefined;
     }): Promise<
       | { status: 'success'; operator: OperatorRow }
-      | { status: 'fail' | 'totp_required' | 'totp_setup_required' }
+      | { status: 'fail' | 'totp_required' | 'totp_setup_required'; unreadableTotpSecret?: true }
     > {
       const operator = await repo.operatorByOperatorId(normalizeOperatorId(input.operatorId));
       // An unknown id takes as long as a wrong password: no oracle for which ids exist.
@@ -174,8 +178,15 @@ export function createBackofficeService(deps: BackofficeDeps) {
       if (!operator || !operator.is_active || !passwordOk) return { status: 'fail' };
       if (operator.totp_secret) {
         if (!input.totp) return { status: 'totp_required' };
-        const step = verifyTotp(operator.totp_secret, input.totp, now().getTime());
+        // Sealed under another SECRETS_KEY (or damaged): refused as a wrong code would be (fail
+        // closed); the route logs it without the secret, and an owner resets the operator's TOTP.
+        const opened = openTotpSecret(secrets, operator.totp_secret);
+        if (!opened) return { status: 'fail', unreadableTotpSecret: true };
+        const step = verifyTotp(opened.secret, input.totp, now().getTime());
         if (step === null || !(await repo.acceptTotpStep(operator.id, step))) return { status: 'fail' };
+        // A row from before secrets were sealed: sealed now that it has been used.
+        if (opened.legacy)
+          await repo.replaceTotpSecret(operator.id, operator.totp_secret, secrets.seal(opened.secret));
       } else if (operator.role === 'owner' && (await operators.ownerTotpRequired())) {
         // Owners must have TOTP once one has it: an owner without it is refused (a stolen password
         // alone must not be enough to enrol a new second factor); another owner sets one up.

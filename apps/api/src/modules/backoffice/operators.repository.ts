@@ -136,6 +136,19 @@ export function createOperatorsRepository(db: Database) {
       return inserted?.id;
     },
 
+    /** The rows whose TOTP secret or pending secret is still plain text (not `v1:`), locked. */
+    async lockPlainTotpSecrets(trx: Database) {
+      return trx
+        .selectFrom('operators')
+        .select(['id', 'totp_secret', 'totp_pending_secret'])
+        .where((eb) =>
+          eb.or([eb('totp_secret', 'not like', 'v1:%'), eb('totp_pending_secret', 'not like', 'v1:%')]),
+        )
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    },
+
     async update(id: number, change: OperatorChange, trx: Database): Promise<void> {
       await trx.updateTable('operators').set(change).where('id', '=', id).execute();
     },

@@ -6,8 +6,10 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { createOperatorsRepository, type OperatorSecurityRow } from './operators.repository.ts';
 import { generateTotpSecret, verifyTotp } from './totp.ts';
+import { isSealedTotpSecret, openTotpSecret } from './totp-at-rest.ts';
 
 /** The issuer authenticator apps show beside the operator id. */
 export const TOTP_ISSUER = 'casino-backoffice';
@@ -42,6 +44,8 @@ export interface OperatorsDeps {
   audit: AuditService;
   settings: Pick<SettingsService, 'backofficeIpAllowlist' | 'updateBackofficeIpAllowlist'>;
   sessions: Pick<SessionService, 'revokeAllFor' | 'listLive'>;
+  /** Seals the TOTP secrets at rest (totp-at-rest.ts): every write seals, every read opens. */
+  secrets: SecretBox;
   now: () => Date;
 }
 
@@ -53,7 +57,7 @@ export interface OperatorsDeps {
  * passwords and secrets never reach the audit log.
  */
 export function createOperatorsService(deps: OperatorsDeps) {
-  const { db, audit, settings, sessions, now } = deps;
+  const { db, audit, settings, sessions, secrets, now } = deps;
   const repo = createOperatorsRepository(db);
 
   /**
@@ -112,7 +116,7 @@ export function createOperatorsService(deps: OperatorsDeps) {
         const row = await repo.lockById(who.id, trx);
         if (!row) return { status: 'not_found' as const };
         if (row.totp_secret) return { status: 'already' as const };
-        await repo.update(row.id, { totp_pending_secret: secret }, trx);
+        await repo.update(row.id, { totp_pending_secret: secrets.seal(secret) }, trx);
         await audit.record(
           actor(who),
           {
@@ -135,12 +139,14 @@ export function createOperatorsService(deps: OperatorsDeps) {
         const row = await repo.lockById(who.id, trx);
         if (!row) return { status: 'not_found' as const };
         if (row.totp_secret) return { status: 'already' as const };
-        if (!row.totp_pending_secret) return { status: 'not_found' as const };
-        const step = verifyTotp(row.totp_pending_secret, code, now().getTime());
+        // A pending secret that cannot be opened (another SECRETS_KEY) is no enrolment: start again.
+        const pending = row.totp_pending_secret ? openTotpSecret(secrets, row.totp_pending_secret) : null;
+        if (!pending) return { status: 'not_found' as const };
+        const step = verifyTotp(pending.secret, code, now().getTime());
         if (step === null) return { status: 'fail' as const };
         await repo.update(
           row.id,
-          { totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_step: step },
+          { totp_secret: secrets.seal(pending.secret), totp_pending_secret: null, totp_last_step: step },
           trx,
         );
         await audit.record(
@@ -166,7 +172,9 @@ export function createOperatorsService(deps: OperatorsDeps) {
       if (!row) return { status: 'not_found' as const };
       const passwordOk = await verifyPassword(row.password_hash, input.password);
       if (!row.totp_secret) return { status: passwordOk ? ('not_found' as const) : ('fail' as const) };
-      const step = passwordOk ? verifyTotp(row.totp_secret, input.code, now().getTime()) : null;
+      // A secret that cannot be opened (another SECRETS_KEY) fails closed: an owner resets it.
+      const current = passwordOk ? openTotpSecret(secrets, row.totp_secret) : null;
+      const step = current ? verifyTotp(current.secret, input.code, now().getTime()) : null;
       if (step === null) return { status: 'fail' as const };
       if (row.role === 'owner' && (await repo.activeOwnerWithTotp(row.id)))
         return { status: 'owner_totp_required' as const };
@@ -259,7 +267,13 @@ export function createOperatorsService(deps: OperatorsDeps) {
       const totpSecret = input.withTotp ? generateTotpSecret() : null;
       return db.transaction().execute(async (trx) => {
         const id = await repo.insert(
-          { operatorId, passwordHash, role: input.role, totpSecret, mustChangePassword: true },
+          {
+            operatorId,
+            passwordHash,
+            role: input.role,
+            totpSecret: totpSecret && secrets.seal(totpSecret),
+            mustChangePassword: true,
+          },
           trx,
         );
         if (id === undefined) return { status: 'already' as const };
@@ -356,7 +370,7 @@ export function createOperatorsService(deps: OperatorsDeps) {
           return { status: 'already' as const };
         await repo.update(
           target.id,
-          { totp_secret: secret, totp_pending_secret: null, totp_last_step: null },
+          { totp_secret: secret && secrets.seal(secret), totp_pending_secret: null, totp_last_step: null },
           trx,
         );
         const revoked = await sessions.revokeAllFor('operator', target.id, {}, trx);
@@ -374,6 +388,27 @@ export function createOperatorsService(deps: OperatorsDeps) {
           status: 'success' as const,
           ...(secret ? { totpSecret: secret, otpauthUrl: otpauthUrl(target.operator_id, secret) } : {}),
         };
+      });
+    },
+
+    /**
+     * Seals the TOTP secrets still stored in plain text (rows written before secrets were sealed),
+     * in one transaction with the rows locked; run at every start (main.ts), it finds none after
+     * the first. Returns how many operators' rows it sealed. Not audited: nothing an operator sees
+     * changes, and the secrets stay out of every log.
+     */
+    sealLegacyTotpSecrets(): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await repo.lockPlainTotpSecrets(trx);
+        const sealed = (v: string | null) => (v === null || isSealedTotpSecret(v) ? v : secrets.seal(v));
+        for (const row of rows) {
+          const change = {
+            totp_secret: sealed(row.totp_secret),
+            totp_pending_secret: sealed(row.totp_pending_secret),
+          };
+          await repo.update(row.id, change, trx);
+        }
+        return rows.length;
       });
     },
 
