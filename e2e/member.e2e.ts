@@ -118,11 +118,15 @@ describe('a member registers, is signed in, sees their strip, signs out and in a
     await panel.locator('input[name="password"]').fill(member.password);
     expect(await panel.locator('input[name="userId"]').inputValue()).toBe(member.userId);
     await panel.locator('button[type="submit"]').click();
+    // The sign-in reloads the page too.
+    const signedIn = page.waitForEvent('load');
     await page
       .locator('[role="dialog"] button, [role="alertdialog"] button')
       .filter({ hasText: 'OK' })
       .first()
       .click();
+    await signedIn;
+    await appReady(page);
     await page.locator('.mobile-header button[aria-controls="side-panel"]').click();
     await panel.getByText(member.userId, { exact: false }).first().waitFor();
     await context.close();
