@@ -138,7 +138,11 @@ describe('take-break', () => {
     expect(await liveRows(m.memberId)).toEqual({ member: 2, game: 1 });
 
     const taken = await takeBreak(first, 'time_out', '24h', m.password);
-    expect(body(taken)).toEqual({ status: 'success' });
+    // The answer says when it ends (24 hours from the frozen start).
+    expect(body(taken)).toEqual({
+      status: 'success',
+      until: new Date(start.getTime() + 24 * 3_600_000).toISOString(),
+    });
     expect(cookiesOf(taken).sid).toBe('');
     expect(await liveRows(m.memberId)).toEqual({ member: 0, game: 0 });
     for (const cookie of [first, second])
@@ -185,6 +189,7 @@ describe('take-break', () => {
     const cookie = await signIn(t, m);
     expect(body(await takeBreak(cookie, 'self_exclusion', 'permanent', m.password))).toEqual({
       status: 'success',
+      until: null,
     });
     expect(await login(m)).toEqual({ status: 'blocked', until: null });
     expect(await credentials(m)).toEqual({

@@ -102,7 +102,11 @@ export const ZTakeBreakRequest = z
   .strictObject({ kind: ZBreakKind, period: ZBreakPeriod, password: ZLoginPassword })
   .refine((body) => breakPeriodFits(body.kind, body.period), { ...withCode('pattern'), path: ['period'] });
 export type TTakeBreakRequest = z.infer<typeof ZTakeBreakRequest>;
-export const ZTakeBreakResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('pass')]);
+/** `until` (documented addition): when the break in force ends now (null: never), for the page the member lands on. */
+export const ZTakeBreakResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), until: ZIsoDate.nullable() }),
+  statusOnly('pass'),
+]);
 export type TTakeBreakResponse = z.infer<typeof ZTakeBreakResponse>;
 
 export const ZGetSessionsRequest = z.strictObject({});

@@ -32,8 +32,9 @@ export function registerProtectionCalls(ctx: ModuleContext, deps: ProtectionRout
   // Breaks (breaks.service.ts): every session ends, this one too, so its cookie goes.
   calls.register('take-break', async (input, { member, request, reply }) => {
     const result = await deps.breaks.takeBreak(member, input, request.ip);
-    if (result.status === 'success') clearCookie(reply, request, MEMBER_COOKIE);
-    return { status: result.status };
+    if (result.status !== 'success') return result;
+    clearCookie(reply, request, MEMBER_COOKIE);
+    return { status: result.status, until: result.until?.toISOString() ?? null };
   });
 
   // The member's own sessions (sessions.service.ts): ending the current one signs out.

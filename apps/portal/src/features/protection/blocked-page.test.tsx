@@ -43,6 +43,12 @@ describe('/blocked', () => {
     expect(screen.getByText(/1년 자기 이용 제한이 시작되었습니다/)).toBeTruthy();
   });
 
+  it('right after a break: which one started and when it ends', () => {
+    show('?until=2026-05-01T03%3A00%3A00.000Z&kind=time_out&period=24h');
+    expect(screen.getByText(/2026년 5월 1일.*12:00.*까지 로그인할 수 없습니다/)).toBeTruthy();
+    expect(screen.getAllByText(/시작되었습니다/)).toHaveLength(1);
+  });
+
   it('reads nothing it cannot trust from the address', () => {
     expect(blockedReason(new URLSearchParams('kind=time_out&period=5y'))).toEqual({ kind: 'unknown' });
     expect(blockedReason(new URLSearchParams('until=tomorrow'))).toEqual({ kind: 'unknown' });

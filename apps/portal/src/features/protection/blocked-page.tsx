@@ -13,7 +13,7 @@ import './protection.css';
 
 /** What the blocked page was told: a break just taken, or the end of the break that refused a sign-in. */
 export type TBlockedReason =
-  | { kind: 'taken'; breakKind: TBreakKind; period: TBreakPeriod }
+  | { kind: 'taken'; breakKind: TBreakKind; period: TBreakPeriod; until?: string }
   | { kind: 'until'; until: string }
   | { kind: 'permanent' }
   | { kind: 'unknown' };
@@ -25,8 +25,17 @@ export function blockedReason(params: URLSearchParams): TBlockedReason {
     (BREAK_KINDS as readonly string[]).includes(breakKind ?? '') &&
     (BREAK_PERIODS as readonly string[]).includes(period ?? '') &&
     breakPeriodFits(breakKind as TBreakKind, period as TBreakPeriod)
-  )
-    return { kind: 'taken', breakKind: breakKind as TBreakKind, period: period as TBreakPeriod };
+  ) {
+    const end = params.get('until');
+    const taken = {
+      kind: 'taken',
+      breakKind: breakKind as TBreakKind,
+      period: period as TBreakPeriod,
+    } as const;
+    return end && end !== PERMANENT && !Number.isNaN(new Date(end).getTime())
+      ? { ...taken, until: end }
+      : taken;
+  }
   const until = params.get('until');
   if (until === PERMANENT) return { kind: 'permanent' };
   if (until && !Number.isNaN(new Date(until).getTime())) return { kind: 'until', until };
@@ -64,6 +73,9 @@ export function BlockedPage() {
             {t('blocked.stateTitle')}
           </h2>
           <p className="blocked__text">{text}</p>
+          {reason.kind === 'taken' && reason.until && (
+            <p className="blocked__text">{t('blocked.until', { when: formatWhen(reason.until, locale) })}</p>
+          )}
           <p className="protection-note">{t('blocked.noEarlyEnd')}</p>
           <p className="protection-note">{t('blocked.money')}</p>
         </section>

@@ -137,7 +137,7 @@ describe('/user/responsible: breaks', () => {
   }
 
   it('warns clearly and requires the password before any call', async () => {
-    const { api } = await open({ 'take-break': () => ({ status: 'success' }) });
+    const { api } = await open({ 'take-break': () => ({ status: 'success', until: null }) });
     const dialog = await startBreak('6개월', '자기 이용 제한 시작');
     expect(dialog.textContent).toContain('자기 이용 제한: 6개월');
     expect(dialog.textContent).toContain('본인도 고객센터도 제한을 풀 수 없습니다');
@@ -159,7 +159,7 @@ describe('/user/responsible: breaks', () => {
     expect(within(dialog).getByText('비밀번호가 맞지 않습니다.')).toBeTruthy();
     expect(reloadPage).not.toHaveBeenCalled();
 
-    answer = { status: 'success' };
+    answer = { status: 'success', until: '2026-05-08T03:00:00.000Z' };
     fireEvent.change(within(dialog).getByLabelText('로그인 비밀번호'), { target: { value: 'Password123' } });
     await act(async () => within(dialog).getByRole('button', { name: '이용 일시 중지 확정' }).click());
     await settle();
@@ -168,7 +168,9 @@ describe('/user/responsible: breaks', () => {
       period: '7d',
       password: 'Password123',
     });
-    expect(reloadPage).toHaveBeenCalledWith('/blocked?kind=time_out&period=7d');
+    expect(reloadPage).toHaveBeenCalledWith(
+      '/blocked?until=2026-05-08T03%3A00%3A00.000Z&kind=time_out&period=7d',
+    );
   });
 
   it('offers only the periods each kind takes', async () => {

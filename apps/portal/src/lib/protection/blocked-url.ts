@@ -8,7 +8,9 @@ export const PERMANENT = 'permanent';
  * refused during a break; `kind` and `period` right after the member took one.
  */
 export type TBlockedInfo =
-  { until: string | null } | { kind: TBreakKind; period: TBreakPeriod } | Record<string, never>;
+  | { until: string | null }
+  | { kind: TBreakKind; period: TBreakPeriod; until?: string | null }
+  | Record<string, never>;
 
 export function blockedSearch(info: TBlockedInfo): string {
   const params = new URLSearchParams();

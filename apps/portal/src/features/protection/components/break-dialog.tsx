@@ -65,7 +65,7 @@ function BreakForm({ choice, onClose }: { choice: TBreakChoice; onClose: () => v
       return;
     }
     if (result.status === 'success') {
-      reloadPage(`${href('blocked')}${blockedSearch(choice)}`);
+      reloadPage(`${href('blocked')}${blockedSearch({ ...choice, until: result.until })}`);
       return;
     }
     if (result.status === 'pass') {
