@@ -233,7 +233,7 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
   },
   'set-play-limit': {},
   'set-reality-check': {},
-  'take-break': {},
+  'take-break': { until: '2026-06-01T03:00:00.000Z' },
   'get-sessions': {
     sessions: [
       {
