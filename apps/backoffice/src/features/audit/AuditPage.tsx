@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TAuditEntry, TAuditResponse } from '@casino/contracts/backoffice-reports';
+import { Pager } from '../../components/Pager.tsx';
 import { call, errorKey, query } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { changesOf, showValue } from './diff.ts';
@@ -212,20 +213,7 @@ export function AuditPage() {
           </tbody>
         </table>
       </div>
-      <div className="pager">
-        <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-          {t('audit.prev')}
-        </button>
-        <span>{t('audit.page', { page, pages })}</span>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={page >= pages}
-          onClick={() => goTo(page + 1)}
-        >
-          {t('audit.next')}
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={goTo} />
     </section>
   );
 }

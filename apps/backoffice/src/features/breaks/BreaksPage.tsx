@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TBackofficeBreaksResponse } from '@casino/contracts/backoffice-protection';
 import { BREAK_KINDS, type TBreakKind } from '@casino/contracts/protection';
+import { Pager } from '../../components/Pager.tsx';
 import { call, errorKey, query } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import './breaks.css';
@@ -113,25 +114,7 @@ export function BreaksPage() {
           </tbody>
         </table>
       </div>
-      <div className="pager">
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={page <= 1}
-          onClick={() => go({ kind, page: page - 1 })}
-        >
-          {t('breaks.prev')}
-        </button>
-        <span>{t('breaks.page', { page, pages })}</span>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={page >= pages}
-          onClick={() => go({ kind, page: page + 1 })}
-        >
-          {t('breaks.next')}
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={(next) => go({ kind, page: next })} />
     </div>
   );
 }

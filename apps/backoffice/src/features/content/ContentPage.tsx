@@ -9,6 +9,7 @@ import type {
   TBackofficePopup,
   TBackofficePopupsResponse,
 } from '@casino/contracts/backoffice';
+import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { call, errorKey, isApiError, query } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -383,25 +384,7 @@ export function ContentPage({ kind }: { kind: Kind }) {
           </tbody>
         </table>
       </div>
-      <div className="pager">
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={page <= 1}
-          onClick={() => setSearch({ page: String(page - 1) })}
-        >
-          {t('queue.prev')}
-        </button>
-        <span>{t('queue.page', { page, pages })}</span>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={page >= pages}
-          onClick={() => setSearch({ page: String(page + 1) })}
-        >
-          {t('queue.next')}
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={(next) => setSearch({ page: String(next) })} />
       <Dialog
         open={removing !== null}
         onOpenChange={(next) => {

@@ -8,6 +8,7 @@ import type {
   TBackofficeHelpsResponse,
 } from '@casino/contracts/backoffice';
 import { HELP_KINDS } from '@casino/contracts/community';
+import { Pager } from '../../components/Pager.tsx';
 import { useOperator } from '../../app/session.ts';
 import { call, errorKey, query } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -186,25 +187,7 @@ export function HelpdeskPage() {
               </tbody>
             </table>
           </div>
-          <div className="pager">
-            <button
-              type="button"
-              className="btn btn--small"
-              disabled={page <= 1}
-              onClick={() => update({ page: String(page - 1), id: undefined })}
-            >
-              {t('queue.prev')}
-            </button>
-            <span>{t('queue.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="btn btn--small"
-              disabled={page >= pages}
-              onClick={() => update({ page: String(page + 1), id: undefined })}
-            >
-              {t('queue.next')}
-            </button>
-          </div>
+          <Pager page={page} pages={pages} onPage={(next) => update({ page: String(next), id: undefined })} />
         </div>
         {selected && (
           <HelpDetail

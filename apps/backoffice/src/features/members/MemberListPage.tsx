@@ -10,7 +10,7 @@ import {
 } from '@casino/contracts/backoffice';
 import { call, errorKey, query } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../../components/Pager.tsx';
 
 export const MEMBERS_PAGE_SIZE = 50;
 

@@ -11,7 +11,7 @@ import type {
 } from '@casino/contracts/backoffice-members';
 import { call, errorKey, query } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { ProtectionTab } from './ProtectionTab.tsx';
 
 const TABS = [

@@ -9,6 +9,7 @@ import {
   type TCashierHistoryResponse,
 } from '@casino/contracts/backoffice-cashier';
 import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
+import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { ApiError, call, errorKey, isApiError, query } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
@@ -330,20 +331,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
           </tbody>
         </table>
       </div>
-      <div className="pager">
-        <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-          {t('queue.prev')}
-        </button>
-        <span>{t('queue.page', { page, pages })}</span>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={page >= pages}
-          onClick={() => goTo(page + 1)}
-        >
-          {t('queue.next')}
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={goTo} />
       <Dialog
         open={decision !== null}
         onOpenChange={(next) => {

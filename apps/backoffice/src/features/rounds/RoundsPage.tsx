@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { ZRoundResponse } from '@casino/contracts/backoffice';
 import type { TMemberRoundsResponse } from '@casino/contracts/backoffice-settings';
+import { Pager } from '../../components/Pager.tsx';
 import { call, errorKey, query } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './rounds.css';
@@ -223,25 +224,7 @@ function MemberRounds({
           </tbody>
         </table>
       </div>
-      <div className="pager">
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          {t('queue.prev')}
-        </button>
-        <span>{t('queue.page', { page, pages })}</span>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          {t('queue.next')}
-        </button>
-      </div>
+      <Pager page={page} pages={pages} onPage={onPage} />
     </section>
   );
 }

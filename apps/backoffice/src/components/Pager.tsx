@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-/** Previous / next with "page of pages" between (the member screens' lists). */
+/**
+ * Previous / next with "page of pages" between, under every paged table of the console. The strings are
+ * the shared `queue.prev`, `queue.page` and `queue.next`.
+ */
 export function Pager({
   page,
   pages,
@@ -14,16 +17,16 @@ export function Pager({
   return (
     <div className="pager">
       <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('members.prev')}
+        {t('queue.prev')}
       </button>
-      <span>{t('members.page', { page, pages })}</span>
+      <span>{t('queue.page', { page, pages })}</span>
       <button
         type="button"
         className="btn btn--small"
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        {t('members.next')}
+        {t('queue.next')}
       </button>
     </div>
   );
