@@ -366,7 +366,7 @@ describe("the operator's full day in the back office, each effect seen in the po
       await body.click();
       await op.keyboard.type(noticeLead);
       await op.keyboard.press('Enter');
-      const bold = noticeForm.getByRole('button', { name: t('content.editor.bold') });
+      const bold = noticeForm.getByRole('button', { name: t('editor.bold') });
       await bold.click();
       // The editor takes the caret back on the next frame, bold on: type once it has.
       await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');

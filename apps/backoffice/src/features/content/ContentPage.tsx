@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/LazyRichTextEditor.tsx';
 import { SafeHtml } from '../../lib/html/SafeHtml.tsx';
 import { hasVisibleContent } from '../../lib/html/sanitize.ts';
-import { useEditorLabels } from './editor-labels.ts';
+import { useEditorLabels } from '../../lib/html/editor-labels.ts';
 import { ColorField, DomainField, domainsText } from './fields.tsx';
 import { HEX_COLOR } from './popup-geometry.ts';
 import { PopupPreview } from './PopupPreview.tsx';
@@ -252,7 +252,7 @@ export function ContentPage({ kind }: { kind: Kind }) {
                 onChange={(contents) => setDraft((old) => (old ? { ...old, contents } : old))}
                 label={t('content.field.contents')}
                 labels={labels}
-                loading={t('content.editor.loading')}
+                loading={t('editor.loading')}
               />
             </div>
             {formError && (

@@ -16,7 +16,7 @@ import { LazyRichTextEditor } from '../../lib/html/LazyRichTextEditor.tsx';
 import { SafeHtml } from '../../lib/html/SafeHtml.tsx';
 import { hasVisibleContent, textToHtml } from '../../lib/html/sanitize.ts';
 import { accountText, DepositAccountPanel, useDepositAccount } from './DepositAccount.tsx';
-import { useEditorLabels } from './editor-labels.ts';
+import { useEditorLabels } from '../../lib/html/editor-labels.ts';
 import './helpdesk.css';
 
 export const PAGE_SIZE = 20;
@@ -309,7 +309,7 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
           onChange={setAnswer}
           label={t('helpdesk.answerLabel')}
           labels={labels}
-          loading={t('helpdesk.editor.loading')}
+          loading={t('editor.loading')}
         />
         {message && (
           <p

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RichTextLabels } from '../../lib/html/RichTextEditor.tsx';
+import type { RichTextLabels } from './RichTextEditor.tsx';
 
 const KEYS = [
   'toolbar',
@@ -19,10 +19,8 @@ const KEYS = [
   'source',
 ] as const satisfies readonly (keyof RichTextLabels)[];
 
-/** The editor's texts in the operator's language (`content.editor.*`). */
+/** The editor's texts in the operator's language (`editor.*`, shared by every screen with the editor). */
 export function useEditorLabels(): RichTextLabels {
   const { t } = useTranslation();
-  return Object.fromEntries(
-    KEYS.map((key) => [key, t(`content.editor.${key}`)]),
-  ) as unknown as RichTextLabels;
+  return Object.fromEntries(KEYS.map((key) => [key, t(`editor.${key}`)])) as unknown as RichTextLabels;
 }
