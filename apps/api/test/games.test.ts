@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_TOKEN_TTL_MS } from '../src/modules/auth/session.service.ts';
+import { GAME_TOKEN_TTL_MS, hashToken } from '../src/modules/auth/session.service.ts';
 import {
   balances,
   bo,
   call,
   createCashierTestApp,
   createOperator,
+  fetchCsrf,
   newMember,
   type CashierTestApp,
   type MoneyMember,
   type TestOperator,
 } from './factories.ts';
 import { createTestProvider, sign, type TestProvider } from './game-provider.ts';
+import { SAME_ORIGIN } from './harness.ts';
 
 let t: CashierTestApp;
 let owner: TestOperator;
@@ -555,6 +557,70 @@ describe('the provider wallet', () => {
       amount: 500,
     });
     expect(win.body).toEqual({ status: 'RS_OK', balance: 10_500, currency: 'KRW' });
+  });
+
+  it("a launch token dies with the sign-out of the session that opened it; another session's tokens live on", async () => {
+    const m = await player();
+    // A second device of the same member, with a game of its own.
+    const other = { ...m, cookie: `sid=${(await t.services.sessions.create('member', m.id)).token}` };
+    const otherToken = await slot.launch(other);
+    expect((await bet(slot, m, 1_000)).body.status).toBe('RS_OK');
+
+    const csrf = await fetchCsrf(t);
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers: {
+        ...SAME_ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `${m.cookie}; ${csrf.cookie}`,
+      },
+      payload: new URLSearchParams({ csrfToken: csrf.token, json: 'true' }).toString(),
+    });
+    expect(signedOut.statusCode).toBe(200);
+    const before = await balances(t, m.id);
+    expect(before).toMatchObject({ cash: 99_000 });
+    expect((await bet(slot, m, 1_000)).body).toEqual({ status: 'RS_ERROR_INVALID_TOKEN' });
+    expect(await balances(t, m.id)).toEqual(before);
+
+    // The other device's game plays on; ending that device from a third one ends its game too.
+    expect((await bet(slot, { userId: m.userId, token: otherToken }, 1_000)).body.status).toBe('RS_OK');
+    const third = { ...m, cookie: `sid=${(await t.services.sessions.create('member', m.id)).token}` };
+    const thirdToken = await slot.launch(third);
+    const listed = await call(t, 'get-sessions', {}, third.cookie);
+    const otherSession = (listed.body.sessions as { id: number; current: boolean }[]).find((s) => !s.current);
+    expect((await call(t, 'end-session', { id: otherSession!.id }, third.cookie)).body.status).toBe(
+      'success',
+    );
+    expect((await bet(slot, { userId: m.userId, token: otherToken }, 1_000)).body.status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    expect((await bet(slot, { userId: m.userId, token: thirdToken }, 1_000)).body.status).toBe('RS_OK');
+    expect(await balances(t, m.id)).toMatchObject({ cash: 97_000 });
+  });
+
+  it('a launch token outlives the idle or absolute end of the session that opened it', async () => {
+    const { idleMs, absoluteMs } = t.services.sessions;
+    const idle = await player();
+    t.clock.advance(idleMs + 1_000);
+    // The idle session is refused and deleted; its game keeps its own 12 hours.
+    expect((await call(t, 'get-member-account', {}, idle.cookie)).code).toBe(401);
+    expect((await bet(slot, idle, 1_000)).body.status).toBe('RS_OK');
+
+    const played = await player();
+    t.clock.advance(absoluteMs - 60_000);
+    expect((await bet(slot, played, 1_000)).body.status).toBe('RS_OK');
+    t.clock.advance(120_000);
+    // Past the session's absolute end, deleted by the sweep of expired sessions at a sign-in.
+    await t.services.sessions.create('member', played.id);
+    expect(
+      await t.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('token_hash', '=', hashToken(played.cookie.slice(4)))
+        .execute(),
+    ).toEqual([]);
+    expect((await bet(slot, played, 1_000)).body.status).toBe('RS_OK');
   });
 
   it('parallel bets of one member on two providers never overdraw; a racing duplicate moves once', async () => {

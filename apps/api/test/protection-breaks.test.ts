@@ -305,7 +305,7 @@ describe('take-break', () => {
     // open-game for a member on a break, as a request that passed its session check would run it.
     expect(
       await t.services.catalog.openGame(
-        { memberId: m.memberId, userId: m.userId },
+        { memberId: m.memberId, userId: m.userId, sessionId: again.session.id },
         { code: 'fruit', company: slot.code, lang: 'ko' },
       ),
     ).toEqual({ status: 'blocked' });

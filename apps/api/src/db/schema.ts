@@ -92,6 +92,11 @@ export interface SessionsTable {
   subject_kind: 'member' | 'operator' | 'game';
   subject_id: number;
   provider: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * A launch token's member session (migration 0017): the token is deleted with it (`on delete
+   * cascade`); null once that session expired, and for tokens opened before the column.
+   */
+  opened_by: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: DefaultTimestamp;
   last_active_at: DefaultTimestamp;
   expires_at: Timestamp;

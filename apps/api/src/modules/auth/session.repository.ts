@@ -16,6 +16,8 @@ export interface NewSessionRow {
   subjectId: number;
   /** A launch token's provider (`subjectKind` 'game'). */
   provider?: string;
+  /** A launch token's member session: the token is deleted with it (migration 0017). */
+  openedBy?: number;
   createdAt: Date;
   expiresAt: Date;
   ip: string | null;
@@ -42,6 +44,7 @@ export function createSessionRepository(db: Database) {
           subject_kind: row.subjectKind,
           subject_id: row.subjectId,
           provider: row.provider ?? null,
+          opened_by: row.openedBy ?? null,
           created_at: row.createdAt,
           last_active_at: row.createdAt,
           expires_at: row.expiresAt,
@@ -149,8 +152,20 @@ export function createSessionRepository(db: Database) {
         .execute();
     },
 
+    /** Ends one session, and with it the launch tokens it opened (`on delete cascade`). */
     async deleteById(id: number, trx?: Database): Promise<boolean> {
       const result = await (trx ?? db).deleteFrom('sessions').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /**
+     * Deletes one expired session. Its launch tokens are detached first: an expiry is not a
+     * sign-out, and they keep their own 12 hours (migration 0017).
+     */
+    async deleteExpiredById(id: number, trx?: Database): Promise<boolean> {
+      const q = trx ?? db;
+      await q.updateTable('sessions').set({ opened_by: null }).where('opened_by', '=', id).execute();
+      const result = await q.deleteFrom('sessions').where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 
@@ -203,25 +218,36 @@ export function createSessionRepository(db: Database) {
       idleSince: Date,
       trx?: Database,
     ): Promise<void> {
-      await (trx ?? db)
-        .deleteFrom('sessions')
+      const q = trx ?? db;
+      const expired = q
+        .selectFrom('sessions')
+        .select('id')
         .where('subject_kind', '=', subjectKind)
         .where('subject_id', '=', subjectId)
-        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_active_at', '<=', idleSince)]))
-        .execute();
+        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_active_at', '<=', idleSince)]));
+      // Their launch tokens are detached first: an expiry is not a sign-out (migration 0017).
+      await q.updateTable('sessions').set({ opened_by: null }).where('opened_by', 'in', expired).execute();
+      await q.deleteFrom('sessions').where('id', 'in', expired).execute();
     },
 
-    /** Deletes every session past its absolute or idle expiry (launch tokens have no idle rule). */
+    /**
+     * Deletes every session past its absolute or idle expiry (launch tokens have no idle rule).
+     * The launch tokens of an expired member session are detached first: an expiry is not a
+     * sign-out, and they keep their own 12 hours (migration 0017).
+     */
     async deleteExpired(at: Date, idleSince: Date, trx?: Database): Promise<number> {
-      const result = await (trx ?? db)
-        .deleteFrom('sessions')
+      const q = trx ?? db;
+      const expired = q
+        .selectFrom('sessions')
+        .select('id')
         .where((eb) =>
           eb.or([
             eb('expires_at', '<=', at),
             eb.and([eb('subject_kind', '<>', 'game'), eb('last_active_at', '<=', idleSince)]),
           ]),
-        )
-        .executeTakeFirst();
+        );
+      await q.updateTable('sessions').set({ opened_by: null }).where('opened_by', 'in', expired).execute();
+      const result = await q.deleteFrom('sessions').where('id', 'in', expired).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

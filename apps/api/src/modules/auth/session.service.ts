@@ -90,7 +90,7 @@ export function createSessionService(deps: SessionServiceDeps) {
   ): Promise<Session | null> {
     const at = now();
     if (at >= row.expires_at || at.getTime() >= row.last_active_at.getTime() + idleMs) {
-      await repo.deleteById(row.id, trx);
+      await repo.deleteExpiredById(row.id, trx);
       return null;
     }
     if (options.touch && at.getTime() - row.last_active_at.getTime() >= touchIntervalMs) {
@@ -169,39 +169,55 @@ export function createSessionService(deps: SessionServiceDeps) {
       return repo.listLiveOfSubject(subjectKind, subjectId, at, new Date(at.getTime() - idleMs), trx);
     },
 
-    /** Ends one of a subject's own sessions (a member signing out one device); false when it has none by that id. */
+    /**
+     * Ends one of a subject's own sessions (a member signing out one device) and the launch tokens
+     * it opened; false when it has none by that id.
+     */
     async revokeOwn(subjectKind: SubjectKind, subjectId: number, sessionId: number, trx?: Database) {
       return repo.deleteOwn(subjectKind, subjectId, sessionId, trx);
     },
 
-    /** Ends one session. */
+    /** Ends one session, and the launch tokens it opened. */
     async revoke(sessionId: number, trx?: Database): Promise<boolean> {
       return repo.deleteById(sessionId, trx);
     },
 
-    /** Ends the session behind a token (sign-out). */
+    /** Ends the session behind a token (sign-out), and the launch tokens it opened. */
     async revokeToken(subjectKind: SubjectKind, token: string | undefined, trx?: Database): Promise<boolean> {
       const tokenHash = tokenHashOf(token);
       return tokenHash ? repo.deleteByTokenHash(subjectKind, tokenHash, trx) : false;
     },
 
-    /** A launch token for one member and one provider (API.md section 5), good for 12 hours after its last use. */
-    async createGameToken(memberId: number, provider: string, trx?: Database): Promise<string> {
+    /**
+     * A launch token for one member and one provider (API.md section 5), opened by the member's
+     * session `sessionId`: good for 12 hours after its last use, and ended with that session
+     * (sign-out, end-session, every session ended; migration 0017). Null when that session has
+     * just ended (a sign-out racing the launch): the token is not made. Runs outside any
+     * transaction, since that refusal would abort it.
+     */
+    async createGameToken(
+      member: { memberId: number; sessionId: number },
+      provider: string,
+    ): Promise<string | null> {
       const at = now();
       const token = randomBytes(32).toString('base64url');
-      await repo.insert(
-        {
+      try {
+        await repo.insert({
           tokenHash: hashToken(token),
           subjectKind: 'game',
-          subjectId: memberId,
+          subjectId: member.memberId,
           provider,
+          openedBy: member.sessionId,
           createdAt: at,
           expiresAt: new Date(at.getTime() + GAME_TOKEN_TTL_MS),
           ip: null,
           userAgent: null,
-        },
-        trx,
-      );
+        });
+      } catch (error) {
+        // foreign_key_violation: the opening session is gone.
+        if ((error as { code?: unknown } | null)?.code === '23503') return null;
+        throw error;
+      }
       return token;
     },
 

@@ -5,7 +5,7 @@ import type {
   TUpdateProviderRequest,
 } from '@casino/contracts/backoffice';
 import type { Database } from '../../db/database.ts';
-import { invalid } from '../../lib/app-error.ts';
+import { AppError, invalid } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -315,7 +315,7 @@ export function createCatalogService(deps: CatalogDeps) {
      * move does not succeed, the game is not opened (`fail`, or `time`).
      */
     async openGame(
-      member: { memberId: number; userId: string },
+      member: { memberId: number; userId: string; sessionId: number },
       input: { code: string; company: string; lang: string },
     ) {
       const provider = await repo.provider(input.company);
@@ -330,7 +330,9 @@ export function createCatalogService(deps: CatalogDeps) {
         if (moved === 'blocked') return { status: 'blocked' as const };
         if (moved !== 'success') return { status: moved === 'time' ? ('time' as const) : ('fail' as const) };
       }
-      const token = await sessions.createGameToken(member.memberId, provider.code);
+      const token = await sessions.createGameToken(member, provider.code);
+      // The session was ended (signed out) while the game was being opened.
+      if (token === null) throw new AppError('unauthenticated');
       const params = new URLSearchParams({
         token,
         game: game.code,
