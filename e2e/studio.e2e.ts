@@ -275,6 +275,25 @@ async function screenshot(page: Page, name: string) {
   await page.emulateMedia({ reducedMotion: null });
 }
 
+/**
+ * The fonts Chromium drew an element's own text with (DevTools' CSS.getPlatformFontsForNode), once
+ * the page's font loads are over: `isCustomFont` for a web font the page shipped.
+ */
+async function fontsDrawing(page: Page, selector: string) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Waits until a game window has been open `ms` (the portal reads a sooner close as a cut-off window). */
 async function openFor(openedAt: number, ms: number, page: Page) {
   const left = openedAt + ms - Date.now();
@@ -307,6 +326,27 @@ describe('the house studio on a desktop (1440 px, Korean)', () => {
       studioText('ko', 'baccarat:title'),
     );
     await expect.poll(() => gameBalance(popup).textContent(), SOON).toBe(won(100_000, 'ko'));
+    // The Korean title is drawn with the font the studio ships (this machine has no Korean font of
+    // its own): its Hangul file, loaded from the studio's assets.
+    const titleFonts = await fontsDrawing(popup, 'h1');
+    expect(titleFonts.length).toBeGreaterThan(0);
+    expect(titleFonts.every((font) => font.isCustomFont && /Pretendard/.test(font.familyName))).toBe(true);
+    const loaded = await popup.evaluate(() =>
+      [...document.fonts]
+        .filter((f) => f.status === 'loaded')
+        .map((f) => ({ family: f.family.replace(/"/g, ''), ranges: f.unicodeRange })),
+    );
+    const covers = (ranges: string, codePoint: number) =>
+      ranges.split(',').some((range) => {
+        const [from, to] = range.trim().replace(/^U\+/i, '').split('-');
+        return codePoint >= parseInt(from!, 16) && codePoint <= parseInt(to ?? from!, 16);
+      });
+    const title = studioText('ko', 'baccarat:title');
+    for (const char of title)
+      expect(
+        loaded.some((f) => f.family === 'Studio Sans' && covers(f.ranges, char.codePointAt(0)!)),
+        char,
+      ).toBe(true);
 
     // A 10,000원 chip on the player, with the mouse.
     const chip = popup.getByRole('radio', { name: new RegExp(`^${escapeRegExp(won(10_000, 'ko'))} `) });

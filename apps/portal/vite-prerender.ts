@@ -12,10 +12,9 @@
  * scripts start after the first paint (boot.js).
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import subsetFont from 'subset-font';
+import { fontFaceRule, PRINTABLE_ASCII, pretendardVariableFile, subsetWoff2 } from '@casino/web-fonts';
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { INTL_LOCALE, LOCALES, type TLocale } from '@casino/contracts/locales';
 import type {
@@ -90,35 +89,18 @@ const BOOT_SCRIPT = `(function () {
 })();
 `;
 
-const require = createRequire(import.meta.url);
-
 /** The characters a document draws: its text and attribute values (titles, labels), and ASCII. */
 function textOf(markup: string): string {
-  let ascii = '';
-  for (let code = 0x20; code < 0x7f; code++) ascii += String.fromCharCode(code);
   const decoded = markup
     .replace(/<svg[\s\S]*?<\/svg>/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)));
   // Pretendard draws no kana and no han (the jp and cn locales take those from their own fonts).
-  const drawn = [...new Set(ascii + decoded)].filter(
+  const drawn = [...new Set(PRINTABLE_ASCII + decoded)].filter(
     (c) => !/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u.test(c),
   );
   return drawn.join('');
-}
-
-/** `unicode-range` of a set of characters, consecutive code points as ranges. */
-function unicodeRange(text: string): string {
-  const codes = [...new Set([...text].map((c) => c.codePointAt(0)!))].sort((a, b) => a - b);
-  const ranges: string[] = [];
-  for (let i = 0; i < codes.length; i++) {
-    const start = codes[i]!;
-    while (i + 1 < codes.length && codes[i + 1] === codes[i]! + 1) i++;
-    const hex = (n: number) => n.toString(16);
-    ranges.push(start === codes[i] ? `U+${hex(start)}` : `U+${hex(start)}-${hex(codes[i]!)}`);
-  }
-  return ranges.join(',');
 }
 
 /**
@@ -129,7 +111,13 @@ function unicodeRange(text: string): string {
  * when it arrives (a layout shift).
  */
 function firstPaintFace(file: string, text: string): string {
-  return `@font-face{font-family:'Pretendard Variable';font-style:normal;font-display:block;font-weight:45 920;src:url(${file}) format('woff2-variations');unicode-range:${unicodeRange(text)}}`;
+  return fontFaceRule({
+    family: 'Pretendard Variable',
+    url: file,
+    weights: { min: 45, max: 920 },
+    display: 'block',
+    text,
+  });
 }
 
 function escapeHtml(text: string): string {
@@ -220,12 +208,7 @@ export function prerenderPages(): Plugin {
         appType: 'custom',
         optimizeDeps: { noDiscovery: true, include: [] },
       });
-      const pretendard = readFileSync(
-        path.join(
-          path.dirname(require.resolve('pretendard/package.json')),
-          'dist/web/variable/woff2/PretendardVariable.woff2',
-        ),
-      );
+      const pretendard = readFileSync(pretendardVariableFile());
       try {
         const app = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
           prerenderView: typeof TPrerenderView;
@@ -247,7 +230,7 @@ export function prerenderPages(): Plugin {
           }
           // The glyphs of this locale's documents, as one Pretendard file for their first paint.
           const text = [...markups.values()].map(textOf).join('');
-          const font = await subsetFont(pretendard, text, { targetFormat: 'woff2' });
+          const font = await subsetWoff2(pretendard, text);
           const fontFile = `/${this.getFileName(this.emitFile({ type: 'asset', name: `pretendard-${locale}.woff2`, source: font }))}`;
           for (const kind of PRERENDER_KINDS) {
             const resources = Object.fromEntries(

@@ -4,6 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { studioFonts } from './vite-fonts.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,13 +14,15 @@ const apiTarget = process.env.STUDIO_API_TARGET || 'http://localhost:3000';
 /**
  * The house studio's game client (decision 0012): built to apps/studio/dist and served by the studio
  * plugin under /studio/. Two pages, one entry script: index.html (play) and verify.html (verify).
- * No asset comes from another host (no CDN, no web font): the game runs where the studio runs.
+ * No asset comes from another host (no CDN): the game runs where the studio runs, with its own fonts
+ * cut to the characters it shows (vite-fonts.ts).
  */
 export default defineConfig({
   root: here,
   base: '/studio/',
   plugins: [
     react(),
+    studioFonts(),
     // The .br and .gz files the studio plugin's @fastify/static sends (preCompressed), as the portal's build.
     compression({
       include: /\.(html|css|js|mjs|json|svg|txt|map)$/,

@@ -6,6 +6,8 @@ import type { Card } from '@casino/studio-engine/types';
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 /** Spades, hearts, diamonds, clubs (types.ts: suit = floor(card / 13)). */
 const SUITS = ['♠', '♥', '♦', '♣'];
+/** A style, not an attribute: SVG presentation attributes take no `var()`. */
+const CARD_FONT = { fontFamily: "Georgia, 'Times New Roman', var(--st-font, serif)" };
 const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'];
 
 export function cardName(card: Card): { rank: string; suit: string; suitName: string; red: boolean } {
@@ -111,7 +113,8 @@ export function PlayingCard({ card, label }: { card: Card | null; label?: string
         </linearGradient>
       </defs>
       <rect x="0.5" y="0.5" width="59" height="83" rx="5" fill={`url(#${id}f)`} stroke="#b9b2a2" />
-      <g fill={color} fontFamily="Georgia, 'Times New Roman', serif" fontWeight="700" textAnchor="middle">
+      {/* A serif for the ranks; the shipped fonts draw the suits a system serif may lack. */}
+      <g fill={color} style={CARD_FONT} fontWeight="700" textAnchor="middle">
         <text x="8" y="13" fontSize={rank === '10' ? 10 : 12}>
           {rank}
         </text>
@@ -245,7 +248,6 @@ export function Chip({ fill, text, label }: { fill: string; text: string; label:
         fontSize={label.length > 3 ? 9.5 : 11.5}
         fontWeight="800"
         fill={text}
-        fontFamily="system-ui, sans-serif"
       >
         {label}
       </text>
