@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { TLogFormat } from './lib/logger.ts';
 import { parseSecretsKey, SecretsKeyError } from './lib/secrets.ts';
 import { siteInfoFromEnv, SiteInfoError } from './lib/site-info.ts';
 import type { TSiteInfo } from '@casino/contracts/site-info';
@@ -19,6 +20,8 @@ export interface Config {
   /** BACKOFFICE_IP_ALLOWLIST: CIDR ranges every back-office request must come from (empty: no floor). */
   backofficeIpAllowlist: string[];
   logLevel: string;
+  /** LOG_FORMAT: `json` or `pretty`; unset, readable lines on a terminal and JSON elsewhere (lib/logger.ts). */
+  logFormat: TLogFormat | undefined;
   isProduction: boolean;
   /** Seed demo content (registration code, demo member, ...) into a fresh database. */
   seedDemo: boolean;
@@ -142,6 +145,15 @@ function studioSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
   return secrets;
 }
 
+function logFormat(env: NodeJS.ProcessEnv): TLogFormat | undefined {
+  const raw = env.LOG_FORMAT;
+  if (raw === undefined || raw === '') return undefined;
+  const format = raw.toLowerCase();
+  if (format !== 'json' && format !== 'pretty')
+    throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${raw}"`);
+  return format;
+}
+
 function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -208,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins,
     backofficeIpAllowlist,
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormat(env),
     isProduction,
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     // Relative to the working directory, like DATA_DIR: @fastify/static needs an absolute root.

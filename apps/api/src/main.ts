@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { registerStudio, studioRegistration } from '@casino/studio';
 import { loadConfig, ConfigError } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { formatFirstStartBanner, seedOnFirstStart } from './seed.ts';
 import { embeddedSecretsKey } from './lib/secrets.ts';
+import { createLogger } from './lib/logger.ts';
 import { createServices, type Services } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,7 +31,11 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: false }));
+  const logger = await createLogger({
+    level: config.logLevel,
+    format: config.logFormat,
+    isTTY: Boolean(process.stdout.isTTY),
+  });
   const defaultDist = path.resolve(here, '../../portal/dist');
   if (!config.portalDist && existsSync(path.join(defaultDist, 'index.html'))) config.portalDist = defaultDist;
   const defaultBackofficeDist = path.resolve(here, '../../backoffice/dist');
