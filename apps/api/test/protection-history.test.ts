@@ -257,6 +257,112 @@ describe('get-account-history', () => {
   });
 });
 
+describe('get-account-history with instants', () => {
+  it('takes an ISO-8601 instant as its day in Seoul, for from and to, in the call and the CSV', async () => {
+    const m = await newMember(t);
+    const [cashAccount, bank] = await Promise.all([
+      t.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('member_id', '=', m.id)
+        .where('kind', '=', 'cash')
+        .executeTakeFirstOrThrow(),
+      t.db.selectFrom('accounts').select('id').where('code', '=', 'bank_clearing').executeTakeFirstOrThrow(),
+    ]);
+    // Two deposits an hour apart around a Seoul midnight: 23:30 on `before` and 00:30 on `day` in
+    // Seoul, both on the UTC date `before` (14:30Z and 15:30Z).
+    const day = seoulDay(-20);
+    const before = seoulDay(-21);
+    const lateEvening = seoulAt(`${before}T23:30:00.000`);
+    const pastMidnight = seoulAt(`${day}T00:30:00.000`);
+    expect(pastMidnight.toISOString().slice(0, 10)).toBe(before);
+    for (const [i, at] of [lateEvening, pastMidnight].entries())
+      await t.db
+        .insertInto('transfers')
+        .values({
+          debit_account_id: bank.id,
+          credit_account_id: cashAccount.id,
+          amount: (i + 1) * 100,
+          code: 'deposit',
+          source: 'history-test',
+          idempotency_key: `instant-${m.id}-${i}`,
+          request_hash: 'x'.repeat(64),
+          credit_balance_after: i === 0 ? 100 : 300,
+          meta: JSON.stringify({ requestId: 500 + i }),
+          created_at: at,
+        })
+        .execute();
+    await t.db.updateTable('accounts').set({ balance: 300 }).where('id', '=', cashAccount.id).execute();
+    // The amounts listed, or the whole answer when it is not a list (a refusal shows what it said).
+    const amounts = (body: JsonBody) =>
+      Array.isArray(body.entries) ? (body.entries as JsonBody[]).map((e) => e.amount) : body;
+
+    // 00:30 in Seoul is still the day before in UTC: the instant names the Seoul day, not the UTC one.
+    const utcInstant = pastMidnight.toISOString();
+    const seoulInstant = `${day}T00:30:00.000+09:00`;
+    for (const bound of [utcInstant, seoulInstant, `${before}T15:00:00Z`, `${day}T23:59:59.999+09:00`]) {
+      const r = await history(m, { from: bound, to: bound });
+      expect({ bound, code: r.code, amounts: amounts(r.body) }).toEqual({ bound, code: 200, amounts: [200] });
+    }
+    // The same window given as days, and the two forms mixed.
+    expect(amounts((await history(m, { from: day, to: day })).body)).toEqual([200]);
+    expect(amounts((await history(m, { from: before, to: before })).body)).toEqual([100]);
+    expect(amounts((await history(m, { from: `${before}T14:59:59Z`, to: day })).body)).toEqual([200, 100]);
+    expect(amounts((await history(m, { from: before, to: `${before}T14:59:59.999Z` })).body)).toEqual([100]);
+    // The bounds' rules apply to the days the instants name.
+    expect(await history(m, { from: utcInstant, to: `${before}T14:00:00Z` })).toEqual({
+      code: 400,
+      body: { status: 'invalid', errors: [{ path: 'to', code: 'min' }] },
+    });
+
+    // Anything else is refused in the contract's shape, naming the field.
+    for (const garbage of [
+      'yesterday',
+      `${day}T00:30:00`, // a wall time without an offset is no instant
+      `${day} 00:30:00Z`,
+      '2024-02-30T00:00:00Z',
+      `${day}T24:00:00Z`,
+      `${day}T00:30:00Z${'0'.repeat(60)}`,
+      '',
+    ]) {
+      expect({ garbage, ...(await history(m, { from: garbage, to: day })) }).toEqual({
+        garbage,
+        code: 400,
+        body: { status: 'invalid', errors: [{ path: 'from', code: 'pattern' }] },
+      });
+      expect({ garbage, ...(await history(m, { from: day, to: garbage })) }).toEqual({
+        garbage,
+        code: 400,
+        body: { status: 'invalid', errors: [{ path: 'to', code: 'pattern' }] },
+      });
+    }
+
+    // The CSV takes the same bounds (a + in a query string is encoded) and is named by the Seoul days.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/history.csv?from=${encodeURIComponent(seoulInstant)}&to=${encodeURIComponent(utcInstant)}`,
+      headers: { cookie: m.cookie },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="account-history-${day}_${day}.csv"`,
+    );
+    expect(csv.body.slice(1).split('\r\n').slice(1, -1)).toEqual([
+      `${day} 00:30:00,cash,deposit,200,300,501`,
+    ]);
+    const badCsv = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/history.csv?from=${day}T00:30:00&to=${day}`,
+      headers: { cookie: m.cookie },
+    });
+    expect({ code: badCsv.statusCode, body: badCsv.json() }).toEqual({
+      code: 400,
+      body: { status: 'invalid', errors: [{ path: 'from', code: 'pattern' }] },
+    });
+    expect((await t.ledger.checkInvariants()).violations).toEqual([]);
+  });
+});
+
 describe('get-session-summary', () => {
   it("sums the current session's bets and wins, with the reality-check interval", async () => {
     const member = await createMember(t, { cash: 100_000 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withCode } from './errors.ts';
+import { seoulDay } from './backoffice-reports.ts';
 import { ZCount, ZId, ZIsoDate, ZLoginPassword, ZMoney } from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
@@ -130,8 +131,29 @@ export type TGetSessionsResponse = z.infer<typeof ZGetSessionsResponse>;
 export const ZEndSessionRequest = z.strictObject({ id: ZId });
 export const ZEndSessionResponse = ZSuccessOrNotFound;
 
-/** A day in Asia/Seoul, `YYYY-MM-DD`. */
-export const ZSeoulDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The site's day (Asia/Seoul, `YYYY-MM-DD`) a history bound names, or null when it names none. A
+ * bound is either a day, taken as it is when that date exists (`2025-02-30` does not), or an ISO-8601
+ * instant with its offset (`2024-05-01T16:30:00Z`, `2024-05-02T01:30:00.000+09:00`: the form the API
+ * answers `at` in), taken as its day in Seoul (both of those are `2024-05-02`).
+ */
+export function historyDayOf(text: string): string | null {
+  const day = DAY_PATTERN.exec(text);
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    const exists = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    return exists ? text : null;
+  }
+  if (text.length > 40 || !ZIsoDate.safeParse(text).success) return null;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : seoulDay(at);
+}
+
+/** `from` / `to` of the account history: a Seoul day or an instant (`historyDayOf`); 400 `pattern` otherwise. */
+export const ZHistoryBound = z.string().refine((text) => historyDayOf(text) !== null, withCode('pattern'));
 export const HISTORY_KINDS = ['cash', 'comp', 'game'] as const;
 export const ZHistoryKind = z.enum(HISTORY_KINDS);
 export type THistoryKind = z.infer<typeof ZHistoryKind>;
@@ -140,8 +162,8 @@ export const HISTORY_MONTHS_MAX = 12;
 export const HISTORY_PAGE_SIZE_MAX = 100;
 
 export const ZGetAccountHistoryRequest = z.strictObject({
-  from: ZSeoulDay,
-  to: ZSeoulDay,
+  from: ZHistoryBound,
+  to: ZHistoryBound,
   kind: ZHistoryKind.optional(),
   page: z.int().min(1).default(1),
   pageSize: z.int().min(1).max(HISTORY_PAGE_SIZE_MAX).default(20),
@@ -169,8 +191,8 @@ export type TGetAccountHistoryResponse = z.infer<typeof ZGetAccountHistoryRespon
 export const HISTORY_CSV_MAX_ROWS = 20_000;
 /** `GET /api/account/history.csv?from&to&kind` (docs/protection.md): the same window rules as get-account-history. */
 export const ZAccountHistoryCsvQuery = z.strictObject({
-  from: ZSeoulDay,
-  to: ZSeoulDay,
+  from: ZHistoryBound,
+  to: ZHistoryBound,
   kind: ZHistoryKind.optional(),
 });
 export type TAccountHistoryCsvQuery = z.infer<typeof ZAccountHistoryCsvQuery>;

@@ -1,5 +1,6 @@
 import {
   HISTORY_MONTHS_MAX,
+  historyDayOf,
   type TAccountHistoryCsvQuery,
   type TGetAccountHistoryRequest,
   type TGetAccountHistoryResponse,
@@ -25,13 +26,13 @@ export interface HistoryDeps {
   now: () => Date;
 }
 
-/** A `YYYY-MM-DD` day as UTC midnight of that date, or undefined when no such date exists (2025-02-30). */
+/**
+ * A history bound (a Seoul day or an instant, `historyDayOf`) as UTC midnight of its Seoul date, or
+ * undefined when it names no day (`2025-02-30`, garbage).
+ */
 function dayOf(text: string): Date | undefined {
-  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
-    ? date
-    : undefined;
+  const day = historyDayOf(text);
+  return day === null ? undefined : new Date(`${day}T00:00:00.000Z`);
 }
 
 /** The Asia/Seoul calendar date of an instant, as UTC midnight of that date. */
@@ -42,8 +43,9 @@ function seoulDate(at: Date): Date {
 
 /**
  * The instants of a window of Seoul days, `from` and `to` inclusive: [from 00:00 KST, the day after
- * `to` 00:00 KST). 400 `from`/`pattern` or `to`/`pattern` for a date that does not exist, `from`/`min`
- * when `from` is more than 12 calendar months before today in Seoul, `to`/`min` when `to` is before `from`.
+ * `to` 00:00 KST), each bound a day or an instant taken as its Seoul day. 400 `from`/`pattern` or
+ * `to`/`pattern` for a bound that names no day, `from`/`min` when `from` is more than 12 calendar
+ * months before today in Seoul, `to`/`min` when `to` is before `from`.
  */
 export function historyWindow(query: { from: string; to: string }, now: Date): { from: Date; to: Date } {
   const from = dayOf(query.from);
@@ -147,7 +149,8 @@ export function createHistoryService(deps: HistoryDeps) {
           ].join(','),
         ),
       ];
-      const filename = `account-history-${query.from}_${query.to}${query.kind ? `-${query.kind}` : ''}.csv`;
+      // Named by the Seoul days the window covers, whichever form the bounds came in.
+      const filename = `account-history-${historyDayOf(query.from)}_${historyDayOf(query.to)}${query.kind ? `-${query.kind}` : ''}.csv`;
       return { text: `\uFEFF${lines.join('\r\n')}\r\n`, filename, total, rows: entries.length };
     },
 
