@@ -188,7 +188,7 @@ describe('help posts', () => {
     expect(res.body).toEqual({ status: 'success' });
     const row = await t.db.selectFrom('helps').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.answer).toBe(
-      '<p style="color:red">확인했습니다 <a>여기</a><img src="https://cdn.example/a.png"></p>',
+      '<p style="color: red">확인했습니다 <a>여기</a><img src="https://cdn.example/a.png"></p>',
     );
     expect(row).toMatchObject({ state: 'already', is_read: false, answered_by: support.operatorId });
 

@@ -1,6 +1,7 @@
 import DOMPurify from 'isomorphic-dompurify';
 import { describe, expect, it } from 'vitest';
 import { createHtmlSanitizer } from '@casino/contracts/sanitize-html';
+import { operatorHtmlToStore } from '../src/lib/operator-html.ts';
 
 /**
  * The operator HTML policy of packages/contracts on the server's DOM (jsdom through
@@ -145,6 +146,113 @@ describe('operator HTML sanitizer', () => {
     );
   });
 
+  it('keeps inline styles to properties and values that cannot take over the page (issue 22)', () => {
+    const styleOf = (style: string) =>
+      /^<p(?: style="([^"]*)")?>x<\/p>$/.exec(
+        sanitize(`<p style="${style.replace(/"/g, '&quot;')}">x</p>`),
+      )?.[1] ?? null;
+    // The popup that covered every page, its close button included, and the help answer that covered the console.
+    const overlay =
+      'position: fixed; z-index: 2147483647; top: 0; left: 0; width: 100vw; height: 100vh; background: #000; color: #fff';
+    expect(styleOf(overlay)).toBe('background: #000; color: #fff');
+    for (const [style, kept] of [
+      // Uppercase, odd spacing, several declarations, empty ones.
+      ['POSITION: FIXED; Z-INDEX: 2147483647; COLOR: RED', 'color: red'],
+      ['position:fixed;;;color:red;', 'color: red'],
+      ['color:red;position\n:\nfixed', 'color: red'],
+      ['  Position :Absolute ; Top:0 ; Left : 0 ; Text-Align : Center ', 'text-align: center'],
+      // !important is dropped with whatever it was on when that goes; on a harmless value the flag goes.
+      ['position: fixed !important; z-index: 9 !important', null],
+      ['color: red !important; font-weight: bold ! IMPORTANT', 'color: red; font-weight: bold'],
+      ['color: red !ie', null],
+      // Anything that moves, stacks, transforms or sizes past the box.
+      ['inset: 0', null],
+      ['transform: scale(100)', null],
+      ['translate: 0 -100vh', null],
+      ['-webkit-transform: translate(0, 0)', null],
+      ['display: none', null],
+      ['visibility: hidden', null],
+      ['opacity: 0', null],
+      ['pointer-events: none', null],
+      ['clip-path: inset(0)', null],
+      ['filter: blur(9px)', null],
+      ['animation: spin 1s infinite', null],
+      ['content: "x"', null],
+      ['height: 100vh', null],
+      ['min-height: 10000px', null],
+      ['width: 10000px', null],
+      ['width: 100vw', null],
+      ['width: calc(100% + 9999px)', null],
+      ['width: 150%', null],
+      ['max-width: 5000px', null],
+      ['margin: -9999px', null],
+      ['margin-top: -100px', null],
+      ['margin: 0 0 0 -1px', null],
+      ['padding: 5000px', null],
+      ['font-size: 900px', null],
+      ['font-size: 50vw', null],
+      ['line-height: 1000', null],
+      ['border: 9999px solid red', null],
+      ['--x: fixed; position: var(--x)', null],
+      ['color: var(--x)', null],
+      ['color: attr(title)', null],
+      ['background-color: red; background: url(/a.png)', 'background-color: red'],
+      ['background: red url(/a.png)', null],
+      ['font-family: "x;position:fixed"', null],
+      // Kept: colour, alignment, bounded sizes and spacing, percentage widths, simple borders.
+      [
+        'color: #C00; background-color: rgba(0, 0, 0, 0.5); text-align: justify',
+        'color: #c00; background-color: rgba(0, 0, 0, 0.5); text-align: justify',
+      ],
+      [
+        'font-size: 18px; font-weight: 700; font-style: italic',
+        'font-size: 18px; font-weight: 700; font-style: italic',
+      ],
+      [
+        'text-decoration: underline dotted red; line-height: 1.6',
+        'text-decoration: underline dotted red; line-height: 1.6',
+      ],
+      ['margin: 0 auto; padding: 8px 1em', 'margin: 0 auto; padding: 8px 1em'],
+      ['width: 50%; max-width: 100%', 'width: 50%; max-width: 100%'],
+      ['border: 1px solid #ddd; border-radius: 4px', 'border: 1px solid #ddd; border-radius: 4px'],
+      [
+        "font-family: 'Malgun Gothic', 맑은 고딕, sans-serif",
+        "font-family: 'Malgun Gothic', 맑은 고딕, sans-serif",
+      ],
+    ] as const) {
+      expect(styleOf(style), style).toBe(kept);
+    }
+    // Escapes and comments can spell any property or value: such a style goes whole.
+    for (const style of [
+      'posit\\ion: fixed; color: red',
+      'position: fi\\78 ed; color: red',
+      'pos/**/ition: fixed; color: red',
+      'position: /* x */ fixed; color: red',
+      'z-index/**/: 9; color: red',
+      'color: red; \\7a-index: 9',
+    ]) {
+      expect(styleOf(style), style).toBeNull();
+    }
+    // Nor through the page's own rules: no class (the portal's modal-overlay is fixed over the page), no popover.
+    expect(sanitize('<div class="modal-overlay" popover="manual"><p class="x">x</p></div>')).toBe(
+      '<div><p>x</p></div>',
+    );
+    // Entities are decoded before the policy sees the value.
+    expect(sanitize('<p style="position&#58;fixed;color&#x3a;red">x</p>')).toBe(
+      '<p style="color: red">x</p>',
+    );
+  });
+
+  it('stores operator HTML with the same style rules (operatorHtmlToStore)', async () => {
+    expect(
+      await operatorHtmlToStore(
+        '<div style="position:fixed;inset:0;z-index:2147483647;background:#000">' +
+          '<p style="COLOR:RED;transform:scale(50)">win</p></div>',
+        'contents',
+      ),
+    ).toBe('<div style="background: #000"><p style="color: red">win</p></div>');
+  });
+
   it('keeps harmless markup, text and links; new-window links get noopener', () => {
     const html =
       '<h2>공지</h2><p>Welcome <strong>back</strong>, <em>friend</em> &amp; 友達</p><ul><li>one</li><li>two</li></ul>' +
@@ -164,6 +272,7 @@ describe('operator HTML sanitizer', () => {
   it('sanitizing twice changes nothing (stored HTML is rendered through the same policy)', () => {
     for (const html of [
       '<p style="color: red">x</p><img src="/a.png" onerror=alert(1)>',
+      '<p style="COLOR:RED;position:fixed;margin:0 AUTO !important">x</p>',
       '<a href="https://e.org" target="_blank">x</a>',
     ]) {
       const once = sanitize(html);

@@ -29,6 +29,21 @@ describe('the console sanitizer', () => {
     expect(container.innerHTML).not.toMatch(/<script|<iframe|onerror|javascript:/i);
     expect(container.textContent).toContain('Deposit');
   });
+
+  it('renders a help answer stored before the style rules without its page-covering styles (issue 22)', () => {
+    const { container } = render(
+      <SafeHtml
+        html={
+          '<div class="modal-overlay" style="POSITION:FIXED;inset:0;z-index:2147483647;width:100vw;height:100vh;color:red">' +
+          'Answer</div>'
+        }
+      />,
+    );
+    const answer = container.querySelector('.safe-html > div') as HTMLElement;
+    expect(answer.getAttribute('style')).toBe('color: red');
+    expect(answer.getAttribute('class')).toBeNull();
+    expect(answer.textContent).toBe('Answer');
+  });
 });
 
 describe('the rich-text editor', () => {
