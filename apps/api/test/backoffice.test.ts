@@ -80,6 +80,47 @@ describe('operator sign-in', () => {
     expect((await call(t, 'get-deposit-list', {}, cookie.split(';')[0])).code).toBe(401);
   });
 
+  it("signing in again from a browser ends that browser's previous session; other browsers keep theirs", async () => {
+    const op = await createOperator(t, 'support', { signedIn: false });
+    const creds = { operatorId: op.operatorId, password: OPERATOR_PASSWORD };
+    const cookieOf = (res: { headers: Record<string, unknown> }) =>
+      String(res.headers['set-cookie']).split(';')[0]!;
+    const me = async (cookie: string) => (await bo(t, 'GET', '/me', { cookie })).code;
+    const first = cookieOf(await login(creds));
+    const elsewhere = cookieOf(await login(creds));
+    // A refused sign-in changes nothing.
+    const refused = await bo(t, 'POST', '/login', {
+      cookie: first,
+      body: { ...creds, password: 'wrong-password' },
+    });
+    expect(refused.body).toEqual({ status: 'fail' });
+    expect(await me(first)).toBe(200);
+
+    const again = await bo(t, 'POST', '/login', { cookie: first, body: creds });
+    expect(again.body).toEqual({ status: 'success' });
+    const second = cookieOf(again);
+    expect(second).not.toBe(first);
+    expect(await me(first)).toBe(401);
+    expect(await me(second)).toBe(200);
+    expect(await me(elsewhere)).toBe(200);
+    // Another operator signing in on that browser ends it too.
+    const other = await createOperator(t, 'cashier', { signedIn: false });
+    const third = await bo(t, 'POST', '/login', {
+      cookie: second,
+      body: { operatorId: other.operatorId, password: OPERATOR_PASSWORD },
+    });
+    expect(third.body).toEqual({ status: 'success' });
+    expect(await me(second)).toBe(401);
+    expect(await me(cookieOf(third))).toBe(200);
+    const left = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('subject_kind', '=', 'operator')
+      .where('subject_id', '=', op.id)
+      .execute();
+    expect(left).toHaveLength(1); // elsewhere
+  });
+
   it('answers fail for a wrong password, an unknown id and a disabled operator', async () => {
     const op = await createOperator(t, 'support', { signedIn: false });
     expect((await login({ operatorId: op.operatorId, password: 'wrong-password' })).body).toEqual({

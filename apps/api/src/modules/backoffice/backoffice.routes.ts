@@ -182,6 +182,9 @@ export async function registerBackofficeRoutes(
         return { status: result.status };
       }
       await signInLimiter.succeeded('operator', id);
+      // Signing in again from the same browser replaces its previous session, whoever's it was (as
+      // the member sign-in does), so a session cookie left behind cannot be used afterwards.
+      await sessions.revokeToken('operator', readCookie(request, OPERATOR_COOKIE));
       const { token, session } = await sessions.create('operator', result.operator.id, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
