@@ -370,7 +370,7 @@ describe('the provider wallet', () => {
     ]);
   });
 
-  it('refuses a bet without money, with a bad token, or for a disabled member, and keeps nothing', async () => {
+  it('refuses a bet without money, with a bad token, or for a disabled member: no money moves, each call recorded with its answer', async () => {
     const m = await player(5_000);
     const poor = await bet(slot, m, 6_000);
     expect(poor.body).toEqual({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 5_000, currency: 'KRW' });
@@ -392,13 +392,25 @@ describe('the provider wallet', () => {
     expect(await balances(t, m.id)).toMatchObject({ cash: 5_000, comp: 0 });
     const calls = await t.db
       .selectFrom('wallet_calls')
-      .select('transaction_id')
+      .select(['outcome', 'comp_points'])
       .where('member_id', '=', m.id)
+      .orderBy('created_at')
       .execute();
-    expect(calls).toEqual([]);
+    expect(calls.map((c) => c.outcome).sort()).toEqual(
+      [
+        'RS_ERROR_NOT_ENOUGH_MONEY',
+        'RS_ERROR_INVALID_TOKEN',
+        'RS_ERROR_INVALID_TOKEN',
+        'RS_ERROR_INVALID_TOKEN',
+        'RS_ERROR_USER_DISABLED',
+      ].sort(),
+    );
+    expect(calls.every((c) => c.comp_points === 0)).toBe(true);
+    // No round was opened by a refused bet.
+    expect(await t.db.selectFrom('rounds').select('id').where('member_id', '=', m.id).execute()).toEqual([]);
   });
 
-  it('a refused bet may succeed later under the same transactionId', async () => {
+  it('a refused bet stays refused under its transactionId, even once the money is there', async () => {
     const m = await player(1_000);
     const body = {
       token: m.token,
@@ -416,7 +428,13 @@ describe('the provider wallet', () => {
       code: 'deposit',
       idempotencyKey: `top-${m.id}`,
     });
+    // API.md section 5: the id is spent with its first answer; the provider bets again under a new id.
     expect((await slot.wallet('bet', body)).body).toEqual({
+      status: 'RS_ERROR_NOT_ENOUGH_MONEY',
+      balance: 11_000,
+      currency: 'KRW',
+    });
+    expect((await slot.wallet('bet', { ...body, transactionId: nextId('bet') })).body).toEqual({
       status: 'RS_OK',
       balance: 6_000,
       currency: 'KRW',

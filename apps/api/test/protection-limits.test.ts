@@ -367,7 +367,7 @@ describe('deposit limits', () => {
 });
 
 describe('loss limits in the provider wallet', () => {
-  it('refuses a bet that would take the loss over a limit, and the refused bet leaves nothing', async () => {
+  it('refuses a bet that would take the loss over a limit: it moves nothing and is recorded with its answer', async () => {
     const p = await player(1_000_000);
     await setLimit(p, 'loss', 'day', 50_000);
     const token = await slots.launch(p, 'fruit');
@@ -382,14 +382,16 @@ describe('loss limits in the provider wallet', () => {
       balance: 970_000,
       currency: 'KRW',
     });
+    // Recorded with its refusal (API.md section 5): the id is spent, and counts for no loss.
     expect(
       await t.db
         .selectFrom('wallet_calls')
-        .select('transaction_id')
+        .select(['transaction_id', 'outcome'])
         .where('transaction_id', '=', refusedTx)
         .execute(),
-    ).toEqual([]);
+    ).toEqual([{ transaction_id: refusedTx, outcome: 'RS_ERROR_LIMIT_EXCEEDED' }]);
     expect(await cashOf(p)).toBe(970_000);
+    expect((await limitsOf(p)).used.loss).toEqual({ day: 30_000, week: 30_000, month: 30_000 });
 
     // A win brings the loss down: 30,000 - 10,000 = 20,000, so 30,000 more fits exactly.
     expect((await win(p, round, 10_000)).body.status).toBe('RS_OK');
@@ -401,7 +403,8 @@ describe('loss limits in the provider wallet', () => {
     expect((await bet(p, token, 0)).body.status).toBe('RS_OK');
     expect((await limitsOf(p)).used.loss.day).toBe(50_000);
 
-    // The same transactionId refused before may succeed later: a rolled-back bet no longer counts.
+    // A rolled-back bet no longer counts, so the bet refused before fits now, under a new
+    // transactionId: the refused one is spent (API.md section 5).
     const last = await t.db
       .selectFrom('wallet_calls')
       .select(['transaction_id', 'round_id'])
@@ -418,7 +421,10 @@ describe('loss limits in the provider wallet', () => {
     });
     expect(rolled.body.status).toBe('RS_OK');
     expect((await limitsOf(p)).used.loss.day).toBe(20_000);
-    expect((await bet(p, token, 20_001, { tx: refusedTx })).body).toMatchObject({ status: 'RS_OK' });
+    expect((await bet(p, token, 20_001, { tx: refusedTx })).body.status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    expect((await bet(p, token, 20_001)).body).toMatchObject({ status: 'RS_OK' });
   });
 
   it('never lets 20 parallel bets pass the loss limit', async () => {

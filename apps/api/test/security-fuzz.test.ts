@@ -603,12 +603,29 @@ describe('fuzzing the provider wallet', () => {
           expect(answer.status, where).toMatch(/^RS_(OK|ERROR_[A-Z_]+)$/);
           // Unsigned is 401, unless the body is over the 64 KiB limit: then 413 before it is read.
           if (!signed) expect([401, 413], where).toContain(res.statusCode);
-          // A refusal keeps nothing; only an accepted call (and a win answered with its void round,
-          // which is kept so that retries get the same answer) may change state.
+          // A refusal keeps nothing but, for a signed call, its own wallet_calls row with the answer
+          // it got (API.md section 5: the id is spent); only an accepted call (and a win answered
+          // with its void round, which is kept so that retries get the same answer) may change state.
           const kept =
             answer.status === 'RS_OK' ||
             (action === 'win' && answer.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK');
-          if (res.statusCode >= 400 || !kept) expect(await stateDigest(), where).toEqual(before);
+          if (res.statusCode >= 400 || !kept) {
+            const { wallet_calls: calls, ...rest } = await stateDigest();
+            const { wallet_calls: callsBefore, ...restBefore } = before;
+            expect(rest, where).toEqual(restBefore);
+            if (calls !== callsBefore) {
+              const id = (body as { transactionId?: unknown } | null)?.transactionId;
+              expect(signed, where).toBe(true);
+              const recorded = await t.db
+                .selectFrom('wallet_calls')
+                .select('outcome')
+                .where('provider', '=', provider.code)
+                .where('transaction_id', '=', String(id))
+                .executeTakeFirst();
+              expect(recorded?.outcome, where).toBe(answer.status);
+              expect(Number(calls!.split(':')[0]), where).toBe(Number(callsBefore!.split(':')[0]) + 1);
+            }
+          }
         }),
         { numRuns: RUNS * 2 },
       );

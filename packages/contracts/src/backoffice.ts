@@ -395,6 +395,15 @@ export const ZProviderApiUrl = z
     }
   }, withCode('pattern'));
 
+/** The highest maximum per wallet call an owner may set (won). */
+export const PROVIDER_MAX_AMOUNT_CEILING = 1_000_000_000_000;
+/**
+ * The operator's maximum per wallet call (won): a bet or win above it is refused
+ * RS_ERROR_WRONG_TYPES (API.md section 5). A new provider gets 10,000,000,000 won unless the
+ * request names another; the ceiling keeps the totals reports add up far from 2^53 - 1.
+ */
+export const ZProviderMaxAmount = z.int().positive().max(PROVIDER_MAX_AMOUNT_CEILING);
+
 export const ZCreateProviderRequest = z
   .strictObject({
     code: ZProviderCode,
@@ -410,6 +419,7 @@ export const ZCreateProviderRequest = z
     enabled: z.boolean().optional(),
     /** Its bets fund the jackpots and may win them (default false). */
     jackpot: z.boolean().optional(),
+    maxAmount: ZProviderMaxAmount.optional(),
   })
   .refine((p) => p.wallet !== 'transfer' || p.apiUrl !== undefined, {
     path: ['apiUrl'],
@@ -431,6 +441,7 @@ export const ZUpdateProviderRequest = z.strictObject({
   wallet: ZWalletMode.optional(),
   apiUrl: ZProviderApiUrl.nullable().optional(),
   jackpot: z.boolean().optional(),
+  maxAmount: ZProviderMaxAmount.optional(),
 });
 export type TUpdateProviderRequest = z.infer<typeof ZUpdateProviderRequest>;
 export const ZCatalogChangeResponse = ZSuccessOrNotFound;
@@ -472,6 +483,7 @@ export const ZCatalogProvider = z.object({
   imgUrl: z.string(),
   enabled: z.boolean(),
   jackpot: z.boolean(),
+  maxAmount: ZProviderMaxAmount,
   maintenance: z.object({ from: z.string(), to: z.string() }).nullable(),
   games: z.array(
     z.object({

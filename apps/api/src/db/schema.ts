@@ -325,6 +325,8 @@ export interface ProvidersTable {
   api_url: string | null;
   /** Whether the provider's bets fund (and may win) the jackpots. */
   jackpot: Defaulted<boolean>;
+  /** The operator's maximum per wallet call (won), 1..1,000,000,000,000 (0016). */
+  max_amount: Defaulted<number>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -476,6 +476,8 @@ export function createBackofficeService(deps: BackofficeDeps) {
         );
       } catch (error) {
         if (isLedgerError(error, 'balance')) return { status: 'balance' as const };
+        // The member's balance would pass the largest amount the platform stores (docs/ledger.md).
+        if (isLedgerError(error, 'limit')) throw invalid('amount', 'max');
         throw error;
       }
       const after = await ledger.memberBalances(member.id, trx);

@@ -45,6 +45,7 @@ function providerView(p: ProviderRow) {
     imgUrl: p.img_url,
     enabled: p.enabled,
     jackpot: p.jackpot,
+    maxAmount: p.max_amount,
     maintenance: maintenanceOf(p),
   };
 }
@@ -85,6 +86,7 @@ export function createCatalogService(deps: CatalogDeps) {
             imgUrl: input.imgUrl ?? '',
             enabled: input.enabled ?? true,
             jackpot: input.jackpot ?? false,
+            ...(input.maxAmount !== undefined ? { maxAmount: input.maxAmount } : {}),
           },
           trx,
         );
@@ -121,6 +123,7 @@ export function createCatalogService(deps: CatalogDeps) {
             ...(input.wallet !== undefined ? { wallet: input.wallet } : {}),
             ...(input.apiUrl !== undefined ? { api_url: input.apiUrl } : {}),
             ...(input.jackpot !== undefined ? { jackpot: input.jackpot } : {}),
+            ...(input.maxAmount !== undefined ? { max_amount: input.maxAmount } : {}),
             ...(input.secret !== undefined ? { secret_enc: secrets.seal(input.secret) } : {}),
             ...(input.maintenance !== undefined
               ? { maint_from: input.maintenance?.from ?? null, maint_to: input.maintenance?.to ?? null }

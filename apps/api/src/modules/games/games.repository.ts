@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isStorableCheckViolation } from '../../db/storable.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import type { PreparedTransfer } from '../ledger/ledger.service.ts';
 import type {
@@ -29,6 +30,8 @@ export interface NewProvider {
   imgUrl: string;
   enabled: boolean;
   jackpot: boolean;
+  /** The operator's maximum per wallet call; the column's default when absent (0016). */
+  maxAmount?: number;
 }
 
 export interface ProviderChange {
@@ -43,6 +46,7 @@ export interface ProviderChange {
   enabled?: boolean;
   maint_from?: string | null;
   maint_to?: string | null;
+  max_amount?: number;
 }
 
 export interface NewWalletCall {
@@ -78,6 +82,9 @@ export class WalletRefused extends Error {
 }
 
 function refusalOf(error: unknown): WalletRefused | undefined {
+  // A total past the storable maximum that the function did not check itself (a round's `bet`).
+  if (isStorableCheckViolation(error))
+    return new WalletRefused({ status: 'RS_ERROR_LIMIT_EXCEEDED', balance: null, replayed: false });
   const e = error as { code?: unknown; message?: unknown; detail?: unknown };
   if (e?.code !== 'P0001' || typeof e.message !== 'string' || !/^RS_ERROR_[A-Z_]+$/.test(e.message))
     return undefined;
@@ -126,6 +133,7 @@ export function createGamesRepository(db: Database) {
           img_url: p.imgUrl,
           enabled: p.enabled,
           jackpot: p.jackpot,
+          ...(p.maxAmount !== undefined ? { max_amount: p.maxAmount } : {}),
         })
         .onConflict((oc) => oc.column('code').doNothing())
         .executeTakeFirst();

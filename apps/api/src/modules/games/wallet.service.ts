@@ -10,12 +10,14 @@ import type {
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { GAME_TOKEN_TTL_MS, type SessionService } from '../auth/session.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import { isStorableCheckViolation } from '../../db/storable.ts';
+import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { CompRates, SettingsService } from '../settings/settings.service.ts';
 import type { JackpotService } from './jackpot.service.ts';
 import {
   createGamesRepository,
+  type NewWalletCall,
   type ProviderRow,
   type WalletCallRow,
   type WalletFunctionRow,
@@ -70,6 +72,12 @@ const SETTINGS_FRESH_MS = 1_000;
  * apply transfers the ledger prepared (migration 0006, decision 0011); rollbacks run here. Locks
  * are taken in one order (the call rows, then the round, then the member's accounts) so
  * concurrent calls of one member or one round never deadlock.
+ *
+ * A refused call (not enough money, a bad token, a limit, an amount past the operator's maximum or
+ * the storable maximum, another member's round) keeps nothing of its transaction; its row is then
+ * recorded with the refusal (`refused`), so its transactionId is spent for ever: the same bytes
+ * replayed to any other action answer RS_ERROR_DUPLICATE_TRANSACTION (API.md section 5). Only a
+ * call that names no member is not recorded: no action can move money without one.
  */
 export function createWalletService(deps: WalletDeps) {
   const { db, ledger, sessions, settings, members, jackpots, secrets, now } = deps;
@@ -94,12 +102,18 @@ export function createWalletService(deps: WalletDeps) {
   const cashOf = (memberId: number, trx?: Database) => ledger.accountBalance({ memberId, kind: 'cash' }, trx);
   const source = (provider: string) => `wallet:${provider}`;
 
-  /** Runs one call's transaction; a Refusal rolls it back and becomes the answer. */
-  async function inCall(fn: (trx: Database) => Promise<WalletReply>): Promise<WalletReply> {
+  /**
+   * Runs one call's transaction; a Refusal rolls it back and becomes the answer, recorded under the
+   * call's transactionId (`refused`).
+   */
+  async function inCall(
+    call: NewWalletCall,
+    fn: (trx: Database) => Promise<WalletReply>,
+  ): Promise<WalletReply> {
     try {
       return await db.transaction().execute(fn);
     } catch (error) {
-      if (error instanceof Refusal) return error.reply;
+      if (error instanceof Refusal) return refused(call, error.reply);
       throw error;
     }
   }
@@ -163,29 +177,65 @@ export function createWalletService(deps: WalletDeps) {
     return answer;
   }
 
-  /** Runs a bet or a win; a refusal the database raised (nothing was kept) becomes its answer. */
+  /**
+   * Records a refused call (its transaction kept nothing) under its transactionId with the answer
+   * it got, so that id can never move money later, whatever the action. When another call took the
+   * id in the meantime, the answer is that call's, as for any replay.
+   */
+  async function refused(call: NewWalletCall, reply: WalletReply): Promise<WalletReply> {
+    const claim = await repo.claimCall({ ...call, outcome: reply.body.status }, db);
+    if (claim.inserted) return reply;
+    return replay(claim.row, call.requestHash, db, call.action === 'mark' ? undefined : call.action);
+  }
+
+  /**
+   * Runs a bet or a win; a refusal the database raised (nothing was kept) becomes its answer and is
+   * recorded. A balance, pool or total that would pass the storable maximum anywhere in the call (a
+   * jackpot hit's payout, a pool) refuses the call whole: RS_ERROR_LIMIT_EXCEEDED.
+   */
   async function answered(
     provider: ProviderRow,
-    transactionId: string,
+    call: NewWalletCall,
     run: () => Promise<WalletReply>,
   ): Promise<WalletReply> {
+    let row: WalletFunctionRow;
     try {
       return await run();
     } catch (error) {
-      if (error instanceof WalletRefused) return answerOf(error.row, provider, transactionId);
-      throw error;
+      if (error instanceof WalletRefused) row = error.row;
+      else if (isLedgerError(error, 'limit') || isStorableCheckViolation(error))
+        row = { status: 'RS_ERROR_LIMIT_EXCEEDED', balance: null, replayed: false };
+      else throw error;
     }
+    if (row.status === 'RS_ERROR_LIMIT_EXCEEDED' && row.balance === null)
+      row = { ...row, balance: await cashOf(call.memberId) };
+    return refused(call, await answerOf(row, provider, call.transactionId));
   }
 
-  async function memberOf(userId: string, trx: Database) {
-    const member = await members.byUserId(userId.toLowerCase(), trx);
-    if (!member) throw new Refusal('RS_ERROR_WRONG_TYPES', undefined, 400);
-    return member;
+  /** A bet or win above the operator's maximum per call (the provider's `max_amount`): 400, recorded. */
+  function overMaximum(provider: ProviderRow, amount: number): boolean {
+    return amount > provider.max_amount;
   }
 
   /** The answer to a transactionId seen before: the first answer again, or a duplicate. */
-  async function replay(row: WalletCallRow, hash: string, trx: Database): Promise<WalletReply> {
+  async function replay(
+    row: WalletCallRow,
+    hash: string,
+    trx: Database,
+    action?: 'bet' | 'win' | 'rollback',
+  ): Promise<WalletReply> {
+    // A bet whose rollback came first: void, as `wallet_bet` answers it.
+    if (row.action === 'mark' && action === 'bet')
+      return {
+        code: 200,
+        body: {
+          status: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+          balance: await cashOf(row.member_id, trx),
+          currency: 'KRW',
+        },
+      };
     if (row.request_hash !== hash) return { code: 200, body: { status: 'RS_ERROR_DUPLICATE_TRANSACTION' } };
+    if (row.outcome === 'RS_ERROR_WRONG_TYPES') return wrongTypes();
     const balance = await cashOf(row.member_id, trx);
     if (row.outcome !== 'RS_OK')
       return { code: 200, body: { status: row.outcome as TWalletStatus, balance, currency: 'KRW' } };
@@ -242,6 +292,18 @@ export function createWalletService(deps: WalletDeps) {
       const hash = requestHash(['bet', userId, input.roundId, input.gameCode, input.amount]);
       const memberId = await memberIdOf(userId);
       if (memberId === undefined) return wrongTypes();
+      const record: NewWalletCall = {
+        provider: provider.code,
+        transactionId: input.transactionId,
+        action: 'bet',
+        requestHash: hash,
+        memberId,
+        roundId: input.roundId,
+        amount: input.amount,
+        referenceId: null,
+        outcome: 'RS_OK',
+      };
+      if (overMaximum(provider, input.amount)) return refused(record, wrongTypes());
       const meta = { roundId: input.roundId, gameCode: input.gameCode };
       const transfer =
         input.amount > 0
@@ -283,7 +345,7 @@ export function createWalletService(deps: WalletDeps) {
         transfer,
         comp,
       };
-      return answered(provider, input.transactionId, async () => {
+      return answered(provider, record, async () => {
         if (!provider.jackpot || !transfer)
           return answerOf(await repo.walletBet(call), provider, input.transactionId);
         return db.transaction().execute(async (trx) => {
@@ -338,6 +400,18 @@ export function createWalletService(deps: WalletDeps) {
       const hash = requestHash(['win', userId, input.roundId, input.gameCode, input.amount]);
       const memberId = await memberIdOf(userId);
       if (memberId === undefined) return wrongTypes();
+      const record: NewWalletCall = {
+        provider: provider.code,
+        transactionId: input.transactionId,
+        action: 'win',
+        requestHash: hash,
+        memberId,
+        roundId: input.roundId,
+        amount: input.amount,
+        referenceId: null,
+        outcome: 'RS_OK',
+      };
+      if (overMaximum(provider, input.amount)) return refused(record, wrongTypes());
       const transfer =
         input.amount > 0
           ? await ledger.prepareTransfer({
@@ -350,7 +424,7 @@ export function createWalletService(deps: WalletDeps) {
               meta: { roundId: input.roundId, gameCode: input.gameCode },
             })
           : null;
-      return answered(provider, input.transactionId, async () => {
+      return answered(provider, record, async () => {
         const row = await repo.walletWin({
           provider: provider.code,
           transactionId: input.transactionId,
@@ -374,25 +448,25 @@ export function createWalletService(deps: WalletDeps) {
         input.roundId,
         input.referenceTransactionId,
       ]);
-      return inCall(async (trx) => {
-        const member = await memberOf(input.userId, trx);
+      const memberId = await memberIdOf(input.userId.toLowerCase());
+      if (memberId === undefined) return wrongTypes();
+      const member = { id: memberId };
+      const record: NewWalletCall = {
+        provider: provider.code,
+        transactionId: input.transactionId,
+        action: 'rollback',
+        requestHash: hash,
+        memberId,
+        roundId: input.roundId,
+        amount: 0,
+        referenceId: input.referenceTransactionId,
+        outcome: 'RS_OK',
+      };
+      return inCall(record, async (trx) => {
         if (input.referenceTransactionId === input.transactionId)
           throw new Refusal('RS_ERROR_WRONG_TYPES', undefined, 400);
-        const claim = await repo.claimCall(
-          {
-            provider: provider.code,
-            transactionId: input.transactionId,
-            action: 'rollback',
-            requestHash: hash,
-            memberId: member.id,
-            roundId: input.roundId,
-            amount: 0,
-            referenceId: input.referenceTransactionId,
-            outcome: 'RS_OK',
-          },
-          trx,
-        );
-        if (!claim.inserted) return replay(claim.row, hash, trx);
+        const claim = await repo.claimCall(record, trx);
+        if (!claim.inserted) return replay(claim.row, hash, trx, 'rollback');
         // The bet, or a mark in its place when it has not arrived: the bet arriving later finds the
         // mark and is refused. Both take the same primary key, so a bet and its rollback racing
         // each other serialize here.
@@ -415,7 +489,8 @@ export function createWalletService(deps: WalletDeps) {
         // Only bets are rolled back, and only by their own member and round.
         if (bet.action !== 'bet' || bet.member_id !== member.id || bet.round_id !== input.roundId)
           throw new Refusal('RS_ERROR_WRONG_TYPES', undefined, 400);
-        if (bet.rolled_back) return ok(await cashOf(member.id, trx));
+        // A refused bet took nothing (and a rolled-back one gave it back already): nothing to return.
+        if (bet.rolled_back || bet.outcome !== 'RS_OK') return ok(await cashOf(member.id, trx));
         const at = now();
         await repo.rollBackInRound(provider.code, input.roundId, bet.amount, at, trx);
         if (bet.amount > 0)

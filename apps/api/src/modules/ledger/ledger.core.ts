@@ -5,6 +5,7 @@ import {
   type LockedMemberAccount,
   type StoredTransferKey,
 } from './ledger.repository.ts';
+import { isStorableCheckViolation } from '../../db/storable.ts';
 import { isBalanceCheckViolation, systemKind } from './ledger.rules.ts';
 
 /**
@@ -24,6 +25,8 @@ export function createLedgerCore(db: Database) {
   function mapDatabaseError(error: unknown): never {
     if (isBalanceCheckViolation(error))
       throw new LedgerError('balance', 'member balance would go below zero');
+    if (isStorableCheckViolation(error))
+      throw new LedgerError('limit', 'a balance would pass the largest storable amount');
     throw error;
   }
 

@@ -6,6 +6,9 @@
  * - balance: a member account would go below zero (the business answer `balance`). Also thrown
  *   when the database's own CHECK caught it as the last line of defence; then the caller's
  *   transaction is aborted and must be rolled back.
+ * - limit: a member account would pass Number.MAX_SAFE_INTEGER, the largest amount the platform
+ *   stores and reads back (docs/ledger.md "Storable amounts"). Also thrown when a `*_storable`
+ *   CHECK caught it; then the caller's transaction is aborted and must be rolled back.
  * - idempotency_conflict: the (source, idempotency key) was already used for a different request
  *   (other accounts, amount, code or hold).
  * - already: the hold is already posted or voided (and this is not a replay of that resolution).
@@ -14,7 +17,8 @@
  *   account, the same account on both sides, a malformed code or key, withdraw_hold used outside
  *   a hold).
  */
-export type LedgerErrorCode = 'balance' | 'idempotency_conflict' | 'already' | 'not_found' | 'invalid';
+export type LedgerErrorCode =
+  'balance' | 'limit' | 'idempotency_conflict' | 'already' | 'not_found' | 'invalid';
 
 export class LedgerError extends Error {
   readonly code: LedgerErrorCode;

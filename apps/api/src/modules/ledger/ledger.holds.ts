@@ -136,6 +136,8 @@ export function createHolds(core: LedgerCore) {
             throw notFound(member);
           case 'balance':
             throw new LedgerError('balance', 'not enough money to hold');
+          case 'limit':
+            throw new LedgerError('limit', 'the hold would pass the largest storable amount');
         }
       });
     },

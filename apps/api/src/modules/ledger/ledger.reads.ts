@@ -152,12 +152,12 @@ export function createReads(core: LedgerCore) {
       const run = async (t: Database): Promise<InvariantReport> => {
         const violations: string[] = [];
         const totals = await repo.accountTotals(t);
-        if (totals.total !== 0) {
+        if (totals.total !== '0') {
           violations.push(
             `sum over all accounts is ${totals.total}, not 0 (members ${totals.member_total}, system ${totals.system_total})`,
           );
         }
-        if (totals.transfers_net !== 0)
+        if (totals.transfers_net !== '0')
           violations.push(`transfers do not net to zero: ${totals.transfers_net}`);
         for (const a of await repo.memberBalanceMismatches(t)) {
           violations.push(

@@ -68,7 +68,7 @@ export interface ApplyTransferInput {
  * member account; balance: the debit account holds only debit_balance.
  */
 export interface ApplyTransferResult {
-  outcome: 'applied' | 'exists' | 'no_debit' | 'no_credit' | 'balance';
+  outcome: 'applied' | 'exists' | 'no_debit' | 'no_credit' | 'balance' | 'limit';
   transfer_id: number | null;
   hold_id: number | null;
   request_hash: string | null;
@@ -495,14 +495,18 @@ export function createLedgerRepository(db: Database) {
 
     // --- invariant queries: each returns what is wrong, so an empty answer means it holds ---
 
+    /**
+     * The books' totals, as decimal strings: a sum over every account may pass
+     * Number.MAX_SAFE_INTEGER (two members at the storable maximum do) though no stored value can.
+     */
     async accountTotals(
       trx: Database,
-    ): Promise<{ total: number; transfers_net: number; member_total: number; system_total: number }> {
+    ): Promise<{ total: string; transfers_net: string; member_total: string; system_total: string }> {
       const result = await sql<{
-        total: number;
-        transfers_net: number;
-        member_total: number;
-        system_total: number;
+        total: string;
+        transfers_net: string;
+        member_total: string;
+        system_total: string;
       }>`
         with c as (select credit_account_id as id, sum(amount) as s from transfers group by 1),
              d as (select debit_account_id as id, sum(amount) as s from transfers group by 1),
@@ -510,18 +514,12 @@ export function createLedgerRepository(db: Database) {
                select a.member_id is not null as is_member, a.balance, coalesce(c.s, 0) - coalesce(d.s, 0) as derived
                from accounts a left join c on c.id = a.id left join d on d.id = a.id
              )
-        select coalesce(sum(case when is_member then balance else derived end), 0) as total,
-               coalesce(sum(derived), 0) as transfers_net,
-               coalesce(sum(balance) filter (where is_member), 0) as member_total,
-               coalesce(sum(derived) filter (where not is_member), 0) as system_total
+        select coalesce(sum(case when is_member then balance else derived end), 0)::text as total,
+               coalesce(sum(derived), 0)::text as transfers_net,
+               coalesce(sum(balance) filter (where is_member), 0)::text as member_total,
+               coalesce(sum(derived) filter (where not is_member), 0)::text as system_total
         from b`.execute(trx);
-      const row = result.rows[0]!;
-      return {
-        total: Number(row.total),
-        transfers_net: Number(row.transfers_net),
-        member_total: Number(row.member_total),
-        system_total: Number(row.system_total),
-      };
+      return result.rows[0]!;
     },
 
     async memberBalanceMismatches(

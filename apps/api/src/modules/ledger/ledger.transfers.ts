@@ -74,8 +74,8 @@ export function createTransfers(core: LedgerCore) {
      * (ascending id, SELECT ... FOR UPDATE) and their balances updated in the same statement as the
      * transfer is written (one round trip: the `ledger_transfer` function); system accounts are not
      * locked. With `trx` it runs inside the caller's transaction (READ COMMITTED), and a refusal
-     * leaves that transaction usable. Throws LedgerError: balance, idempotency_conflict, not_found,
-     * invalid.
+     * leaves that transaction usable. Throws LedgerError: balance, limit, idempotency_conflict,
+     * not_found, invalid.
      */
     async transfer(input: TransferInput, trx?: Database): Promise<TransferResult> {
       const { debit, credit, amount, code, source, key, meta, hash } = checked(input);
@@ -112,6 +112,8 @@ export function createTransfers(core: LedgerCore) {
           }
           case 'balance':
             throw new LedgerError('balance', 'not enough money in the debit account');
+          case 'limit':
+            throw new LedgerError('limit', 'the credit account would pass the largest storable amount');
         }
       });
     },

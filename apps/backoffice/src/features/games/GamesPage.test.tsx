@@ -29,6 +29,7 @@ const CATALOG = {
       imgUrl: '',
       enabled: true,
       jackpot: false,
+      maxAmount: 10_000_000_000,
       maintenance: null,
       games: [game('a1', 10), game('b2', 20), game('c3', 30)],
     },

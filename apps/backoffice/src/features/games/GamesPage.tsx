@@ -59,7 +59,7 @@ function Actions({ children }: { children: ReactNode }) {
 // --- a provider's settings: maintenance window, wallet mode, jackpot opt-in ---
 
 function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = useProviderName()(provider);
   const client = useQueryClient();
   const failure = useFailure();
@@ -67,6 +67,7 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
   const [wallet, setWallet] = useState(provider.wallet);
   const [apiUrl, setApiUrl] = useState(provider.apiUrl ?? '');
   const [jackpot, setJackpot] = useState(provider.jackpot);
+  const [maxAmount, setMaxAmount] = useState(String(provider.maxAmount));
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () => {
@@ -75,6 +76,9 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
       if (wallet !== provider.wallet) body.wallet = wallet;
       if (apiUrl.trim() !== (provider.apiUrl ?? '')) body.apiUrl = apiUrl.trim() || null;
       if (jackpot !== provider.jackpot) body.jackpot = jackpot;
+      // Sent as typed; the server checks it (400 naming `maxAmount`).
+      const max = Number(maxAmount);
+      if (max !== provider.maxAmount) body.maxAmount = max;
       return call<TChange>('PATCH', `/api/backoffice/providers/${provider.code}`, { body });
     },
     onSuccess: () => {
@@ -145,6 +149,20 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
         <label className="inline-field">
           <input type="checkbox" checked={jackpot} onChange={(e) => setJackpot(e.target.checked)} />
           <span>{t('games.jackpotOptIn')}</span>
+        </label>
+        <label className="field">
+          <span>{t('games.maxAmount')}</span>
+          <input
+            inputMode="numeric"
+            required
+            maxLength={20}
+            value={maxAmount}
+            pattern="\d+"
+            onChange={(e) => setMaxAmount(e.target.value.replace(/\D/g, ''))}
+          />
+          <span className="muted">
+            {formatWon(provider.maxAmount, i18n.language)} · {t('games.maxAmountHint')}
+          </span>
         </label>
         <Note tone="error" text={error} />
         <Actions>
