@@ -12,7 +12,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
-  HOUSE_TABLE,
+  BACCARAT_V1,
   dealBaccarat,
   newShoe,
   settleBaccarat,
@@ -49,7 +49,7 @@ function measure(ms: number, op: (i: number) => unknown): number {
   }
 }
 
-let shoe: ShoeState = newShoe();
+let shoe: ShoeState = newShoe(BACCARAT_V1);
 const phases: { name: string; op: (i: number) => unknown }[] = [
   { name: 'raw HMAC-SHA256 (node:crypto)', op: (i) => hmac(serverSeed, `${clientSeed}:${i}`) },
   { name: 'raw HMAC-SHA256 (@noble/hashes)', op: (i) => nobleHmacSha256(serverSeed, `${clientSeed}:${i}`) },
@@ -62,10 +62,11 @@ const phases: { name: string; op: (i: number) => unknown }[] = [
   {
     name: 'baccarat coup (deal + settle)',
     op: (i: number) => {
-      if (shoeIsDone(shoe)) shoe = newShoe();
+      if (shoeIsDone(shoe)) shoe = newShoe(BACCARAT_V1);
       const dealt = dealBaccarat(shoe, createFairStream(hmac, { serverSeed, clientSeed, nonce: i }));
       shoe = dealt.shoe;
-      return settleBaccarat(dealt.hand, { player: HOUSE_TABLE.unit, tie: HOUSE_TABLE.unit }).totalReturn;
+      return settleBaccarat(dealt.hand, { player: BACCARAT_V1.unit, tie: BACCARAT_V1.unit }, BACCARAT_V1)
+        .totalReturn;
     },
   },
 ];

@@ -2,10 +2,12 @@
  * Recomputes a house-studio round from its seeds, with the engine that decided it
  * (docs/games/provably-fair.md, "Verify a round yourself").
  *
- *   node scripts/verify-round.ts --game jade-lotus --server-seed <64 hex> --client-seed <seed> --nonce 7 --bet 1000
- *   node scripts/verify-round.ts --game baccarat --server-seed <hex> --client-seed <seed> --nonce 7 \
+ *   node scripts/verify-round.ts --game jade-lotus --version 1 --server-seed <64 hex> --client-seed <seed> --nonce 7 --bet 1000
+ *   node scripts/verify-round.ts --game baccarat --version 1 --server-seed <hex> --client-seed <seed> --nonce 7 \
  *     --bets '{"player":10000,"tie":1000}' [--shoe '<the ShoeState JSON recorded with the round>']
  *
+ * --version is the version of the game's definition recorded with the round (its `version`); left
+ * out, the game's newest version is used, and printed.
  * Options: --server-seed-hash <hex> checks the commitment (exit code 1 when it does not match);
  * --json prints the outcome as JSON only (the round's recorded `outcome` must be equal to it).
  * Without --shoe, baccarat deals from a fresh shoe (the first coup of a shoe).
@@ -13,7 +15,6 @@
 import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
-  HOUSE_TABLE,
   cardLabel,
   cardsLeft,
   dealBaccarat,
@@ -29,12 +30,13 @@ import {
   isServerSeed,
   sha256Hex,
 } from '../packages/studio-engine/src/fair.ts';
+import { playSlotRound, validateSlotBet } from '../packages/studio-engine/src/slots/index.ts';
 import {
-  SLOT_GAMES,
-  playSlotRound,
-  slotGame,
-  validateSlotBet,
-} from '../packages/studio-engine/src/slots/index.ts';
+  gameCodes,
+  gameVersion,
+  gameVersions,
+  isSlotDefinition,
+} from '../packages/studio-engine/src/versions.ts';
 import {
   BACCARAT_SPOTS,
   type BaccaratBets,
@@ -56,6 +58,7 @@ const { values } = parseArgs({
     'server-seed-hash': { type: 'string' },
     'client-seed': { type: 'string' },
     nonce: { type: 'string' },
+    version: { type: 'string' },
     bet: { type: 'string' },
     bets: { type: 'string' },
     shoe: { type: 'string' },
@@ -65,10 +68,10 @@ const { values } = parseArgs({
   strict: true,
 });
 
-const games = [HOUSE_TABLE.code, ...SLOT_GAMES.map((g) => g.code)];
+const games = gameCodes();
 if (values.help || !values.game) {
   console.log(
-    `usage: node scripts/verify-round.ts --game <${games.join('|')}> --server-seed <hex> --client-seed <seed> --nonce <n>\n` +
+    `usage: node scripts/verify-round.ts --game <${games.join('|')}> [--version <n>] --server-seed <hex> --client-seed <seed> --nonce <n>\n` +
       `       [--bet <won>] (slots) [--bets '{"player":1000}'] [--shoe '<ShoeState JSON>'] (baccarat)\n` +
       `       [--server-seed-hash <hex>] [--json]`,
   );
@@ -96,10 +99,17 @@ const parseJson = (text: string, what: string): unknown => {
   }
 };
 
+const versions = gameVersions(values.game);
+if (versions.length === 0) fail(`unknown game ${values.game} (one of ${games.join(', ')})`);
+const version = values.version === undefined ? versions[versions.length - 1]! : Number(values.version);
+const definition = versions.includes(version) ? gameVersion(values.game, version) : undefined;
+if (!definition) fail(`${values.game} has no version ${values.version} (versions ${versions.join(', ')})`);
+
 let outcome: unknown;
 const lines: string[] = [];
 
-if (values.game === HOUSE_TABLE.code) {
+if (!isSlotDefinition(definition)) {
+  const table = definition;
   const bets = (values.bets ? parseJson(values.bets, '--bets') : {}) as BaccaratBets;
   if (
     typeof bets !== 'object' ||
@@ -107,7 +117,7 @@ if (values.game === HOUSE_TABLE.code) {
     Object.keys(bets).some((k) => !BACCARAT_SPOTS.includes(k as never))
   )
     fail(`--bets takes an object with the spots ${BACCARAT_SPOTS.join(', ')}`);
-  let shoe: ShoeState = newShoe();
+  let shoe: ShoeState = newShoe(table);
   if (values.shoe) {
     const parsed = parseJson(values.shoe, '--shoe');
     if (!isShoeState(parsed))
@@ -117,8 +127,8 @@ if (values.game === HOUSE_TABLE.code) {
   if (shoeIsDone(shoe))
     lines.push('note: this shoe is past its cut card; the studio would have started a new shoe');
   const { hand, shoe: after } = dealBaccarat(shoe, createFairStream(hmac, input));
-  const problem = Object.keys(bets).length ? validateBaccaratBets(HOUSE_TABLE, bets) : null;
-  const settlement = settleBaccarat(hand, bets);
+  const problem = Object.keys(bets).length ? validateBaccaratBets(table, bets) : null;
+  const settlement = settleBaccarat(hand, bets, table);
   outcome = { hand, settlement };
   lines.push(
     `shoe before: ${cardsLeft(shoe)} cards, coup ${shoe.rounds + 1} of the shoe`,
@@ -134,7 +144,7 @@ if (values.game === HOUSE_TABLE.code) {
     `shoe after: ${cardsLeft(after)} cards${shoeIsDone(after) ? ' (cut card reached: a new shoe next)' : ''}`,
   );
 } else {
-  const game = slotGame(values.game) ?? fail(`unknown game ${values.game} (one of ${games.join(', ')})`);
+  const game = definition;
   const bet = Number(values.bet ?? game.betLevels[0]);
   const problem = validateSlotBet(game, bet);
   if (problem) fail(`bet ${bet} is not a level of ${game.code} (${game.betLevels.join(', ')})`);
@@ -157,7 +167,9 @@ if (values.game === HOUSE_TABLE.code) {
 
 if (values.json) console.log(JSON.stringify(outcome));
 else {
-  console.log(`game ${values.game}, client seed ${clientSeed}, nonce ${nonce}`);
+  console.log(
+    `game ${values.game} version ${version}${values.version === undefined ? ' (the newest)' : ''}, client seed ${clientSeed}, nonce ${nonce}`,
+  );
   console.log(`server seed hash (SHA-256 of the seed's hex text): ${hash}`);
   if (values['server-seed-hash'] !== undefined)
     console.log(

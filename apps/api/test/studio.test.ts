@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   registerStudio,
@@ -24,7 +25,8 @@ import {
 } from '@casino/studio-engine/contract';
 import { createFairStream, nobleHmacSha256, sha256Hex } from '@casino/studio-engine/fair';
 import { playSlotRound, slotGame } from '@casino/studio-engine/slots/index';
-import type { BaccaratBets, ShoeState } from '@casino/studio-engine/types';
+import type { BaccaratBets, ShoeState, SlotGameDefinition } from '@casino/studio-engine/types';
+import { baccaratVersion, registerGameVersion } from '@casino/studio-engine/versions';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createServices } from '../src/services.ts';
@@ -172,8 +174,11 @@ async function launch(m: MoneyMember, game: string, company: string): Promise<st
 const cashOf = async (m: MoneyMember) => (await balances(t, m.id)).cash;
 const jackpotSum = (round: TRoundRecord) => round.jackpots.reduce((sum, j) => sum + j.amount, 0);
 
-/** Re-decides a recorded round with the engine, from its seeds and input alone. */
-function reDecide(round: TRoundRecord): { outcome: unknown; win: number } {
+/**
+ * Re-decides a recorded round with the engine, from its seeds and input alone, with the version of
+ * the game's definition the round recorded (or another one, to show that it matters).
+ */
+function reDecide(round: TRoundRecord, version = round.version): { outcome: unknown; win: number } {
   expect(round.serverSeed).not.toBeNull();
   expect(sha256Hex(round.serverSeed!)).toBe(round.serverSeedHash);
   const stream = createFairStream(nobleHmacSha256, {
@@ -184,11 +189,11 @@ function reDecide(round: TRoundRecord): { outcome: unknown; win: number } {
   if (round.game === 'baccarat') {
     const input = round.input as { bets: BaccaratBets; shoe: ShoeState };
     const { hand } = dealBaccarat(input.shoe, stream);
-    const settlement = settleBaccarat(hand, input.bets);
+    const settlement = settleBaccarat(hand, input.bets, baccaratVersion(round.game, version)!);
     return { outcome: { hand, settlement }, win: settlement.totalReturn };
   }
   const input = round.input as { bet: number };
-  const played = playSlotRound(slotGame(round.game)!, input.bet, stream);
+  const played = playSlotRound(slotGame(round.game, version)!, input.bet, stream);
   return { outcome: played, win: played.totalWin };
 }
 
@@ -963,5 +968,79 @@ describe('configuration and secrets', () => {
       await stale.close();
     }
     expect(await cashOf(m)).toBe(10_000);
+  });
+});
+
+// -- versions of the games' definitions ------------------------------------------------------------
+
+describe('versions of the games (issue 22)', () => {
+  // Last in this file: version 2 of jade-lotus stays published in this process from here on.
+  it('a round recorded under version 1 still verifies after version 2 with other strips is published', async () => {
+    const m = await newMember(t, { cash: 500_000 });
+    const token = await launch(m, SLOT, SLOTS);
+    const session = await studioCall('session', { token, game: SLOT });
+    const v1 = session.body.definition as SlotGameDefinition;
+    expect(v1.version).toBe(1);
+    const bet = v1.betLevels[0]!;
+    const first = await studioCall('spin', { token, game: SLOT, bet });
+    expect((first.body.round as TRoundRecord).version).toBe(1);
+
+    // A re-tuning: version 2 with every strip reversed (a test-only version, registered here).
+    const retuned: SlotGameDefinition = {
+      ...structuredClone(v1),
+      version: 2,
+      reels: v1.reels.map((strip) => [...strip].reverse()),
+      freeReels: v1.freeReels.map((strip) => [...strip].reverse()),
+    };
+    registerGameVersion(retuned);
+    expect((await studioCall('session', { token, game: SLOT })).body.definition).toMatchObject({
+      version: 2,
+    });
+    const second = await studioCall('spin', { token, game: SLOT, bet });
+    expect(second.code).toBe(200);
+    expect((second.body.round as TRoundRecord).version).toBe(2);
+
+    await studioCall('rotate', { token, game: SLOT });
+    const [newer, older] = await allRounds(token, SLOT);
+    expect([newer!.version, older!.version]).toEqual([2, 1]);
+    for (const round of [older!, newer!]) {
+      const again = reDecide(round);
+      expect(again.outcome).toEqual(round.outcome);
+      expect(again.win).toBe(round.win);
+    }
+    // With the newest strips instead of its own, the old round's reels would not be what it showed.
+    expect(reDecide(older!, 2).outcome).not.toEqual(older!.outcome);
+  });
+
+  it('the migration gives every round from before it version 1', async () => {
+    const database = await createTestDatabase();
+    onTestFinished(() => database.close());
+    const bare = Fastify();
+    const options = { db: database.db, studioKey, platformUrl: base, recoveryIntervalMs: 0 };
+    await registerStudio(bare, options);
+    // The table as it was before 0002_round_versions, with a round played then.
+    await sql`alter table studio_rounds drop column version`.execute(database.db);
+    await sql`delete from studio_migration where name = '0002_round_versions'`.execute(database.db);
+    const at = new Date();
+    await sql`insert into studio_rounds (round_id, provider, user_id, game, wallet, server_seed_hash,
+        client_seed, nonce, input, outcome, bet, win, state, bet_state, win_state, retry_at,
+        created_at, updated_at)
+      values ('old-round', 'house-slots', 'member', 'jade-lotus', 'seamless', ${'0'.repeat(64)}, 'seed',
+        0, '{"bet":200}', '{}', 200, 0, 'settled', 'ok', 'ok', ${at}, ${at}, ${at})`.execute(database.db);
+    await bare.close();
+
+    const again = Fastify();
+    onTestFinished(() => again.close());
+    await registerStudio(again, options);
+    const rows = await sql<{ version: number }>`select version from studio_rounds`.execute(database.db);
+    expect(rows.rows).toEqual([{ version: 1 }]);
+    // From here on an insert must name its version: the default only filled the old rows.
+    await expect(
+      sql`insert into studio_rounds (round_id, provider, user_id, game, wallet, server_seed_hash,
+          client_seed, nonce, input, outcome, bet, win, state, bet_state, win_state, retry_at,
+          created_at, updated_at)
+        values ('new-round', 'house-slots', 'member', 'jade-lotus', 'seamless', ${'0'.repeat(64)}, 'seed',
+          1, '{"bet":200}', '{}', 200, 0, 'settled', 'ok', 'ok', ${at}, ${at}, ${at})`.execute(database.db),
+    ).rejects.toThrow();
   });
 });

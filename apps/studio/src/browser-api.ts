@@ -10,7 +10,7 @@ import {
 } from '@casino/studio-engine/contract';
 import type { BaccaratBets } from '@casino/studio-engine/types';
 import { int, type StudioDb } from './db.ts';
-import { STUDIO_GAMES, type StudioGame } from './games.ts';
+import { currentSlot, currentTable, STUDIO_GAMES, type StudioGame } from './games.ts';
 import type { Members } from './members.ts';
 import type { PlayAnswer, Player, Rounds } from './rounds.ts';
 import { commitmentOf, currentCommitment, lockSeed, rotateSeed } from './seeds.ts';
@@ -123,10 +123,11 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
       const who = await playerOf(game, input.token, true);
       const balance =
         who.wallet === 'transfer' ? await studioBalance(game.provider, who.userId) : (who.balance ?? 0);
+      // The newest version of the game's definition: what the next round is played with.
       const definition =
         game.kind === 'slot'
-          ? game.definition
-          : { ...game.table, shoe: await rounds.shoeInfo(who.userId, game.code) };
+          ? currentSlot(game)
+          : { ...currentTable(game), shoe: await rounds.shoeInfo(who.userId, game.code) };
       return reply.send({
         status: 'success',
         userId: who.userId,
@@ -144,7 +145,8 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
       const game = gameOf(input.game, 'slot');
       if (game.kind !== 'slot') throw badRequest();
       const { player, mode } = await play(game, input.token);
-      return answerPlay(reply, await rounds.play(player, { game, bet: input.bet }, mode), false);
+      const definition = currentSlot(game);
+      return answerPlay(reply, await rounds.play(player, { game, definition, bet: input.bet }, mode), false);
     },
 
     async deal(request, reply) {
@@ -156,7 +158,8 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
       const bets: BaccaratBets = Object.fromEntries(
         Object.entries(input.bets).filter(([, v]) => (v ?? 0) > 0),
       );
-      return answerPlay(reply, await rounds.play(player, { game, bets }, mode), true);
+      const definition = currentTable(game);
+      return answerPlay(reply, await rounds.play(player, { game, definition, bets }, mode), true);
     },
 
     /**

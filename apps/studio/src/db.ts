@@ -1,6 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import * as m0001 from './migrations/0001_studio.ts';
+import * as m0002 from './migrations/0002_round_versions.ts';
 
 export type WalletMode = 'seamless' | 'transfer';
 export type RoundState = 'open' | 'settled' | 'refused' | 'rolled_back';
@@ -37,6 +38,8 @@ export interface StudioTables {
     server_seed_hash: string;
     client_seed: string;
     nonce: number;
+    /** The version of the game's definition the round was decided with (migrations/0002). */
+    version: number;
     input: unknown;
     outcome: unknown;
     bet: number | string;
@@ -83,7 +86,7 @@ export function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-const MIGRATIONS: Record<string, Migration> = { '0001_studio': m0001 };
+const MIGRATIONS: Record<string, Migration> = { '0001_studio': m0001, '0002_round_versions': m0002 };
 
 /**
  * Brings the studio's tables up to date with a migrator of its own (its own migration and lock

@@ -1,6 +1,6 @@
-import { HOUSE_TABLE } from '@casino/studio-engine/baccarat';
-import { SLOT_GAMES } from '@casino/studio-engine/slots/index';
 import type { BaccaratTable, SlotGameDefinition } from '@casino/studio-engine/types';
+import { SLOT_CODES } from '@casino/studio-engine/slots/index';
+import { baccaratVersion, slotGameVersion } from '@casino/studio-engine/versions';
 
 /** The studio's providers in the platform's catalog: live table games, and the video slots. */
 export const LIVE_PROVIDER = 'house-live';
@@ -11,21 +11,29 @@ export const STUDIO_PROVIDERS: readonly { code: StudioProviderCode; kind: 'casin
   { code: SLOTS_PROVIDER, kind: 'slot' },
 ];
 
-export type StudioGame =
-  | { code: string; provider: StudioProviderCode; kind: 'baccarat'; table: BaccaratTable }
-  | { code: string; provider: StudioProviderCode; kind: 'slot'; definition: SlotGameDefinition };
+export type StudioGame = { code: string; provider: StudioProviderCode; kind: 'baccarat' | 'slot' };
 
 /** Every game the studio plays, by its code in the catalog (a game code names its provider). */
 export const STUDIO_GAMES: ReadonlyMap<string, StudioGame> = new Map<string, StudioGame>([
-  [
-    HOUSE_TABLE.code,
-    { code: HOUSE_TABLE.code, provider: LIVE_PROVIDER, kind: 'baccarat', table: HOUSE_TABLE },
-  ],
-  ...SLOT_GAMES.map((definition): [string, StudioGame] => [
-    definition.code,
-    { code: definition.code, provider: SLOTS_PROVIDER, kind: 'slot', definition },
-  ]),
+  ['baccarat', { code: 'baccarat', provider: LIVE_PROVIDER, kind: 'baccarat' }],
+  ...SLOT_CODES.map((code): [string, StudioGame] => [code, { code, provider: SLOTS_PROVIDER, kind: 'slot' }]),
 ]);
+
+/**
+ * The definition a new round of a game is played with: the newest published version
+ * (packages/studio-engine/src/versions.ts), looked up at each round so it is the one recorded.
+ */
+export function currentSlot(game: StudioGame): SlotGameDefinition {
+  const definition = slotGameVersion(game.code);
+  if (!definition) throw new Error(`no published version of the slot ${game.code}`);
+  return definition;
+}
+
+export function currentTable(game: StudioGame): BaccaratTable {
+  const definition = baccaratVersion(game.code);
+  if (!definition) throw new Error(`no published version of the table ${game.code}`);
+  return definition;
+}
 
 /**
  * The names the catalog shows, in the order of the lobby. Slot titles are transliterated on

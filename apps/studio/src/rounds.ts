@@ -13,7 +13,14 @@ import {
 import type { TRoundRecord } from '@casino/studio-engine/contract';
 import { createFairStream } from '@casino/studio-engine/fair';
 import { playSlotRound, validateSlotBet } from '@casino/studio-engine/slots/index';
-import type { BaccaratBets, FairCommitment, ShoeState } from '@casino/studio-engine/types';
+import { baccaratVersion } from '@casino/studio-engine/versions';
+import type {
+  BaccaratBets,
+  BaccaratTable,
+  FairCommitment,
+  ShoeState,
+  SlotGameDefinition,
+} from '@casino/studio-engine/types';
 import { int, json, type StudioDb, type StudioTables, type WalletMode } from './db.ts';
 import type { StudioGame } from './games.ts';
 import type { Members } from './members.ts';
@@ -22,11 +29,13 @@ import type { JackpotWin, WalletAnswer, WalletClient } from './wallet-client.ts'
 
 type Trx = Transaction<StudioTables>;
 type RoundRow = Selectable<StudioTables['studio_rounds']>;
-type SlotGame = Extract<StudioGame, { kind: 'slot' }>;
-type BaccaratGame = Extract<StudioGame, { kind: 'baccarat' }>;
-
-/** What the member asked to play. */
-export type Play = { game: SlotGame; bet: number } | { game: BaccaratGame; bets: BaccaratBets };
+/**
+ * What the member asked to play, with the definition (the game's newest published version,
+ * games.ts) the round is decided with: its version is recorded with the round.
+ */
+export type Play =
+  | { game: StudioGame; definition: SlotGameDefinition; bet: number }
+  | { game: StudioGame; definition: BaccaratTable; bets: BaccaratBets };
 
 /** The current shoe as the baccarat client draws it: cards left, whether it is changed next, the roads. */
 export interface ShoeInfo {
@@ -47,6 +56,8 @@ export interface Player {
 }
 
 interface Decision {
+  /** The version of the game's definition that decided the round. */
+  version: number;
   bet: number;
   win: number;
   input: unknown;
@@ -117,8 +128,9 @@ export function createRounds(deps: RoundsDeps) {
       nonce: seed.nonce,
     });
     if ('bet' in play) {
-      const round = playSlotRound(play.game.definition, play.bet, stream);
+      const round = playSlotRound(play.definition, play.bet, stream);
       return {
+        version: play.definition.version,
         bet: play.bet,
         win: round.totalWin,
         input: { bet: play.bet },
@@ -136,7 +148,8 @@ export function createRounds(deps: RoundsDeps) {
       .where('game', '=', game)
       .forUpdate()
       .executeTakeFirst();
-    let shoe: ShoeState = newShoe();
+    const table = play.definition;
+    let shoe: ShoeState = newShoe(table);
     let shoeNo = 1;
     if (stored) {
       const kept = json<unknown>(stored.shoe);
@@ -145,12 +158,12 @@ export function createRounds(deps: RoundsDeps) {
       shoeNo = stored.shoe_no;
       // The cut card came out in the last coup: this coup is the first of a new shoe.
       if (shoeIsDone(shoe)) {
-        shoe = newShoe();
+        shoe = newShoe(table);
         shoeNo += 1;
       }
     }
     const { hand, shoe: after } = dealBaccarat(shoe, stream);
-    const settlement = settleBaccarat(hand, play.bets);
+    const settlement = settleBaccarat(hand, play.bets, table);
     await trx
       .insertInto('studio_shoes')
       .values({ user_id: userId, game, shoe_no: shoeNo, shoe: JSON.stringify(after), updated_at: at })
@@ -161,6 +174,7 @@ export function createRounds(deps: RoundsDeps) {
       )
       .execute();
     return {
+      version: table.version,
       bet: settlement.totalBet,
       win: settlement.totalReturn,
       input: { bets: play.bets, shoe },
@@ -199,6 +213,7 @@ export function createRounds(deps: RoundsDeps) {
       server_seed_hash: seed.server_seed_hash,
       client_seed: seed.client_seed,
       nonce: seed.nonce,
+      version: decision.version,
       input: decision.input,
       outcome: decision.outcome,
       bet: decision.bet,
@@ -440,7 +455,10 @@ export function createRounds(deps: RoundsDeps) {
       .where('game', '=', game)
       .executeTakeFirst();
     const kept = stored ? json<unknown>(stored.shoe) : undefined;
-    const shoe = known ?? (isShoeState(kept) ? kept : newShoe());
+    // No shoe yet: the first coup will open one of the table's newest version.
+    const table = baccaratVersion(game);
+    if (!table) throw new Error(`no published version of the table ${game}`);
+    const shoe = known ?? (isShoeState(kept) ? kept : newShoe(table));
     return {
       cardsLeft: cardsLeft(shoe),
       newShoeNext: shoeIsDone(shoe),
@@ -461,6 +479,7 @@ export function createRounds(deps: RoundsDeps) {
       serverSeed,
       clientSeed: row.client_seed,
       nonce: row.nonce,
+      version: row.version,
       input: json(row.input),
       outcome: json(row.outcome),
       jackpots: json<JackpotWin[]>(row.jackpots),
@@ -483,8 +502,8 @@ export function createRounds(deps: RoundsDeps) {
     async play(player: Player, play: Play, mode: WalletMode): Promise<PlayAnswer> {
       const invalid =
         'bet' in play
-          ? validateSlotBet(play.game.definition, play.bet)
-          : validateBaccaratBets(play.game.table, play.bets);
+          ? validateSlotBet(play.definition, play.bet)
+          : validateBaccaratBets(play.definition, play.bets);
       if (invalid) return { kind: 'refused', code: 'bet_out_of_range' };
       return mode === 'transfer' ? playTransfer(player, play) : playSeamless(player, play);
     },

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  HOUSE_TABLE,
+  BACCARAT_V1,
   bankerDraws,
   baccaratHouseEdge,
   baccaratHouseEdgeExact,
@@ -193,7 +193,7 @@ describe('the third-card rules', () => {
 
   for (const c of CASES) {
     it(c.name, () => {
-      const shoe = newShoe();
+      const shoe = newShoe(BACCARAT_V1);
       const stream = riggedStream(shoe, c.deal);
       const { hand, shoe: after } = dealBaccarat(shoe, stream);
       expect(stream.used()).toBe(c.deal.length);
@@ -213,7 +213,7 @@ describe('the third-card rules', () => {
   }
 
   it('pairs are the first two cards of a side with the same rank, any suits', () => {
-    const shoe = newShoe();
+    const shoe = newShoe(BACCARAT_V1);
     // Player K♠ K♥ (0), banker 7♠ 7♦ (4): the player draws a 3, the banker on 4 draws on a 3.
     const deal = [v(0, 0), v(7, 0), v(0, 1), v(7, 2), v(3, 3), v(1, 3)];
     const { hand } = dealBaccarat(shoe, riggedStream(shoe, deal));
@@ -227,7 +227,7 @@ describe('the third-card rules', () => {
   });
 
   it('draws without replacement: a card whose count is 0 is never dealt', () => {
-    const shoe = newShoe();
+    const shoe = newShoe(BACCARAT_V1);
     // Leave only kings and fives (two of each suit-specific card).
     const remaining = shoe.remaining.map((_, card) => (card % 13 === 12 || card % 13 === 4 ? 2 : 0));
     const small: ShoeState = { remaining, cutCard: 0, rounds: 3 };
@@ -252,17 +252,17 @@ describe('the third-card rules', () => {
 
   it('replays: the same seeds deal the same coup', () => {
     const input = { serverSeed: SEED, clientSeed: 'replay', nonce: 42 };
-    const a = dealBaccarat(newShoe(), createFairStream(nodeHmac, input));
-    const b = dealBaccarat(newShoe(), createFairStream(nodeHmac, input));
+    const a = dealBaccarat(newShoe(BACCARAT_V1), createFairStream(nodeHmac, input));
+    const b = dealBaccarat(newShoe(BACCARAT_V1), createFairStream(nodeHmac, input));
     expect(b).toEqual(a);
-    const c = dealBaccarat(newShoe(), createFairStream(nodeHmac, { ...input, nonce: 43 }));
+    const c = dealBaccarat(newShoe(BACCARAT_V1), createFairStream(nodeHmac, { ...input, nonce: 43 }));
     expect(c.hand).not.toEqual(a.hand);
   });
 });
 
 describe('the shoe', () => {
   it('is 8 decks with the cut card at 16', () => {
-    const shoe = newShoe();
+    const shoe = newShoe(BACCARAT_V1);
     expect(shoe.remaining).toHaveLength(52);
     expect(cardsLeft(shoe)).toBe(416);
     expect(shoe.cutCard).toBe(16);
@@ -273,7 +273,7 @@ describe('the shoe', () => {
   });
 
   it('is done once the cut card is reached, never short of a coup', () => {
-    let shoe = newShoe();
+    let shoe = newShoe(BACCARAT_V1);
     let coups = 0;
     while (!shoeIsDone(shoe)) {
       expect(cardsLeft(shoe)).toBeGreaterThan(16);
@@ -309,38 +309,41 @@ describe('settlement', () => {
   });
 
   it('pays player 1:1, banker 0.95:1 rounded down, tie 8:1, pairs 11:1', () => {
-    expect(settleBaccarat(hand('player'), { player: 10000, banker: 5000 })).toEqual({
+    expect(settleBaccarat(hand('player'), { player: 10000, banker: 5000 }, BACCARAT_V1)).toEqual({
       returns: { player: 20000, banker: 0 },
       totalBet: 15000,
       totalReturn: 20000,
     });
-    expect(settleBaccarat(hand('banker'), { banker: 10000 }).returns.banker).toBe(19500);
-    expect(settleBaccarat(hand('banker'), { banker: 1000 }).returns.banker).toBe(1950);
+    expect(settleBaccarat(hand('banker'), { banker: 10000 }, BACCARAT_V1).returns.banker).toBe(19500);
+    expect(settleBaccarat(hand('banker'), { banker: 1000 }, BACCARAT_V1).returns.banker).toBe(1950);
     // Rounded down where 5% is not whole (not a table stake, but the rule must hold).
-    expect(settleBaccarat(hand('banker'), { banker: 1010 }).returns.banker).toBe(1010 + 959);
-    expect(settleBaccarat(hand('banker'), { banker: 1_000_000 }).returns.banker).toBe(1_950_000);
-    expect(settleBaccarat(hand('tie'), { tie: 2000 }).returns.tie).toBe(18000);
-    expect(settleBaccarat(hand('player', true, false), { playerPair: 1000, bankerPair: 1000 })).toEqual({
+    expect(settleBaccarat(hand('banker'), { banker: 1010 }, BACCARAT_V1).returns.banker).toBe(1010 + 959);
+    expect(settleBaccarat(hand('banker'), { banker: 1_000_000 }, BACCARAT_V1).returns.banker).toBe(1_950_000);
+    expect(settleBaccarat(hand('tie'), { tie: 2000 }, BACCARAT_V1).returns.tie).toBe(18000);
+    expect(
+      settleBaccarat(hand('player', true, false), { playerPair: 1000, bankerPair: 1000 }, BACCARAT_V1),
+    ).toEqual({
       returns: { playerPair: 12000, bankerPair: 0 },
       totalBet: 2000,
       totalReturn: 12000,
     });
     expect(
-      settleBaccarat(hand('banker', true, true), { playerPair: 1000, bankerPair: 3000 }).totalReturn,
+      settleBaccarat(hand('banker', true, true), { playerPair: 1000, bankerPair: 3000 }, BACCARAT_V1)
+        .totalReturn,
     ).toBe(48000);
   });
 
   it('player and banker push on a tie, the tie bet loses otherwise', () => {
-    expect(settleBaccarat(hand('tie'), { player: 5000, banker: 3000, tie: 1000 })).toEqual({
+    expect(settleBaccarat(hand('tie'), { player: 5000, banker: 3000, tie: 1000 }, BACCARAT_V1)).toEqual({
       returns: { player: 5000, banker: 3000, tie: 9000 },
       totalBet: 9000,
       totalReturn: 17000,
     });
-    expect(settleBaccarat(hand('player'), { tie: 1000, banker: 1000 }).totalReturn).toBe(0);
+    expect(settleBaccarat(hand('player'), { tie: 1000, banker: 1000 }, BACCARAT_V1).totalReturn).toBe(0);
   });
 
   it('leaves out spots without a stake', () => {
-    expect(settleBaccarat(hand('player'), { player: 1000, tie: 0 })).toEqual({
+    expect(settleBaccarat(hand('player'), { player: 1000, tie: 0 }, BACCARAT_V1)).toEqual({
       returns: { player: 2000 },
       totalBet: 1000,
       totalReturn: 2000,
@@ -350,23 +353,23 @@ describe('settlement', () => {
 
 describe('table limits', () => {
   it('validates stakes', () => {
-    expect(validateBaccaratBets(HOUSE_TABLE, {})).toBe('empty');
-    expect(validateBaccaratBets(HOUSE_TABLE, { player: 0 })).toBe('empty');
-    expect(validateBaccaratBets(HOUSE_TABLE, { player: 1000 })).toBeNull();
-    expect(validateBaccaratBets(HOUSE_TABLE, { player: 1_000_000, banker: 1000, tie: 200_000 })).toBeNull();
-    expect(validateBaccaratBets(HOUSE_TABLE, { player: 1500 })).toBe('unit');
-    expect(validateBaccaratBets(HOUSE_TABLE, { player: 1000.5 })).toBe('unit');
-    expect(validateBaccaratBets(HOUSE_TABLE, { player: -1000 })).toBe('min');
-    expect(validateBaccaratBets(HOUSE_TABLE, { banker: 1_001_000 })).toBe('max');
-    expect(validateBaccaratBets(HOUSE_TABLE, { tie: 201_000 })).toBe('max');
-    expect(validateBaccaratBets(HOUSE_TABLE, { playerPair: 100_000, bankerPair: 101_000 })).toBe('max');
-    expect(HOUSE_TABLE.chips.every((chip) => chip % HOUSE_TABLE.unit === 0)).toBe(true);
+    expect(validateBaccaratBets(BACCARAT_V1, {})).toBe('empty');
+    expect(validateBaccaratBets(BACCARAT_V1, { player: 0 })).toBe('empty');
+    expect(validateBaccaratBets(BACCARAT_V1, { player: 1000 })).toBeNull();
+    expect(validateBaccaratBets(BACCARAT_V1, { player: 1_000_000, banker: 1000, tie: 200_000 })).toBeNull();
+    expect(validateBaccaratBets(BACCARAT_V1, { player: 1500 })).toBe('unit');
+    expect(validateBaccaratBets(BACCARAT_V1, { player: 1000.5 })).toBe('unit');
+    expect(validateBaccaratBets(BACCARAT_V1, { player: -1000 })).toBe('min');
+    expect(validateBaccaratBets(BACCARAT_V1, { banker: 1_001_000 })).toBe('max');
+    expect(validateBaccaratBets(BACCARAT_V1, { tie: 201_000 })).toBe('max');
+    expect(validateBaccaratBets(BACCARAT_V1, { playerPair: 100_000, bankerPair: 101_000 })).toBe('max');
+    expect(BACCARAT_V1.chips.every((chip) => chip % BACCARAT_V1.unit === 0)).toBe(true);
   });
 });
 
 describe('the exact house edge', () => {
   it('matches the published 8-deck figures to 4 decimals (percent)', () => {
-    const edge = baccaratHouseEdge();
+    const edge = baccaratHouseEdge(BACCARAT_V1);
     expect((edge.banker * 100).toFixed(4)).toBe('1.0579');
     expect((edge.player * 100).toFixed(4)).toBe('1.2351');
     expect((edge.tie * 100).toFixed(4)).toBe('14.3596');
@@ -375,7 +378,7 @@ describe('the exact house edge', () => {
   });
 
   it('is an exact rational: the pair edge is 1 - 12 x 31/415', () => {
-    const exact = baccaratHouseEdgeExact();
+    const exact = baccaratHouseEdgeExact(BACCARAT_V1);
     // P(pair) = 13 x 32 x 31 / (416 x 415) = 31/415, so the edge is (415 - 372)/415 = 43/415.
     expect(exact.playerPair).toEqual({ num: 43n, den: 415n });
     expect(exact.bankerPair).toEqual({ num: 43n, den: 415n });

@@ -18,13 +18,9 @@ import {
  * banker's.
  */
 
-export const DECKS = 8;
-/** Once this many cards or fewer remain, the shoe is changed before the next coup. */
-export const CUT_CARD = 16;
-
-/** A fresh 8-deck shoe. */
-export function newShoe(): ShoeState {
-  return { remaining: Array.from({ length: 52 }, () => DECKS), cutCard: CUT_CARD, rounds: 0 };
+/** A fresh shoe of a version of the game: `decks` of each card, its cut card. */
+export function newShoe(table: Pick<BaccaratTable, 'decks' | 'cutCard'>): ShoeState {
+  return { remaining: Array.from({ length: 52 }, () => table.decks), cutCard: table.cutCard, rounds: 0 };
 }
 
 export function cardsLeft(shoe: ShoeState): number {
@@ -156,24 +152,19 @@ export function dealBaccarat(shoe: ShoeState, stream: FairStream): { hand: Bacca
   return { hand, shoe: { remaining, cutCard: shoe.cutCard, rounds: shoe.rounds + 1 } };
 }
 
-/** What a winning stake returns, stake included (banker: 5% commission on the win, rounded down). */
-function winReturn(spot: BaccaratSpot, stake: number): number {
-  switch (spot) {
-    case 'player':
-      return stake * 2;
-    case 'banker':
-      // Integer arithmetic: stake * 0.95 in floating point can land a hair under the integer.
-      return stake + Math.floor((stake * 95) / 100);
-    case 'tie':
-      return stake * 9;
-    case 'playerPair':
-    case 'bankerPair':
-      return stake * 12;
-  }
+/** What a winning stake returns, stake included: the stake and its win at the spot's pay, rounded down. */
+function winReturn(table: BaccaratTable, spot: BaccaratSpot, stake: number): number {
+  const [num, den] = table.pays[spot];
+  // Integer arithmetic: stake * 0.95 in floating point can land a hair under the integer.
+  return stake + Math.floor((stake * num) / den);
 }
 
-/** Settles the stakes against a hand: player and banker push on a tie. */
-export function settleBaccarat(hand: BaccaratHand, bets: BaccaratBets): BaccaratSettlement {
+/** Settles the stakes against a hand at a version's pays: player and banker push on a tie. */
+export function settleBaccarat(
+  hand: BaccaratHand,
+  bets: BaccaratBets,
+  table: BaccaratTable,
+): BaccaratSettlement {
   const returns: Partial<Record<BaccaratSpot, number>> = {};
   let totalBet = 0;
   let totalReturn = 0;
@@ -185,16 +176,16 @@ export function settleBaccarat(hand: BaccaratHand, bets: BaccaratBets): Baccarat
     switch (spot) {
       case 'player':
       case 'banker':
-        value = hand.outcome === spot ? winReturn(spot, stake) : hand.outcome === 'tie' ? stake : 0;
+        value = hand.outcome === spot ? winReturn(table, spot, stake) : hand.outcome === 'tie' ? stake : 0;
         break;
       case 'tie':
-        value = hand.outcome === 'tie' ? winReturn(spot, stake) : 0;
+        value = hand.outcome === 'tie' ? winReturn(table, spot, stake) : 0;
         break;
       case 'playerPair':
-        value = hand.playerPair ? winReturn(spot, stake) : 0;
+        value = hand.playerPair ? winReturn(table, spot, stake) : 0;
         break;
       case 'bankerPair':
-        value = hand.bankerPair ? winReturn(spot, stake) : 0;
+        value = hand.bankerPair ? winReturn(table, spot, stake) : 0;
         break;
     }
     returns[spot] = value;
@@ -203,9 +194,23 @@ export function settleBaccarat(hand: BaccaratHand, bets: BaccaratBets): Baccarat
   return { returns, totalBet, totalReturn };
 }
 
-/** The house table: stakes in multiples of 1,000 won. */
-export const HOUSE_TABLE: BaccaratTable = {
+/**
+ * Version 1 of the house table, published: 8 decks, the cut card at 16, the usual punto banco pays,
+ * stakes in multiples of 1,000 won. Never edit a published version: a re-tuning is a new constant
+ * with the next version, registered in versions.ts (docs/games/studio.md, "Re-tuning a game").
+ */
+export const BACCARAT_V1: BaccaratTable = {
   code: 'baccarat',
+  version: 1,
+  decks: 8,
+  cutCard: 16,
+  pays: {
+    player: [1, 1],
+    banker: [19, 20],
+    tie: [8, 1],
+    playerPair: [11, 1],
+    bankerPair: [11, 1],
+  },
   unit: 1000,
   limits: {
     player: { min: 1000, max: 1_000_000 },
@@ -264,10 +269,10 @@ export function rationalToNumber(r: Rational): number {
   return Number((r.num * scale) / r.den) / 1e30;
 }
 
-let houseEdgeCache: Record<BaccaratSpot, Rational> | null = null;
+const houseEdgeCache = new WeakMap<BaccaratTable, Record<BaccaratSpot, Rational>>();
 
 /**
- * The house edge of each bet off the top of a full 8-deck shoe, exactly: every sequence of up to six
+ * The house edge of each bet of a version off the top of a full shoe (8 decks in version 1), exactly: every sequence of up to six
  * cards is weighed by its number of orderings without replacement. The first four cards are taken
  * by rank (13 ranks of 32 cards: pairs are two cards of the same rank), third cards by value class
  * (ten and pictures are one class of 128 cards: only the total matters then). A sequence that stops
@@ -276,11 +281,12 @@ let houseEdgeCache: Record<BaccaratSpot, Rational> | null = null;
  * ties included (banker wins pay 0.95 exactly here: the rounding of the table is on whole
  * thousands, where 5% is exact).
  */
-export function baccaratHouseEdgeExact(): Record<BaccaratSpot, Rational> {
-  if (houseEdgeCache) return houseEdgeCache;
-  const N = 52 * DECKS;
+export function baccaratHouseEdgeExact(table: BaccaratTable): Record<BaccaratSpot, Rational> {
+  const cached = houseEdgeCache.get(table);
+  if (cached) return cached;
+  const N = 52 * table.decks;
   // rankCounts[r]: cards of rank r left; value of rank r is r + 1 for r < 9, else 0.
-  const rankCounts = Array.from({ length: 13 }, () => 4 * DECKS);
+  const rankCounts = Array.from({ length: 13 }, () => 4 * table.decks);
   const valueOf = (rank: number) => (rank < 9 ? rank + 1 : 0);
   const classCount = (value: number) =>
     value === 0
@@ -377,21 +383,28 @@ export function baccaratHouseEdgeExact(): Record<BaccaratSpot, Rational> {
 
   const total = playerWins + bankerWins + ties;
   if (total !== den) throw new Error('baccarat enumeration: the weights do not add up');
-  // Edge = -(expected result of a unit stake).
-  houseEdgeCache = {
-    player: rational(bankerWins - playerWins, den),
-    // Banker: a win pays 19/20, a loss costs 1.
-    banker: rational(20n * playerWins - 19n * bankerWins, 20n * den),
-    tie: rational(playerWins + bankerWins - 8n * ties, den),
-    playerPair: rational(den - 12n * playerPairs, den),
-    bankerPair: rational(den - 12n * bankerPairs, den),
+  // Edge = -(expected result of a unit stake): a win of spot s pays num/den, a loss costs 1;
+  // player and banker push on a tie.
+  const pay = (spot: BaccaratSpot) => table.pays[spot].map(BigInt) as [bigint, bigint];
+  const [pn, pd] = pay('player');
+  const [bn, bd] = pay('banker');
+  const [tn, td] = pay('tie');
+  const [ppn, ppd] = pay('playerPair');
+  const [bpn, bpd] = pay('bankerPair');
+  const edge: Record<BaccaratSpot, Rational> = {
+    player: rational(bankerWins * pd - playerWins * pn, den * pd),
+    banker: rational(playerWins * bd - bankerWins * bn, den * bd),
+    tie: rational((playerWins + bankerWins) * td - ties * tn, den * td),
+    playerPair: rational((den - playerPairs) * ppd - playerPairs * ppn, den * ppd),
+    bankerPair: rational((den - bankerPairs) * bpd - bankerPairs * bpn, den * bpd),
   };
-  return houseEdgeCache;
+  houseEdgeCache.set(table, edge);
+  return edge;
 }
 
-/** The exact house edges as fractions of the stake (0.010579... for the banker). */
-export function baccaratHouseEdge(): Record<BaccaratSpot, number> {
-  const exact = baccaratHouseEdgeExact();
+/** The exact house edges of a version as fractions of the stake (0.010579... for version 1's banker). */
+export function baccaratHouseEdge(table: BaccaratTable): Record<BaccaratSpot, number> {
+  const exact = baccaratHouseEdgeExact(table);
   const out = {} as Record<BaccaratSpot, number>;
   for (const spot of BACCARAT_SPOTS) out[spot] = rationalToNumber(exact[spot]);
   return out;

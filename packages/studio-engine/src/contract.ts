@@ -80,6 +80,11 @@ export const ZRoundRecord = z.object({
   serverSeed: z.string().nullable(),
   clientSeed: z.string(),
   nonce: z.number(),
+  /**
+   * The version of the game's definition the round was decided with (versions.ts): the verify page
+   * and scripts/verify-round.ts re-decide it with that version, whatever the game's newest one is.
+   */
+  version: z.number().int().min(1),
   /** The game's input beside the seeds (baccarat: the stakes and the shoe before the coup; slots: the bet). */
   input: z.unknown(),
   /** The outcome as recorded (a `SlotRound` or `{hand, settlement}`): what verification must reproduce. */
@@ -94,7 +99,10 @@ export const ZSessionAnswer = z.object({
   currency: z.literal('KRW'),
   wallet: z.enum(['seamless', 'transfer']),
   kind: z.enum(['slot', 'baccarat']),
-  /** The game's definition: a `SlotGameDefinition` or a `BaccaratTable` (with the roads of the current shoe). */
+  /**
+   * The game's definition, its newest version (what the next round is played with, `version` in it):
+   * a `SlotGameDefinition` or a `BaccaratTable` (with the roads of the current shoe).
+   */
   definition: z.unknown(),
   fairness: ZFairCommitment,
 });

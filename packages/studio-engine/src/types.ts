@@ -67,8 +67,25 @@ export interface BaccaratSettlement {
   totalReturn: number;
 }
 
+/**
+ * The baccarat game's definition, one published version of it (versions.ts): the shoe, what each
+ * spot pays and the table's limits. The dealing and the third-card rules (punto banco) are the
+ * engine's code, the same for every version.
+ */
 export interface BaccaratTable {
   code: string;
+  /** The version of this definition (1, 2, ...): recorded with every round it decides; a published version never changes. */
+  version: number;
+  /** Decks in a new shoe. */
+  decks: number;
+  /** A new shoe is started once this many cards or fewer remain. */
+  cutCard: number;
+  /**
+   * What a winning stake wins besides the stake, as the fraction [num, den] of it, rounded down to
+   * the won: player [1, 1] (1:1), banker [19, 20] (0.95:1, the 5% commission), tie [8, 1].
+   * Player and banker stakes are returned on a tie.
+   */
+  pays: Record<BaccaratSpot, readonly [number, number]>;
   /** Smallest and largest stake per spot, in won; every stake is a multiple of `unit`. */
   limits: Record<BaccaratSpot, { min: number; max: number }>;
   unit: number;
@@ -80,9 +97,15 @@ export interface BaccaratTable {
 
 export type Volatility = 'low' | 'medium' | 'high';
 
+/**
+ * A video slot's definition, one published version of it (versions.ts): its strips, paytable,
+ * lines and free games. A re-tuning is a new version; a published version never changes.
+ */
 export interface SlotGameDefinition {
   /** The game code in the catalog (also the key of its art and texts in the game client). */
   code: string;
+  /** The version of this definition (1, 2, ...): recorded with every round it decides. */
+  version: number;
   volatility: Volatility;
   rows: number; // 3
   /** The base game's 5 reel strips (symbol ids); a stop shows `rows` consecutive symbols, wrapping. */

@@ -5,6 +5,11 @@ import type { SlotGameDefinition } from '../types.ts';
  * three games (the game client draws each theme's art for them): W wild, S scatter, H1..H4 the
  * theme's symbols (H1 the best), A K Q J T the royals. The strips were tuned with the exact
  * figures of rtp.ts; docs/games/<code>.md states them and the tests compare the two.
+ *
+ * Each constant is one published version of a game (versions.ts registers them): never edit one.
+ * A re-tuning is a new constant with the next version (`JADE_LOTUS_V2`), registered beside the
+ * old one, so that every round keeps being verifiable with the version it was played with
+ * (docs/games/studio.md, "Re-tuning a game"); versions.test.ts pins each version's fingerprint.
  */
 export const SLOT_SYMBOLS = ['W', 'S', 'H1', 'H2', 'H3', 'H4', 'A', 'K', 'Q', 'J', 'T'] as const;
 
@@ -39,8 +44,9 @@ export const PAYLINES: number[][] = [
   [2, 0, 2, 0, 2],
 ];
 
-export const JADE_LOTUS: SlotGameDefinition = {
+export const JADE_LOTUS_V1: SlotGameDefinition = {
   code: 'jade-lotus',
+  version: 1,
   rtp: 0.96133362,
   volatility: 'low',
   rows: 3,
@@ -86,8 +92,9 @@ export const JADE_LOTUS: SlotGameDefinition = {
   maxFreeGames: 100,
 };
 
-export const TIGER_FORTUNE: SlotGameDefinition = {
+export const TIGER_FORTUNE_V1: SlotGameDefinition = {
   code: 'tiger-fortune',
+  version: 1,
   rtp: 0.96421442,
   volatility: 'medium',
   rows: 3,
@@ -133,8 +140,9 @@ export const TIGER_FORTUNE: SlotGameDefinition = {
   maxFreeGames: 100,
 };
 
-export const DRAGON_PEARL: SlotGameDefinition = {
+export const DRAGON_PEARL_V1: SlotGameDefinition = {
   code: 'dragon-pearl',
+  version: 1,
   rtp: 0.96592345,
   volatility: 'high',
   rows: 3,

@@ -1,16 +1,20 @@
 import type { FairStream } from '../fair.ts';
 import type { SlotGameDefinition, SlotRound, SlotSpin } from '../types.ts';
 import { spinAt } from './evaluate.ts';
-import { DRAGON_PEARL, JADE_LOTUS, TIGER_FORTUNE } from './games.ts';
+import { slotGameVersion } from '../versions.ts';
 
 export { bestLinePay, evaluateWindow, scatterCells, spinAt, windowAt } from './evaluate.ts';
 export { SLOT_SYMBOLS } from './games.ts';
 
-/** The studio's three video slots: low, medium and high volatility. */
-export const SLOT_GAMES: SlotGameDefinition[] = [JADE_LOTUS, TIGER_FORTUNE, DRAGON_PEARL];
+/** The codes of the studio's three video slots: low, medium and high volatility. */
+export const SLOT_CODES = ['jade-lotus', 'tiger-fortune', 'dragon-pearl'] as const;
 
-export function slotGame(code: string): SlotGameDefinition | undefined {
-  return SLOT_GAMES.find((game) => game.code === code);
+/** The newest version of each of the three slots when this module loaded (lists, docs, benches). */
+export const SLOT_GAMES: readonly SlotGameDefinition[] = SLOT_CODES.map((code) => slotGameVersion(code)!);
+
+/** A slot's definition: the given published version, or the newest one (versions.ts). */
+export function slotGame(code: string, version?: number): SlotGameDefinition | undefined {
+  return slotGameVersion(code, version);
 }
 
 /** `invalid` (not a positive whole number of won), `level` (not one of the game's bet levels), or null. */

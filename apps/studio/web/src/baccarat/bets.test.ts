@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUSE_TABLE } from '@casino/studio-engine/baccarat';
+import { BACCARAT_V1 } from '@casino/studio-engine/baccarat';
 import {
   EMPTY_STAKES,
   addChip,
@@ -11,7 +11,7 @@ import {
   totalStake,
 } from './bets.ts';
 
-const table = HOUSE_TABLE;
+const table = BACCARAT_V1;
 
 describe('stakes', () => {
   it('adds chips and sums them', () => {

@@ -15,14 +15,11 @@ export type TStakes = Record<BaccaratSpot, number>;
 
 export const EMPTY_STAKES: TStakes = { player: 0, banker: 0, tie: 0, playerPair: 0, bankerPair: 0 };
 
-/** What a winning stake pays per 1 won, as shown on the felt. */
-export const PAYOUTS: Record<BaccaratSpot, string> = {
-  player: '1:1',
-  banker: '0.95:1',
-  tie: '8:1',
-  playerPair: '11:1',
-  bankerPair: '11:1',
-};
+/** What a winning stake pays per 1 won, as shown on the felt: `1:1`, `0.95:1`, `8:1` (the table's version). */
+export function payoutText(table: BaccaratTable, spot: BaccaratSpot): string {
+  const [num, den] = table.pays[spot];
+  return `${num / den}:1`;
+}
 
 export function totalStake(stakes: TStakes): number {
   return BACCARAT_SPOTS.reduce((sum, spot) => sum + stakes[spot], 0);
@@ -121,7 +118,10 @@ export function readTable(definition: unknown): BaccaratTable {
     table.chips.length === 0 ||
     !table.limits ||
     !BACCARAT_SPOTS.every((spot) => table.limits![spot] && table.limits![spot].max > 0) ||
-    !(typeof table.unit === 'number' && table.unit > 0)
+    !(typeof table.unit === 'number' && table.unit > 0) ||
+    !(typeof table.decks === 'number' && typeof table.cutCard === 'number') ||
+    !table.pays ||
+    !BACCARAT_SPOTS.every((spot) => Array.isArray(table.pays![spot]) && table.pays![spot].length === 2)
   )
     throw new Error('the session did not describe a baccarat table');
   return table as BaccaratTable;

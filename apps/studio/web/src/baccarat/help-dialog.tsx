@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CUT_CARD, DECKS } from '@casino/studio-engine/baccarat';
 import { BACCARAT_SPOTS, type BaccaratTable } from '@casino/studio-engine/types';
 import { Dialog, formatWon, useStudio } from '../shell/index.ts';
-import { PAYOUTS } from './bets.ts';
+import { payoutText } from './bets.ts';
 
 /** The table's rules: payouts and limits per spot, card values and the third-card rules. */
 export function HelpDialog({
@@ -38,7 +37,7 @@ export function HelpDialog({
             {BACCARAT_SPOTS.map((spot) => (
               <tr key={spot}>
                 <th scope="row">{t(`spots.${spot}`)}</th>
-                <td>{PAYOUTS[spot]}</td>
+                <td>{payoutText(table, spot)}</td>
                 <td className="st-num">{formatWon(table.limits[spot].min, lang)}</td>
                 <td className="st-num">{formatWon(table.limits[spot].max, lang)}</td>
               </tr>
@@ -81,7 +80,7 @@ export function HelpDialog({
         </table>
       </div>
       <h3>{t('help.shoeTitle')}</h3>
-      <p>{t('help.shoe', { decks: DECKS, cards: DECKS * 52, cut: CUT_CARD })}</p>
+      <p>{t('help.shoe', { decks: table.decks, cards: table.decks * 52, cut: table.cutCard })}</p>
       <h3>{t('help.keysTitle')}</h3>
       <p>{t('help.keys')}</p>
     </Dialog>

@@ -26,7 +26,7 @@ import {
 import { Chip, chipColor, PlayingCard, cardName } from './art.tsx';
 import {
   EMPTY_STAKES,
-  PAYOUTS,
+  payoutText,
   addChip,
   belowMinimum,
   chipStack,
@@ -383,13 +383,13 @@ export function BaccaratTable() {
                   disabled={phase === 'dealing'}
                   aria-label={t('spotAria', {
                     spot: spotName(spot),
-                    odds: PAYOUTS[spot],
+                    odds: payoutText(table, spot),
                     amount: formatWon(amount, lang),
                     chip: formatWon(chip, lang),
                   })}
                 >
                   <span className="bc-spot__name">{spotName(spot)}</span>
-                  <span className="bc-spot__odds">{PAYOUTS[spot]}</span>
+                  <span className="bc-spot__odds">{payoutText(table, spot)}</span>
                   <span className="bc-spot__limits">
                     {formatCompact(limit.min, lang)}–{formatCompact(limit.max, lang)}
                   </span>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { dealBaccarat, HOUSE_TABLE, newShoe, settleBaccarat } from '@casino/studio-engine/baccarat';
+import { dealBaccarat, BACCARAT_V1, newShoe, settleBaccarat } from '@casino/studio-engine/baccarat';
 import { createFairStream, nobleHmacSha256 } from '@casino/studio-engine/fair';
 import { createI18n } from '../i18n/index.ts';
 import { StudioProvider } from '../shell/index.ts';
@@ -17,7 +17,7 @@ function session(balance: number) {
     currency: 'KRW',
     wallet: 'seamless',
     kind: 'baccarat',
-    definition: { ...HOUSE_TABLE, shoe: { cardsLeft: 410, newShoeNext: false, history: ['P', 'B', 'B'] } },
+    definition: { ...BACCARAT_V1, shoe: { cardsLeft: 410, newShoeNext: false, history: ['P', 'B', 'B'] } },
     fairness,
   };
 }
@@ -61,11 +61,11 @@ function renderTable(lang: 'en' | 'ko' = 'en') {
 describe('the baccarat table', () => {
   it('opens the session, stakes chips, deals and settles', async () => {
     const { hand } = dealBaccarat(
-      newShoe(),
+      newShoe(BACCARAT_V1),
       createFairStream(nobleHmacSha256, { serverSeed: 'cd'.repeat(32), clientSeed: 'seed', nonce: 4 }),
     );
     const bets = { player: 15_000 };
-    const settlement = settleBaccarat(hand, bets);
+    const settlement = settleBaccarat(hand, bets, BACCARAT_V1);
     answers = {
       session: () => ({ status: 200, body: session(100_000) }),
       deal: () => ({
@@ -84,7 +84,7 @@ describe('the baccarat table', () => {
             serverSeed: null,
             clientSeed: 'seed',
             nonce: 4,
-            input: { bets, shoe: newShoe() },
+            input: { bets, shoe: newShoe(BACCARAT_V1) },
             outcome: { hand, settlement },
             jackpots: [],
           },

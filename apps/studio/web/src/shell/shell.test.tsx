@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { HOUSE_TABLE } from '@casino/studio-engine/baccarat';
+import { BACCARAT_V1 } from '@casino/studio-engine/baccarat';
 import { createI18n } from '../i18n/index.ts';
 import { GameFrame, JackpotBanner, StudioProvider, formatWon, useStudio } from './index.ts';
 
@@ -25,7 +25,7 @@ beforeEach(() => {
         currency: 'KRW',
         wallet: 'seamless',
         kind: 'baccarat',
-        definition: HOUSE_TABLE,
+        definition: BACCARAT_V1,
         fairness: { serverSeedHash: hashA, clientSeed: 'first', nonce: 3 },
       },
     }),

@@ -12,6 +12,7 @@ export function verifyHref(fields: {
   serverSeedHash?: string;
   clientSeed?: string;
   nonce?: number;
+  version?: number;
   input?: unknown;
   outcome?: unknown;
 }): string {
@@ -32,6 +33,7 @@ export function roundVerifyHref(round: TRoundRecord, lang: string): string {
     serverSeedHash: round.serverSeedHash,
     clientSeed: round.clientSeed,
     nonce: round.nonce,
+    version: round.version,
     input: round.input,
     outcome: round.outcome,
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dealBaccarat, newShoe, settleBaccarat } from '@casino/studio-engine/baccarat';
+import { BACCARAT_V1, dealBaccarat, newShoe, settleBaccarat } from '@casino/studio-engine/baccarat';
 import { createFairStream, nobleHmacSha256, sha256Hex } from '@casino/studio-engine/fair';
-import { playSlotRound, SLOT_GAMES } from '@casino/studio-engine/slots/index';
+import { playSlotRound, SLOT_GAMES, slotGame } from '@casino/studio-engine/slots/index';
+import type { SlotGameDefinition } from '@casino/studio-engine/types';
+import { registerGameVersion } from '@casino/studio-engine/versions';
 import type { TRoundRecord } from '@casino/studio-engine/contract';
 import { roundVerifyHref } from '../shell/verify-link.ts';
 import { firstDifference, formFromQuery, verifyRound } from './compute.ts';
@@ -21,6 +23,7 @@ function record(partial: Partial<TRoundRecord>): TRoundRecord {
     serverSeed,
     clientSeed,
     nonce: 7,
+    version: 1,
     input: null,
     outcome: null,
     jackpots: [],
@@ -34,7 +37,7 @@ const queryOf = (round: TRoundRecord) => new URL(roundVerifyHref(round, 'ko'), '
 describe('verify a baccarat round from its link', () => {
   // A shoe part-way through, as the server records it before the coup.
   const shoe = dealBaccarat(
-    newShoe(),
+    newShoe(BACCARAT_V1),
     createFairStream(nobleHmacSha256, { serverSeed, clientSeed, nonce: 1 }),
   ).shoe;
   const bets = { player: 10_000, tie: 1_000, bankerPair: 2_000 };
@@ -42,7 +45,7 @@ describe('verify a baccarat round from its link', () => {
     shoe,
     createFairStream(nobleHmacSha256, { serverSeed, clientSeed, nonce: 7 }),
   );
-  const outcome = { hand, settlement: settleBaccarat(hand, bets) };
+  const outcome = { hand, settlement: settleBaccarat(hand, bets, BACCARAT_V1) };
   const round = record({ input: { bets, shoe }, outcome });
 
   it('fills the form and reproduces the recorded outcome and the commitment', () => {
@@ -115,6 +118,50 @@ describe('verify a slot round from its link', () => {
     const answer = verifyRound(form);
     expect(answer.ok).toBe(false);
     expect(!answer.ok && answer.problem.key).toBe('problems.bet');
+  });
+});
+
+describe('verify a round with the version it recorded', () => {
+  it('still reproduces a version 1 round once version 2 with other strips is published', () => {
+    const v1 = slotGame('jade-lotus', 1)!;
+    const bet = v1.betLevels[0]!;
+    const fair = (nonce: number) => createFairStream(nobleHmacSha256, { serverSeed, clientSeed, nonce });
+    const old = playSlotRound(v1, bet, fair(5));
+    const oldRound = record({ game: v1.code, nonce: 5, version: 1, input: { bet }, outcome: old });
+
+    // A re-tuning (a test-only version): every strip reversed.
+    const v2: SlotGameDefinition = {
+      ...structuredClone(v1),
+      version: 2,
+      reels: v1.reels.map((strip) => [...strip].reverse()),
+      freeReels: v1.freeReels.map((strip) => [...strip].reverse()),
+    };
+    registerGameVersion(v2);
+    expect(slotGame('jade-lotus')!.version).toBe(2);
+
+    const answer = verifyRound(formFromQuery(queryOf(oldRound)));
+    if (!answer.ok) throw new Error(answer.problem.key);
+    expect(answer.result.version).toBe(1);
+    expect(answer.result.outcomeDiff).toBe('');
+
+    // A round of version 2 verifies with version 2; the old one against version 2 does not.
+    const newRound = record({
+      game: v1.code,
+      nonce: 6,
+      version: 2,
+      input: { bet },
+      outcome: playSlotRound(slotGame('jade-lotus', 2)!, bet, fair(6)),
+    });
+    const fresh = verifyRound(formFromQuery(queryOf(newRound)));
+    expect(fresh.ok && [fresh.result.version, fresh.result.outcomeDiff]).toEqual([2, '']);
+    const wrong = verifyRound({ ...formFromQuery(queryOf(oldRound)), version: '2' });
+    expect(wrong.ok && wrong.result.outcomeDiff).not.toBe('');
+
+    // A version this page does not know is named, with the ones it knows.
+    expect(verifyRound({ ...formFromQuery(queryOf(oldRound)), version: '9' })).toEqual({
+      ok: false,
+      problem: { key: 'problems.version', values: { versions: '1, 2' } },
+    });
   });
 });
 

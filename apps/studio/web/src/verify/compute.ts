@@ -12,12 +12,14 @@ import {
   nobleHmacSha256,
   sha256Hex,
 } from '@casino/studio-engine/fair';
-import { playSlotRound, slotGame, validateSlotBet } from '@casino/studio-engine/slots/index';
+import { playSlotRound, validateSlotBet } from '@casino/studio-engine/slots/index';
+import { gameVersion, gameVersions, isSlotDefinition } from '@casino/studio-engine/versions';
 import {
   BACCARAT_SPOTS,
   type BaccaratBets,
   type BaccaratHand,
   type BaccaratSettlement,
+  type BaccaratTable,
   type ShoeState,
   type SlotGameDefinition,
   type SlotRound,
@@ -25,11 +27,14 @@ import {
 
 /**
  * Re-decides a recorded round in the browser with the engine that decided it on the server
- * (decision 0012): the same fair stream, the same dealing and the same slot evaluation.
+ * (decision 0012): the same fair stream, the same dealing and the same slot evaluation, with the
+ * version of the game's definition the round recorded (versions.ts), whatever the newest one is.
  */
 
 export interface VerifyForm {
   game: string;
+  /** The version of the game's definition recorded with the round (empty: the newest). */
+  version: string;
   serverSeed: string;
   serverSeedHash: string;
   clientSeed: string;
@@ -46,6 +51,7 @@ export interface VerifyForm {
 
 export const EMPTY_FORM: VerifyForm = {
   game: 'baccarat',
+  version: '',
   serverSeed: '',
   serverSeedHash: '',
   clientSeed: '',
@@ -61,6 +67,7 @@ export function formFromQuery(search: string): VerifyForm {
   const q = new URLSearchParams(search);
   const form: VerifyForm = { ...EMPTY_FORM, bets: {} };
   form.game = q.get('game') ?? form.game;
+  form.version = q.get('version') ?? '';
   form.serverSeed = q.get('serverSeed') ?? '';
   form.serverSeedHash = q.get('serverSeedHash') ?? '';
   form.clientSeed = q.get('clientSeed') ?? '';
@@ -109,6 +116,8 @@ export interface VerifyProblem {
 }
 
 export type VerifyResult = {
+  /** The version of the game's definition the round was re-decided with. */
+  version: number;
   serverSeedHash: string;
   /** null when no commitment was given. */
   commitmentMatches: boolean | null;
@@ -119,6 +128,7 @@ export type VerifyResult = {
 } & (
   | {
       kind: 'baccarat';
+      table: BaccaratTable;
       bets: BaccaratBets;
       hand: BaccaratHand;
       settlement: BaccaratSettlement;
@@ -157,7 +167,16 @@ export function verifyRound(
     recorded = parsed.value;
   }
 
-  if (form.game === 'baccarat') {
+  const versions = gameVersions(form.game);
+  if (versions.length === 0) return { ok: false, problem: { key: 'problems.game' } };
+  const versionText = form.version.trim();
+  const version = versionText === '' ? versions[versions.length - 1]! : Number(versionText);
+  const definition = versions.includes(version) ? gameVersion(form.game, version) : undefined;
+  if (!definition)
+    return { ok: false, problem: { key: 'problems.version', values: { versions: versions.join(', ') } } };
+
+  if (!isSlotDefinition(definition)) {
+    const table = definition;
     const bets: BaccaratBets = {};
     for (const spot of BACCARAT_SPOTS) {
       const text = (form.bets[spot] ?? '').trim();
@@ -166,7 +185,7 @@ export function verifyRound(
       if (!Number.isSafeInteger(stake) || stake < 0) return { ok: false, problem: { key: 'problems.stake' } };
       if (stake > 0) bets[spot] = stake;
     }
-    let shoe: ShoeState = newShoe();
+    let shoe: ShoeState = newShoe(table);
     if (form.shoe.trim() !== '') {
       const parsed = parseJson(form.shoe);
       if (!parsed.ok || !isShoeState(parsed.value)) return { ok: false, problem: { key: 'problems.shoe' } };
@@ -174,14 +193,16 @@ export function verifyRound(
     }
     if (cardsLeft(shoe) < 6) return { ok: false, problem: { key: 'problems.shoeShort' } };
     const { hand, shoe: after } = dealBaccarat(shoe, createFairStream(nobleHmacSha256, fair));
-    const settlement = settleBaccarat(hand, bets);
+    const settlement = settleBaccarat(hand, bets, table);
     const outcomeDiff = recorded === undefined ? null : firstDifference({ hand, settlement }, recorded);
     return {
       ok: true,
       result: {
         ...base,
+        version,
         outcomeDiff,
         kind: 'baccarat',
+        table,
         bets,
         hand,
         settlement,
@@ -191,14 +212,13 @@ export function verifyRound(
     };
   }
 
-  const game = slotGame(form.game);
-  if (!game) return { ok: false, problem: { key: 'problems.game' } };
+  const game = definition;
   const bet = Number(form.bet.trim());
   if (form.bet.trim() === '' || validateSlotBet(game, bet) !== null)
     return { ok: false, problem: { key: 'problems.bet', values: { levels: game.betLevels.join(', ') } } };
   const round = playSlotRound(game, bet, createFairStream(nobleHmacSha256, fair));
   const outcomeDiff = recorded === undefined ? null : firstDifference(round, recorded);
-  return { ok: true, result: { ...base, outcomeDiff, kind: 'slot', game, round } };
+  return { ok: true, result: { ...base, version, outcomeDiff, kind: 'slot', game, round } };
 }
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { useTranslation } from 'react-i18next';
 import { cardValue } from '@casino/studio-engine/baccarat';
 import { SLOT_GAMES, slotGame } from '@casino/studio-engine/slots/index';
+import { gameVersions } from '@casino/studio-engine/versions';
 import { BACCARAT_SPOTS, type BaccaratHand, type SlotSpin } from '@casino/studio-engine/types';
 import { PlayingCard, cardName } from '../baccarat/art.tsx';
 import { switchLanguage } from '../i18n/index.ts';
@@ -36,6 +37,7 @@ export function VerifyPage() {
   }, [initial.serverSeed]);
   const ids = {
     game: useId(),
+    version: useId(),
     server: useId(),
     hash: useId(),
     client: useId(),
@@ -63,7 +65,11 @@ export function VerifyPage() {
   }
 
   const set = (patch: Partial<VerifyForm>) => setForm((f) => ({ ...f, ...patch }));
-  const slot = slotGame(form.game);
+  // The versions of the game this page knows, newest first; a round's link names its own.
+  const versions = gameVersions(form.game).reverse();
+  const version = form.version.trim() || String(versions[0] ?? '');
+  const versionChoices = [...new Set([...versions.map(String), ...(version ? [version] : [])])];
+  const slot = slotGame(form.game, Number(version) || undefined);
 
   function changeLang(next: TLang) {
     void switchLanguage(i18n, next);
@@ -112,11 +118,25 @@ export function VerifyPage() {
               id={ids.game}
               className="st-select"
               value={form.game}
-              onChange={(e) => set({ game: e.target.value })}
+              onChange={(e) => set({ game: e.target.value, version: '' })}
             >
               {GAMES.map((code) => (
                 <option key={code} value={code}>
                   {t(`games.${code}`, { defaultValue: code })}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={ids.version} label={t('fields.version')} hint={t('hints.version')}>
+            <select
+              id={ids.version}
+              className="st-select"
+              value={version}
+              onChange={(e) => set({ version: e.target.value })}
+            >
+              {versionChoices.map((v) => (
+                <option key={v} value={v}>
+                  {v}
                 </option>
               ))}
             </select>
@@ -308,6 +328,8 @@ function Result({ result, lang }: { result: VerifyResult; lang: TLang }) {
         </Check>
       </ul>
       <dl className="st-fair-list">
+        <dt>{t('result.version')}</dt>
+        <dd>{result.version}</dd>
         <dt>{t('result.sha256')}</dt>
         <dd className="st-mono st-break">{result.serverSeedHash}</dd>
         <dt>{t('result.firstBlock')}</dt>
