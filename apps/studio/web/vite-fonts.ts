@@ -258,6 +258,7 @@ const DEV_PREFIX = '@studio-fonts/';
  */
 export function studioFonts(): Plugin {
   let base = '/';
+  let building = false;
   let cut: Promise<TStudioFonts> | null = null;
   const fonts = () => (cut ??= cutStudioFonts());
   let links: { stylesheet: string; preload: string } | null = null;
@@ -275,10 +276,12 @@ export function studioFonts(): Plugin {
     name: 'studio-fonts',
     configResolved(config) {
       base = config.base;
+      building = config.command === 'build';
     },
     buildStart() {
-      // Started early: the cut runs while the client is bundled.
-      void fonts().catch(() => {});
+      // A build starts the cut early, to run while the client is bundled; a dev server (or a test
+      // runner that reads this config) cuts only when a page asks for the fonts.
+      if (building) void fonts().catch(() => {});
     },
     async generateBundle() {
       const { faces, preload } = await fonts();
