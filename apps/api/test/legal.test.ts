@@ -10,12 +10,15 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
   ensureRegCode,
+  signIn,
   uniqueMemberInput,
   type CashierTestApp,
   type TestOperator,
 } from './factories.ts';
+import { SAME_ORIGIN } from './harness.ts';
 
 // Versioned terms and privacy policy (issue 12): first-start texts, the public call, publishing in
 // the back office, and the versions a new member accepts.
@@ -254,5 +257,309 @@ describe('publishing in the back office', () => {
       sql`update legal_documents set body = '<p>x</p>' where kind = 'terms'`.execute(t.db),
     ).rejects.toThrow(/append-only/);
     await expect(sql`delete from legal_documents`.execute(t.db)).rejects.toThrow(/append-only/);
+  });
+});
+
+// Issue 22: a member who accepted older versions is asked to accept the ones in force at the next
+// sign-in (both sign-in paths) or at once when already signed in; until then the calls that move
+// money or start play answer 403 must_accept_terms, and the acceptance is recorded like the one of
+// registration. One mechanism with the forced password change (`TUser.requires`).
+describe('a newer version for members who accepted an older one', () => {
+  /** A registered member with comp points, signed in through the credentials callback. */
+  async function member() {
+    const m = await createMember(t, { comp: 20_000 });
+    return { ...m, cookie: await signIn(t, m) };
+  }
+  const today = () => new Date(t.clock.now().getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+  const health = async (cookie: string) => (await call(t, 'user-health-check', {}, cookie)).body.user;
+  const acceptances = (memberId: number) =>
+    t.db
+      .selectFrom('legal_acceptances')
+      .select(['kind', 'version', 'accepted_at', 'ip', 'user_agent', 'context'])
+      .where('member_id', '=', memberId)
+      .orderBy('id')
+      .execute();
+  const versions = (memberId: number) =>
+    t.db
+      .selectFrom('members')
+      .select(['terms_version', 'privacy_version', 'terms_accepted_at'])
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+  const comp = async (memberId: number) =>
+    (
+      await t.db
+        .selectFrom('accounts')
+        .select('balance')
+        .where('member_id', '=', memberId)
+        .where('kind', '=', 'comp')
+        .executeTakeFirstOrThrow()
+    ).balance;
+  const publishTerms = async (title: string) => {
+    const answer = await bo(t, 'POST', '/legal', {
+      cookie: content.cookie,
+      body: { kind: 'terms', texts: [{ locale: 'ko', title, body: `<p>${title}</p>` }] },
+    });
+    expect(answer.body.status).toBe('success');
+    return answer.body.version as number;
+  };
+  const MONEY_OR_PLAY: Array<[string, unknown]> = [
+    ['roll-to-balance', { amount: 10_000 }],
+    ['apply-user-deposit', { amount: 30_000 }],
+    ['apply-user-withdraw', { amount: 10_000, exchangePassword: '123456' }],
+    ['del-deposit', { id: 1 }],
+    ['del-withdraw', { id: 1 }],
+    ['game-transfer-in', { company: 'none', amount: 1_000 }],
+    ['game-transfer-out', {}],
+    ['open-game', { code: 'fruit', company: 'none', timeStemp: 1 }],
+  ];
+
+  it('records the acceptance of registration with its address and browser', async () => {
+    await ensureRegCode(t);
+    const input = uniqueMemberInput();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/routes/user-register',
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json', 'user-agent': 'Registrar/1.0' },
+      payload: JSON.stringify({ ...input, agree18: true }),
+      remoteAddress: '198.51.100.7',
+    });
+    expect(answer.json()).toEqual({ status: 'success' });
+    const id = (await t.services.members.byUserId(input.userId))!.id;
+    const row = await versions(id);
+    expect(await acceptances(id)).toEqual([
+      {
+        kind: 'terms',
+        version: 2,
+        accepted_at: row.terms_accepted_at,
+        ip: '198.51.100.7',
+        user_agent: 'Registrar/1.0',
+        context: 'registration',
+      },
+      {
+        kind: 'privacy',
+        version: 4,
+        accepted_at: row.terms_accepted_at,
+        ip: '198.51.100.7',
+        user_agent: 'Registrar/1.0',
+        context: 'registration',
+      },
+    ]);
+  });
+
+  it('asks nothing while the member accepted the versions in force', async () => {
+    const m = await member();
+    expect(await health(m.cookie)).toMatchObject({
+      requires: [],
+      termsToAccept: [],
+      mustChangePassword: false,
+    });
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).body).toMatchObject({
+      status: 'success',
+    });
+  });
+
+  it('asks a signed-in member at once, refuses money and play with 403 must_accept_terms, and allows the rest', async () => {
+    const m = await member();
+    const auditBefore = (await t.db.selectFrom('audit_log').select('id').execute()).length;
+    const version = await publishTerms('이용약관 3판');
+    expect(version).toBe(3);
+    // The back office's publication is what asks: no cache stands between it and the member.
+    expect(await health(m.cookie)).toMatchObject({
+      requires: ['accept_terms'],
+      termsToAccept: [{ kind: 'terms', version: 3 }],
+      mustChangePassword: false,
+    });
+    for (const [name, body] of MONEY_OR_PLAY) {
+      const answer = await call(t, name, body, m.cookie);
+      expect({ name, code: answer.code, body: answer.body }).toEqual({
+        name,
+        code: 403,
+        body: { status: 'must_accept_terms' },
+      });
+    }
+    // Nothing a refused call would have done happened.
+    expect(await comp(m.memberId)).toBe(20_000);
+    expect((await t.db.selectFrom('audit_log').select('id').execute()).length).toBe(auditBefore + 1);
+    expect(
+      await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.memberId).execute(),
+    ).toEqual([]);
+    // Reading, support and player protection stay open.
+    for (const [name, body] of [
+      ['get-member-account', {}],
+      ['get-deposit-list', {}],
+      ['get-play-limits', {}],
+      ['set-reality-check', { minutes: 30 }],
+      ['get-sessions', {}],
+      ['get-account-history', { from: today(), to: today() }],
+    ] as const) {
+      const answer = await call(t, name, body, m.cookie);
+      expect({ name, code: answer.code }).toEqual({ name, code: 200 });
+    }
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/history.csv?from=${today()}&to=${today()}`,
+      headers: { cookie: m.cookie },
+    });
+    expect(csv.statusCode).toBe(200);
+  });
+
+  it('asks at the next sign-in on both paths, the credentials callback and user-do-login', async () => {
+    const m = await createMember(t, { comp: 20_000 });
+    await publishTerms('이용약관 4판');
+    const callback = await signIn(t, m);
+    expect(await health(callback)).toMatchObject({
+      requires: ['accept_terms'],
+      termsToAccept: [{ kind: 'terms', version: 4 }],
+    });
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, callback)).code).toBe(403);
+
+    const login = await call(t, 'user-do-login', { userId: m.userId, password: m.password });
+    expect(login.body).toMatchObject({
+      status: 'success',
+      user: { requires: ['accept_terms'], termsToAccept: [{ kind: 'terms', version: 4 }] },
+    });
+    const sid = String(login.headers['set-cookie']).match(/sid=([^;]+)/)?.[1];
+    expect(sid).toBeTruthy();
+    const answer = await call(t, 'open-game', { code: 'fruit', company: 'none', timeStemp: 1 }, `sid=${sid}`);
+    expect({ code: answer.code, body: answer.body }).toEqual({
+      code: 403,
+      body: { status: 'must_accept_terms' },
+    });
+  });
+
+  it('records the acceptance of the version in force (version, time, address, browser) and lets money move again', async () => {
+    const m = await member();
+    const version = await publishTerms('이용약관 5판');
+    const before = await versions(m.memberId);
+    const accept = (body: unknown, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/routes/accept-terms',
+        headers: { ...SAME_ORIGIN, 'content-type': 'application/json', cookie: m.cookie, ...headers },
+        payload: JSON.stringify(body),
+        remoteAddress: '203.0.113.44',
+      });
+
+    // Bad input: 400 naming the field, nothing recorded.
+    for (const [body, error] of [
+      [{}, { path: '', code: 'required' }],
+      [{ terms: 'five' }, { path: 'terms', code: 'type' }],
+      [{ terms: 0 }, { path: 'terms', code: 'min' }],
+      [
+        { terms: version, cookies: 1 },
+        { path: 'cookies', code: 'unknown' },
+      ],
+    ] as const) {
+      const answer = await accept(body);
+      expect({ body, code: answer.statusCode, json: answer.json() }).toEqual({
+        body,
+        code: 400,
+        json: { status: 'invalid', errors: [error] },
+      });
+    }
+    // A version that is not the one in force (an older one, or one not published): fail, nothing recorded.
+    for (const stale of [{ terms: version - 1 }, { terms: version + 1 }, { terms: version, privacy: 3 }])
+      expect((await accept(stale)).json()).toEqual({ status: 'fail' });
+    expect(await versions(m.memberId)).toEqual(before);
+    expect((await acceptances(m.memberId)).filter((a) => a.context === 'update')).toEqual([]);
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).code).toBe(403);
+    // Without a session: 401.
+    expect((await call(t, 'accept-terms', { terms: version })).code).toBe(401);
+
+    t.clock.advance(60_000);
+    const at = t.clock.now();
+    const ok = await accept({ terms: version, privacy: 4 }, { 'user-agent': 'Reader/2.0' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'success' });
+    const after = await versions(m.memberId);
+    expect(after).toMatchObject({ terms_version: version, privacy_version: 4 });
+    expect(Math.abs(after.terms_accepted_at!.getTime() - at.getTime())).toBeLessThan(5_000);
+    // Only the version that was new to the member is recorded (privacy 4 was accepted at registration).
+    expect((await acceptances(m.memberId)).filter((a) => a.context === 'update')).toEqual([
+      {
+        kind: 'terms',
+        version,
+        accepted_at: after.terms_accepted_at,
+        ip: '203.0.113.44',
+        user_agent: 'Reader/2.0',
+        context: 'update',
+      },
+    ]);
+    expect(await health(m.cookie)).toMatchObject({ requires: [], termsToAccept: [] });
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).body.status).toBe('success');
+    expect(await comp(m.memberId)).toBe(10_000);
+    // Accepting again records nothing more.
+    expect((await accept({ terms: version })).json()).toEqual({ status: 'success' });
+    expect((await acceptances(m.memberId)).filter((a) => a.context === 'update')).toHaveLength(1);
+  });
+
+  it('asks for both texts when both are newer, and a member who never accepted any for every one in force', async () => {
+    const m = await member();
+    await publishTerms('이용약관 6판');
+    const privacy = await bo(t, 'POST', '/legal', {
+      cookie: owner.cookie,
+      body: { kind: 'privacy', texts: [{ locale: 'ko', title: '개인정보 5판', body: '<p>5판</p>' }] },
+    });
+    expect(privacy.body.version).toBe(5);
+    expect((await health(m.cookie)).termsToAccept).toEqual([
+      { kind: 'terms', version: 6 },
+      { kind: 'privacy', version: 5 },
+    ]);
+    // Accepting one leaves the other asked for, and money still refused.
+    expect((await call(t, 'accept-terms', { privacy: 5 }, m.cookie)).body).toEqual({ status: 'success' });
+    expect(await health(m.cookie)).toMatchObject({
+      requires: ['accept_terms'],
+      termsToAccept: [{ kind: 'terms', version: 6 }],
+    });
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).code).toBe(403);
+
+    // Registered before any text existed (the first member of this file): both, at their sign-in.
+    const old = await t.db
+      .selectFrom('members')
+      .select(['id'])
+      .where('terms_version', 'is', null)
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('members').set({ terms_version: null }).where('id', '=', m.memberId).execute();
+    expect(old.id).toBeLessThan(m.memberId);
+    expect((await health(m.cookie)).termsToAccept).toEqual([{ kind: 'terms', version: 6 }]);
+  });
+
+  it('comes after a forced password change: one list, the first requirement answers', async () => {
+    const m = await member();
+    await publishTerms('이용약관 7판');
+    await t.db
+      .updateTable('members')
+      .set({ must_change_password: true })
+      .where('id', '=', m.memberId)
+      .execute();
+    expect(await health(m.cookie)).toMatchObject({
+      requires: ['change_password', 'accept_terms'],
+      mustChangePassword: true,
+    });
+    // Everything but the password change is refused with the first requirement's status, the
+    // acceptance too; a money call as well.
+    expect((await call(t, 'accept-terms', { terms: 7 }, m.cookie)).body).toEqual({
+      status: 'must_change_password',
+    });
+    expect((await call(t, 'get-member-account', {}, m.cookie)).body).toEqual({
+      status: 'must_change_password',
+    });
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).body).toEqual({
+      status: 'must_change_password',
+    });
+    const changed = await call(
+      t,
+      'change-password',
+      { password: m.password, newPassword: 'Another-Pass-77' },
+      m.cookie,
+    );
+    expect(changed.body).toEqual({ status: 'success' });
+    expect(await health(m.cookie)).toMatchObject({ requires: ['accept_terms'], mustChangePassword: false });
+    expect((await call(t, 'get-member-account', {}, m.cookie)).code).toBe(200);
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).body).toEqual({
+      status: 'must_accept_terms',
+    });
+    expect((await call(t, 'accept-terms', { terms: 7 }, m.cookie)).body).toEqual({ status: 'success' });
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).body.status).toBe('success');
   });
 });

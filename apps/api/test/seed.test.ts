@@ -56,6 +56,19 @@ describe('seedOnFirstStart (demo content)', () => {
       .where('user_id', '=', 'demo')
       .executeTakeFirstOrThrow();
     expect(member).toMatchObject({ user_id: 'demo', state: 'active', reg_code: 'DEMO' });
+    // Registered like any member after version 1 of the legal texts: it accepted them (so its
+    // first sign-in asks nothing, docs/api/member-calls.md "Newer terms").
+    expect(
+      await db
+        .selectFrom('legal_acceptances')
+        .select(['kind', 'version', 'context'])
+        .where('member_id', '=', member.id)
+        .orderBy('kind')
+        .execute(),
+    ).toEqual([
+      { kind: 'privacy', version: 1, context: 'registration' },
+      { kind: 'terms', version: 1, context: 'registration' },
+    ]);
     const accounts = await db
       .selectFrom('accounts')
       .select(['kind', 'balance'])

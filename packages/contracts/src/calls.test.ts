@@ -42,6 +42,8 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'del-withdraw': ['member', ['success', 'not_found', 'already']],
   'roll-to-balance': ['member', ['success', 'low_point', 'blocked']],
   'change-password': ['member', ['success', 'pass']],
+  // Beyond API.md: the acceptance of newer terms (docs/api/member-calls.md, "Newer terms").
+  'accept-terms': ['member', ['success', 'fail']],
   'change-exchange-password': ['member', ['success', 'pass']],
   'get-in-game-balance': ['member', ['success']],
   'game-transfer-in': ['member', ['success', 'balance', 'time', 'fail', 'blocked']],
@@ -165,6 +167,7 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
   'del-withdraw': {},
   'roll-to-balance': {},
   'change-password': {},
+  'accept-terms': {},
   'change-exchange-password': {},
   'get-in-game-balance': {
     data: { status: 'fail', gameMoney: 5000, balance: 10_000, rolling: 0, userId: 'gamer01' },
@@ -308,6 +311,7 @@ const REQUEST: Record<TCallName, Record<string, unknown>> = {
   'del-withdraw': { id: 1 },
   'roll-to-balance': { amount: 10_000 },
   'change-password': { password: 'old', newPassword: 'new password' },
+  'accept-terms': { terms: 2 },
   'change-exchange-password': { password: 'secret', newExchangePassword: '4321' },
   'get-in-game-balance': {},
   'game-transfer-in': { company: 'pp', amount: 10_000 },

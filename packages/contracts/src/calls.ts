@@ -58,6 +58,7 @@ export const CALLS = {
   'del-withdraw': call('member', cashier.ZDelWithdrawRequest, cashier.ZDelWithdrawResponse),
   'roll-to-balance': call('member', cashier.ZRollToBalanceRequest, cashier.ZRollToBalanceResponse),
   'change-password': call('member', members.ZChangePasswordRequest, members.ZChangePasswordResponse),
+  'accept-terms': call('member', members.ZAcceptTermsRequest, members.ZAcceptTermsResponse),
   'change-exchange-password': call(
     'member',
     members.ZChangeExchangePasswordRequest,

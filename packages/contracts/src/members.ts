@@ -8,6 +8,7 @@ import {
   ZCount,
   ZEmptyRequest,
   ZExchangePassword,
+  ZId,
   ZIsoDate,
   ZLoginPassword,
   ZMoney,
@@ -18,7 +19,20 @@ import {
   ZUserId,
 } from './fields.ts';
 import { withCode } from './errors.ts';
+import { ZLegalKind } from './site.ts';
 import { statusOnly, ZSuccess } from './status.ts';
+
+/**
+ * What a signed-in member may have to do before anything else, in the order they are asked for:
+ * - `change_password`: an operator reset the password (the member signed in with a temporary one);
+ * - `accept_terms`: a newer version of the terms of use or of the privacy policy is in force than
+ *   the one the member accepted (at registration or later, with `accept-terms`).
+ * One mechanism for both: `TUser.requires` lists what stands, and while a requirement stands the
+ * member calls it does not allow answer 403 with its status (`MEMBER_REQUIREMENT_RULES`).
+ */
+export const MEMBER_REQUIREMENTS = ['change_password', 'accept_terms'] as const;
+export const ZMemberRequirement = z.enum(MEMBER_REQUIREMENTS);
+export type TMemberRequirement = z.infer<typeof ZMemberRequirement>;
 
 /** `bankname` is a bank code of get-banks, shown by its localized name. */
 export const ZUser = z.object({
@@ -36,9 +50,20 @@ export const ZUser = z.object({
   helpCount: ZCount,
   /**
    * True after an operator reset the password: until the member changes it, every member call but
-   * `CALLS_DURING_PASSWORD_CHANGE` answers 403 `must_change_password`. This server always sends it.
+   * `CALLS_DURING_PASSWORD_CHANGE` answers 403 `must_change_password`. This server always sends it
+   * (the same fact as `change_password` in `requires`).
    */
   mustChangePassword: z.boolean().optional(),
+  /**
+   * What the member must do before the rest of the site, the first one first (`MEMBER_REQUIREMENTS`);
+   * empty when nothing. This server always sends it.
+   */
+  requires: z.array(ZMemberRequirement).optional(),
+  /**
+   * The versions in force of the terms of use and the privacy policy that the member has not
+   * accepted yet (`accept_terms` in `requires` while there is one); empty when none. Always sent.
+   */
+  termsToAccept: z.array(z.object({ kind: ZLegalKind, version: z.int().positive() })).optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -47,6 +72,42 @@ export const CALLS_DURING_PASSWORD_CHANGE: ReadonlySet<string> = new Set([
   'change-password',
   'user-health-check',
 ]);
+
+/**
+ * The member calls that move money or start play: every cashier request and its cancellation, the
+ * comp conversion, the transfer wallet and the game launch. A member who has not accepted the terms
+ * in force may make every other member call (read, write to support, set limits, take a break).
+ */
+export const CALLS_THAT_MOVE_MONEY_OR_PLAY: ReadonlySet<string> = new Set([
+  'apply-user-deposit',
+  'apply-user-withdraw',
+  'del-deposit',
+  'del-withdraw',
+  'roll-to-balance',
+  'game-transfer-in',
+  'game-transfer-out',
+  'open-game',
+]);
+
+/** Each requirement's 403 status, and whether the member may make a call while it stands. */
+export const MEMBER_REQUIREMENT_RULES: Record<
+  TMemberRequirement,
+  { status: 'must_change_password' | 'must_accept_terms'; allows: (call: string) => boolean }
+> = {
+  change_password: {
+    status: 'must_change_password',
+    allows: (call) => CALLS_DURING_PASSWORD_CHANGE.has(call),
+  },
+  accept_terms: { status: 'must_accept_terms', allows: (call) => !CALLS_THAT_MOVE_MONEY_OR_PLAY.has(call) },
+};
+
+/** The first of `requires` that refuses `call` (the 403 to answer), or undefined when none does. */
+export function refusingRequirement(
+  requires: readonly TMemberRequirement[],
+  call: string,
+): TMemberRequirement | undefined {
+  return requires.find((requirement) => !MEMBER_REQUIREMENT_RULES[requirement].allows(call));
+}
 
 const ZAuthenticated = statusOnly('authenticated');
 
@@ -153,6 +214,18 @@ export const ZChangePasswordRequest = z.strictObject({ password: ZLoginPassword,
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 export const ZChangePasswordResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('pass')]);
 export type TChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;
+
+/**
+ * `accept-terms {terms?, privacy?}`: the member accepts the versions in force it was shown (the
+ * versions of `TUser.termsToAccept`); at least one. `fail` when a version given is not the one in
+ * force any more (a newer one was published while the member read): nothing is recorded.
+ */
+export const ZAcceptTermsRequest = z
+  .strictObject({ terms: ZId.optional(), privacy: ZId.optional() })
+  .refine((value) => value.terms !== undefined || value.privacy !== undefined, withCode('required'));
+export type TAcceptTermsRequest = z.infer<typeof ZAcceptTermsRequest>;
+export const ZAcceptTermsResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('fail')]);
+export type TAcceptTermsResponse = z.infer<typeof ZAcceptTermsResponse>;
 
 export const ZChangeExchangePasswordRequest = z.strictObject({
   password: ZLoginPassword,

@@ -28,6 +28,8 @@ describe('statuses', () => {
       'error',
       'maintenance',
       'must_change_password',
+      // Beyond API.md: newer terms wait for the member's acceptance (docs/api/member-calls.md).
+      'must_accept_terms',
     ]);
     expect(ZStatus.safeParse('already_have_user').success).toBe(false);
     expect(isStatus('alread')).toBe(true);

@@ -25,6 +25,7 @@ export const STATUSES = [
   'error',
   'maintenance',
   'must_change_password',
+  'must_accept_terms',
 ] as const;
 
 export const ZStatus = z.enum(STATUSES);

@@ -37,7 +37,10 @@ export interface MembersTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   last_login_at: Timestamp | null;
-  /** The legal document versions accepted at registration (0009_legal); null before they existed. */
+  /**
+   * The latest legal document versions the member accepted (0009_legal), at registration or later
+   * with `accept-terms`; null: none accepted. Each acceptance is in `legal_acceptances` (0018).
+   */
   terms_version: ColumnType<number | null, number | null | undefined, number | null>;
   privacy_version: ColumnType<number | null, number | null | undefined, number | null>;
   terms_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -297,6 +300,7 @@ export interface DB {
   jackpot_shards: JackpotShardsTable;
   jackpot_hits: JackpotHitsTable;
   legal_documents: LegalDocumentsTable;
+  legal_acceptances: LegalAcceptancesTable;
   notices: NoticesTable;
   popups: PopupsTable;
   note_sends: NoteSendsTable;
@@ -484,6 +488,21 @@ export interface LegalDocumentsTable {
   body: string;
   published_at: DefaultTimestamp;
   created_by: string | null;
+}
+
+/**
+ * A member's acceptance of one version of a legal document (0018_legal_acceptances): at
+ * registration, or of a newer version later (`accept-terms`). Append-only.
+ */
+export interface LegalAcceptancesTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: 'terms' | 'privacy';
+  version: number;
+  accepted_at: DefaultTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+  context: 'registration' | 'update';
 }
 
 // --- media (0008_media): uploaded images and the home banners ---

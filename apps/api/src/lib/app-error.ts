@@ -12,8 +12,11 @@ import type { TFieldError } from '@casino/contracts/errors';
  * - too_large (413): a body over the 64 KiB limit.
  * - too_many (429): a rate limit; `retryAfterSec` becomes the Retry-After header.
  * - error (500): anything unexpected; the answer carries only the request id.
- * - must_change_password (403): a member call other than the password change and the health check
- *   while an operator's password reset waits for the member's new password.
+ * - must_change_password (403), must_accept_terms (403): a member call that what the member must do
+ *   first does not allow (`MEMBER_REQUIREMENT_RULES` of the contracts): every call but the password
+ *   change and the health check while an operator's password reset waits for the member's new
+ *   password; the calls that move money or start play while a newer version of the terms of use or
+ *   the privacy policy waits for the member's acceptance.
  * - maintenance (503): the site is in maintenance (plugins/maintenance.ts); `retryAfterSec` is the
  *   time to the operator's expected end when there is one.
  */
@@ -27,6 +30,7 @@ export const APP_ERROR_HTTP = {
   error: 500,
   maintenance: 503,
   must_change_password: 403,
+  must_accept_terms: 403,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_HTTP;

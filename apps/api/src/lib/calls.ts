@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, type TCallName, type TCallParsed, type TCallResponse } from '@casino/contracts/calls';
-import { CALLS_DURING_PASSWORD_CHANGE, type TUser } from '@casino/contracts/members';
+import {
+  MEMBER_REQUIREMENT_RULES,
+  refusingRequirement,
+  type TMemberRequirement,
+  type TUser,
+} from '@casino/contracts/members';
 import { AppError } from './app-error.ts';
 import { sendEncoded, sendJson } from './encoded-body.ts';
 import { parseInput, pickResponse } from './routes.ts';
@@ -11,8 +16,11 @@ export interface MemberPrincipal {
   memberId: number;
   userId: string;
   sessionId: number;
-  /** An operator reset the password: only CALLS_DURING_PASSWORD_CHANGE are allowed until it changes. */
-  mustChangePassword?: boolean;
+  /**
+   * What the member must do first (a password change after an operator's reset, the acceptance of
+   * newer terms), the first one first: each refuses the member calls it does not allow (`refusal`).
+   */
+  requires: readonly TMemberRequirement[];
   /** The member as TUser, read with the session, for a call registered `withUser`. */
   user?: TUser;
 }
@@ -61,6 +69,16 @@ export interface CallOptions {
 }
 
 const CALL_PREFIX = '/api/routes/';
+
+/**
+ * The 403 a member gets for `call` while something must be done first (`must_change_password`,
+ * `must_accept_terms`), or undefined when the call is allowed. Member routes outside the call
+ * registry (the history CSV) ask it under the name of the call they stand for.
+ */
+export function refusal(member: Pick<MemberPrincipal, 'requires'>, call: string): AppError | undefined {
+  const requirement = refusingRequirement(member.requires, call);
+  return requirement ? new AppError(MEMBER_REQUIREMENT_RULES[requirement].status) : undefined;
+}
 
 interface Registered {
   handler: CallHandler<TCallName>;
@@ -120,8 +138,10 @@ export class CallRegistry {
       const member = call.who === 'public' ? null : await resolveMember(request, registered.resolveOptions);
       if (call.who === 'member' && !member) throw new AppError('unauthenticated');
       if (call.who === 'guest' && member) return sendJson(request, reply, { status: 'authenticated' });
-      if (call.who === 'member' && member?.mustChangePassword && !CALLS_DURING_PASSWORD_CHANGE.has(name))
-        throw new AppError('must_change_password');
+      if (call.who === 'member' && member) {
+        const refused = refusal(member, name);
+        if (refused) throw refused;
+      }
 
       const parsed = parseInput(call.request, request.body);
 

@@ -3,6 +3,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { DialogProvider } from '../components/ui/dialog-provider.tsx';
+import { isRequirementStatus } from '../lib/session/requirements.ts';
 import { userHealthCheckKey } from '../lib/session/api/user-health-check.ts';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { isApiError } from '../lib/api.ts';
@@ -23,29 +24,32 @@ function onMaintenance(client: QueryClient): void {
 }
 
 /**
- * Any member call answered 401 means the session ended: the health check runs again at once, and
- * its own 401 moves the session to `unauthenticated` (which sends guarded pages home). Any call
- * answered 503 `maintenance` means the site is closed (`onMaintenance`).
+ * Whether a failed call means the session changed: a 401 (it ended), or a 403 saying something must
+ * be done first (a password change, newer terms to accept) that the portal may not know of yet.
+ */
+function changesSession(error: unknown): boolean {
+  return isApiError(error) && (error.status === 'unauthenticated' || isRequirementStatus(error.status));
+}
+
+/**
+ * Any member call answered 401, or 403 because something must be done first, means the session
+ * changed: the health check runs again at once; its own 401 moves the session to `unauthenticated`
+ * (which sends guarded pages home), its `requires` shows what to do. Any call answered 503
+ * `maintenance` means the site is closed (`onMaintenance`).
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (isApiError(error) && error.status === 'maintenance') onMaintenance(client);
-        if (
-          isApiError(error) &&
-          error.status === 'unauthenticated' &&
-          query.queryKey[0] !== userHealthCheckKey[0]
-        ) {
+        if (changesSession(error) && query.queryKey[0] !== userHealthCheckKey[0])
           void client.invalidateQueries({ queryKey: userHealthCheckKey });
-        }
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
         if (isApiError(error) && error.status === 'maintenance') onMaintenance(client);
-        if (isApiError(error) && error.status === 'unauthenticated')
-          void client.invalidateQueries({ queryKey: userHealthCheckKey });
+        if (changesSession(error)) void client.invalidateQueries({ queryKey: userHealthCheckKey });
       },
     }),
     defaultOptions: {

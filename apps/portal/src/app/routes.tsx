@@ -3,7 +3,7 @@ import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES } from '@casino/contracts/locales';
 import { localePrefix, splitLocalePath } from '../i18n/locale-paths.ts';
 import { isMemberPage, PAGE_IDS, PAGE_PATHS, pageOfPath, type TPageId } from '../lib/pages.ts';
-import { ForcePasswordChange } from './force-password-change.tsx';
+import { MemberRequirements } from './member-requirements.tsx';
 import { LocaleRoot } from './locale-root.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RequireMember } from './require-member.tsx';
@@ -85,13 +85,13 @@ export function preloadPageOf(pathname: string): Promise<void> {
 }
 
 /**
- * A page, behind the member guard when it needs a signed-in member, and sent to the password
- * change while an operator's reset waits for the member's new password.
+ * A page, behind the member guard when it needs a signed-in member, and behind what the member
+ * must do first (the password change after an operator's reset, the acceptance of newer terms).
  */
 export function PageRoute({ page }: { page: TPageId }) {
   const Page = PAGES[page];
   return (
-    <ForcePasswordChange page={page}>
+    <MemberRequirements page={page}>
       {isMemberPage(page) ? (
         <RequireMember page={page}>
           <Page />
@@ -99,7 +99,7 @@ export function PageRoute({ page }: { page: TPageId }) {
       ) : (
         <Page />
       )}
-    </ForcePasswordChange>
+    </MemberRequirements>
   );
 }
 

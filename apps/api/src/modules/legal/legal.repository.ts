@@ -13,7 +13,22 @@ export interface LegalTextRow {
   body: string;
 }
 
-/** The SQL of `legal_documents`: published versions are only ever inserted (a trigger refuses edits). */
+/** One acceptance of one version by a member (`legal_acceptances`, 0018). */
+export interface LegalAcceptanceRow {
+  memberId: number;
+  kind: TLegalKind;
+  version: number;
+  at: Date;
+  ip: string | null;
+  userAgent: string | null;
+  /** At registration, or of a newer version later (`accept-terms`). */
+  context: 'registration' | 'update';
+}
+
+/**
+ * The SQL of `legal_documents` (published versions are only ever inserted: a trigger refuses edits)
+ * and of `legal_acceptances` (likewise).
+ */
 export function createLegalRepository(db: Database) {
   return {
     /** The version in force of each kind: its highest (null before the first). */
@@ -86,6 +101,25 @@ export function createLegalRepository(db: Database) {
         .returning('locale')
         .execute();
       return inserted.length;
+    },
+
+    /** Records a member's acceptance of versions (append-only: a trigger refuses edits). */
+    async insertAcceptances(rows: readonly LegalAcceptanceRow[], trx: Database = db): Promise<void> {
+      if (rows.length === 0) return;
+      await trx
+        .insertInto('legal_acceptances')
+        .values(
+          rows.map((r) => ({
+            member_id: r.memberId,
+            kind: r.kind,
+            version: r.version,
+            accepted_at: r.at,
+            ip: r.ip,
+            user_agent: r.userAgent,
+            context: r.context,
+          })),
+        )
+        .execute();
     },
 
     async hasAny(kind: TLegalKind, trx: Database = db): Promise<boolean> {

@@ -81,6 +81,22 @@ export function createLegalService(deps: LegalDeps) {
       });
     },
 
+    /**
+     * Records a member's acceptance of versions of the documents, in the caller's transaction (the
+     * members module, which keeps the latest accepted versions on the member's row, opens it).
+     */
+    recordAcceptances(
+      memberId: number,
+      versions: ReadonlyArray<{ kind: TLegalKind; version: number }>,
+      meta: { at: Date; ip: string | null; userAgent: string | null; context: 'registration' | 'update' },
+      trx: Database,
+    ): Promise<void> {
+      return repo.insertAcceptances(
+        versions.map((v) => ({ memberId, kind: v.kind, version: v.version, ...meta })),
+        trx,
+      );
+    },
+
     /** Every published text, newest version first (back office). */
     async list(query: TLegalListQuery) {
       const [rows, maxCount, current] = await Promise.all([

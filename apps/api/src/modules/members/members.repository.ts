@@ -89,10 +89,20 @@ export interface BreakColumns {
   break_until: Date | null;
 }
 
+/**
+ * What the member must do first (members.requirements.ts): the forced password change, and the
+ * legal versions the member accepted beside the versions in force (legal's `legal_documents`).
+ */
+export type RequirementColumns = Pick<
+  Selectable<MembersTable>,
+  'must_change_password' | 'terms_version' | 'privacy_version'
+> & { terms_current: number | null; privacy_current: number | null };
+
 /** A member session with who it belongs to: what every member call needs before it runs. */
 export type PrincipalRow = SessionColumns &
   BreakColumns &
-  Pick<Selectable<MembersTable>, 'user_id' | 'nick' | 'level' | 'state' | 'must_change_password'>;
+  RequirementColumns &
+  Pick<Selectable<MembersTable>, 'user_id' | 'nick' | 'level' | 'state'>;
 
 /** A sign-in attempt as the sign-in history shows it. */
 export type MemberSignInRow = Pick<
@@ -101,15 +111,15 @@ export type MemberSignInRow = Pick<
 >;
 
 /** The member as TUser shows it: profile, balances and the two unread counts. */
-export type MemberViewRow = Omit<MemberProfile, 'id'> & {
-  member_id: number;
-  must_change_password: boolean;
-  cash: number;
-  comp: number;
-  game: number;
-  note_count: number;
-  help_count: number;
-};
+export type MemberViewRow = Omit<MemberProfile, 'id'> &
+  RequirementColumns & {
+    member_id: number;
+    cash: number;
+    comp: number;
+    game: number;
+    note_count: number;
+    help_count: number;
+  };
 
 export type MemberSessionViewRow = SessionColumns & BreakColumns & MemberViewRow;
 
@@ -117,12 +127,17 @@ export type MemberSessionViewRow = SessionColumns & BreakColumns & MemberViewRow
 // prepared statement on PostgreSQL. They read, besides `members`, the session (owned by auth), the
 // member's balances (ledger) and unread counts (community), for that one round trip: the only reads
 // of other modules' tables outside their repositories, and reads only. The ends of the member's
-// breaks (protection's `member_breaks`) come along, so a session never outlives a break's start.
+// breaks (protection's `member_breaks`) come along, so a session never outlives a break's start, and
+// the versions of the terms and privacy policy in force (legal's `legal_documents`, two index-only
+// lookups), so a member who has not accepted the newest is asked to before moving money or playing.
+const REQUIREMENT_SELECT = `m.must_change_password, m.terms_version, m.privacy_version,
+  (select max(d.version) from legal_documents d where d.kind = 'terms') as terms_current,
+  (select max(d.version) from legal_documents d where d.kind = 'privacy') as privacy_current`;
 const SESSION_SELECT = `s.id, s.subject_kind, s.subject_id, s.created_at, s.last_active_at, s.expires_at,
   (select bool_or(b.until is null) from member_breaks b where b.member_id = s.subject_id) as break_permanent,
   (select max(b.until) from member_breaks b where b.member_id = s.subject_id) as break_until`;
 const MEMBER_VIEW_SELECT = `m.id as member_id, m.user_id, m.nick, m.phone, m.bankname, m.bank_owner, m.banknum, m.level, m.state,
-  m.must_change_password,
+  ${REQUIREMENT_SELECT},
   coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'cash'), 0) as cash,
   coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'comp'), 0) as comp,
   coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'game'), 0) as game,
@@ -135,7 +150,7 @@ const MEMBER_VIEW_SELECT = `m.id as member_id, m.user_id, m.nick, m.phone, m.ban
 // share one statement (db/batched-lookup.ts).
 const principalsBySessions = preparedStatement<PrincipalRow & { token_hash: string }>(
   'member_principals_by_sessions',
-  `select s.token_hash, ${SESSION_SELECT}, m.user_id, m.nick, m.level, m.state, m.must_change_password
+  `select s.token_hash, ${SESSION_SELECT}, m.user_id, m.nick, m.level, m.state, ${REQUIREMENT_SELECT}
    from sessions s join members m on m.id = s.subject_id
    where s.token_hash = any($1::text[]) and s.subject_kind = 'member'`,
 );
@@ -440,6 +455,32 @@ export function createMembersRepository(db: Database) {
       await (trx ?? db)
         .updateTable('members')
         .set({ password_hash: passwordHash, must_change_password: mustChange, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The legal versions the member accepted, locked until the caller's transaction ends. */
+    async lockAcceptedVersions(id: number, trx: Database) {
+      return trx
+        .selectFrom('members')
+        .select(['terms_version', 'privacy_version'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** The latest legal versions the member accepted (the kinds given), and when. */
+    async setAcceptedVersions(
+      id: number,
+      versions: ReadonlyArray<{ kind: 'terms' | 'privacy'; version: number }>,
+      at: Date,
+      trx: Database,
+    ): Promise<void> {
+      const set: { terms_version?: number; privacy_version?: number } = {};
+      for (const { kind, version } of versions) set[`${kind}_version`] = version;
+      await trx
+        .updateTable('members')
+        .set({ ...set, terms_accepted_at: at, updated_at: at })
         .where('id', '=', id)
         .execute();
     },

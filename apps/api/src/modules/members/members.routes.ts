@@ -59,7 +59,10 @@ export function registerMemberCalls(ctx: ModuleContext, deps: { members: Members
   ctx.calls.register('user-register', async (input, { request }) => {
     await limitPerIp(ctx, 'register-ip', request.ip, config.registerMaxPerIp, config.registerWindowMs);
     const { agree18: _agreed, ...member } = input;
-    const result = await members.register(member, { ip: request.ip });
+    const result = await members.register(member, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     return result.status === 'success' ? { status: 'success' } : result;
   });
 
@@ -93,6 +96,14 @@ export function registerMemberCalls(ctx: ModuleContext, deps: { members: Members
 
   ctx.calls.register('change-password', async (input, { request, member }) => ({
     status: await members.changePassword(member, input, request.ip),
+  }));
+
+  // Newer terms or privacy policy (TUser.termsToAccept): the versions the member read and accepts.
+  ctx.calls.register('accept-terms', async (input, { request, member }) => ({
+    status: await members.acceptTerms(member, input, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    }),
   }));
 
   ctx.calls.register('change-exchange-password', async (input, { request, member }) => ({

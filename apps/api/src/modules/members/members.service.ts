@@ -7,10 +7,11 @@ import { createProfile } from './profile.service.ts';
 import { createRegistration } from './registration.service.ts';
 import { createRegCodes } from './reg-codes.service.ts';
 import { createSignIn } from './sign-in.service.ts';
+import { createTermsAcceptance } from './terms-acceptance.service.ts';
 
 /**
  * Members: registration, sign-in and the member sessions, the profile as the member, the cashier
- * and the back office see it, and password changes. Each concern lives in its own file over the
+ * and the back office see it, password changes and the acceptance of newer legal texts. Each concern lives in its own file over the
  * one members repository; this is the service the rest of the API receives.
  */
 export function createMembersService(deps: MembersServiceDeps) {
@@ -23,6 +24,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     ...createSignIn(parts),
     ...createProfile(parts),
     ...createPasswordChange(parts),
+    ...createTermsAcceptance(parts),
     ...createMemberAdmin(parts),
     ...createRegCodes(parts),
   };

@@ -210,6 +210,8 @@ describe('user-do-login', () => {
         noteCount: 0,
         helpCount: 0,
         mustChangePassword: false,
+        requires: [],
+        termsToAccept: [],
       },
     });
     const sid = cookiesOf(response).sid;
@@ -332,6 +334,8 @@ describe('user-health-check', () => {
         'noteCount',
         'helpCount',
         'mustChangePassword',
+        'requires',
+        'termsToAccept',
       ].sort(),
     );
     // Nothing private leaves: no hashes, no internal ids.

@@ -20,8 +20,11 @@ export interface MembersServiceDeps {
   signInLimiter: SignInLimiter;
   /** The settings module owns the `settings` table; members only asks it. */
   settings: Pick<SettingsService, 'memberApprovalRequired'>;
-  /** The legal module: the terms and privacy versions in force, recorded at registration. */
-  legal: Pick<LegalService, 'currentVersions'>;
+  /**
+   * The legal module: the terms and privacy versions in force, accepted at registration and, when a
+   * newer one is published, with `accept-terms`; it records each acceptance.
+   */
+  legal: Pick<LegalService, 'currentVersions' | 'recordAcceptances'>;
   /** The protection module's breaks (time-outs, self-exclusion): a member on one may not sign in. */
   breaks: Pick<BreakReader, 'activeBreak'>;
   now: () => Date;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { MemberState } from '../../db/schema.ts';
 import type { MemberViewRow } from './members.repository.ts';
 import type { CashierMember, MemberDetail, MembersParts } from './members.types.ts';
+import { requirementsOf, termsToAccept } from './requirements.ts';
 
 /** TUser from the member view row that the hot statements read (members.repository.ts). */
 export function userFromView(row: MemberViewRow): TUser {
@@ -20,6 +21,8 @@ export function userFromView(row: MemberViewRow): TUser {
     noteCount: row.note_count,
     helpCount: row.help_count,
     mustChangePassword: row.must_change_password,
+    requires: requirementsOf(row),
+    termsToAccept: termsToAccept(row),
   };
 }
 

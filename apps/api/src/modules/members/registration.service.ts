@@ -1,6 +1,8 @@
 import { BANKS } from '@casino/contracts/banks';
 import { normalizeHost, parseDomainField, domainMatches } from '@casino/contracts/host';
 import type { TBankEntry } from '@casino/contracts/members';
+import { LEGAL_KINDS, type TLegalKind } from '@casino/contracts/site';
+import type { Database } from '../../db/database.ts';
 import type { MemberState } from '../../db/schema.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -55,6 +57,23 @@ export function createRegistration({ deps, repo }: MembersParts) {
     return deps.settings.memberApprovalRequired();
   }
 
+  /**
+   * The acceptance a registration makes of the versions in force (none before the first is
+   * published), recorded in the legal module with the time of the member's row and its address.
+   */
+  async function recordRegistrationAcceptance(
+    memberId: number,
+    accepted: Record<TLegalKind, number | null>,
+    meta: { at: Date; ip: string | null; userAgent: string | null },
+    trx: Database,
+  ): Promise<void> {
+    const versions = LEGAL_KINDS.flatMap((kind) => {
+      const version = accepted[kind];
+      return version === null ? [] : [{ kind, version }];
+    });
+    await deps.legal.recordAcceptances(memberId, versions, { ...meta, context: 'registration' }, trx);
+  }
+
   /** Checks what can be checked before hashing, so a taken id costs no argon2 time. */
   async function precheck(input: NewMember): Promise<RegisterResult | undefined> {
     if (!(await repo.findEnabledRegCode(input.code))) return { status: 'cant_find_code' };
@@ -75,7 +94,7 @@ export function createRegistration({ deps, repo }: MembersParts) {
      */
     async register(
       raw: NewMember,
-      options: { ip?: string | null; state?: MemberState } = {},
+      options: { ip?: string | null; userAgent?: string | undefined; state?: MemberState } = {},
     ): Promise<RegisterResult> {
       const input = normalizeNewMember(raw);
       if (!isAcceptableNewPassword(input.password, input.userId)) throw invalid('password', 'pattern');
@@ -94,6 +113,7 @@ export function createRegistration({ deps, repo }: MembersParts) {
           // The terms and privacy versions in force as the member agrees: the ones the register
           // form named and linked to (docs/api/member-calls.md, user-register).
           const accepted = await deps.legal.currentVersions(trx);
+          const createdAt = now();
           const id = await repo.insertMember(
             {
               userId: input.userId,
@@ -107,10 +127,16 @@ export function createRegistration({ deps, repo }: MembersParts) {
               state,
               regCode: code.code,
               regIp: options.ip ?? null,
-              createdAt: now(),
+              createdAt,
               termsVersion: accepted.terms,
               privacyVersion: accepted.privacy,
             },
+            trx,
+          );
+          await recordRegistrationAcceptance(
+            id,
+            accepted,
+            { at: createdAt, ip: options.ip ?? null, userAgent: options.userAgent?.slice(0, 512) ?? null },
             trx,
           );
           await ledger.openMemberAccounts(id, trx);
@@ -141,6 +167,9 @@ export function createRegistration({ deps, repo }: MembersParts) {
       return db.transaction().execute(async (trx) => {
         if (!(await repo.insertRegCode({ code: input.code, domain: input.domain, memo: 'demo' }, trx)))
           return null;
+        // Registered like any member: it accepts the versions in force (version 1, published first).
+        const accepted = await deps.legal.currentVersions(trx);
+        const createdAt = now();
         const id = await repo.insertMember(
           {
             userId: member.userId,
@@ -154,10 +183,13 @@ export function createRegistration({ deps, repo }: MembersParts) {
             state: 'active',
             regCode: input.code,
             regIp: null,
-            createdAt: now(),
+            createdAt,
+            termsVersion: accepted.terms,
+            privacyVersion: accepted.privacy,
           },
           trx,
         );
+        await recordRegistrationAcceptance(id, accepted, { at: createdAt, ip: null, userAgent: null }, trx);
         await ledger.openMemberAccounts(id, trx);
         return id;
       });

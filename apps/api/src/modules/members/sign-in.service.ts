@@ -4,6 +4,7 @@ import { verifyDummy, verifyPassword } from '../auth/passwords.ts';
 import type { BreakColumns } from './members.repository.ts';
 import type { MembersParts, SignInResult } from './members.types.ts';
 import { userFromView } from './profile.service.ts';
+import { requirementsOf } from './requirements.ts';
 
 /**
  * Whether the member of a session row is on a break at `at`: the hot statements read the ends of the
@@ -94,7 +95,7 @@ export function createSignIn({ deps, repo }: MembersParts) {
         memberId: row.subject_id,
         userId: row.user_id,
         sessionId: row.id,
-        mustChangePassword: row.must_change_password,
+        requires: requirementsOf(row),
         ...(view ? { user: userFromView(view) } : {}),
       };
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HISTORY_CSV_MAX_ROWS, ZAccountHistoryCsvQuery } from '@casino/contracts/protection';
 import { AppError } from '../../lib/app-error.ts';
+import { refusal } from '../../lib/calls.ts';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import { parseInput } from '../../lib/routes.ts';
 import { clearCookie, MEMBER_COOKIE, readCookie } from '../auth/cookies.ts';
@@ -54,8 +55,9 @@ export function registerProtectionCalls(ctx: ModuleContext, deps: ProtectionRout
  * `GET /api/account/history.csv?from&to&kind` (docs/protection.md "History"): the signed-in member's
  * account history as a CSV file, at most HISTORY_CSV_MAX_ROWS rows, newest first. The answer is not
  * JSON, so, as the back office's CSV routes do, it resolves the member session (cookie `sid`) itself
- * and then validates the query in the order of every other route: 401, 403 during a forced password
- * change, then 400 naming the field.
+ * and then validates the query in the order of every other route: 401, 403 while something must be
+ * done first that get-account-history would be refused for (a forced password change), then 400
+ * naming the field.
  */
 export function registerAccountHistoryCsv(
   app: FastifyInstance,
@@ -64,7 +66,9 @@ export function registerAccountHistoryCsv(
   app.get('/api/account/history.csv', async (request, reply) => {
     const member = await deps.members.resolve(readCookie(request, MEMBER_COOKIE), { touch: true });
     if (!member) throw new AppError('unauthenticated');
-    if (member.mustChangePassword) throw new AppError('must_change_password');
+    // The same data as get-account-history, under the same rules of what must be done first.
+    const refused = refusal(member, 'get-account-history');
+    if (refused) throw refused;
     const query = parseInput(ZAccountHistoryCsvQuery, request.query);
     const csv = await deps.history.csv(member.memberId, query, HISTORY_CSV_MAX_ROWS);
     return reply

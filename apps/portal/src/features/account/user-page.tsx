@@ -11,6 +11,7 @@ import { useFormat } from '../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { maskAccountNumber, maskPhone } from '../../lib/mask.ts';
 import type { TPageId } from '../../lib/pages.ts';
+import { firstRequirement } from '../../lib/session/requirements.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useMemberAccount } from './api/get-member-account.ts';
 import { BetHistory } from './components/bet-history.tsx';
@@ -36,7 +37,7 @@ export function UserPage() {
   const { user } = useSession();
   if (!user) return <PageSkeleton />;
   // After an operator's password reset: the password change alone, until the member has done it.
-  if (user.mustChangePassword)
+  if (firstRequirement(user) === 'change_password')
     return (
       <PageShell title={t('password.forced.title')} lead={t('password.forced.lead')} icon="user">
         <div className="account-layout">

@@ -14,6 +14,7 @@ import {
   nextCheckAt,
   parseShownCheck,
 } from '../../lib/protection/reality-check.ts';
+import { firstRequirement } from '../../lib/session/requirements.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import {
   readSessionStorage,
@@ -43,7 +44,8 @@ const MAX_WAIT_MS = 60 * 60_000;
  */
 export function RealityCheckWatcher({ onSignOut }: { onSignOut: () => Promise<void> | void }) {
   const session = useSession();
-  const isMember = session.status === 'authenticated' && !session.user?.mustChangePassword;
+  // Not while something must be done first (a password change, newer terms): no play is possible.
+  const isMember = session.status === 'authenticated' && !firstRequirement(session.user);
   const summary = useSessionSummary(isMember);
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<TShownCheck | null>(null);

@@ -4,6 +4,7 @@ import { ZChangePasswordRequest } from '@casino/contracts/members';
 import { Form } from '../../../components/form/form.tsx';
 import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { firstRequirement } from '../../../lib/session/requirements.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -61,7 +62,7 @@ export function PasswordForm({ userId }: { userId: string }) {
     if (result.status === 'success') {
       form.reset(EMPTY);
       // A forced change (after an operator's reset) ends here: the session learns it at once.
-      if (session.user?.mustChangePassword) void session.refresh();
+      if (firstRequirement(session.user) === 'change_password') void session.refresh();
       await dialogs.success(t('password.done'));
       return;
     }

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { Form } from '../../../components/form/form.tsx';
 import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import '../../../components/ui/checkbox.css';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TextField, type FieldStatus, type TextFieldProps } from '../../../components/ui/text-field.tsx';
 import { errorText, fieldErrorText, statusText } from '../../../i18n/error-text.ts';
