@@ -30,14 +30,9 @@ export function browserClients(root, env) {
       name: 'the game studio',
       dir: path.join(root, 'apps/studio'),
       index: path.join(root, 'apps/studio/dist/index.html'),
-      sources: [
-        'apps/studio/web/src',
-        'apps/studio/web/public',
-        'apps/studio/web/index.html',
-        'apps/studio/web/verify.html',
-        'apps/studio/web/vite.config.ts',
-        'packages/studio-engine/src',
-      ],
+      // The whole client folder: its pages, sources and public files, and the build's own helpers
+      // (vite.config.ts, vite-fonts.ts).
+      sources: ['apps/studio/web', 'packages/studio-engine/src'],
       viteArgs: ['build', '--config', 'web/vite.config.ts'],
       builtElsewhere: Boolean(env.STUDIO_DIST) || env.STUDIO_ENABLED === 'false',
     },
