@@ -71,6 +71,10 @@ export interface Config {
   mediaStore: MediaStoreConfig;
   /** How many bytes of encoded image variants each instance keeps in memory (MEDIA_MEMORY_CACHE_MB). */
   mediaMemoryCacheBytes: number;
+  /** Uploads decoded at once per instance (MEDIA_UPLOAD_CONCURRENCY, at least 1). */
+  mediaUploadConcurrency: number;
+  /** Uploads waiting for their turn beyond those; more are refused 429 (MEDIA_UPLOAD_QUEUE). */
+  mediaUploadQueue: number;
 }
 
 export type MediaStoreConfig =
@@ -119,6 +123,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 0)
     throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** A count that must be at least 1 (0 would stop the work it counts for good). */
+function atLeastOne(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value < 1) throw new ConfigError(`${name} must be at least 1, got "${env[name]}"`);
   return value;
 }
 
@@ -248,5 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backofficeDist: env.BACKOFFICE_DIST ? resolve(env.BACKOFFICE_DIST) : undefined,
     mediaStore: mediaStore(env, dataDir),
     mediaMemoryCacheBytes: int(env, 'MEDIA_MEMORY_CACHE_MB', 64) * 1024 * 1024,
+    mediaUploadConcurrency: atLeastOne(env, 'MEDIA_UPLOAD_CONCURRENCY', 1),
+    mediaUploadQueue: int(env, 'MEDIA_UPLOAD_QUEUE', 8),
   };
 }

@@ -170,6 +170,8 @@ export function createServices(deps: ServicesDeps) {
     audit,
     store: createMediaStore(config.mediaStore),
     memoryCacheBytes: config.mediaMemoryCacheBytes,
+    uploadConcurrency: config.mediaUploadConcurrency,
+    uploadQueue: config.mediaUploadQueue,
   });
   const banners = createBannerService({ db, audit, media, now });
   const settingsAdmin = createSettingsAdminService({ db, audit, members, settings });

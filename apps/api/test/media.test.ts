@@ -8,7 +8,12 @@ import path from 'node:path';
 import { AwsV4Signer } from 'aws4fetch';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_MAX_UPLOAD_BYTES, MEDIA_WIDTHS, mediaSrcSet } from '@casino/contracts/media';
+import {
+  MEDIA_MAX_INPUT_PIXELS,
+  MEDIA_MAX_UPLOAD_BYTES,
+  MEDIA_WIDTHS,
+  mediaSrcSet,
+} from '@casino/contracts/media';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createMediaService } from '../src/modules/media/media.service.ts';
 import { createFsMediaStore, createS3MediaStore, type MediaStore } from '../src/modules/media/media.store.ts';
@@ -204,6 +209,41 @@ describe('media and banners', () => {
         body: { status: 'too_large' },
       });
       expect(await mediaCount(t)).toBe(before);
+    });
+
+    it('refuses more than MEDIA_MAX_INPUT_PIXELS from the header, before decoding: 400 max, storing nothing', async () => {
+      const before = await mediaCount(t);
+      const originals = async () => readdir(path.join(dataDir, 'media', 'originals')).catch(() => []);
+      const stored = await originals();
+      const flat = (width: number, height: number) =>
+        sharp({ create: { width, height, channels: 3, background: '#246' } });
+      const max = { code: 400, body: { status: 'invalid', errors: [{ path: '', code: 'max' }] } };
+      // The attacker's pictures: a 7000 x 7000 JPEG (281 KiB) and a 7071 x 7071 interlaced PNG (a bomb).
+      const jpeg = await flat(7000, 7000).jpeg().toBuffer();
+      expect(await upload(t, content.cookie, jpeg, 'image/jpeg')).toEqual(max);
+      const bomb = await flat(7071, 7071).png({ progressive: true, compressionLevel: 9 }).toBuffer();
+      expect(await upload(t, content.cookie, bomb, 'image/png')).toEqual(max);
+      // One pixel past the limit, and a header alone (its pixel data cut off): refused as too big.
+      expect(MEDIA_MAX_INPUT_PIXELS).toBe(25_000_000);
+      expect(await upload(t, content.cookie, await flat(5001, 5000).png().toBuffer(), 'image/png')).toEqual(
+        max,
+      );
+      const header = (await flat(9000, 9000).png().toBuffer()).subarray(0, 200);
+      expect(await upload(t, content.cookie, header, 'image/png')).toEqual(max);
+      // An animation counts every frame: 3 frames of 3000 x 3000 are 27 million pixels.
+      const frame = (background: string) =>
+        sharp({ create: { width: 3000, height: 3000, channels: 3, background } })
+          .png()
+          .toBuffer();
+      const gif = await sharp([await frame('#f00'), await frame('#0f0'), await frame('#00f')], {
+        join: { animated: true },
+      })
+        .gif()
+        .toBuffer();
+      expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(3);
+      expect(await upload(t, content.cookie, gif, 'image/gif')).toEqual(max);
+      expect(await mediaCount(t)).toBe(before);
+      expect(await originals()).toEqual(stored);
     });
 
     it('takes an 8 MiB body on this route only: the rest of the API keeps its 64 KiB limit', async () => {
@@ -609,6 +649,86 @@ describe('media and banners', () => {
       expect(provider?.imgUrl).toBe(imgUrl);
       expect((await get(t, `${imgUrl}?w=${MEDIA_WIDTHS[0]}`)).statusCode).toBe(200);
     });
+  });
+});
+
+describe('uploads at once (issue 22)', () => {
+  it('decodes MEDIA_UPLOAD_CONCURRENCY at a time, queues MEDIA_UPLOAD_QUEUE, refuses the rest with 429 too_many; never a 500', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'media-queue-'));
+    const t = await createCashierTestApp({
+      DATA_DIR: dataDir,
+      MEDIA_UPLOAD_CONCURRENCY: '1',
+      MEDIA_UPLOAD_QUEUE: '1',
+    });
+    try {
+      const operator = await createOperator(t, 'content');
+      // Six different pictures big enough to take a while each (noise does not compress).
+      const pictures = await Promise.all([1, 2, 3, 4, 5, 6].map((seed) => png(1400, 1400, seed)));
+      const answers = await Promise.all(
+        pictures.map((bytes) => upload(t, operator.cookie, bytes, 'image/png')),
+      );
+      const stored = answers.filter((a) => a.code === 200);
+      const refused = answers.filter((a) => a.code !== 200);
+      // One decoding, one waiting: the other four are told to come back.
+      expect(stored.length).toBeGreaterThanOrEqual(1);
+      expect(stored.length).toBeLessThanOrEqual(2);
+      for (const a of stored) expect(a.body).toMatchObject({ status: 'success', width: 1400, height: 1400 });
+      expect(refused.length).toBe(6 - stored.length);
+      for (const a of refused) expect(a).toEqual({ code: 429, body: { status: 'too_many' } });
+      expect(await mediaCount(t)).toBe(stored.length);
+      const audited = await t.db
+        .selectFrom('audit_log')
+        .select('target')
+        .where('action', '=', 'media.upload')
+        .execute();
+      expect(audited).toHaveLength(stored.length);
+      // Told when to come back, and taken then.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/media',
+        headers: { ...SAME_ORIGIN, 'content-type': 'image/png', cookie: operator.cookie },
+        payload: pictures[answers.findIndex((a) => a.code === 429)]!,
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a refused burst carries Retry-After, and the settings are read from the environment', async () => {
+    expect(loadConfig({})).toMatchObject({ mediaUploadConcurrency: 1, mediaUploadQueue: 8 });
+    expect(loadConfig({ MEDIA_UPLOAD_CONCURRENCY: '2', MEDIA_UPLOAD_QUEUE: '0' })).toMatchObject({
+      mediaUploadConcurrency: 2,
+      mediaUploadQueue: 0,
+    });
+    expect(() => loadConfig({ MEDIA_UPLOAD_CONCURRENCY: '0' })).toThrow(ConfigError);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'media-queue-'));
+    const t = await createCashierTestApp({ DATA_DIR: dataDir, MEDIA_UPLOAD_QUEUE: '0' });
+    try {
+      const operator = await createOperator(t, 'content');
+      const pictures = await Promise.all([7, 8, 9].map((seed) => png(1400, 1400, seed)));
+      const responses = await Promise.all(
+        pictures.map((payload) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/backoffice/media',
+            headers: { ...SAME_ORIGIN, 'content-type': 'image/png', cookie: operator.cookie },
+            payload,
+          }),
+        ),
+      );
+      const refused = responses.filter((r) => r.statusCode === 429);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const r of refused) {
+        expect(r.json()).toEqual({ status: 'too_many' });
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
+    } finally {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

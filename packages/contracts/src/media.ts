@@ -16,6 +16,14 @@ export const MEDIA_QUALITY = 75;
 /** The largest upload the back office accepts (the API's other bodies stop at 64 KiB). */
 export const MEDIA_MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The most pixels an upload may have (width × height, every frame of an animation counted), read
+ * from its header before anything is decoded: 25 million, a 6000 × 4000 photograph with room to
+ * spare. More is refused (400 `max`): decoding is what takes the memory, not the file's size
+ * (issue 22: a 281 KiB JPEG of 7000 × 7000 decodes to 147 MB).
+ */
+export const MEDIA_MAX_INPUT_PIXELS = 25_000_000;
+
 /** A stored image is scaled down to fit this many pixels on its longer side. */
 export const MEDIA_MAX_DIMENSION = 4096;
 

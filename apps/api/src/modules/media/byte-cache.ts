@@ -42,21 +42,44 @@ export class ByteCache {
   }
 }
 
+/** A TaskLimiter's answer to one task too many. */
+export class QueueFullError extends Error {
+  constructor() {
+    super('the queue is full');
+    this.name = 'QueueFullError';
+  }
+}
+
 /**
- * Runs at most `limit` tasks at once; the others wait in arrival order. Image encoding runs on
- * libuv's thread pool, which file reads, DNS and compression share: a burst of first requests
- * for new variants must not take all of it.
+ * Runs at most `limit` tasks at once; the others wait in arrival order, at most `maxWaiting` of
+ * them (no bound when not given). Image encoding runs on libuv's thread pool, which file reads, DNS
+ * and compression share, and each decoded picture holds its pixels in memory: a burst of first
+ * requests for new variants, or of uploads, must not take all of either.
  */
 export class TaskLimiter {
   readonly #limit: number;
+  readonly #maxWaiting: number;
   readonly #waiting: (() => void)[] = [];
   #running = 0;
 
-  constructor(limit: number) {
+  constructor(limit: number, options: { maxWaiting?: number } = {}) {
     this.#limit = limit;
+    this.#maxWaiting = options.maxWaiting ?? Number.POSITIVE_INFINITY;
   }
 
+  /** Whether a task given now would be one too many: every slot busy and the waiting line full. */
+  get isFull(): boolean {
+    return this.#running >= this.#limit && this.#waiting.length >= this.#maxWaiting;
+  }
+
+  /** Tasks running and waiting. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.#running, waiting: this.#waiting.length };
+  }
+
+  /** Runs `task` in turn; throws QueueFullError, running nothing, when the line is full. */
   async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.isFull) throw new QueueFullError();
     if (this.#running >= this.#limit) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     else this.#running += 1;
     try {

@@ -2,6 +2,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   MEDIA_CONTENT_TYPE_OF,
   MEDIA_MAX_DIMENSION,
+  MEDIA_MAX_INPUT_PIXELS,
   MEDIA_QUALITY,
   type TMediaExt,
   type TMediaFormat,
@@ -10,9 +11,6 @@ import { invalid } from '../../lib/app-error.ts';
 
 // The image work of the media module, all of it through sharp (libvips): checking and normalizing
 // an upload, and encoding the variants the server sends.
-
-/** Decoding stops here: a small file that inflates to more pixels (a "decompression bomb") is refused. */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * How hard the AVIF encoder works (0..9): at 2 a 1920-pixel banner takes about 0.25 s of one core;
@@ -25,6 +23,10 @@ const MASTER_QUALITY = 90;
 // The server keeps its own caches of encoded bytes; libvips' operation cache would hold the same
 // pictures again.
 sharp.cache(false);
+// One libvips worker thread per pipeline: each thread holds its own buffers of the image, and the
+// media service decides how many pipelines run at once (issue 22). sharp already picks 1 on glibc
+// without jemalloc, to limit the allocator's fragmentation; elsewhere it would take every core.
+sharp.concurrency(1);
 
 export interface NormalizedImage {
   body: Buffer;
@@ -44,14 +46,22 @@ const DECODED_FORMAT: Record<TMediaExt, string> = {
   gif: 'gif',
 };
 
+/** What an image's header says, checked: `inspectImage`'s answer, which `normalizeImage` takes. */
+export interface InspectedImage {
+  declared: TMediaExt | 'svg';
+  /** Frames (1 for a still image). */
+  frames: number;
+  /** width × height × frames. */
+  pixels: number;
+}
+
 /**
- * Checks that `bytes` really are an image of the declared type (or, for the server's own art, an
- * SVG), and makes the stored original from it: turned upright (EXIF orientation), scaled down to fit
- * MEDIA_MAX_DIMENSION, every metadata block (EXIF, XMP, ICC beyond sRGB, GPS) dropped, animation
- * kept. An SVG becomes a PNG. Bad bytes are the contract's 400: `pattern` (not an image of that
- * type), `max` (more pixels than the decoder accepts).
+ * Reads an image's header only (nothing is decoded, so it costs next to no memory) and checks that
+ * `bytes` are an image of the declared type (or, for the server's own art, an SVG) of at most
+ * MEDIA_MAX_INPUT_PIXELS, every frame counted. Bad bytes are the contract's 400: `pattern` (not an
+ * image of that type), `max` (too many pixels).
  */
-export async function normalizeImage(bytes: Buffer, declared: TMediaExt | 'svg'): Promise<NormalizedImage> {
+export async function inspectImage(bytes: Buffer, declared: TMediaExt | 'svg'): Promise<InspectedImage> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { animated: true, limitInputPixels: false }).metadata();
@@ -64,12 +74,24 @@ export async function normalizeImage(bytes: Buffer, declared: TMediaExt | 'svg')
   const frames = metadata.pages ?? 1;
   const frameHeight = metadata.pageHeight ?? metadata.height;
   if (!metadata.width || !frameHeight) throw invalid('', 'pattern');
-  if (metadata.width * frameHeight * frames > MAX_INPUT_PIXELS) throw invalid('', 'max');
+  const pixels = metadata.width * frameHeight * frames;
+  if (pixels > MEDIA_MAX_INPUT_PIXELS) throw invalid('', 'max');
+  return { declared, frames, pixels };
+}
 
+/**
+ * Makes the stored original from an inspected image: turned upright (EXIF orientation), scaled
+ * down to fit MEDIA_MAX_DIMENSION, every metadata block (EXIF, XMP, ICC beyond sRGB, GPS) dropped,
+ * animation kept. An SVG becomes a PNG. Pixel data that does not decode is a 400 `pattern`. This is
+ * the work that takes memory (the whole picture decoded): the media service runs it in its queue.
+ */
+export async function normalizeImage(bytes: Buffer, inspected: InspectedImage): Promise<NormalizedImage> {
+  const { declared, frames } = inspected;
   const animated = frames > 1;
   const ext: TMediaExt = declared === 'svg' ? 'png' : declared;
   try {
-    let pipeline = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS });
+    // The decoder refuses more pixels too, should a header have said less than the data holds.
+    let pipeline = sharp(bytes, { animated, limitInputPixels: MEDIA_MAX_INPUT_PIXELS });
     // Orientation applies to still photographs; libvips cannot rotate a stack of frames.
     if (!animated) pipeline = pipeline.rotate();
     pipeline = pipeline.resize({
@@ -82,6 +104,8 @@ export async function normalizeImage(bytes: Buffer, declared: TMediaExt | 'svg')
     const height = animated ? (info.pageHeight ?? Math.round(info.height / frames)) : info.height;
     return { body: data, ext, width: info.width, height, animated };
   } catch (error) {
+    // Pixel data holding more than its header said.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw invalid('', 'max');
     // Headers that looked fine but pixel data that does not decode (a truncated file).
     if (error instanceof Error && /input|corrupt|premature|unexpected|decode|read/i.test(error.message))
       throw invalid('', 'pattern');
@@ -125,7 +149,7 @@ export async function encodeVariant(
   original: Buffer,
   options: { animated: boolean; width: number | undefined; format: TMediaExt | TMediaFormat },
 ): Promise<Buffer> {
-  let pipeline = sharp(original, { animated: options.animated, limitInputPixels: MAX_INPUT_PIXELS });
+  let pipeline = sharp(original, { animated: options.animated, limitInputPixels: MEDIA_MAX_INPUT_PIXELS });
   if (options.width !== undefined)
     pipeline = pipeline.resize({ width: options.width, withoutEnlargement: true });
   return encode(pipeline, options.format, MEDIA_QUALITY).toBuffer();

@@ -7,10 +7,10 @@ import {
   type TMediaFormat,
 } from '@casino/contracts/media';
 import type { Database } from '../../db/database.ts';
-import { invalid } from '../../lib/app-error.ts';
+import { AppError, invalid } from '../../lib/app-error.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
-import { ByteCache, TaskLimiter } from './byte-cache.ts';
-import { contentTypeOf, encodeVariant, normalizeImage, variantFormat } from './image.ts';
+import { ByteCache, QueueFullError, TaskLimiter } from './byte-cache.ts';
+import { contentTypeOf, encodeVariant, inspectImage, normalizeImage, variantFormat } from './image.ts';
 import { createMediaRepository, type MediaRow } from './media.repository.ts';
 import type { MediaStore } from './media.store.ts';
 
@@ -40,12 +40,21 @@ export interface MediaServiceDeps {
   store: MediaStore;
   /** The memory budget of encoded variants (config MEDIA_MEMORY_CACHE_MB). */
   memoryCacheBytes: number;
+  /** Uploads decoded at once (config MEDIA_UPLOAD_CONCURRENCY; default 1). */
+  uploadConcurrency?: number;
+  /** Uploads waiting beyond those; more are refused 429 (config MEDIA_UPLOAD_QUEUE; default 8). */
+  uploadQueue?: number;
 }
 
 /** Image rows are immutable: this many are kept in memory per instance. */
 const MAX_KNOWN_MEDIA = 5_000;
 /** Encodings running at once per instance (each may use a thread of libuv's pool). */
 const MAX_PARALLEL_ENCODES = 2;
+/**
+ * When a refused upload may come back: about what one decoding of the largest accepted picture
+ * takes on one core, times the uploads ahead of it.
+ */
+const UPLOAD_RETRY_AFTER_SEC = 5;
 
 const EXT_OF_CONTENT_TYPE: Record<string, TMediaExt> = MEDIA_UPLOAD_TYPES;
 
@@ -86,6 +95,9 @@ export function createMediaService(deps: MediaServiceDeps) {
   const known = new Map<string, MediaInfo>();
   const inflight = new Map<string, Promise<Buffer>>();
   const encoder = new TaskLimiter(MAX_PARALLEL_ENCODES);
+  // Uploads are decoded whole (up to MEDIA_MAX_INPUT_PIXELS each), so they take their turn in a
+  // line of their own, bounded: six 25-megapixel pictures at once must not take six times the memory.
+  const uploads = new TaskLimiter(deps.uploadConcurrency ?? 1, { maxWaiting: deps.uploadQueue ?? 8 });
   let encodes = 0;
 
   function remember(info: MediaInfo): MediaInfo {
@@ -136,7 +148,10 @@ export function createMediaService(deps: MediaServiceDeps) {
 
     /**
      * Stores an image: `declared` is its type, or `svg` for the server's own art (the demo banners),
-     * which is rasterized to PNG. Operators cannot upload SVG (it may carry script).
+     * which is rasterized to PNG. Operators cannot upload SVG (it may carry script). Its header is
+     * checked first (400 `pattern`, or `max` past MEDIA_MAX_INPUT_PIXELS, before any decoding);
+     * then it waits its turn to be decoded, and when the line is full it is refused
+     * (429 `too_many` with Retry-After), nothing stored.
      */
     async ingest(bytes: Buffer, declared: TMediaExt | 'svg', who: AuditActor): Promise<MediaInfo> {
       const key = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
@@ -145,7 +160,15 @@ export function createMediaService(deps: MediaServiceDeps) {
         await audit.record(who, uploadEntry(existing, false));
         return existing;
       }
-      const image = await normalizeImage(bytes, declared);
+      const inspected = await inspectImage(bytes, declared);
+      let image;
+      try {
+        image = await uploads.run(() => normalizeImage(bytes, inspected));
+      } catch (error) {
+        if (error instanceof QueueFullError)
+          throw new AppError('too_many', { retryAfterSec: UPLOAD_RETRY_AFTER_SEC });
+        throw error;
+      }
       // The bytes first: a row never names an image the store does not have.
       await store.put(originalName({ key, ext: image.ext }), image.body, MEDIA_CONTENT_TYPE_OF[image.ext]);
       const info = await db.transaction().execute(async (trx) => {
@@ -207,10 +230,23 @@ export function createMediaService(deps: MediaServiceDeps) {
       return variant(await pending);
     },
 
-    /** Counters for tests and the operations page: encodings made, bytes held in memory. */
-    stats(): { encodes: number; memoryEntries: number; memoryBytes: number } {
+    /** Counters for tests and the operations page: encodings made, bytes held in memory, uploads in line. */
+    stats(): {
+      encodes: number;
+      memoryEntries: number;
+      memoryBytes: number;
+      uploadsRunning: number;
+      uploadsWaiting: number;
+    } {
       const size = memory.size;
-      return { encodes, memoryEntries: size.entries, memoryBytes: size.bytes };
+      const line = uploads.load;
+      return {
+        encodes,
+        memoryEntries: size.entries,
+        memoryBytes: size.bytes,
+        uploadsRunning: line.running,
+        uploadsWaiting: line.waiting,
+      };
     },
   };
 }

@@ -25,6 +25,20 @@ export function thumbnail(url: string, width: number): string {
   return url.startsWith('/media/') ? `${url}?w=${width}` : url;
 }
 
+/**
+ * What a refused upload tells the operator: over 8 MiB (413), more than 25 million pixels (400
+ * `max`), the server busy with other uploads (429: try again shortly), not an accepted image (any
+ * other 400), or what any request's failure says (the network, the session).
+ */
+export function uploadErrorKey(error: unknown): string {
+  if (!isApiError(error)) return errorKey(error);
+  if (error.status === 'too_large') return 'content.banners.tooLarge';
+  if (error.status === 'too_many') return 'content.banners.busy';
+  if (error.status !== 'invalid') return errorKey(error);
+  if (error.errors.some((e) => e.code === 'max')) return 'content.banners.tooManyPixels';
+  return 'content.banners.badImage';
+}
+
 /** Uploads one image as the request body (POST /api/backoffice/media). */
 async function upload(file: File): Promise<TMediaUploadResponse> {
   let response: Response;
@@ -73,12 +87,7 @@ export function BannersPage() {
   const send = useMutation({
     mutationFn: (image: File) => upload(image),
     onSuccess: (answer) => setDraft((old) => (old ? { ...old, imgUrl: answer.url } : old)),
-    onError: (e) =>
-      setError(
-        isApiError(e) && e.status === 'too_large'
-          ? t('content.banners.tooLarge')
-          : t('content.banners.badImage'),
-      ),
+    onError: (e) => setError(t(uploadErrorKey(e))),
   });
 
   const save = useMutation({
