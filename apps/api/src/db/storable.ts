@@ -1,12 +1,7 @@
 /**
- * The largest amount the platform stores and reads back (migration 0016, docs/ledger.md "Storable
- * amounts"): int8 columns come back as JS numbers, exact only up to 2^53 - 1.
- */
-export const MAX_STORABLE = Number.MAX_SAFE_INTEGER;
-
-/**
- * Whether a database error is a `<table>_<column>_storable` CHECK (migration 0016) refusing a value
- * past MAX_STORABLE: the statement, and the transaction it ran in, kept nothing.
+ * Whether a database error is a `<table>_<column>_storable` CHECK (migration 0016, docs/ledger.md
+ * "Storable amounts") refusing a value past Number.MAX_SAFE_INTEGER, the largest amount the
+ * platform stores and reads back: the statement, and the transaction it ran in, kept nothing.
  */
 export function isStorableCheckViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
