@@ -5,11 +5,14 @@ import { sql, type Kysely } from 'kysely';
 // asks at the next sign-in). `members.terms_version` / `privacy_version` / `terms_accepted_at`
 // (0009_legal) keep the latest, which the member calls' hot statements compare with the versions in
 // force; this table keeps each acceptance with its time and address. Append-only, like the texts.
+// Its bigint columns carry their `_storable` CHECK, as every bigint column does (0016).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table legal_acceptances (
-      id bigint generated always as identity primary key,
-      member_id bigint not null references members (id),
+      id bigint generated always as identity primary key
+        constraint legal_acceptances_id_storable check (id between -9007199254740991 and 9007199254740991),
+      member_id bigint not null references members (id)
+        constraint legal_acceptances_member_id_storable check (member_id between -9007199254740991 and 9007199254740991),
       kind text not null check (kind in ('terms', 'privacy')),
       version integer not null check (version > 0),
       accepted_at timestamptz not null default now(),
