@@ -90,6 +90,13 @@ function boundaryZones() {
       from: 'apps',
       message: 'The studio engine is pure and imports nothing from the apps.',
     },
+    // The platform and the house studio serve their builds the same way (decision 0015): the
+    // static files package is below both and knows neither.
+    {
+      target: 'packages/static-files',
+      from: ['apps', 'packages/contracts', 'packages/studio-engine'],
+      message: 'packages/static-files serves any build and imports nothing of the platform or the studio.',
+    },
     {
       target: [
         'apps/api/src/modules',

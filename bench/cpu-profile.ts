@@ -3,7 +3,7 @@
  * project folder, and the functions with the most self time. Used by `bench/http.ts` with
  * BENCH_PROFILE, and on its own:
  *
- *   node bench/cpu-profile.ts path/to/file.cpuprofile [top]
+ *   node bench/cpu-profile.ts path/to/file.cpuprofile [top] [last seconds]
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,13 +33,22 @@ function ownerOf(url: string, functionName: string): string {
   return project ? `${project[1]}/${project[2]}` : url;
 }
 
-export function summarizeProfile(file: string, top = 25): string {
+/**
+ * `lastSeconds`: only the samples of the profile's last seconds (a load that ran until the process
+ * was stopped), so the start (module loading, migrations) does not blur the load's shares.
+ */
+export function summarizeProfile(file: string, top = 25, lastSeconds?: number): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
+  const span = profile.timeDeltas.reduce((sum, dt) => sum + dt, 0);
+  const fromUs = lastSeconds === undefined ? 0 : span - lastSeconds * 1e6;
   let totalUs = 0;
+  let atUs = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     const dt = profile.timeDeltas[i] ?? 0;
+    atUs += dt;
+    if (atUs < fromUs) continue;
     totalUs += dt;
     const id = profile.samples[i]!;
     selfUs.set(id, (selfUs.get(id) ?? 0) + dt);
@@ -57,7 +66,7 @@ export function summarizeProfile(file: string, top = 25): string {
   const busy = totalUs - idle;
   const pct = (us: number) => `${((100 * us) / busy).toFixed(1).padStart(5)}%`;
   const lines = [
-    `profile ${file}: ${(totalUs / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (shares below are of busy time)`,
+    `profile ${file}: ${(totalUs / 1e6).toFixed(1)} s sampled${lastSeconds === undefined ? '' : ` (its last ${lastSeconds} s)`}, ${(busy / 1e6).toFixed(1)} s busy (shares below are of busy time)`,
     'self time by owner:',
   ];
   for (const [owner, us] of [...byOwner]
@@ -75,10 +84,10 @@ export function summarizeProfile(file: string, top = 25): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [file, top] = process.argv.slice(2);
+  const [file, top, last] = process.argv.slice(2);
   if (!file) {
-    console.error('usage: node bench/cpu-profile.ts <file.cpuprofile> [top]');
+    console.error('usage: node bench/cpu-profile.ts <file.cpuprofile> [top] [last seconds]');
     process.exit(2);
   }
-  console.log(summarizeProfile(file, top ? Number(top) : 25));
+  console.log(summarizeProfile(file, top ? Number(top) : 25, last ? Number(last) : undefined));
 }

@@ -1,10 +1,22 @@
 /**
- * What `bench/http.ts` and `bench/soak.ts` share: a fresh PostgreSQL database with signed-in
- * members, the real server and the bare baseline as child processes, and one autocannon load.
+ * What `bench/http.ts` and `bench/soak.ts` share: a fresh database (PostgreSQL, or the embedded
+ * one in a temporary folder) with signed-in members, the real server and the bare baselines as
+ * child processes, and one autocannon load.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,8 +46,24 @@ export function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * The database of one bench run: a PostgreSQL database (`url`) or the embedded database in a
+ * temporary folder (`dataDir`), removed by `drop()`.
+ */
+export interface BenchDatabase {
+  name: string;
+  url?: string;
+  dataDir?: string;
+  /** What it is, for the report's first line. */
+  label: string;
+  drop(): Promise<void>;
+}
+
 /** A database of its own for one bench run, dropped by `drop()` (also after a failure). */
-export async function createBenchDatabase(adminUrl: string, prefix: string) {
+export async function createBenchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<BenchDatabase & { url: string; version: string | undefined }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -48,6 +76,7 @@ export async function createBenchDatabase(adminUrl: string, prefix: string) {
     name,
     url: url.toString(),
     version,
+    label: `PostgreSQL ${version}`,
     async drop() {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -56,20 +85,44 @@ export async function createBenchDatabase(adminUrl: string, prefix: string) {
 }
 
 /**
+ * The embedded database (PGlite) in a temporary folder, for the server's DATA_DIR: one process at
+ * a time opens it, so the seeding closes it before the server starts.
+ */
+export function createEmbeddedBenchDatabase(prefix: string): BenchDatabase {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  return {
+    name: path.basename(dataDir),
+    dataDir,
+    label: 'the embedded database (PGlite)',
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server's environment for a bench database. */
+function databaseEnv(database: Pick<BenchDatabase, 'url' | 'dataDir'>): Record<string, string> {
+  return database.url ? { DATABASE_URL: database.url } : { DATABASE_URL: '', DATA_DIR: database.dataDir! };
+}
+
+/**
  * Migrates the database and registers `count` members through the members service, each with
  * cash from a deposit, an unread note and a live session. Returns each member's user id and session
  * cookie (`sid=<token>`).
  */
 export async function seedSignedInMembers(
-  databaseUrl: string,
+  target: string | Pick<BenchDatabase, 'url' | 'dataDir'>,
   count: number,
 ): Promise<{ userId: string; memberId: number; cookie: string }[]> {
-  const database = await openDatabase({ databaseUrl, poolSize: 8 });
+  const where = typeof target === 'string' ? { url: target } : target;
+  const database = await openDatabase(
+    where.url ? { databaseUrl: where.url, poolSize: 8 } : { dataDir: where.dataDir! },
+  );
   try {
     await migrateToLatest(database.db);
     const services = createServices({
       secretsKey: randomBytes(32),
-      config: loadConfig({ DATABASE_URL: databaseUrl }),
+      config: loadConfig(databaseEnv(where)),
       db: database.db,
       dbKind: database.kind,
     });
@@ -184,7 +237,7 @@ function startChild(
       await exited;
     },
   };
-  return waitForHttp(`${url}${readyPath}`, child, 30_000).then(
+  return waitForHttp(`${url}${readyPath}`, child, 120_000).then(
     () => server,
     async (error: unknown) => {
       await server.stop();
@@ -194,26 +247,27 @@ function startChild(
 }
 
 /**
- * The real server (`apps/api/src/main.ts`) on `databaseUrl`, serving the built portal, configured
- * as in production (NODE_ENV=production, LOG_LEVEL as given or its default). `nodeArgs` go to node
- * before the script (`--cpu-prof`, `--heapsnapshot-signal`...).
+ * The real server (`apps/api/src/main.ts`) on `database` (a PostgreSQL URL, or a bench database:
+ * PostgreSQL or the embedded one), serving the built portal, configured as in production
+ * (NODE_ENV=production, LOG_LEVEL as given or its default). `nodeArgs` go to node before the
+ * script (`--cpu-prof`, `--heapsnapshot-signal`...).
  */
 export async function startServer(
-  databaseUrl: string,
-  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+  database: string | Pick<BenchDatabase, 'url' | 'dataDir'>,
+  options: { nodeArgs?: string[]; env?: Record<string, string>; portalDist?: string } = {},
 ): Promise<ChildServer> {
   const port = await freePort();
   return startChild(
     'server',
     [...(options.nodeArgs ?? []), ...benchNodeArgs(), path.join(root, 'apps/api/src/main.ts')],
     {
-      DATABASE_URL: databaseUrl,
+      ...databaseEnv(typeof database === 'string' ? { url: database } : database),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       SEED_DEMO: 'false',
       SECRETS_KEY: randomBytes(32).toString('hex'),
       BOOTSTRAP_ADMIN_PASSWORD: `bench-${randomBytes(8).toString('hex')}`,
-      PORTAL_DIST: portalDist,
+      PORTAL_DIST: options.portalDist ?? portalDist,
       ...options.env,
     },
     port,
@@ -231,6 +285,44 @@ export async function startBare(): Promise<ChildServer> {
   return startChild('bare', [path.join(root, 'bench/bare-server.ts')], {}, port, '/bare');
 }
 
+/** The bare node:http baseline (`bench/bare-static.ts`) answering the answers in `answersFile`. */
+export async function startBareStatic(answersFile: string): Promise<ChildServer> {
+  const port = await freePort();
+  return startChild(
+    'bare-static',
+    [path.join(root, 'bench/bare-static.ts')],
+    { BARE_STATIC_ANSWERS: answersFile },
+    port,
+    '/',
+  );
+}
+
+/** An answer as it came over the wire: status, headers (names as sent) and the undecoded body. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** One GET with the browser's headers and `headers`, its body left as sent (fetch would decode it). */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { ...BROWSER_HEADERS, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const answer: Record<string, string> = {};
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          answer[res.rawHeaders[i]!] = res.rawHeaders[i + 1]!;
+        resolve({ status: res.statusCode ?? 0, headers: answer, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** Builds the portal when there is no build (GET / and the assets need one). */
 export function ensurePortalBuild(): void {
   if (existsSync(path.join(portalDist, 'index.html'))) return;
@@ -239,9 +331,24 @@ export function ensurePortalBuild(): void {
   if (result.status !== 0) throw new Error('the portal build failed');
 }
 
-/** The entry script of the built portal, as index.html names it: a hashed asset. */
-export function entryAssetPath(): string {
-  const html = readFileSync(path.join(portalDist, 'index.html'), 'utf8');
+/**
+ * A copy of the portal's build in a temporary folder, served for one run: a build made meanwhile
+ * (others build on this machine) cannot change or remove what is being measured.
+ */
+export function snapshotPortalBuild(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-portal-'));
+  cpSync(realpathSync(portalDist), dir, { recursive: true });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The file of a built portal (this repository's unless told) that a URL path names. */
+export function portalFile(urlPath: string, dist = portalDist): string {
+  return path.join(dist, ...urlPath.split('/').filter(Boolean));
+}
+
+/** The entry script of a built portal, as index.html names it: a hashed asset. */
+export function entryAssetPath(dist = portalDist): string {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const match = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html);
   if (!match) throw new Error('no entry script in the built index.html');
   return match[1]!;
@@ -255,6 +362,8 @@ export interface LoadTarget {
   body?: string;
   /** One cookie per connection, taken in turn (a connection is one member's browser). */
   cookies?: string[];
+  /** The status every answer must have (a revalidation expects 304); any 2xx when not given. */
+  expect?: number;
 }
 
 export interface LoadResult {
@@ -263,13 +372,18 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requests: number;
-  /** Responses outside 2xx, connection errors and timeouts: must be 0 for the figures to count. */
+  /** Bytes received per answer, headers included: a target and its baseline must send the same. */
+  bytesPerAnswer: number;
+  /**
+   * Answers other than the expected status (2xx when none is), connection errors and timeouts:
+   * must be 0 for the figures to count.
+   */
   failures: number;
 }
 
-/** Browsers send these; compression and content negotiation depend on them. */
+/** Browsers send these; compression and content negotiation depend on them (issue 22). */
 export const BROWSER_HEADERS = {
-  'accept-encoding': 'gzip, deflate, br',
+  'accept-encoding': 'br, gzip',
   'user-agent': 'Mozilla/5.0 (Linux; Android 14) bench/http',
 };
 
@@ -296,13 +410,17 @@ export async function load(
         }
       : {}),
   });
+  const answers = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  const expected =
+    target.expect === undefined ? result['2xx'] : (result.statusCodeStats?.[`${target.expect}`]?.count ?? 0);
   return {
     name: target.name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
+    bytesPerAnswer: answers ? result.throughput.total / answers : 0,
+    failures: answers - expected + result.errors + result.timeouts,
   };
 }
 

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import { FrontDoor } from '@casino/static-files/front';
 import { CallRegistry } from './lib/calls.ts';
 import type { ModuleContext } from './lib/module-context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/http-errors.ts';
 import { AccessLogController } from './plugins/access-log.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerMaintenanceGate } from './plugins/maintenance.ts';
 import { registerBackofficeSite } from './plugins/backoffice-site.ts';
 import { registerRobotsTxt, registerStaticSite } from './plugins/static-site.ts';
@@ -36,6 +37,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** A ready pino logger (main.ts); Fastify 5 takes an instance only as `loggerInstance`. */
   loggerInstance?: FastifyBaseLogger;
+  /** Where the portal's pages and files are answered before Fastify (a test passes its own to watch it). */
+  front?: FrontDoor;
 }
 
 /**
@@ -54,7 +57,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { services } = deps;
   const { config } = services;
   const calls = new CallRegistry({ now: services.now });
+  // The portal's pages and files held in memory are answered before Fastify's routing and hooks,
+  // with the same answers its route gives (plugins/static-site.ts, decision 0015). A hook that must
+  // see every request (one that refuses some) must know that these never reach it.
+  const front = deps.front ?? new FrontDoor();
   const app = Fastify({
+    serverFactory: front.serverFactory(),
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -108,7 +116,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back-office console under /backoffice/ (its API stays /api/backoffice/*).
   if (config.backofficeDist) await registerBackofficeSite(app, config.backofficeDist);
   registerRobotsTxt(app);
-  if (config.portalDist) await registerStaticSite(app, config.portalDist, { site: config.site, maintenance });
+  if (config.portalDist)
+    await registerStaticSite(app, config.portalDist, {
+      site: config.site,
+      maintenance,
+      // The answers the front door sends carry the security headers the hook would have set.
+      headers: securityHeaders(config.isProduction),
+      front,
+    });
   return app;
 }
 

@@ -234,7 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: logFormat(env),
     isProduction,
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
-    // Relative to the working directory, like DATA_DIR: @fastify/static needs an absolute root.
+    // Relative to the working directory, like DATA_DIR.
     portalDist: env.PORTAL_DIST ? resolve(env.PORTAL_DIST) : undefined,
     sessionIdleMs: int(env, 'SESSION_IDLE_MS', 30 * 60_000),
     sessionAbsoluteMs: int(env, 'SESSION_ABSOLUTE_MS', 12 * 3_600_000),

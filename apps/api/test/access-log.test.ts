@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { FrontDoor } from '@casino/static-files/front';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
@@ -23,17 +29,25 @@ const DEBUG = 20;
 
 let database: TestDatabase;
 const apps: FastifyInstance[] = [];
+/** A built portal of one page. */
+let dist: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  dist = mkdtempSync(path.join(tmpdir(), 'access-log-portal-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title>');
 });
 
 afterAll(async () => {
   for (const app of apps) await app.close();
   await database?.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
-async function appLoggingAt(level: 'info' | 'debug'): Promise<{ app: FastifyInstance; lines: Line[] }> {
+async function appLoggingAt(
+  level: 'info' | 'debug',
+  front?: FrontDoor,
+): Promise<{ app: FastifyInstance; lines: Line[] }> {
   const lines: Line[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -43,11 +57,15 @@ async function appLoggingAt(level: 'info' | 'debug'): Promise<{ app: FastifyInst
   });
   const services = createServices({
     secretsKey: randomBytes(32),
-    config: loadConfig({ SEED_DEMO: 'false' }),
+    config: loadConfig({ SEED_DEMO: 'false', ...(front ? { PORTAL_DIST: dist } : {}) }),
     db: database.db,
     dbKind: database.kind,
   });
-  const app = await buildApp({ services, loggerInstance: pino({ level }, stream) });
+  const app = await buildApp({
+    services,
+    loggerInstance: pino({ level }, stream),
+    ...(front ? { front } : {}),
+  });
   await app.ready();
   apps.push(app);
   return { app, lines };
@@ -91,5 +109,29 @@ describe('access log', () => {
       [DEBUG, '/ko/deposit'],
       [INFO, '/api/auth/session'],
     ]);
+  });
+
+  it('leaves the static answers to Fastify at debug, so they are logged; at info the front door answers them', async () => {
+    for (const level of ['debug', 'info'] as const) {
+      const front = new FrontDoor();
+      const { app, lines } = await appLoggingAt(level, front);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const status = await new Promise<number>((resolve, reject) =>
+        httpGet(`http://127.0.0.1:${port}/en/deposit`, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        }).on('error', reject),
+      );
+      expect(status).toBe(200);
+      const access = lines.filter((l) => l.msg === 'request').map((l) => [l.level, l.url]);
+      if (level === 'debug') {
+        expect(front.served).toBe(0);
+        expect(access).toEqual([[DEBUG, '/en/deposit']]);
+      } else {
+        expect(front.served).toBe(1);
+        expect(access).toEqual([]);
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -11,6 +12,8 @@ const CONSOLE =
   '<!doctype html><html><head><title>console</title></head><body><div id="root"></div></body></html>';
 const PORTAL = '<!doctype html><html><head><title>portal</title></head><body></body></html>';
 const SCRIPT = 'console.log("console");';
+/** A chunk the build left without .br/.gz. */
+const CHUNK = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `row ${i}`))};`;
 
 let consoleDist: string;
 let portalDist: string;
@@ -21,6 +24,8 @@ beforeAll(async () => {
   mkdirSync(path.join(consoleDist, 'assets'));
   writeFileSync(path.join(consoleDist, 'index.html'), CONSOLE);
   writeFileSync(path.join(consoleDist, 'assets', 'index-abcd.js'), SCRIPT);
+  writeFileSync(path.join(consoleDist, 'assets', 'reports-ef01.js'), CHUNK);
+  writeFileSync(path.join(consoleDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   portalDist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
   writeFileSync(path.join(portalDist, 'index.html'), PORTAL);
   t = await createTestApp({ PORTAL_DIST: portalDist, BACKOFFICE_DIST: consoleDist });
@@ -68,6 +73,28 @@ describe('the back-office console', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(script.body).toBe(SCRIPT);
     expect((await get('/backoffice/assets/index-gone.js')).statusCode).toBe(404);
+  });
+
+  it('revalidates its document and files with strong ETags, as the portal does, and compresses once', async () => {
+    for (const url of ['/backoffice/', '/backoffice/assets/reports-ef01.js', '/backoffice/favicon.svg']) {
+      const first = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(first.statusCode, url).toBe(200);
+      const etag = String(first.headers.etag);
+      expect(etag, url).toMatch(/^"[\w-]+"$/);
+      const again = await get(url, { 'accept-encoding': 'br, gzip', 'if-none-match': etag });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+      expect(again.headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
+    const chunk = await get('/backoffice/assets/reports-ef01.js', { 'accept-encoding': 'br, gzip' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(chunk.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(chunk.rawPayload).toString()).toBe(CHUNK);
+    const icon = await get('/backoffice/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect(icon.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 
   it('leaves the back-office API and the portal alone', async () => {

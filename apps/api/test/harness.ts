@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { FrontDoor } from '@casino/static-files/front';
 import { Client } from 'pg';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -89,7 +90,7 @@ export class TestClock {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: Redis; onQuery?: (sql: string) => void } = {},
+  options: { redis?: Redis; onQuery?: (sql: string) => void; front?: FrontDoor } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   const config = loadConfig({ ...env, SEED_DEMO: 'false' });
@@ -103,7 +104,7 @@ export async function createTestApp(
     redis: options.redis,
   });
   await services.jackpots.ensureSeeded();
-  const app = await buildApp({ services });
+  const app = await buildApp({ services, ...(options.front ? { front: options.front } : {}) });
   await app.ready();
   return {
     app,

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { encodeBody, prepareAnswer, sendAnswer } from '@casino/static-files/answer';
+import { REVALIDATE, StaticFiles } from '@casino/static-files/directory';
 
 /** The pages of the game client: the platform launches `/play`, members check rounds on `/verify`. */
 const PAGES = ['/play', '/verify'];
@@ -26,9 +27,10 @@ export function withPortalOrigins(html: string, origins: readonly string[]): str
 }
 
 /**
- * Serves the built game client (apps/studio/dist): its pages answer index.html (kept in memory,
- * with the portal origins named), its hashed files under `assets/` are cached for a year. Without a
- * build the pages say so.
+ * Serves the built game client (apps/studio/dist) from memory, as the platform serves its own
+ * (`@casino/static-files`): its pages answer index.html (with the portal origins named, compressed
+ * once at start, revalidated with its ETag), its hashed files under `assets/` are cached for a
+ * year, the other files revalidate. Without a build the pages say so.
  */
 export async function registerClient(
   app: FastifyInstance,
@@ -38,32 +40,39 @@ export async function registerClient(
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const page =
     indexFile && existsSync(indexFile)
-      ? withPortalOrigins(readFileSync(indexFile, 'utf8'), portalOrigins)
+      ? prepareAnswer(encodeBody(withPortalOrigins(readFileSync(indexFile, 'utf8'), portalOrigins)), {
+          contentType: 'text/html; charset=utf-8',
+          cacheControl: REVALIDATE,
+          etag: true,
+        })
       : undefined;
   for (const url of PAGES)
-    app.get(url, async (_request, reply) => {
+    app.get(url, (request, reply) => {
       if (!page)
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The game client is not built: npm run build -w apps/studio');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      sendAnswer(request, reply, page);
+      return undefined;
     });
   if (!page || !distDir) return;
-  await app.register(fastifyStatic, {
-    root: path.resolve(distDir),
-    prefix: '/',
-    // The platform's server has its own @fastify/static for the portal.
-    decorateReply: false,
-    index: false,
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
-    },
+  // The pages are answered above; index.html is not a file of its own.
+  const files = new StaticFiles(distDir, {
+    exclude: (filePath) => /^\/index\.html(\.br|\.gz)?$/.test(filePath),
+  });
+  const prefix = app.prefix;
+  app.get('/*', (request, reply) => {
+    const query = request.url.indexOf('?');
+    const urlPath = query === -1 ? request.url : request.url.slice(0, query);
+    let filePath: string;
+    try {
+      filePath = decodeURIComponent(urlPath.slice(prefix.length));
+    } catch {
+      return reply.callNotFound();
+    }
+    const sent = files.send(request, reply, filePath);
+    if (sent === false) return reply.callNotFound();
+    return sent === true ? undefined : sent;
   });
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { registerBrowserApi } from './browser-api.ts';
 import { registerClient } from './client.ts';
 
-export { withPortalOrigins } from './client.ts';
+export { registerClient, withPortalOrigins } from './client.ts';
 import { migrateStudio, type StudioDb } from './db.ts';
 import {
   GAME_NAMES,

@@ -23,7 +23,7 @@ export default defineConfig({
   plugins: [
     react(),
     studioFonts(),
-    // The .br and .gz files the studio plugin's @fastify/static sends (preCompressed), as the portal's build.
+    // The .br and .gz files the studio plugin sends (@casino/static-files), as the portal's build.
     compression({
       include: /\.(html|css|js|mjs|json|svg|txt|map)$/,
       threshold: 1024,

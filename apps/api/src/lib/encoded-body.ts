@@ -1,31 +1,16 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { negotiate } from '@fastify/accept-negotiator';
+import {
+  chooseEncoding,
+  COMPRESS_FROM_BYTES,
+  ENCODINGS,
+  type EncodedBody,
+} from '@casino/static-files/answer';
 
-/** The encodings a body is kept in besides itself, the browser's best choice first. */
-export const ENCODINGS = ['br', 'gzip'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-
-/** Smaller bodies are not worth compressing. */
-const COMPRESS_FROM_BYTES = 1024;
-
-/** A response body held ready in each encoding, so that sending it compresses nothing. */
-export type EncodedBody = { identity: Buffer } & Partial<Record<Encoding, Buffer>>;
-
-/**
- * A body compressed once, at the highest levels (it is sent many times): the answers the API
- * keeps for everyone (lib/calls.ts, `cacheForMs`).
- */
-export function encodeBody(text: string): EncodedBody {
-  const identity = Buffer.from(text);
-  if (identity.length < COMPRESS_FROM_BYTES) return { identity };
-  return {
-    identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
-}
+// Bodies compressed once, at the highest levels (the answers the API keeps for everyone,
+// lib/calls.ts `cacheForMs`), are made as the static files' are (`encodeBody`).
+export { encodeBody, type EncodedBody } from '@casino/static-files/answer';
 
 /**
  * Sends a ready body in the best encoding the request accepts (`Vary: Accept-Encoding` whenever
@@ -38,16 +23,16 @@ export function sendEncoded(
   contentType: string,
 ): FastifyReply {
   reply.type(contentType);
-  const offered = ENCODINGS.filter((encoding) => body[encoding]);
-  if (offered.length === 0) return reply.send(body.identity);
+  if (body.br === undefined && body.gzip === undefined) return reply.send(body.identity);
   reply.header('vary', 'accept-encoding');
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? (negotiate(accepted, offered) as Encoding | null) : null;
+  const offered = body.br === undefined ? ONLY_GZIP : body.gzip === undefined ? ONLY_BR : ENCODINGS;
+  const encoding = chooseEncoding(request.headers['accept-encoding'], offered);
   if (!encoding) return reply.send(body.identity);
   return reply.header('content-encoding', encoding).send(body[encoding]);
 }
 
-const NEGOTIABLE: Encoding[] = [...ENCODINGS];
+const ONLY_BR = ['br'] as const;
+const ONLY_GZIP = ['gzip'] as const;
 const brotliOnce = promisify(brotliCompress);
 const gzipOnce = promisify(gzip);
 
@@ -74,8 +59,7 @@ export async function sendJson(
   reply.type('application/json; charset=utf-8');
   if (text.length < COMPRESS_FROM_BYTES) return reply.send(text);
   reply.header('vary', 'accept-encoding');
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? (negotiate(accepted, NEGOTIABLE) as Encoding | null) : null;
+  const encoding = chooseEncoding(request.headers['accept-encoding'], ENCODINGS);
   if (!encoding) return reply.send(text);
   const body =
     encoding === 'br' ? await brotliOnce(text, DYNAMIC_BROTLI) : await gzipOnce(text, DYNAMIC_GZIP);

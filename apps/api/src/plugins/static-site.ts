@@ -1,72 +1,121 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES } from '@casino/contracts/locales';
 import { isMemberPage, matchPagePath, PAGE_IDS, pageUrlPath } from '@casino/contracts/pages';
 import { fillSiteName } from '@casino/contracts/prerender';
 import type { TSiteInfo } from '@casino/contracts/site-info';
-import { encodeBody, ENCODINGS, sendEncoded, type EncodedBody, type Encoding } from '../lib/encoded-body.ts';
+import {
+  encodeBody,
+  ENCODINGS,
+  prepareAnswer,
+  sendAnswer,
+  writeAnswer,
+  type EncodedBody,
+  type Encoding,
+  type PreparedAnswer,
+} from '@casino/static-files/answer';
+import { REVALIDATE, StaticFiles } from '@casino/static-files/directory';
+import type { FrontDoor } from '@casino/static-files/front';
 import { withSiteInfo } from '../lib/site-info.ts';
 import { loadPrerenderedPages } from './prerendered-pages.ts';
 import type { MaintenanceProbe } from './maintenance.ts';
 
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+const HTML = 'text/html; charset=utf-8';
 
 /**
- * The page every client route answers with (index.html), held in memory with the compressed
- * variants the build wrote beside it: the most requested document costs no file read and no
- * compression (issue 9).
+ * A document the server answers page requests with (index.html, a prerendered page), held in
+ * memory with the compressed variants the build wrote beside it and its answers prepared: as the
+ * page of its path (200, revalidated with its ETag) and as a not-found or maintenance page (404,
+ * 503: never kept by a cache, never a 304). The most requested answer costs no file read, no
+ * compression and no header built (issues 9 and 22).
  */
-interface Page {
-  etag: string;
-  body: EncodedBody;
+export interface Document {
+  page: PreparedAnswer;
+  failed: PreparedAnswer;
 }
 
-function loadPage(file: string, site: TSiteInfo = {}): Page {
+/** A document's answers from its body, with `headers` besides its own (the security headers). */
+export function documentOf(body: EncodedBody, headers?: Readonly<Record<string, string>>): Document {
+  const extra = headers ? { headers } : {};
+  return {
+    page: prepareAnswer(body, { contentType: HTML, cacheControl: REVALIDATE, etag: true, ...extra }),
+    failed: prepareAnswer(body, { contentType: HTML, cacheControl: 'no-store', etag: false, ...extra }),
+  };
+}
+
+function loadDocument(
+  file: string,
+  site: TSiteInfo = {},
+  headers?: Readonly<Record<string, string>>,
+): Document {
   const built = readFileSync(file, 'utf8');
   // A prerendered page's site name is the operator's when one is set (contracts/prerender.ts); the
   // build's own marks are invisible, so the page is served as built when none is.
   const html = withSiteInfo(site.siteName ? fillSiteName(built, site.siteName) : built, site);
-  let body: EncodedBody;
-  if (html === built) {
-    body = { identity: Buffer.from(built) };
-    for (const encoding of ENCODINGS) {
-      const variant = `${file}${SUFFIX[encoding]}`;
-      if (existsSync(variant)) body[encoding] = readFileSync(variant);
-    }
-  } else {
+  if (html !== built) {
     // The operator's details are written in (lib/site-info.ts): compressed here, once, at start.
-    body = encodeBody(html);
+    return documentOf(encodeBody(html), headers);
   }
-  const etag = `"${createHash('sha256').update(body.identity).digest('base64url').slice(0, 22)}"`;
-  return { etag, body };
+  const body: EncodedBody = { identity: Buffer.from(built) };
+  for (const encoding of ENCODINGS) {
+    const variant = `${file}${SUFFIX[encoding]}`;
+    if (existsSync(variant)) body[encoding] = readFileSync(variant);
+  }
+  return documentOf(body, headers);
 }
 
 /** The answer to a page request: the page itself (200), no such page (404), maintenance (503). */
 type PageAnswer = { code: 200 } | { code: 404 } | { code: 503; retryAfterSec: number | undefined };
 
 /**
- * Sends index.html. A 200 revalidates with its ETag; a 404 or 503 carries the same document (the
- * portal shows its not-found or maintenance page) but is never kept by a cache or answered 304.
+ * What a document answer sends: a 200 revalidates with its ETag; a 404 or 503 carries the same
+ * document (the portal shows its not-found or maintenance page) but is never kept by a cache or
+ * answered 304, and a 503 says when to come back when the end is known.
  */
+function pageOutcome(
+  document: Document,
+  answer: PageAnswer,
+): { prepared: PreparedAnswer; status: number; more: Readonly<Record<string, string>> | undefined } {
+  if (answer.code === 200) return { prepared: document.page, status: 200, more: undefined };
+  const more =
+    answer.code === 503 && answer.retryAfterSec !== undefined
+      ? { 'retry-after': String(answer.retryAfterSec) }
+      : undefined;
+  return { prepared: document.failed, status: answer.code, more };
+}
+
 function sendPage(
-  page: Page,
+  document: Document,
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PageAnswer,
 ): FastifyReply {
-  reply.header('vary', 'accept-encoding');
-  if (answer.code === 200) {
-    reply.header('cache-control', 'no-cache').header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  } else {
-    reply.code(answer.code).header('cache-control', 'no-store');
-    if (answer.code === 503 && answer.retryAfterSec !== undefined)
-      reply.header('retry-after', String(answer.retryAfterSec));
-  }
-  return sendEncoded(request, reply, page.body, 'text/html; charset=utf-8');
+  const { prepared, status, more } = pageOutcome(document, answer);
+  if (more) reply.headers(more);
+  return sendAnswer(request, reply, prepared, status);
+}
+
+function writePage(document: Document, req: IncomingMessage, res: ServerResponse, answer: PageAnswer): void {
+  const { prepared, status, more } = pageOutcome(document, answer);
+  writeAnswer(req, res, prepared, status, more);
+}
+
+/** Pino's levels: static answers are logged at `debug` (plugins/access-log.ts). */
+const LEVELS: Readonly<Record<string, number>> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+};
+
+/** Whether the log takes the static answers' lines now (LOG_LEVEL=debug or trace). */
+function logsStatic(log: FastifyBaseLogger): boolean {
+  return (LEVELS[log.level] ?? Infinity) <= LEVELS.debug!;
 }
 
 /**
@@ -97,17 +146,33 @@ export interface StaticSiteOptions {
   maintenance?: MaintenanceProbe;
   /** The operator's details, written into the page (lib/site-info.ts). */
   site?: TSiteInfo;
+  /**
+   * The headers of every answer besides its own (the document's security headers,
+   * plugins/security-headers.ts), prepared into the answers the front door sends.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /** Where the pages and files in memory are answered before Fastify (`FrontDoor`). */
+  front?: FrontDoor;
 }
 
+/** The documents of a build: index.html's names, which are answered by the page route, not as files. */
+const isIndexFile = (filePath: string) => /^\/index\.html(\.br|\.gz)?$/.test(filePath);
+
 /**
- * Serves a built single-page app: hashed files under /assets/ are cached for a year, everything
- * else revalidates. A page path of the portal's route table (packages/contracts/src/pages.ts, in
- * every locale) answers index.html with 200; any other path answers it with 404, so the portal
- * shows its not-found page and crawlers and monitors see the truth; `/ko/...` is redirected to the
- * unprefixed path, as the portal's router does. While the site is in maintenance every page
- * answers 503 (with `Retry-After` when the end is known) and the portal shows its maintenance
- * page; files keep being served. Text files go out as the .br or .gz the build made
- * (`preCompressed`), so the compression plugin never compresses a file per request.
+ * Serves a built single-page app from memory (decision 0015): hashed files under /assets/ are
+ * cached for a year (`immutable`), everything else revalidates with its ETag (304). A page path of
+ * the portal's route table (packages/contracts/src/pages.ts, in every locale) answers its document
+ * with 200; any other path answers it with 404, so the portal shows its not-found page and crawlers
+ * and monitors see the truth; `/ko/...` is redirected to the unprefixed path, as the portal's
+ * router does. While the site is in maintenance every page answers 503 (with `Retry-After` when the
+ * end is known) and the portal shows its maintenance page; files keep being served. Text files go
+ * out as the .br or .gz the build made, never compressed per request, and no request touches the
+ * disk once a file has been read.
+ *
+ * The pages of the route table and the files in memory are answered at the front door, before
+ * Fastify, with the same status, headers and bytes as the route below gives (which answers them
+ * for `inject`, for a file's first read, and while the log takes static answers' lines); the
+ * route answers everything else (unknown paths, redirects, encoded paths, `/index.html`).
  */
 export async function registerStaticSite(
   app: FastifyInstance,
@@ -115,34 +180,22 @@ export async function registerStaticSite(
   options: StaticSiteOptions = {},
 ): Promise<boolean> {
   if (!existsSync(path.join(root, 'index.html'))) return false;
-  const page = loadPage(path.join(root, 'index.html'), options.site);
+  const { headers } = options;
+  const index = loadDocument(path.join(root, 'index.html'), options.site, headers);
   // Each locale's home page and page frame, prerendered by the build (decision 0013).
-  const prerendered = loadPrerenderedPages(root, (file) => loadPage(file, options.site));
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    // The document is answered from memory by the page route below (also at /index.html), with the
-    // status of the path it stands for.
-    globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.header('cache-control', 'no-cache');
-      }
-    },
-  });
+  const prerendered = loadPrerenderedPages(root, (file) => loadDocument(file, options.site, headers));
+  // The document is answered by the page route below (also at /index.html), with the status of the
+  // path it stands for.
+  const files = new StaticFiles(root, { exclude: isIndexFile, ...(headers ? { headers } : {}) });
 
   /** 503 while in maintenance; a failed look at the switch serves the page rather than an error. */
-  async function closed(request: FastifyRequest): Promise<PageAnswer | null> {
+  async function closed(log: FastifyBaseLogger): Promise<PageAnswer | null> {
     if (!options.maintenance) return null;
     try {
       const state = await options.maintenance();
       return state ? { code: 503, retryAfterSec: state.retryAfterSec } : null;
     } catch (err) {
-      request.log.warn({ err }, 'maintenance switch unreadable; serving the page');
+      log.warn({ err }, 'maintenance switch unreadable; serving the page');
       return null;
     }
   }
@@ -153,34 +206,53 @@ export async function registerStaticSite(
     reply: FastifyReply,
     urlPath: string,
   ): Promise<FastifyReply> {
-    const maintenance = await closed(request);
-    if (maintenance) return sendPage(page, request, reply, maintenance);
+    const maintenance = await closed(request.log);
+    if (maintenance) return sendPage(index, request, reply, maintenance);
     const match = matchPagePath(urlPath);
-    if (!match) return sendPage(prerendered(null, urlPath) ?? page, request, reply, { code: 404 });
+    if (!match) return sendPage(prerendered(null, urlPath) ?? index, request, reply, { code: 404 });
     if (match.kind === 'redirect') {
       const query = request.url.indexOf('?');
       return reply.redirect(query === -1 ? match.to : `${match.to}${request.url.slice(query)}`, 301);
     }
-    return sendPage(prerendered(match, urlPath) ?? page, request, reply, { code: 200 });
+    return sendPage(prerendered(match, urlPath) ?? index, request, reply, { code: 200 });
   }
 
-  app.get('/*', async (request, reply) => {
+  app.get('/*', (request, reply) => {
+    const query = request.url.indexOf('?');
     let urlPath: string;
     try {
-      urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+      urlPath = decodeURIComponent(query === -1 ? request.url : request.url.slice(0, query));
     } catch {
       return reply.callNotFound();
     }
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
-    // A client route (`/`, `/en/deposit`): no look at the disk.
-    if (!path.extname(urlPath)) return sendDocument(request, reply, urlPath);
-    const candidate = path.join(root, path.normalize(urlPath));
-    if (candidate === path.join(root, 'index.html')) return sendDocument(request, reply, '/');
-    if (candidate.startsWith(root + path.sep) && existsSync(candidate)) {
-      return reply.sendFile(path.relative(root, candidate));
-    }
-    if (urlPath.startsWith('/assets/')) return reply.callNotFound();
+    // A file of the build, from memory: nothing more to do once it went out.
+    const sent = files.send(request, reply, urlPath);
+    if (sent !== false) return sent === true ? undefined : sent;
+    if (urlPath === '/index.html') return sendDocument(request, reply, '/');
+    // A file that is not there (an old hashed asset) is a 404, never the page.
+    if (urlPath.startsWith('/assets/') && path.extname(urlPath)) return reply.callNotFound();
     return sendDocument(request, reply, urlPath);
+  });
+
+  // The same answers before Fastify, for what needs no more than memory: a file already read, or a
+  // page of the route table (its URL as sent, with nothing to decode). The access log takes no line
+  // for them, so while it takes the static answers' lines (debug) everything goes to the route.
+  options.front?.add((req, res) => {
+    if (logsStatic(app.log)) return false;
+    // Nothing percent-encoded, so nothing for the text guard (plugins/text-guard.ts) to refuse.
+    const url = req.url ?? '';
+    if (!url.startsWith('/') || url.includes('%')) return false;
+    const query = url.indexOf('?');
+    const urlPath = query === -1 ? url : url.slice(0, query);
+    if (files.write(req, res, urlPath)) return true;
+    const match = path.extname(urlPath) ? null : matchPagePath(urlPath);
+    if (match?.kind !== 'page') return false;
+    const document = prerendered(match, urlPath) ?? index;
+    void closed(app.log).then((maintenance) =>
+      writePage(maintenance ? index : document, req, res, maintenance ?? { code: 200 }),
+    );
+    return true;
   });
   return true;
 }

@@ -67,11 +67,16 @@ export function registerOperatorsBackofficeRoutes(
   });
 
   // Every back-office route, sign-in included, before its body is read. The matched route's
-  // pattern is used, not the raw URL, so an encoded path cannot step around the gate.
-  app.addHook('onRequest', async (request) => {
+  // pattern is used, not the raw URL, so an encoded path cannot step around the gate. A callback
+  // hook, not an async one: it runs on every request of the server, and every other one leaves at
+  // once without a promise (issue 22).
+  app.addHook('onRequest', (request, _reply, done) => {
     const pattern = request.routeOptions.url;
-    if (!pattern?.startsWith(BACKOFFICE_API)) return;
-    if (!(await gate.allows(request.ip))) throw new AppError('forbidden');
+    if (!pattern?.startsWith(BACKOFFICE_API)) return done();
+    gate.allows(request.ip).then(
+      (allowed) => done(allowed ? undefined : new AppError('forbidden')),
+      (error: unknown) => done(error as Error),
+    );
   });
 
   // --- the signed-in operator's own account (every role) ---
