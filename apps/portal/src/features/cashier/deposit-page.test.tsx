@@ -92,6 +92,22 @@ async function send(amount: string) {
   await settle();
 }
 
+/** A member with no limit, set or pending. */
+function noLimitsAnswer(): TCallResponse<'get-play-limits'> {
+  return {
+    status: 'success',
+    limits: {
+      deposit: { day: null, week: null, month: null },
+      loss: { day: null, week: null, month: null },
+    },
+    pending: [],
+    used: { deposit: { day: 0, week: 0, month: 0 }, loss: { day: 0, week: 0, month: 0 } },
+    realityCheckMinutes: 0,
+    exclusion: null,
+    lifetime: { deposits: 0, withdrawals: 0, net: 0 },
+  };
+}
+
 function dialogText(): string {
   return [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
     .map((d) => d.textContent)
@@ -203,18 +219,7 @@ describe('/deposit: the form', () => {
   });
 
   it('before a first deposit offers to set a deposit limit, which the member may skip', async () => {
-    const noLimits: TCallResponse<'get-play-limits'> = {
-      status: 'success',
-      limits: {
-        deposit: { day: null, week: null, month: null },
-        loss: { day: null, week: null, month: null },
-      },
-      pending: [],
-      used: { deposit: { day: 0, week: 0, month: 0 }, loss: { day: 0, week: 0, month: 0 } },
-      realityCheckMinutes: 0,
-      exclusion: null,
-      lifetime: { deposits: 0, withdrawals: 0, net: 0 },
-    };
+    const noLimits = noLimitsAnswer();
     const { api } = await open({
       'get-deposit-list': () => ({ status: 'success', list: [], maxCount: 0 }),
       'get-play-limits': () => noLimits,
@@ -224,6 +229,22 @@ describe('/deposit: the form', () => {
     expect(screen.queryByText('충전 전에 충전 한도를 정해 보세요')).toBeNull();
     expect(localStorage.getItem('portal.depositLimitOfferSkipped.gildong7')).toBe('1');
     expect(api.countOf('get-play-limits')).toBe(1);
+  });
+
+  it('shows the form only once it knows whether the offer comes, so the offer never pushes it away', async () => {
+    localStorage.clear();
+    const api = server({
+      'get-deposit-list': () => ({ status: 'success', list: [], maxCount: 0 }),
+      'get-play-limits': () => noLimitsAnswer(),
+    });
+    renderPage('/deposit', <DepositPage />);
+    // The list and the limits have not answered yet: no form to start filling.
+    expect(screen.queryByLabelText('충전 금액')).toBeNull();
+    await settle();
+    expect(api.countOf('get-play-limits')).toBe(1);
+    const offer = screen.getByText('충전 전에 충전 한도를 정해 보세요');
+    // The offer and the form come together, the offer first.
+    expect(offer.compareDocumentPosition(amountInput()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('makes no offer once the member has deposit requests', async () => {

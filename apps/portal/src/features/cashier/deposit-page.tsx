@@ -26,7 +26,7 @@ import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { AmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
 import { RequestHistory } from './components/request-history.tsx';
-import { DepositLimitOffer } from './components/deposit-limit-offer.tsx';
+import { DepositLimitOffer, useDepositLimitOfferSettled } from './components/deposit-limit-offer.tsx';
 import './cashier.css';
 
 const DEPOSIT_FIELDS = ['amount', 'depositor'] as const;
@@ -48,15 +48,22 @@ export function DepositPage() {
   const [page, setPage] = useState(1);
   const list = useDepositList(page);
   const remove = useDelDeposit();
+  // Asked here too, so it loads beside the list rather than once the form shows.
+  useCashierStatus();
+  const hasNoDeposits = page === 1 && list.data?.maxCount === 0 && !list.isPlaceholderData;
+  const isOfferSettled = useDepositLimitOfferSettled(user?.userId ?? '', list.isPending, hasNoDeposits);
   if (!user) return <PageSkeleton />;
   return (
     <PageShell title={t('common:menu.deposit')} lead={t('deposit.lead')} icon="deposit">
       <div className="cashier-layout">
-        <DepositLimitOffer
-          userId={user.userId}
-          hasNoDeposits={page === 1 && list.data?.maxCount === 0 && !list.isPlaceholderData}
-        />
-        <DepositForm user={user} onApplied={() => setPage(1)} />
+        <DepositLimitOffer userId={user.userId} hasNoDeposits={hasNoDeposits} />
+        {isOfferSettled ? (
+          <DepositForm user={user} onApplied={() => setPage(1)} />
+        ) : (
+          <div className="card cashier-form-pending" aria-busy="true">
+            <Spinner />
+          </div>
+        )}
         <RequestHistory
           kind="deposit"
           page={page}

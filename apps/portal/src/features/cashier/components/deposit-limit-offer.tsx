@@ -7,6 +7,22 @@ import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { usePlayLimits } from '../../../lib/protection/api/get-play-limits.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
 
+function offerSkippedKey(userId: string): string {
+  return `${STORAGE_KEYS.depositLimitOfferSkipped}${userId}`;
+}
+
+/**
+ * Whether the page knows if the offer shows: the deposit list has answered and, for a member with
+ * no deposit yet who has not skipped it, the limits too. The deposit form waits for it, so the offer
+ * never appears above a form the member is already filling (it pushed the form's submit button
+ * away from under the finger or the pointer).
+ */
+export function useDepositLimitOfferSettled(userId: string, isListPending: boolean, hasNoDeposits: boolean) {
+  const isAsked = hasNoDeposits && readStorage(offerSkippedKey(userId)) !== '1';
+  const limits = usePlayLimits(isAsked);
+  return !isListPending && (!isAsked || !limits.isPending);
+}
+
 /**
  * Before a member's first deposit (no deposit request yet and no deposit limit, set or pending):
  * the offer to set a deposit limit first, which the member may skip (remembered on this device).
@@ -15,7 +31,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts
 export function DepositLimitOffer({ userId, hasNoDeposits }: { userId: string; hasNoDeposits: boolean }) {
   const { t } = useTranslation(['cashier', 'common']);
   const href = useLocalizedPath();
-  const skippedKey = `${STORAGE_KEYS.depositLimitOfferSkipped}${userId}`;
+  const skippedKey = offerSkippedKey(userId);
   const [isSkipped, setIsSkipped] = useState(() => readStorage(skippedKey) === '1');
   const limits = usePlayLimits(hasNoDeposits && !isSkipped);
   const data = limits.data;
