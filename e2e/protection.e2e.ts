@@ -266,6 +266,8 @@ function tile(page: Page, name: string) {
 /** The lobby's slot tab, the house slot provider, and one of its slots in its own window. */
 async function openHouseSlot(context: BrowserContext, page: Page): Promise<Page> {
   await page.goto('/game');
+  // The lobby is prerendered: its tabs answer once the app has taken over.
+  await appReady(page);
   await page.getByRole('heading', { level: 1, name: text('ko', 'common:menu.game') }).waitFor();
   await page.getByRole('tab', { name: text('ko', 'game:tabs.slot') }).click();
   await tile(page, SLOTS_NAME_KO).click();

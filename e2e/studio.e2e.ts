@@ -177,6 +177,8 @@ function tile(page: Page, name: string) {
 
 async function openLobby(page: Page, locale: TLocale) {
   await page.goto(localePath(locale, '/game'));
+  // The lobby is prerendered (decision 0016): its tabs answer once the app has taken over.
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
   await page.getByRole('heading', { level: 1, name: text(locale, 'common:menu.game') }).waitFor();
 }
 

@@ -1,15 +1,18 @@
 /**
- * The build step that prerenders the portal (decision 0013): after Vite has built the client, it
- * renders each locale's home page and each locale's page frame (`src/app/prerender.tsx`) in Node
- * with the app's own components, and writes each into a copy of the built index.html as
- * `prerendered/<home|shell>.<locale>.html`. The server answers a home URL with its locale's home
- * document and every other page with its locale's frame (apps/api/src/plugins/static-site.ts).
+ * The build step that prerenders the portal (decisions 0013, 0016): after Vite has built the
+ * client, it renders, for each locale, every public page (the home page, /login, /register, ...:
+ * the contracts' PRERENDER_KINDS), the not-found page and the page frame (`src/app/prerender.tsx`)
+ * in Node with the app's own components, and writes each into a copy of the built index.html as
+ * `prerendered/<kind>.<locale>.html`. The server answers a page with its own document, a member
+ * page with the frame and an unknown path with the not-found page
+ * (apps/api/src/plugins/prerendered-pages.ts); the app hydrates a page and replaces the frame.
  *
  * Each document carries what its first paint needs, so the paint waits for no script and no
- * second request: the app's CSS inline (the home page's too), the translations its first render
- * uses inline (the app starts without fetching them), the `<html lang>`, title and description
- * of its locale, and one small font file with exactly the glyphs its text uses (preloaded). The
- * scripts start after the first paint (boot.js).
+ * second request: the app's CSS inline (its page's too), the translations its first render asks
+ * for inline (the app starts without fetching them), the `<html lang>`, title and description of
+ * its locale and page, and one small font file with exactly the glyphs its locale's documents use
+ * (preloaded). The scripts start after the first paint (boot.js), with their page's chunks
+ * preloaded.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,19 +20,15 @@ import react from '@vitejs/plugin-react';
 import { fontFaceRule, PRINTABLE_ASCII, pretendardVariableFile, subsetWoff2 } from '@casino/web-fonts';
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { INTL_LOCALE, LOCALES, type TLocale } from '@casino/contracts/locales';
-import type {
-  prerenderView as TPrerenderView,
-  PRERENDER_NAMESPACES as TNamespaces,
-} from './src/app/prerender.tsx';
+import type { prerenderView as TPrerenderView, TPrerendered } from './src/app/prerender.tsx';
+import { PRERENDER_KINDS, prerenderedFile, type TPrerenderKind } from '@casino/contracts/prerender';
+import { NAMESPACES } from './src/i18n/namespaces.ts';
 import {
-  markSiteName,
-  PRERENDER_KINDS,
-  prerenderedFile,
-  type TPrerenderKind,
-} from '@casino/contracts/prerender';
-import { I18N_SCRIPT_ID, PRERENDER_ATTRIBUTE } from './src/lib/prerender.ts';
-
-const HOME_MODULE = '/src/features/home/home-page.tsx';
+  I18N_SCRIPT_ID,
+  PRERENDER_ATTRIBUTE,
+  PRERENDER_IMPORTS_KEY,
+  PRERENDER_INPUT_KEY,
+} from './src/lib/prerender.ts';
 
 type Json = Record<string, unknown>;
 
@@ -47,12 +46,37 @@ const REVEAL_CSS = `#root[${PRERENDER_ATTRIBUTE}]{visibility:hidden;animation:pr
  *    whatever happens, also without this script);
  * 2. then, once the page has painted (the frame after), starts the app, preloading the chunks it
  *    will import: no script request competes with the first paint. At once when the page is not
- *    visible (no frame would come), and after 1.5 s whatever happens.
+ *    visible (no frame would come), and after 1.5 s whatever happens;
+ * 3. until the page itself is live, keeps what the visitor types into the page's fields and holds a
+ *    form's submission (the build's markup has no handlers: a form would post the page away), for
+ *    the app to take over once it hydrated the page (src/lib/prerender.ts, `PRERENDER_INPUT_KEY`).
  */
 const BOOT_SCRIPT = `(function () {
   var me = document.currentScript;
   var html = document.documentElement;
   var started = false;
+  var input = (window.${PRERENDER_INPUT_KEY} = { fields: new Map(), submit: null, live: false });
+  function prerendered() {
+    return !input.live;
+  }
+  function keep(event) {
+    var field = event.target;
+    if (!prerendered() || !field || !/^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName)) return;
+    input.fields.set(field, { value: field.value, checked: field.checked });
+  }
+  document.addEventListener('input', keep, true);
+  document.addEventListener('change', keep, true);
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (!prerendered()) return;
+      // Held, and kept from React too (it may be hydrating): the app makes it once, when live.
+      event.preventDefault();
+      event.stopPropagation();
+      input.submit = { form: event.target, submitter: event.submitter || null };
+    },
+    true,
+  );
   function start() {
     if (started) return;
     started = true;
@@ -89,9 +113,17 @@ const BOOT_SCRIPT = `(function () {
 })();
 `;
 
-/** The characters a document draws: its text and attribute values (titles, labels), and ASCII. */
+/** A first-paint font file (its URL) and the characters it draws. */
+interface TFirstPaintFont {
+  file: string;
+  text: string;
+}
+
+/** The characters a document draws: its text, the attribute values a field shows, and ASCII. */
 function textOf(markup: string): string {
-  const decoded = markup
+  const shown = [...markup.matchAll(/ (?:placeholder|value)="([^"]*)"/g)].map((match) => match[1]);
+  const decoded = [markup, ...shown]
+    .join(' ')
     .replace(/<svg[\s\S]*?<\/svg>/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
@@ -162,6 +194,30 @@ function assetText(bundle: Rollup.OutputBundle, fileName: string): string {
   return typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
 }
 
+/**
+ * For the build's own render only: every `import('...')` of the app's modules also adds the module
+ * it loads to the set `prerender.tsx` puts under PRERENDER_IMPORTS_KEY while a view renders, so the
+ * build knows which lazy modules (the page's own first) each view needs.
+ */
+function countImports(src: string): Plugin {
+  return {
+    name: 'portal-prerender-count-imports',
+    async transform(code, id) {
+      if (!id.startsWith(src) || !code.includes('import(')) return null;
+      let out = '';
+      let last = 0;
+      for (const match of code.matchAll(/\bimport\((['"])([^'"]+)\1\)/g)) {
+        const resolved = await this.resolve(match[2]!, id);
+        if (!resolved) continue;
+        const file = JSON.stringify(resolved.id.split('?')[0]);
+        out += `${code.slice(last, match.index)}(globalThis.${PRERENDER_IMPORTS_KEY}?.add(${file}), ${match[0]})`;
+        last = match.index + match[0].length;
+      }
+      return { code: out + code.slice(last), map: null };
+    },
+  };
+}
+
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -177,89 +233,147 @@ export function prerenderPages(): Plugin {
         (item): item is Rollup.OutputChunk => item.type === 'chunk',
       );
       const entry = chunks.find((chunk) => chunk.isEntry);
-      const home = chunks.find((chunk) => chunk.facadeModuleId === path.join(config.root, HOME_MODULE));
-      if (!entry || !home) throw new Error('prerender: the entry or the home page chunk is missing');
+      if (!entry) throw new Error('prerender: the entry chunk is missing');
       const entryChunks = staticClosure(bundle, entry);
       const entryFiles = new Set(entryChunks.map((chunk) => chunk.fileName));
-      const homeChunks = staticClosure(bundle, home).filter((chunk) => !entryFiles.has(chunk.fileName));
+      // The first script of every page carries no schema library (README.md, "Budgets"): zod is
+      // about 30 KiB gzipped, and building its schemas is a long task of every page's start.
+      const zod = entryChunks
+        .flatMap((chunk) => chunk.moduleIds)
+        .filter((id) => id.includes('/node_modules/zod/'));
+      if (zod.length > 0) {
+        const importers = new Set(
+          zod
+            .flatMap((id) => this.getModuleInfo(id)?.importers ?? [])
+            .filter((id) => !id.includes('/node_modules/')),
+        );
+        throw new Error(
+          `prerender: the entry's script carries zod, imported by ${[...importers].join(', ')}: import what the frame needs from a zod-free module, and types with \`import type\``,
+        );
+      }
       const entryCss = cssOf(entryChunks);
-      const homeCss = cssOf(homeChunks).filter((file) => !entryCss.includes(file));
-      const css: Record<TPrerenderKind, string> = {
-        shell: entryCss.map((file) => assetText(bundle, file)).join('\n'),
-        home: [...entryCss, ...homeCss].map((file) => assetText(bundle, file)).join('\n'),
-      };
+      const chunkOf = new Map(chunks.map((chunk) => [chunk.facadeModuleId, chunk]));
       // The scripts start after the first paint (boot.js): the paint waits for no script, and no
       // script request competes with what the paint needs.
       const entryScript = `/${entry.fileName}`;
-      const preloads: Record<TPrerenderKind, string[]> = {
-        shell: entryChunks.slice(1).map((chunk) => `/${chunk.fileName}`),
-        home: [...entryChunks.slice(1), ...homeChunks].map((chunk) => `/${chunk.fileName}`),
-      };
       const boot = `/${this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: BOOT_SCRIPT }))}`;
 
-      // The app's modules, transformed as in development, running in this process.
-      const server = await createServer({
-        configFile: false,
-        root: config.root,
-        logLevel: 'error',
-        plugins: [react()],
-        define: config.define,
-        server: { middlewareMode: true, hmr: false, ws: false },
-        appType: 'custom',
-        optimizeDeps: { noDiscovery: true, include: [] },
-      });
-      const pretendard = readFileSync(pretendardVariableFile());
-      try {
-        const app = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
-          prerenderView: typeof TPrerenderView;
-          PRERENDER_NAMESPACES: typeof TNamespaces;
-        };
-        for (const locale of LOCALES) {
-          const files: Record<string, Json> = {};
-          for (const ns of ['common', 'home', 'game'])
-            files[ns] = JSON.parse(
-              readFileSync(path.join(config.root, 'public/locales', locale, `${ns}.json`), 'utf8'),
-            ) as Json;
-          const markups = new Map<TPrerenderKind, string>();
-          for (const kind of PRERENDER_KINDS) {
-            const resources = Object.fromEntries(
-              app.PRERENDER_NAMESPACES[kind].map((ns) => [ns, files[ns]!]),
-            );
-            const brand = lookup(files, 'common:brand.name');
-            markups.set(kind, await app.prerenderView(kind, locale, resources, markSiteName(brand)));
+      /**
+       * What a view needs beyond the entry: the styles and chunks of the modules it imported on
+       * demand (its page), with everything they import.
+       */
+      const parts = new Map<string, { css: string; preloads: string[] }>();
+      const partsOf = (modules: readonly string[]) => {
+        const key = modules.join('\n');
+        let found = parts.get(key);
+        if (!found) {
+          const extra = new Map<string, Rollup.OutputChunk>();
+          for (const id of modules) {
+            const chunk = chunkOf.get(id);
+            if (!chunk) throw new Error(`prerender: ${id} has no chunk of its own`);
+            for (const next of staticClosure(bundle, chunk))
+              if (!entryFiles.has(next.fileName)) extra.set(next.fileName, next);
           }
-          // The glyphs of this locale's documents, as one Pretendard file for their first paint.
-          const text = [...markups.values()].map(textOf).join('');
-          const font = await subsetWoff2(pretendard, text);
-          const fontFile = `/${this.getFileName(this.emitFile({ type: 'asset', name: `pretendard-${locale}.woff2`, source: font }))}`;
-          for (const kind of PRERENDER_KINDS) {
-            const resources = Object.fromEntries(
-              app.PRERENDER_NAMESPACES[kind].map((ns) => [ns, files[ns]!]),
-            );
-            this.emitFile({
-              type: 'asset',
-              fileName: prerenderedFile(kind, locale),
-              source: documentOf({
-                template,
-                kind,
-                locale,
-                markup: markups.get(kind)!,
-                resources,
-                files,
-                css: `${css[kind]}\n${firstPaintFace(fontFile, text)}`,
-                fontFile,
-                boot,
-                entryScript,
-                preloads: preloads[kind],
-              }),
-            });
-          }
+          const css = [...entryCss, ...cssOf([...extra.values()]).filter((file) => !entryCss.includes(file))];
+          found = {
+            css: css.map((file) => assetText(bundle, file)).join('\n'),
+            preloads: [...entryChunks.slice(1), ...extra.values()].map((chunk) => `/${chunk.fileName}`),
+          };
+          parts.set(key, found);
         }
-      } finally {
-        await server.close();
+        return found;
+      };
+
+      const pretendard = readFileSync(pretendardVariableFile());
+      for (const { locale, files, views } of await renderViews(config.root, config.define)) {
+        // The first-paint fonts: one Pretendard file with the glyphs of the home page and the
+        // frame, which every document of the locale uses (a browser that has it keeps it for the
+        // next page), and for another page one more, of the glyphs only that page draws.
+        const cut = async (name: string, text: string): Promise<TFirstPaintFont> => {
+          const source = await subsetWoff2(pretendard, text);
+          return { file: `/${this.getFileName(this.emitFile({ type: 'asset', name, source }))}`, text };
+        };
+        const shared = new Set(textOf(views.home!.html) + textOf(views.shell!.html));
+        const sharedFont = await cut(`pretendard-${locale}.woff2`, [...shared].join(''));
+        for (const kind of PRERENDER_KINDS) {
+          const view = views[kind]!;
+          const own = [...new Set(textOf(view.html))].filter((c) => !shared.has(c)).join('');
+          const fonts = own
+            ? [sharedFont, await cut(`pretendard-${locale}-${kind}.woff2`, own)]
+            : [sharedFont];
+          const { css, preloads } = partsOf(view.modules);
+          this.emitFile({
+            type: 'asset',
+            fileName: prerenderedFile(kind, locale),
+            source: documentOf({
+              template,
+              kind,
+              locale,
+              markup: view.html,
+              resources: Object.fromEntries(view.namespaces.map((ns) => [ns, namespaceFile(files, ns)])),
+              files,
+              css: `${css}\n${fonts.map((font) => firstPaintFace(font.file, font.text)).join('\n')}`,
+              fonts,
+              boot,
+              entryScript,
+              preloads,
+            }),
+          });
+        }
       }
     },
   };
+}
+
+/** A locale's translation files and its views, one per document (PRERENDER_KINDS). */
+export interface TLocaleViews {
+  locale: TLocale;
+  files: Record<string, Json>;
+  views: Partial<Record<TPrerenderKind, TPrerendered>>;
+}
+
+/**
+ * Every document's view in every locale, rendered by `src/app/prerender.tsx` with the app's own
+ * modules, transformed as in development, in a Vite server of their own in this process. The build
+ * writes the documents from them; the portal's hydration test (src/app/prerender.test.tsx) runs
+ * this in a Node process of its own, as the build does, and hydrates each one.
+ */
+export async function renderViews(root: string, define?: Record<string, unknown>): Promise<TLocaleViews[]> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    plugins: [react(), countImports(path.join(root, 'src'))],
+    define,
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const app = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+      prerenderView: typeof TPrerenderView;
+    };
+    const out: TLocaleViews[] = [];
+    for (const locale of LOCALES) {
+      const files: Record<string, Json> = {};
+      for (const ns of NAMESPACES)
+        files[ns] = JSON.parse(
+          readFileSync(path.join(root, 'public/locales', locale, `${ns}.json`), 'utf8'),
+        ) as Json;
+      const views: TLocaleViews['views'] = {};
+      for (const kind of PRERENDER_KINDS) views[kind] = await app.prerenderView(kind, locale, files);
+      out.push({ locale, files, views });
+    }
+    return out;
+  } finally {
+    await server.close();
+  }
+}
+
+function namespaceFile(files: Record<string, Json>, ns: string): Json {
+  const file = files[ns];
+  if (!file) throw new Error(`prerender: a view asked for the namespace ${ns}, which has no files`);
+  return file;
 }
 
 function documentOf(input: {
@@ -270,27 +384,34 @@ function documentOf(input: {
   resources: Record<string, Json>;
   files: Record<string, Json>;
   css: string;
-  fontFile: string;
+  fonts: readonly TFirstPaintFont[];
   boot: string;
   entryScript: string;
   preloads: readonly string[];
 }): string {
-  const { template, kind, locale, markup, resources, files, css, fontFile, boot, entryScript, preloads } =
-    input;
-  const brand = lookup(files, 'common:brand.name');
-  const title = `${brand} · ${lookup(files, 'common:brand.tagline')}`;
-  const description = `${brand} - ${lookup(files, 'home:hero.title')}. ${lookup(files, 'home:hero.text')}`;
+  const { template, kind, locale, markup, resources, files, css, fonts, boot, entryScript, preloads } = input;
+  const brand = escapeHtml(lookup(files, 'common:brand.name'));
+  // A page's title and lead as its shell shows them (already escaped in the markup); the home
+  // page, the frame: the brand and its tagline, the welcome.
+  const pageTitle = /<h1 [^>]*\bid="page-title"[^>]*>([^<]+)<\/h1>/.exec(markup)?.[1];
+  const lead = /<p class="page__lead">([^<]+)<\/p>/.exec(markup)?.[1];
+  const title = pageTitle
+    ? `${pageTitle} · ${brand}`
+    : `${brand} · ${escapeHtml(lookup(files, 'common:brand.tagline'))}`;
+  const description = `${brand} - ${
+    lead ?? escapeHtml(`${lookup(files, 'home:hero.title')}. ${lookup(files, 'home:hero.text')}`)
+  }`;
   const replaceOnce = (html: string, pattern: RegExp, by: string) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${String(pattern)}`);
     return html.replace(pattern, () => by);
   };
   let html = template;
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${INTL_LOCALE[locale]}">`);
-  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
   html = replaceOnce(
     html,
     /<meta name="description" content="[^"]*" \/>/,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<meta name="description" content="${description}" />`,
   );
   // The app's stylesheet, inline: the first paint waits for no second request.
   html = replaceOnce(html, /\s*<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/, '');
@@ -303,7 +424,9 @@ function documentOf(input: {
   html = replaceOnce(html, /\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '');
   html = html.replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g, '');
   const head = [
-    `<link rel="preload" as="font" type="font/woff2" crossorigin href="${fontFile}">`,
+    ...fonts.map(
+      (font) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${font.file}">`,
+    ),
     `<style>${css}\n${REVEAL_CSS}</style>`,
     `<script type="application/json" id="${I18N_SCRIPT_ID}">${scriptJson({ lng: locale, resources })}</script>`,
     `<script defer src="${boot}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>`,

@@ -83,6 +83,7 @@ export default defineConfig({
   ],
   define: {
     __LOCALES_VERSION__: JSON.stringify(localesVersion()),
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   server: {
     port: 5173,

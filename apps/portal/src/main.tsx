@@ -1,7 +1,7 @@
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './app/styles/global.css';
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { ResourceLanguage } from 'i18next';
@@ -11,7 +11,7 @@ import { createRoutes, preloadPageOf } from './app/routes.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { loadLocaleFont } from './i18n/locale-fonts.ts';
 import { splitLocalePath } from './i18n/locale-paths.ts';
-import { I18N_SCRIPT_ID, isPrerendered, PRERENDER_ATTRIBUTE } from './lib/prerender.ts';
+import { I18N_SCRIPT_ID, PRERENDER_ATTRIBUTE, prerenderedMarkup } from './lib/prerender.ts';
 
 const { locale } = splitLocalePath(window.location.pathname);
 document.documentElement.lang = INTL_LOCALE[locale];
@@ -33,10 +33,12 @@ function preloadedTranslations(lng: TLocale): ResourceLanguage | undefined {
 }
 
 const root = document.getElementById('root')!;
+const markup = prerenderedMarkup(root);
 
 /**
- * Drops the prerendered mark in the commit that replaced the build's markup, so the document says
- * the live app is in charge (its reveal rule no longer applies; tests and tools wait on it).
+ * Drops the prerendered mark in the commit that hydrated or replaced the build's markup, so the
+ * document says the live app is in charge (its reveal rule no longer applies; tests and tools wait
+ * on it).
  */
 function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => root.removeAttribute(PRERENDER_ATTRIBUTE), []);
@@ -52,14 +54,19 @@ const app = (
     </TakeOver>
   </StrictMode>
 );
-if (!isPrerendered(root)) {
+if (markup === null) {
   createRoot(root).render(app);
 } else {
-  // A prerendered page stays until the app's first render replaces it in one commit: that render
-  // has the page's chunk at hand (no skeleton in between) and runs in a transition, in slices
-  // that leave the page responsive (decision 0013).
-  const reactRoot = createRoot(root);
+  // The page's chunk first, so the first render has the page at hand (no skeleton, no suspense);
+  // then, in a transition (in slices that leave the page responsive), React hydrates a prerendered
+  // page, attaching to the markup the visitor already sees (decision 0016), or replaces the
+  // prerendered frame with the page in one commit (decision 0013).
   void preloadPageOf(window.location.pathname)
     .catch(() => undefined)
-    .then(() => startTransition(() => reactRoot.render(app)));
+    .then(() =>
+      startTransition(() => {
+        if (markup === 'page') hydrateRoot(root, app);
+        else createRoot(root).render(app);
+      }),
+    );
 }

@@ -53,6 +53,22 @@ export function isMemberPage(page: TPageId): boolean {
   return MEMBER_PAGES.has(page);
 }
 
+/**
+ * Public pages whose whole content is their query string: `/admin/error?error=...` explains the
+ * error it names, `/blocked?until=...` the break it names. The build cannot know the query, so
+ * they are not prerendered (the server answers them with the page frame).
+ */
+const QUERY_PAGES: ReadonlySet<TPageId> = new Set<TPageId>(['adminError', 'blocked']);
+
+/**
+ * The pages the build prerenders as their own document in every locale (decisions 0013, 0016):
+ * every public page (no signed-in member needed) but the query pages. A page added to the table is
+ * prerendered unless it is a member page: the build renders it in Node, and fails if it cannot.
+ */
+export const PRERENDERED_PAGES: readonly TPageId[] = PAGE_IDS.filter(
+  (page) => !isMemberPage(page) && !QUERY_PAGES.has(page),
+);
+
 /** The page of an unprefixed path (`/deposit/` and `/deposit` alike), or null for unknown paths. */
 export function pageOfPath(path: string): TPageId | null {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;

@@ -1,16 +1,32 @@
 /**
- * The prerendered documents of the portal (decision 0013): what the build writes into them and
+ * The prerendered documents of the portal (decisions 0013, 0016): what the build writes into them and
  * the server fills in when it serves them. No I/O and no schema library (the portal's build and
  * the server's static-site plugin both read it).
  */
+import { PRERENDERED_PAGES, type TPageId, type TPageMatch } from './pages.ts';
 
-/** What a prerendered document holds: a locale's home page, or the page frame with a skeleton. */
-export const PRERENDER_KINDS = ['home', 'shell'] as const;
-export type TPrerenderKind = (typeof PRERENDER_KINDS)[number];
+/**
+ * What a prerendered document holds: one of the prerendered pages (`home`, `login`, ...: the page
+ * as a guest's browser first renders it, which the app hydrates), the not-found page (`notFound`),
+ * or the page frame with a skeleton (`shell`: every other page, which the app replaces).
+ */
+export type TPrerenderKind = TPageId | 'notFound' | 'shell';
+
+/** Every document the build writes for each locale (decision 0016). */
+export const PRERENDER_KINDS: readonly TPrerenderKind[] = [...PRERENDERED_PAGES, 'notFound', 'shell'];
 
 /** Where the build writes a document, relative to the built portal's root. */
 export function prerenderedFile(kind: TPrerenderKind, locale: string): string {
   return `prerendered/${kind}.${locale}.html`;
+}
+
+/**
+ * The document a page request is answered with: a prerendered page its own, any other page
+ * (member pages, the query pages) the frame, a path outside the page table the not-found page.
+ */
+export function prerenderKindOf(match: TPageMatch | null): TPrerenderKind {
+  if (!match) return 'notFound';
+  return PRERENDERED_PAGES.includes(match.page) ? match.page : 'shell';
 }
 
 /**

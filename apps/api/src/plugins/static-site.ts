@@ -182,7 +182,8 @@ export async function registerStaticSite(
   if (!existsSync(path.join(root, 'index.html'))) return false;
   const { headers } = options;
   const index = loadDocument(path.join(root, 'index.html'), options.site, headers);
-  // Each locale's home page and page frame, prerendered by the build (decision 0013).
+  // Each locale's prerendered documents: its public pages, the not-found page and the frame
+  // (decisions 0013, 0016; plugins/prerendered-pages.ts picks one per path).
   const prerendered = loadPrerenderedPages(root, (file) => loadDocument(file, options.site, headers));
   // The document is answered by the page route below (also at /index.html), with the status of the
   // path it stands for.

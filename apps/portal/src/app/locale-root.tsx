@@ -5,7 +5,6 @@ import { INTL_LOCALE, type TLocale } from '@casino/contracts/locales';
 import { setApiLocale } from '../lib/api.ts';
 import { LocaleContext } from '../i18n/locale-context.ts';
 import { loadLocaleFont } from '../i18n/locale-fonts.ts';
-import { HealthDialogs } from './health-dialogs.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { MaintenanceGate } from './maintenance-gate.tsx';
 
@@ -38,7 +37,6 @@ export function LocaleRoot({ locale }: { locale: TLocale }) {
     <LocaleContext.Provider value={locale}>
       <MaintenanceGate>
         <AppLayout />
-        <HealthDialogs />
       </MaintenanceGate>
       <ScrollRestoration getKey={scrollKey} />
     </LocaleContext.Provider>

@@ -2,8 +2,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/ui/icon.tsx';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
+import { useBrowserValue } from '../lib/hydration.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import './not-found.css';
+
+/** Whether the router's own history entry index says this page was not opened directly. */
+const hasPreviousEntry = () => Boolean((window.history.state as { idx?: number } | null)?.idx);
 
 /**
  * Any path outside the route table (the server answers it with status 404 too): says so plainly,
@@ -16,8 +20,10 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   const title = t('notFound.title');
   useDocumentTitle(title);
-  // The router's own history entry index: 0 when this page was opened directly.
-  const canGoBack = typeof window !== 'undefined' && (window.history.state as { idx?: number } | null)?.idx;
+  // The build prerenders this page for every unknown path: the address asked for, and whether there
+  // is a page to go back to, show once the page is live (lib/hydration.ts).
+  const shownPath = useBrowserValue(() => pathname, '');
+  const canGoBack = useBrowserValue(hasPreviousEntry, false);
 
   return (
     <section className="not-found" aria-labelledby="page-title">
@@ -30,7 +36,7 @@ export function NotFoundPage() {
       <p className="not-found__text">{t('notFound.text')}</p>
       <p className="not-found__path">
         <span className="not-found__label">{t('notFound.path')}</span>
-        <code className="not-found__url">{pathname}</code>
+        <code className="not-found__url">{shownPath}</code>
       </p>
       <p className="not-found__hint">{t('notFound.hint')}</p>
       <div className="not-found__actions">

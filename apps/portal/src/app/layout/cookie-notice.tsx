@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBrowserValue } from '../../lib/hydration.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+
+const isRemembered = () => readStorage(STORAGE_KEYS.cookieNoticeDismissed) === '1';
 
 /**
  * The cookie notice's first-visit bar: one short line over the bottom of the screen until the
@@ -10,10 +13,11 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
  */
 export function CookieNotice() {
   const { t } = useTranslation('common');
-  const [isDismissed, setIsDismissed] = useState(
-    () => readStorage(STORAGE_KEYS.cookieNoticeDismissed) === '1',
-  );
-  if (isDismissed) return null;
+  // Shown in a prerendered document (the build knows no visitor), gone once hydrated for one who
+  // dismissed it before.
+  const wasDismissed = useBrowserValue(isRemembered, false);
+  const [isDismissed, setIsDismissed] = useState(false);
+  if (wasDismissed || isDismissed) return null;
   return (
     <div className="cookie-notice">
       <p className="cookie-notice__text">{t('cookie.bar')}</p>

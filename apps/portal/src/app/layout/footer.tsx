@@ -3,9 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { useSession } from '../../lib/session/session-context.ts';
-import { readSiteInfo } from '../../lib/site-info.ts';
+import { useBrowserValue } from '../../lib/hydration.ts';
+import { useSiteInfo, useSiteName } from '../../lib/site-info.ts';
 import { CookieNotice } from './cookie-notice.tsx';
 import { LogoMark } from './logo.tsx';
+
+const currentYear = () => new Date().getFullYear();
+/** The year the build rendered the prerendered documents in (vite.config.ts; this year under Vitest). */
+const BUILD_YEAR = typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : currentYear();
 
 /**
  * The footer of every page: the site's name, the links every visitor may follow (notices, support,
@@ -20,9 +25,9 @@ export function Footer() {
   const { t } = useTranslation('common');
   const href = useLocalizedPath();
   const { status } = useSession();
-  const site = readSiteInfo();
-  const siteName = site.siteName ?? t('brand.name');
-  const year = new Date().getFullYear();
+  const site = useSiteInfo();
+  const siteName = useSiteName();
+  const year = useBrowserValue(currentYear, BUILD_YEAR);
   const hasOperator = Boolean(
     site.operatorName || site.operatorAddress || site.operatorLicense || site.supportEmail,
   );

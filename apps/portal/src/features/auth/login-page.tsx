@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/page-shell.tsx';
-import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { GuestHelpDialog } from './components/guest-help-dialog.tsx';
@@ -11,15 +10,16 @@ import './auth.css';
 
 /**
  * /login: the sign-in form, and the guest inquiry for members who cannot sign in; a signed-in
- * member is told so and sent on. While this form shows, the desktop strip's own sign-in form steps
- * aside (auth.css), so the page never shows two.
+ * member is told so and sent on. The form shows while the session is still being checked (whoever
+ * opens /login is nearly always a guest), so the build's prerendered page is the form itself
+ * (decision 0016). While this form shows, the desktop strip's own sign-in form steps aside
+ * (auth.css), so the page never shows two.
  */
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common', 'community']);
   const href = useLocalizedPath();
   const session = useSession();
   const [isInquiryOpen, setIsInquiryOpen] = useState(false);
-  if (session.status === 'loading') return <PageSkeleton />;
   return (
     <PageShell title={t('common:auth.login')} lead={t('login.lead')} icon="login" isNarrow>
       <div className="auth-card">

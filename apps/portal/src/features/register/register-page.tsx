@@ -1,18 +1,20 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/page-shell.tsx';
-import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { RegisterForm } from './components/register-form.tsx';
 import './register.css';
 
-/** /register: the sign-up form; a signed-in member is told that registration is for guests. */
+/**
+ * /register: the sign-up form; a signed-in member is told that registration is for guests. The form
+ * shows while the session is still being checked (whoever opens /register is nearly always a guest),
+ * so the build's prerendered page is the form itself (decision 0016).
+ */
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'common']);
   const href = useLocalizedPath();
   const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton />;
   return (
     <PageShell title={t('common:auth.register')} lead={t('register.lead')} icon="user" isNarrow>
       {session.status === 'authenticated' ? (

@@ -1,4 +1,6 @@
-import { MEMBER_REQUIREMENT_RULES, type TMemberRequirement, type TUser } from '@casino/contracts/members';
+// The rules from their zod-free module: this file is in every page's first script (decision 0016).
+import { MEMBER_REQUIREMENT_RULES, type TMemberRequirement } from '@casino/contracts/member-requirements';
+import type { TUser } from '@casino/contracts/members';
 
 /**
  * What the signed-in member must do before the rest of the site (`TUser.requires`, the first one

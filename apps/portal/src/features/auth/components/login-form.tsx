@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { useBrowserValue } from '../../../lib/hydration.ts';
 import { rememberedUserId, useLogin } from '../use-login.ts';
 
 export type TLoginFormVariant = 'strip' | 'panel' | 'page';
@@ -16,7 +17,11 @@ export function LoginForm({ variant }: { variant: TLoginFormVariant }) {
   const href = useLocalizedPath();
   const login = useLogin(variant === 'page' ? href('home') : undefined);
   const id = useId();
-  const [userId, setUserId] = useState(rememberedUserId);
+  // The remembered id fills the field once the form is live: a prerendered form is hydrated as the
+  // build rendered it, empty (lib/hydration.ts).
+  const remembered = useBrowserValue(rememberedUserId, '');
+  const [typed, setTyped] = useState<string | null>(null);
+  const userId = typed ?? remembered;
   const [password, setPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 
@@ -56,7 +61,7 @@ export function LoginForm({ variant }: { variant: TLoginFormVariant }) {
           maxLength={16}
           placeholder={isCompact ? t('auth.userId') : undefined}
           value={userId}
-          onChange={(e) => setUserId(e.target.value)}
+          onChange={(e) => setTyped(e.target.value)}
         />
       </div>
       <div className="login-form__field">
