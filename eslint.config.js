@@ -70,12 +70,21 @@ function boundaryZones() {
     {
       target: 'apps/backoffice',
       from: ['apps/api', 'apps/portal', 'apps/studio', 'packages/studio-engine'],
-      message: 'The back-office console imports only packages/contracts (and talks to the API over HTTP).',
+      message:
+        'The back-office console imports only packages/contracts and packages/web-kit (and talks to the API over HTTP).',
     },
     {
       target: 'packages/contracts',
       from: 'apps',
       message: 'packages/contracts imports nothing from the apps.',
+    },
+    // The web kit is below the three web apps, and the studio's client uses it: it imports nothing of
+    // the apps, the contracts or the studio engine (it reads the contract's error shape structurally).
+    {
+      target: 'packages/web-kit',
+      from: ['apps', 'packages/contracts', 'packages/studio-engine'],
+      message:
+        'packages/web-kit serves the three web apps and imports nothing of the platform or the studio.',
     },
     // The house studio is a game provider like any outside one (decision 0012): it imports nothing
     // of the platform, and the platform's layers import nothing of it; only the platform's entry
@@ -122,7 +131,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/portal/**/*.{ts,tsx}', 'apps/studio/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
+    files: [
+      'apps/portal/**/*.{ts,tsx}',
+      'apps/studio/web/**/*.{ts,tsx}',
+      'apps/backoffice/**/*.{ts,tsx}',
+      'packages/web-kit/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

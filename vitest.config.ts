@@ -11,6 +11,16 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       {
+        // The web apps' shared kit (HTTP core, dialogs, formatters).
+        test: {
+          name: 'web-kit',
+          testTimeout: DOM_TEST_TIMEOUT_MS,
+          root: 'packages/web-kit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
         test: {
           name: 'studio-engine',
           root: 'packages/studio-engine',

@@ -13,7 +13,7 @@ import {
   GameFrame,
   HelpIcon,
   JackpotBanner,
-  StudioError,
+  HttpError,
   formatCompact,
   formatWon,
   isRefusal,
@@ -71,7 +71,7 @@ function readCoup(answer: TDealAnswer): Coup {
   const hand = outcome?.hand;
   const settlement = outcome?.settlement;
   if (!hand || !Array.isArray(hand.player) || !Array.isArray(hand.banker) || !settlement)
-    throw new StudioError('error', 200);
+    throw new HttpError({ status: 'error', httpStatus: 200 });
   return {
     hand,
     settlement,
@@ -228,7 +228,7 @@ export function BaccaratTable() {
       setShown(0);
     } catch (error) {
       setBalance(before);
-      setMessage({ kind: 'error', text: errorText(error instanceof StudioError ? error.code : 'error') });
+      setMessage({ kind: 'error', text: errorText(error instanceof HttpError ? error.code : 'error') });
       setPhase('betting');
     } finally {
       dealing.current = false;

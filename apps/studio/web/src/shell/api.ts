@@ -1,21 +1,11 @@
 /**
  * The studio's browser API (packages/studio-engine/src/contract.ts): `POST <base>api/<action>` with
  * JSON. The launch token lives only in the page's memory and in each request's body, never in a
- * cookie, so the API has no CSRF surface.
+ * cookie, so the API has no CSRF surface. Requests and their one error type are the web kit's
+ * (`@casino/web-kit/http`): an error answer (`{status: "error", code}` with HTTP 4xx/5xx) rejects
+ * with an HttpError whose `code` says why, `network` when nothing came back.
  */
-
-/** An error answer (`{status: "error", code}` with HTTP 4xx/5xx), or `network` when nothing came back. */
-export class StudioError extends Error {
-  readonly code: string;
-  readonly httpStatus: number | null;
-
-  constructor(code: string, httpStatus: number | null) {
-    super(`studio API error: ${code}`);
-    this.name = 'StudioError';
-    this.code = code;
-    this.httpStatus = httpStatus;
-  }
-}
+import { HttpError, bodyCode, bodyStatus, isSuccess, requestJson } from '@casino/web-kit/http';
 
 /** A business refusal of a round (HTTP 200): `not_enough_money`, `bet_out_of_range`, `invalid_token`, ... */
 export interface StudioRefusal {
@@ -34,41 +24,34 @@ export function apiUrl(action: string): string {
 }
 
 /**
- * Posts one action. Resolves with the success answer or a refusal; rejects with a StudioError for an
- * error answer, an answer that is not JSON, or no answer at all.
+ * Posts one action. Resolves with the success answer or a refusal; rejects with an HttpError for an
+ * error answer, an answer that is not JSON, or no answer at all. No timeout: a round's answer is
+ * awaited as long as the browser waits (the studio recovers an interrupted round on its own).
  */
 export async function postAction<T>(
   action: string,
   body: object,
   signal?: AbortSignal,
 ): Promise<T | StudioRefusal> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(action), {
+  const raw = await requestJson(
+    apiUrl(action),
+    {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
       cache: 'no-store',
-      signal: signal ?? null,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new StudioError('network', null);
+    },
+    { signal, timeoutMs: null },
+  );
+  const status = bodyStatus(raw.body);
+  if (!isSuccess(raw) || status === 'error') {
+    const code = bodyCode(raw.body) ?? httpCode(raw.httpStatus);
+    throw new HttpError({ status: 'error', code, httpStatus: raw.httpStatus, body: raw.body });
   }
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    throw new StudioError(response.ok ? 'error' : httpCode(response.status), response.status);
-  }
-  const status = (data as { status?: unknown } | null)?.status;
-  if (!response.ok || status === 'error') {
-    const code = (data as { code?: unknown } | null)?.code;
-    throw new StudioError(typeof code === 'string' ? code : httpCode(response.status), response.status);
-  }
-  if (status === 'refused') return data as StudioRefusal;
-  if (status !== 'success') throw new StudioError('error', response.status);
-  return data as T;
+  if (status === 'refused') return raw.body as StudioRefusal;
+  if (status !== 'success')
+    throw new HttpError({ status: 'error', httpStatus: raw.httpStatus, body: raw.body });
+  return raw.body as T;
 }
 
 function httpCode(status: number): string {

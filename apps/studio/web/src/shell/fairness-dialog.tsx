@@ -6,7 +6,8 @@ import type {
   TRoundRecord,
   TRoundsAnswer,
 } from '@casino/studio-engine/contract';
-import { isRefusal, StudioError } from './api.ts';
+import { HttpError } from '@casino/web-kit/http';
+import { isRefusal } from './api.ts';
 import { Dialog } from './dialog.tsx';
 import { formatTime, formatWon } from './format.ts';
 import { useErrorText, useStudio } from './studio.tsx';
@@ -49,7 +50,7 @@ export function FairnessDialog({ open, onClose }: { open: boolean; onClose(): vo
   }
 
   const fail = (error: unknown) =>
-    setMessage({ kind: 'error', text: errorText(error instanceof StudioError ? error.code : 'error') });
+    setMessage({ kind: 'error', text: errorText(error instanceof HttpError ? error.code : 'error') });
 
   async function changeSeed(event: FormEvent) {
     event.preventDefault();
@@ -197,7 +198,7 @@ function RecentRounds({ open, refreshKey }: { open: boolean; refreshKey: string 
         setNext(answer.next);
         setState('idle');
       } catch (cause) {
-        setError(errorText(cause instanceof StudioError ? cause.code : 'error'));
+        setError(errorText(cause instanceof HttpError ? cause.code : 'error'));
         setState('error');
       }
     },

@@ -4,7 +4,8 @@
  * `useTranslation('<namespace>')` (src/i18n/index.ts describes the files).
  */
 export { useStudio, StudioProvider, readLaunchParams, useErrorText } from './studio.tsx';
-export { StudioError, isRefusal } from './api.ts';
+export { isRefusal } from './api.ts';
+export { HttpError } from '@casino/web-kit/http';
 export { useSound } from './sound.ts';
 export { GameFrame, FrameButton, HelpIcon } from './game-frame.tsx';
 export { Dialog } from './dialog.tsx';

@@ -2,7 +2,8 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { useTranslation } from 'react-i18next';
 import type { TSessionAnswer } from '@casino/studio-engine/contract';
 import type { FairCommitment } from '@casino/studio-engine/types';
-import { postAction, StudioError, type StudioRefusal } from './api.ts';
+import { HttpError } from '@casino/web-kit/http';
+import { postAction, type StudioRefusal } from './api.ts';
 import { parseLang, type TLang } from './format.ts';
 
 export interface StudioValue {
@@ -18,7 +19,7 @@ export interface StudioValue {
   setFairness(f: FairCommitment): void;
   /**
    * Posts an action with the launch token and game added. Resolves with the answer or a refusal
-   * (`{status: 'refused', code, balance?}`); rejects with a StudioError for an error answer.
+   * (`{status: 'refused', code, balance?}`); rejects with an HttpError for an error answer.
    * A refusal that carries a balance updates `balance`, and an answer that carries `fairness`
    * updates `fairness` (neither is part of a round's animation). A success answer's balance is NOT
    * applied: the game sets it when its animation reaches the result.
@@ -82,7 +83,7 @@ export function StudioProvider({ children, launch }: { children: ReactNode; laun
       },
       (error: unknown) => {
         if (abort.signal.aborted) return;
-        setState({ phase: 'error', code: error instanceof StudioError ? error.code : 'error' });
+        setState({ phase: 'error', code: error instanceof HttpError ? error.code : 'error' });
       },
     );
     return () => abort.abort();

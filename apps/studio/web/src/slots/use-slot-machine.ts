@@ -4,7 +4,7 @@ import type { SlotGameDefinition, SlotRound, SlotWin } from '@casino/studio-engi
 import {
   isRefusal,
   prefersReducedMotion,
-  StudioError,
+  HttpError,
   useInterruption,
   useSound,
   useStudio,
@@ -303,7 +303,7 @@ export function useSlotMachine(definition: SlotGameDefinition): SlotMachine {
       if (error instanceof Cancelled) throw error;
       await minSpin.catch(() => undefined);
       settleReels();
-      const code = error instanceof StudioError ? error.code : 'error';
+      const code = error instanceof HttpError ? error.code : 'error';
       setMessage(code);
       // The round may or may not have been settled: ask for the balance as it now stands.
       void call<{ balance: number }>('session', {}).then(
