@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { useSession } from '../lib/session/session-context.ts';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 import type { TPageId } from '../lib/pages.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { HEALTH_DIALOG_IDS, healthDialogsToOpen, parseShown } from '../lib/session/health-dialog-rule.ts';
 import { useSession } from '../lib/session/session-context.ts';
 import { useLocale } from '../i18n/locale-context.ts';

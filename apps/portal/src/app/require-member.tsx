@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { PageSkeleton } from '../components/ui/page-skeleton.tsx';
 import { useSession } from '../lib/session/session-context.ts';
 import { useLocale } from '../i18n/locale-context.ts';

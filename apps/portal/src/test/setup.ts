@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { load as loadModalLayers } from '../components/ui/modal-layer.tsx';
+import { load as loadModalLayers } from '@casino/web-kit/modal-layer.tsx';
 
 /*
  * Unit tests never reach a network: happy-dom's page lives at http://localhost:3000, where a
@@ -9,7 +9,7 @@ import { load as loadModalLayers } from '../components/ui/modal-layer.tsx';
  * answers installs `fakeServer` (src/test/fake-server.tsx). After each test, whatever it rendered is
  * unmounted and its stubs are undone, so no test file repeats that.
  */
-// The modal layer library is its own chunk (components/ui/modal-layer.tsx); in the app it is there
+// The modal layer library is its own chunk (`@casino/web-kit/modal-layer.tsx`); in the app it is there
 // long before a member opens anything, so tests start with it loaded too.
 beforeAll(() => loadModalLayers().then(() => undefined));
 

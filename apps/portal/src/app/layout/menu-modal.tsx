@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
-import { ModalLayer, ModalTitle } from '../../components/ui/modal-layer.tsx';
+import { ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer.tsx';
 import { MENU_PAGES } from '../../lib/pages.ts';
 import { GuardedLink } from '../guarded-link.tsx';
 import { useCurrentPage } from '../use-current-page.ts';

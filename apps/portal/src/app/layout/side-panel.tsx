@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon.tsx';
-import { ModalLayer, ModalTitle } from '../../components/ui/modal-layer.tsx';
+import { ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { useSession } from '../../lib/session/session-context.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TProviderEntry, TSlotGame } from '@casino/contracts/games';
 import type { TLocale } from '@casino/contracts/locales';
 import { Icon } from '../ui/icon.tsx';
-import { ModalLayer, ModalTitle } from '../ui/modal-layer.tsx';
+import { ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer.tsx';
 import { useLocale } from '../../i18n/locale-context.ts';
 import { useSlotByCompany } from './api/get-slot-by-company.ts';
 import type { GameLauncher } from './use-game-launcher.ts';

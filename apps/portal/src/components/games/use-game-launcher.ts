@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCallRequest } from '@casino/contracts/calls';
 import type { TUsed } from '@casino/contracts/games';
-import { useDialogs } from '../ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { errorText, statusText } from '../../i18n/error-text.ts';
 import { GAME_LOADING_CLOSE_MS, GAME_WINDOW_FEATURES } from '../../lib/constants.ts';
 import { useSession } from '../../lib/session/session-context.ts';

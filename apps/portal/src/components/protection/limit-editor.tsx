@@ -11,7 +11,7 @@ import {
 } from '@casino/contracts/protection';
 import { Form } from '../form/form.tsx';
 import { schemaCodes, useContractForm } from '../form/use-contract-form.ts';
-import { useDialogs } from '../ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Spinner } from '../ui/spinner.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { errorText, statusText, type TFieldCodes } from '../../i18n/error-text.ts';

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../test/test-i18n.ts';
-import { useDialogs } from './dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { DialogProvider } from './dialog-provider.tsx';
-import type { DialogApi } from './dialog-context.ts';
+import type { DialogApi } from '@casino/web-kit/dialog-context';
 
 let api: DialogApi;
 function Capture() {

@@ -1,14 +1,9 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogContext, type DialogApi, type DialogRequest, type TDialogKind } from './dialog-context.ts';
-import { ModalDescription, ModalLayer, ModalTitle } from './modal-layer.tsx';
+import type { TDialogKind } from '@casino/web-kit/dialog-context';
+import { DialogProvider as KitDialogProvider } from '@casino/web-kit/dialog-provider.tsx';
 import { Icon, type TIconName } from './icon.tsx';
 import { Spinner } from './spinner.tsx';
-
-interface OpenDialog extends DialogRequest {
-  key: number;
-  resolve: (confirmed: boolean) => void;
-}
 
 const ICONS: Record<TDialogKind, TIconName> = {
   warning: 'warning',
@@ -19,126 +14,24 @@ const ICONS: Record<TDialogKind, TIconName> = {
   loading: 'info',
 };
 
-/** Warnings, errors and questions interrupt: they are alert dialogs; the others are plain dialogs. */
-const ALERT_KINDS: ReadonlySet<TDialogKind> = new Set(['warning', 'error', 'confirm']);
-
-/**
- * The one dialog system of the portal: warning, info, error, success, confirm and loading dialogs,
- * stacked in the order they were opened, each a focus-trapped modal layer (modal-layer.tsx, on Radix
- * Dialog: the latest one is on top and the only one that answers keys and presses).
- */
-export function DialogProvider({ children }: { children: ReactNode }) {
-  const [dialogs, setDialogs] = useState<OpenDialog[]>([]);
-  const dialogsRef = useRef<OpenDialog[]>([]);
-  const nextKey = useRef(1);
-
-  const update = useCallback((change: (list: OpenDialog[]) => OpenDialog[]) => {
-    dialogsRef.current = change(dialogsRef.current);
-    setDialogs(dialogsRef.current);
-  }, []);
-
-  const close = useCallback(
-    (key: number, confirmed: boolean) => {
-      const dialog = dialogsRef.current.find((d) => d.key === key);
-      if (!dialog) return;
-      update((list) => list.filter((d) => d.key !== key));
-      dialog.resolve(confirmed);
-    },
-    [update],
-  );
-
-  const api = useMemo<DialogApi>(() => {
-    const push = (request: DialogRequest): { key: number; promise: Promise<boolean> } => {
-      const key = nextKey.current++;
-      let resolve: (confirmed: boolean) => void = () => {};
-      const promise = new Promise<boolean>((r) => {
-        resolve = r;
-      });
-      update((list) => [...list, { ...request, key, resolve }]);
-      return { key, promise };
-    };
-    const open = (request: DialogRequest) => push(request).promise;
-    const of =
-      (kind: TDialogKind) =>
-      (message: string, options: Partial<DialogRequest> = {}) =>
-        open({ ...options, kind, message });
-    return {
-      open,
-      warning: of('warning'),
-      info: of('info'),
-      error: of('error'),
-      success: of('success'),
-      confirm: of('confirm'),
-      loading(message, options = {}) {
-        const { key } = push({ ...options, kind: 'loading', message });
-        return { close: () => close(key, false) };
-      },
-      isOpen: (id) => dialogsRef.current.some((d) => d.id === id),
-    };
-  }, [close, update]);
-
-  return (
-    <DialogContext.Provider value={api}>
-      {children}
-      {dialogs.map((dialog) => (
-        <DialogView key={dialog.key} dialog={dialog} onClose={close} />
-      ))}
-    </DialogContext.Provider>
-  );
+function badge(kind: TDialogKind): ReactNode {
+  return kind === 'loading' ? <Spinner size={28} /> : <Icon name={ICONS[kind]} size={28} />;
 }
 
-function DialogView({
-  dialog,
-  onClose,
-}: {
-  dialog: OpenDialog;
-  onClose: (key: number, confirmed: boolean) => void;
-}) {
+/**
+ * The portal's dialogs: the web kit's dialog system (`@casino/web-kit/dialog-provider.tsx`, used
+ * through `useDialogs()` of `@casino/web-kit/dialog-context`) with the portal's words and icons.
+ */
+export function DialogProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const isLoading = dialog.kind === 'loading';
-  const hasCancel = dialog.kind === 'confirm' || dialog.cancelLabel !== undefined;
-  const dismiss = () => onClose(dialog.key, false);
-
-  const title = dialog.title ?? t(`dialog.title.${dialog.kind}`);
+  const labels = {
+    title: (kind: TDialogKind) => t(`dialog.title.${kind}`),
+    ok: t('action.ok'),
+    cancel: t('action.cancel'),
+  };
   return (
-    <ModalLayer
-      isOpen
-      overlayClassName="modal-overlay--center"
-      // Loading dialogs ignore Escape; the caller closes them through the handle.
-      onEscape={isLoading ? undefined : dismiss}
-      // A press on the backdrop dismisses a plain message; questions and loading wait for an answer.
-      onBackdrop={isLoading || hasCancel ? undefined : dismiss}
-      // Loading dialogs have no button: Radix then focuses the dialog itself.
-      initialFocusRef={isLoading ? undefined : confirmRef}
-      className={`dialog dialog--${dialog.kind}`}
-      data-dialog-id={dialog.id}
-      role={ALERT_KINDS.has(dialog.kind) ? 'alertdialog' : 'dialog'}
-      aria-modal="true"
-      aria-busy={isLoading || undefined}
-    >
-      <div className="dialog__badge" aria-hidden="true">
-        {isLoading ? <Spinner size={28} /> : <Icon name={ICONS[dialog.kind]} size={28} />}
-      </div>
-      <ModalTitle className="dialog__title">{title}</ModalTitle>
-      <ModalDescription className="dialog__message">{dialog.message}</ModalDescription>
-      {!isLoading && (
-        <div className="dialog__actions">
-          {hasCancel && (
-            <button type="button" className="btn btn--secondary" onClick={dismiss}>
-              {dialog.cancelLabel ?? t('action.cancel')}
-            </button>
-          )}
-          <button
-            ref={confirmRef}
-            type="button"
-            className="btn btn--primary"
-            onClick={() => onClose(dialog.key, true)}
-          >
-            {dialog.confirmLabel ?? t('action.ok')}
-          </button>
-        </div>
-      )}
-    </ModalLayer>
+    <KitDialogProvider labels={labels} badge={badge}>
+      {children}
+    </KitDialogProvider>
   );
 }

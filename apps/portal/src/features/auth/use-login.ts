@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { errorText } from '../../i18n/error-text.ts';
 import { reloadPage } from '../../lib/browser.ts';
 import {

@@ -5,7 +5,7 @@ import { toFieldErrors } from '@casino/contracts/errors';
 import { ZRollToBalanceRequest } from '@casino/contracts/cashier';
 import { Form } from '../../components/form/form.tsx';
 import { useContractForm } from '../../components/form/use-contract-form.ts';
-import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';

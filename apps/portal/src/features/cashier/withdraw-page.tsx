@@ -6,7 +6,7 @@ import type { TUser } from '@casino/contracts/members';
 import { ZApplyUserWithdrawRequest } from '@casino/contracts/cashier';
 import { Form } from '../../components/form/form.tsx';
 import { schemaCodes, useContractForm } from '../../components/form/use-contract-form.ts';
-import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { requestStateLabelKey } from '@casino/contracts/status';
-import type { DialogApi } from '../../components/ui/dialog-context.ts';
+import type { DialogApi } from '@casino/web-kit/dialog-context';
 import { errorText, statusText } from '../../i18n/error-text.ts';
 
 /** How a help post's state reads: the contracts' waiting/complete mapping in help words, else as it came. */

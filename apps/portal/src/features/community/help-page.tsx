@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TNote } from '@casino/contracts/community';
-import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { pageCount, Pager } from '../../components/ui/pager.tsx';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TGetSessionSummaryResponse } from '@casino/contracts/protection';
 import { Icon } from '../../components/ui/icon.tsx';
-import { ModalDescription, ModalLayer, ModalTitle } from '../../components/ui/modal-layer.tsx';
+import { ModalDescription, ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { formatDateTime } from '@casino/contracts/format';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
-import { load as loadModalLayer } from '../../components/ui/modal-layer.tsx';
+import { load as loadModalLayer } from '@casino/web-kit/modal-layer.tsx';
 import { closeDialog, fakeServer, renderPage, settle, type TRoutes } from '../../test/fake-server.tsx';
 import { ResponsiblePage } from './responsible-page.tsx';
 

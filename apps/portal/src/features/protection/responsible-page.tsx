@@ -10,7 +10,7 @@ import {
   type TRealityCheckMinutes,
 } from '@casino/contracts/protection';
 import { LimitEditor } from '../../components/protection/limit-editor.tsx';
-import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';

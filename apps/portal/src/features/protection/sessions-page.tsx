@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@casino/contracts/format';
 import type { TMemberSession } from '@casino/contracts/protection';
-import { useDialogs } from '../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ZChangeExchangePasswordRequest } from '@casino/contracts/members';
 import { Form } from '../../../components/form/form.tsx';
 import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
-import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorText, type TFieldCodes } from '../../../i18n/error-text.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../i18n/error-text.ts';

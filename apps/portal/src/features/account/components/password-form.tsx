@@ -3,7 +3,7 @@ import { passwordEqualsUserId } from '@casino/contracts/fields';
 import { ZChangePasswordRequest } from '@casino/contracts/members';
 import { Form } from '../../../components/form/form.tsx';
 import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
-import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { firstRequirement } from '../../../lib/session/requirements.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';

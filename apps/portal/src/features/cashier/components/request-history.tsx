@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCashierRequest } from '@casino/contracts/cashier';
-import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { pageCount, Pager } from '../../../components/ui/pager.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';

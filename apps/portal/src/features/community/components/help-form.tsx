@@ -3,7 +3,7 @@ import { ZUserWriteHelpRequest } from '@casino/contracts/community';
 import { HELP_CONTENTS_MAX, HELP_TITLE_MAX } from '@casino/contracts/fields';
 import { Form } from '../../../components/form/form.tsx';
 import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
-import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

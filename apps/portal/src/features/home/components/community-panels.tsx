@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';

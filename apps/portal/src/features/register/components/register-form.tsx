@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Form } from '../../../components/form/form.tsx';
 import { useContractForm } from '../../../components/form/use-contract-form.ts';
-import { useDialogs } from '../../../components/ui/dialog-context.ts';
+import { useDialogs } from '@casino/web-kit/dialog-context';
 import '../../../components/ui/checkbox.css';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { TextField, type FieldStatus, type TextFieldProps } from '../../../components/ui/text-field.tsx';

@@ -3,10 +3,11 @@ import type { RadixModalLayerProps } from './modal-layer-radix.tsx';
 
 /*
  * The modal layers (dialogs, the side panel, the menu) are built on Radix Dialog, which with its
- * scroll lock and aria-hidden helpers weighs about 12 KiB gzipped: more than the initial script's
- * budget (150 KiB gzipped) leaves. So it is its own chunk, fetched as soon as this module runs (at
- * start-up, right after the initial script) and not on the critical path; a layer opened before it
- * arrived shows once it has.
+ * scroll lock and aria-hidden helpers weighs about 12 KiB gzipped: more than the portal's initial
+ * script budget (150 KiB gzipped) leaves. So this entry makes it its own chunk, fetched as soon as
+ * this module runs (at start-up, right after the initial script) and not on the critical path; a
+ * layer opened before it arrived shows once it has (decision 0007). An app without such a budget
+ * (the studio's game client) imports `modal-layer-radix.tsx` directly.
  */
 
 type TRadixModule = typeof import('./modal-layer-radix.tsx');

@@ -1,6 +1,7 @@
 import {
   useCallback,
   useEffect,
+  useRef,
   useState,
   type ComponentPropsWithoutRef,
   type ReactNode,
@@ -27,7 +28,12 @@ export interface RadixModalLayerProps extends Omit<
   onBackdrop?: (() => void) | undefined;
   /** What gets focus on open: this element, else Radix's choice (the first tabbable one, else the layer). */
   initialFocusRef?: RefObject<HTMLElement | null> | undefined;
-  /** `modal-overlay--center` or `modal-overlay--side`: where the layer sits on the backdrop. */
+  /** What gets focus on open, chosen inside the open layer (when there is no `initialFocusRef`). */
+  pickInitialFocus?: ((layer: HTMLElement) => HTMLElement | null | undefined) | undefined;
+  /**
+   * Classes of the backdrop besides `modal-overlay` (the portal's `modal-overlay--center` or
+   * `modal-overlay--side`: where the layer sits on it; the studio's `st-dialog-backdrop`).
+   */
   overlayClassName: string;
   children: ReactNode;
 }
@@ -50,6 +56,7 @@ export function ModalLayer({
   onEscape,
   onBackdrop,
   initialFocusRef,
+  pickInitialFocus,
   overlayClassName,
   children,
   ...contentProps
@@ -60,6 +67,7 @@ export function ModalLayer({
       onEscape={onEscape}
       onBackdrop={onBackdrop}
       initialFocusRef={initialFocusRef}
+      pickInitialFocus={pickInitialFocus}
       overlayClassName={overlayClassName}
       contentProps={contentProps}
     >
@@ -72,6 +80,7 @@ function OpenLayer({
   onEscape,
   onBackdrop,
   initialFocusRef,
+  pickInitialFocus,
   overlayClassName,
   contentProps,
   children,
@@ -82,6 +91,7 @@ function OpenLayer({
   );
   // The overlay mounts one render after the layer (Radix portals wait for the client), so it joins
   // the inert stack through its ref rather than an effect of this component.
+  const contentRef = useRef<HTMLDivElement>(null);
   const overlayRef = useCallback(
     (overlay: HTMLDivElement | null) => (overlay ? pushLayer(overlay) : undefined),
     [],
@@ -93,8 +103,10 @@ function OpenLayer({
         <DialogOverlay ref={overlayRef} className={`modal-overlay ${overlayClassName}`}>
           <DialogContent
             {...contentProps}
+            ref={contentRef}
             onOpenAutoFocus={(event) => {
-              const target = initialFocusRef?.current;
+              const layer = contentRef.current;
+              const target = initialFocusRef?.current ?? (layer && pickInitialFocus?.(layer));
               if (!target) return;
               event.preventDefault();
               target.focus();
