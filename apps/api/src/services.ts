@@ -92,7 +92,7 @@ export function createServices(deps: ServicesDeps) {
   const breaks = createBreaksService({ db, reader: breakReader, members, sessions, now });
   const community = createCommunityService({ db, audit, members, now });
   // Deposit and loss limits, breaks in force, the reality-check setting (docs/protection.md).
-  const limits = createLimitsService({ db, now });
+  const limits = createLimitsService({ db, members, now });
   const cashier = createCashierService({
     db,
     ledger,

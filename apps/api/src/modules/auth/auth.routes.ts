@@ -16,7 +16,6 @@ import type { ModuleContext } from '../../lib/module-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput, routesFor } from '../../lib/routes.ts';
 import { siteOrigin } from '../../plugins/origin-check.ts';
-import type { MembersService } from '../members/members.service.ts';
 import {
   clearCookie,
   CSRF_COOKIE,
@@ -25,6 +24,7 @@ import {
   setCookie,
   setSessionCookie,
 } from './cookies.ts';
+import type { MemberSignIn } from './auth.types.ts';
 import type { CsrfService } from './csrf.service.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -35,7 +35,7 @@ const CLIENT_LOG_PER_MINUTE = 60;
 export interface AuthRoutesDeps {
   sessions: SessionService;
   csrf: CsrfService;
-  members: Pick<MembersService, 'signIn' | 'sessionView'>;
+  members: MemberSignIn;
 }
 
 function formOf(body: unknown): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { IdempotencyResponsesTable, OperatorRole, OperatorsTable } from '../../db/schema.ts';
+import type { IdempotencyResponsesTable, OperatorsTable } from '../../db/schema.ts';
 
 // Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
 export type OperatorRow = Pick<
@@ -118,57 +118,6 @@ export function createBackofficeRepository(db: Database) {
     async hasOperators(trx: Database = db): Promise<boolean> {
       const row = await trx.selectFrom('operators').select('id').limit(1).executeTakeFirst();
       return row !== undefined;
-    },
-
-    /** Inserts an operator; undefined when the id is taken (two instances bootstrapping at once). */
-    async insertOperator(
-      row: { operatorId: string; passwordHash: string; role: OperatorRole; totpSecret?: string | null },
-      trx: Database = db,
-    ): Promise<number | undefined> {
-      const inserted = await trx
-        .insertInto('operators')
-        .values({
-          operator_id: row.operatorId,
-          password_hash: row.passwordHash,
-          role: row.role,
-          totp_secret: row.totpSecret ?? null,
-        })
-        .onConflict((oc) => oc.column('operator_id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return inserted?.id;
-    },
-
-    /**
-     * Accepts a TOTP step once: succeeds only when the step is later than the last accepted one,
-     * so a code (or an earlier one) cannot be replayed, even by two sign-ins racing.
-     */
-    async acceptTotpStep(id: number, step: number, trx: Database = db): Promise<boolean> {
-      const row = await trx
-        .updateTable('operators')
-        .set({ totp_last_step: step })
-        .where('id', '=', id)
-        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /**
-     * Replaces the stored TOTP secret `from` by `to` (a plain secret by its sealed form); nothing
-     * when the secret changed meanwhile (a reset or a removal wins).
-     */
-    async replaceTotpSecret(id: number, from: string, to: string, trx: Database = db): Promise<void> {
-      await trx
-        .updateTable('operators')
-        .set({ totp_secret: to })
-        .where('id', '=', id)
-        .where('totp_secret', '=', from)
-        .execute();
-    },
-
-    async touchLastLogin(id: number, at: Date, trx: Database = db): Promise<void> {
-      await trx.updateTable('operators').set({ last_login_at: at }).where('id', '=', id).execute();
     },
 
     /**

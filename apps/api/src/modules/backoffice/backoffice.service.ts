@@ -20,6 +20,7 @@ import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { CashierService, RequestKind } from '../cashier/cashier.service.ts';
 import type { CashierSettings, CompRates, SettingsService } from '../settings/settings.service.ts';
 import { createBackofficeRepository, type OperatorRow } from './backoffice.repository.ts';
+import { createOperatorsRepository } from './operators.repository.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { MemberStateAction } from '../members/member-admin.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -139,6 +140,8 @@ export interface ActionAnswer<B> {
 export function createBackofficeService(deps: BackofficeDeps) {
   const { db, ledger, audit, cashier, settings, members, sessions, secrets, now } = deps;
   const repo = createBackofficeRepository(db);
+  // The operators' rows are written by operators.repository.ts alone (sign-in and the first owner too).
+  const operatorRows = createOperatorsRepository(db);
   // Operator accounts: own account, owners' management, IP allow-list (operators.service.ts).
   const operators = createOperatorsService({ db, audit, settings, sessions, secrets, now });
 
@@ -183,16 +186,21 @@ export function createBackofficeService(deps: BackofficeDeps) {
         const opened = openTotpSecret(secrets, operator.totp_secret);
         if (!opened) return { status: 'fail', unreadableTotpSecret: true };
         const step = verifyTotp(opened.secret, input.totp, now().getTime());
-        if (step === null || !(await repo.acceptTotpStep(operator.id, step))) return { status: 'fail' };
+        if (step === null || !(await operatorRows.acceptTotpStep(operator.id, step)))
+          return { status: 'fail' };
         // A row from before secrets were sealed: sealed now that it has been used.
         if (opened.legacy)
-          await repo.replaceTotpSecret(operator.id, operator.totp_secret, secrets.seal(opened.secret));
+          await operatorRows.replaceTotpSecret(
+            operator.id,
+            operator.totp_secret,
+            secrets.seal(opened.secret),
+          );
       } else if (operator.role === 'owner' && (await operators.ownerTotpRequired())) {
         // Owners must have TOTP once one has it: an owner without it is refused (a stolen password
         // alone must not be enough to enrol a new second factor); another owner sets one up.
         return { status: 'totp_setup_required' };
       }
-      await repo.touchLastLogin(operator.id, now());
+      await operatorRows.touchLastLogin(operator.id, now());
       return { status: 'success', operator };
     },
 
@@ -215,7 +223,10 @@ export function createBackofficeService(deps: BackofficeDeps) {
         // Two instances starting together: the second insert does nothing (same id), or finds
         // the first one's operator once it has committed.
         if (await repo.hasOperators(trx)) return false;
-        const id = await repo.insertOperator({ operatorId, passwordHash, role: 'owner' }, trx);
+        const id = await operatorRows.insert(
+          { operatorId, passwordHash, role: 'owner', totpSecret: null, mustChangePassword: false },
+          trx,
+        );
         if (id === undefined) return false;
         await audit.record(
           { operatorId: null, actor: 'system', ip: null },

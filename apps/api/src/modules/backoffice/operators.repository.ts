@@ -43,7 +43,8 @@ export interface OperatorChange {
 
 /**
  * The SQL of operator accounts (docs/api/backoffice-operators.md): the `operators` table belongs to
- * the back-office module, which reads it here and in backoffice.repository.ts.
+ * the back-office module, which writes it only here (sign-in and the first-start owner included)
+ * and reads it here and in backoffice.repository.ts.
  */
 export function createOperatorsRepository(db: Database) {
   return {
@@ -149,13 +150,31 @@ export function createOperatorsRepository(db: Database) {
         .execute();
     },
 
+    /**
+     * Replaces the stored TOTP secret `from` by `to` (a plain secret by its sealed form); nothing
+     * when the secret changed meanwhile (a reset or a removal wins).
+     */
+    async replaceTotpSecret(id: number, from: string, to: string, trx: Database = db): Promise<void> {
+      await trx
+        .updateTable('operators')
+        .set({ totp_secret: to })
+        .where('id', '=', id)
+        .where('totp_secret', '=', from)
+        .execute();
+    },
+
+    async touchLastLogin(id: number, at: Date, trx: Database = db): Promise<void> {
+      await trx.updateTable('operators').set({ last_login_at: at }).where('id', '=', id).execute();
+    },
+
     async update(id: number, change: OperatorChange, trx: Database): Promise<void> {
       await trx.updateTable('operators').set(change).where('id', '=', id).execute();
     },
 
     /**
-     * Accepts a TOTP step once (as sign-in does, backoffice.repository.ts): only a step later than
-     * the last accepted one, so a code seen at sign-in cannot be used again here.
+     * Accepts a TOTP step once, at sign-in and when an operator confirms a code: succeeds only when
+     * the step is later than the last accepted one, so a code (or an earlier one) cannot be replayed,
+     * even by two sign-ins racing.
      */
     async acceptTotpStep(id: number, step: number, trx: Database = db): Promise<boolean> {
       const row = await trx

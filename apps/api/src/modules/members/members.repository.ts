@@ -193,7 +193,10 @@ function enabledRegCode(executor: Database, code: string) {
     .limit(1);
 }
 
-/** SQL of the `members` and `reg_codes` tables, and the member calls' hot statements (above). */
+/**
+ * SQL of the `members` table (the registration codes are written by reg-codes.repository.ts and
+ * read here by registration), and the member calls' hot statements (above).
+ */
 export function createMembersRepository(db: Database) {
   const principalBySession = batchedLookup({
     readMany: async (hashes: readonly string[]) =>
@@ -437,6 +440,27 @@ export function createMembersRepository(db: Database) {
       return inserted.id;
     },
 
+    /**
+     * The member's reality-check interval in minutes (0: off), the `reality_check_minutes` column
+     * the protection module's migration 0015 added; undefined for an unknown member.
+     */
+    async realityCheckMinutes(memberId: number, trx: Database = db): Promise<number | undefined> {
+      const row = await trx
+        .selectFrom('members')
+        .select('reality_check_minutes')
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+      return row?.reality_check_minutes;
+    },
+
+    async setRealityCheckMinutes(memberId: number, minutes: number, trx: Database = db): Promise<void> {
+      await trx
+        .updateTable('members')
+        .set({ reality_check_minutes: minutes })
+        .where('id', '=', memberId)
+        .execute();
+    },
+
     async setLastLogin(id: number, at: Date, trx?: Database): Promise<void> {
       await (trx ?? db).updateTable('members').set({ last_login_at: at }).where('id', '=', id).execute();
     },
@@ -524,11 +548,6 @@ export function createMembersRepository(db: Database) {
         .orderBy('code')
         .limit(100)
         .execute();
-    },
-
-    async anyRegCodeExists(trx?: Database): Promise<boolean> {
-      const row = await (trx ?? db).selectFrom('reg_codes').select('code').limit(1).executeTakeFirst();
-      return row !== undefined;
     },
 
     /**
@@ -668,18 +687,6 @@ export function createMembersRepository(db: Database) {
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: count.n };
-    },
-
-    async insertRegCode(
-      row: { code: string; domain: string; memo?: string },
-      trx?: Database,
-    ): Promise<boolean> {
-      const result = await (trx ?? db)
-        .insertInto('reg_codes')
-        .values({ code: row.code, domain: row.domain, memo: row.memo ?? '' })
-        .onConflict((oc) => oc.column('code').doNothing())
-        .executeTakeFirst();
-      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
   };
 }

@@ -3,10 +3,9 @@ import type { TUserRegisterRequest } from '@casino/contracts/members';
 import type { Database } from '../../db/database.ts';
 import type { MembersTable } from '../../db/schema.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { CreatedSession, SessionService } from '../auth/session.service.ts';
+import type { SessionService } from '../auth/session.service.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { LegalService } from '../legal/legal.service.ts';
-import type { BreakReader } from '../protection/breaks.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { MembersRepository } from './members.repository.ts';
 
@@ -25,17 +24,19 @@ export interface MembersServiceDeps {
    * newer one is published, with `accept-terms`; it records each acceptance.
    */
   legal: Pick<LegalService, 'currentVersions' | 'recordAcceptances'>;
-  /** The protection module's breaks (time-outs, self-exclusion): a member on one may not sign in. */
-  breaks: Pick<BreakReader, 'activeBreak'>;
+  /**
+   * The protection module's breaks (time-outs, self-exclusion): a member on one may not sign in.
+   * Protection sits above members (it asks members for passwords and details), so members names
+   * only what it reads here and protection's break reader provides it.
+   */
+  breaks: MemberBreaks;
   now: () => Date;
 }
 
-/** The outcome of a member sign-in; `too_many` is thrown (AppError) instead. */
-export type SignInResult =
-  | { status: 'success'; memberId: number; created: CreatedSession }
-  | { status: 'fail' }
-  /** `until` when a time-out or self-exclusion refused it (null: permanent); absent for an account state. */
-  | { status: 'blocked'; until?: Date | null };
+/** What sign-in asks of the member's breaks: the one in force now, if any (`until` null: permanent). */
+export interface MemberBreaks {
+  activeBreak(memberId: number): Promise<{ until: Date | null } | null>;
+}
 
 export type RegisterResult =
   | { status: 'success'; memberId: number }

@@ -29,6 +29,18 @@ export function userFromView(row: MemberViewRow): TUser {
 /** What a member's profile shows: to the member, to the cashier and to the back office. */
 export function createProfile({ repo }: MembersParts) {
   return {
+    /**
+     * The member's reality-check interval in minutes (0: off; undefined for an unknown member): the
+     * protection module's setting, kept on the member's row, so it reads and writes it through here.
+     */
+    realityCheckMinutes(memberId: number, trx?: Database): Promise<number | undefined> {
+      return repo.realityCheckMinutes(memberId, trx);
+    },
+
+    setRealityCheckMinutes(memberId: number, minutes: number, trx?: Database): Promise<void> {
+      return repo.setRealityCheckMinutes(memberId, minutes, trx);
+    },
+
     /** The member as the cashier decides on it; pass the transaction that locks the request. */
     forCashier(memberId: number, trx?: Database): Promise<CashierMember | undefined> {
       return repo.cashierView(memberId, trx);

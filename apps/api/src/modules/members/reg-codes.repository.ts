@@ -4,7 +4,10 @@ import type { RegCodesTable } from '../../db/schema.ts';
 
 export type RegCodeAdminRow = Selectable<RegCodesTable>;
 
-/** SQL of the back office's registration codes (`reg_codes`) and of member counts by code and level. */
+/**
+ * SQL of the registration codes (`reg_codes`, written only here: the back office's codes and the
+ * first start's demo code) and of member counts by code and level.
+ */
 export function createRegCodesRepository(db: Database) {
   return {
     /** Every code, oldest first, with the number of members registered with it. */
@@ -23,6 +26,11 @@ export function createRegCodesRepository(db: Database) {
         .orderBy('rc.code')
         .execute();
       return rows.map((r) => ({ ...r, members: Number(r.members ?? 0) }));
+    },
+
+    async anyExists(trx: Database = db): Promise<boolean> {
+      const row = await trx.selectFrom('reg_codes').select('code').limit(1).executeTakeFirst();
+      return row !== undefined;
     },
 
     async forUpdate(code: string, trx: Database): Promise<RegCodeAdminRow | undefined> {

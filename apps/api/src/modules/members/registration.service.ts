@@ -8,6 +8,7 @@ import { invalid } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { isAcceptableNewPassword } from './password-rules.ts';
 import type { MembersParts, NewMember, RegisterResult } from './members.types.ts';
+import { createRegCodesRepository } from './reg-codes.repository.ts';
 
 // The unique indexes of `members` (0001_foundation) and what each means to the member.
 const UNIQUE_VIOLATIONS: Record<string, Exclude<RegisterResult, { status: 'success' | 'cant_find_code' }>> = {
@@ -52,6 +53,7 @@ function registrationConflict(error: unknown): RegisterResult | undefined {
 /** Registration: new members, the demo member of a fresh install, and the checks of the sign-up form. */
 export function createRegistration({ deps, repo }: MembersParts) {
   const { db, ledger, now } = deps;
+  const regCodes = createRegCodesRepository(db);
 
   async function requiresApproval(): Promise<boolean> {
     return deps.settings.memberApprovalRequired();
@@ -158,15 +160,15 @@ export function createRegistration({ deps, repo }: MembersParts) {
      */
     /** The demo code and member of a fresh install; the new member's id, or null when a code already existed. */
     async seedDemoMember(input: { code: string; domain: string; member: NewMember }): Promise<number | null> {
-      if (await repo.anyRegCodeExists()) return null;
+      if (await regCodes.anyExists()) return null;
       const member = normalizeNewMember(input.member);
       const [passwordHash, exchangePasswordHash] = await Promise.all([
         hashPassword(member.password),
         hashPassword(member.exchangePassword),
       ]);
       return db.transaction().execute(async (trx) => {
-        if (!(await repo.insertRegCode({ code: input.code, domain: input.domain, memo: 'demo' }, trx)))
-          return null;
+        const code = { code: input.code, domain: input.domain, memo: 'demo', enabled: true };
+        if (!(await regCodes.insert(code, trx))) return null;
         // Registered like any member: it accepts the versions in force (version 1, published first).
         const accepted = await deps.legal.currentVersions(trx);
         const createdAt = now();

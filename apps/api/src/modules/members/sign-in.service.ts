@@ -1,8 +1,9 @@
 import type { TSessionUser } from '@casino/contracts/auth';
 import type { MemberPrincipal } from '../../lib/calls.ts';
+import type { SignInResult } from '../auth/auth.types.ts';
 import { verifyDummy, verifyPassword } from '../auth/passwords.ts';
 import type { BreakColumns } from './members.repository.ts';
-import type { MembersParts, SignInResult } from './members.types.ts';
+import type { MembersParts } from './members.types.ts';
 import { userFromView } from './profile.service.ts';
 import { requirementsOf } from './requirements.ts';
 

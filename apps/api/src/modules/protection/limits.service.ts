@@ -12,10 +12,13 @@ import {
   type TSetPlayLimitResponse,
 } from '@casino/contracts/protection';
 import type { Database } from '../../db/database.ts';
+import type { MembersService } from '../members/members.service.ts';
 import { createProtectionRepository, type LimitRow } from './protection.repository.ts';
 
 export interface LimitsDeps {
   db: Database;
+  /** The members module owns `members`, where the reality-check setting is kept. */
+  members: Pick<MembersService, 'realityCheckMinutes' | 'setRealityCheckMinutes'>;
   now: () => Date;
 }
 
@@ -62,7 +65,7 @@ export function remainingOf(limits: TLimitTriple, used: UsedTriple): number | nu
  * checked by the `wallet_bet` database function itself (migration 0015), on the same rules.
  */
 export function createLimitsService(deps: LimitsDeps) {
-  const { db, now } = deps;
+  const { db, members, now } = deps;
   const repo = createProtectionRepository(db);
 
   async function inForce(memberId: number, at: Date, kind?: TPlayLimitKind, trx?: Database) {
@@ -127,12 +130,12 @@ export function createLimitsService(deps: LimitsDeps) {
     },
 
     async realityCheckMinutes(memberId: number, trx?: Database): Promise<TRealityCheckMinutes> {
-      return ((await repo.realityCheckMinutes(memberId, trx)) ?? 0) as TRealityCheckMinutes;
+      return ((await members.realityCheckMinutes(memberId, trx)) ?? 0) as TRealityCheckMinutes;
     },
 
     /** set-reality-check: 0 (off), 15, 30 or 60 minutes. */
     async setRealityCheck(memberId: number, minutes: TRealityCheckMinutes) {
-      await repo.setRealityCheckMinutes(memberId, minutes);
+      await members.setRealityCheckMinutes(memberId, minutes);
       return { status: 'success' as const };
     },
 

@@ -25,7 +25,7 @@ const BREAK_COLUMNS = ['id', 'kind', 'period', 'started_at', 'until'] as const;
 
 /**
  * The back office's reads of the protection module's tables (docs/api/backoffice-protection.md):
- * `play_limits`, `member_breaks` and the `reality_check_minutes` column 0015 added to `members`.
+ * `play_limits` and `member_breaks` (the reality-check setting comes from the members service).
  * Nothing here writes: operators can neither change a member's limits nor end a break.
  */
 export function createProtectionAdminRepository(db: Database) {
@@ -95,16 +95,6 @@ export function createProtectionAdminRepository(db: Database) {
         .orderBy('started_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
-    },
-
-    /** The member's reality-check interval in minutes (0: off); undefined for an unknown member. */
-    async realityCheckMinutes(memberId: number, trx: Database = db): Promise<number | undefined> {
-      const row = await trx
-        .selectFrom('members')
-        .select('reality_check_minutes')
-        .where('id', '=', memberId)
-        .executeTakeFirst();
-      return row?.reality_check_minutes;
     },
 
     /**

@@ -22,8 +22,8 @@ import {
 
 export interface ProtectionAdminDeps {
   db: Database;
-  /** The members module owns `members`: the member is found by user id through it. */
-  members: Pick<MembersService, 'detailByUserId'>;
+  /** The members module owns `members`: the member and the reality-check setting come through it. */
+  members: Pick<MembersService, 'detailByUserId' | 'realityCheckMinutes'>;
   now: () => Date;
 }
 
@@ -78,7 +78,7 @@ export function createProtectionAdminService(deps: ProtectionAdminDeps) {
         repo.pendingLimits(member.id, at),
         repo.limitHistory(member.id, PROTECTION_HISTORY_MAX),
         repo.breaks(member.id),
-        repo.realityCheckMinutes(member.id),
+        deps.members.realityCheckMinutes(member.id),
       ]);
 
       const limits = { deposit: noLimits(), loss: noLimits() };

@@ -20,10 +20,11 @@ const LIMIT_COLUMNS = [
 ] as const;
 
 /**
- * SQL of the player-protection module (docs/protection.md): `play_limits`, `member_breaks` and the
- * `reality_check_minutes` column migration 0015 added to `members`. The member's row is also where
- * the module takes its per-member lock (`lockMember`), so that limit changes and the deposits
- * checked against them run one at a time per member.
+ * SQL of the player-protection module (docs/protection.md): `play_limits` and reads of
+ * `member_breaks`. The `reality_check_minutes` column migration 0015 added to `members` is read and
+ * written by the members module. The member's row is also where this module takes its per-member
+ * lock (`lockMember`, a read that writes nothing), so that limit changes and the deposits checked
+ * against them run one at a time per member.
  */
 export function createProtectionRepository(db: Database) {
   return {
@@ -138,24 +139,6 @@ export function createProtectionRepository(db: Database) {
         .orderBy(sql`until desc nulls first`)
         .orderBy('id', 'desc')
         .executeTakeFirst();
-    },
-
-    /** The member's reality-check interval in minutes (0: off); undefined for an unknown member. */
-    async realityCheckMinutes(memberId: number, trx: Database = db): Promise<number | undefined> {
-      const row = await trx
-        .selectFrom('members')
-        .select('reality_check_minutes')
-        .where('id', '=', memberId)
-        .executeTakeFirst();
-      return row?.reality_check_minutes;
-    },
-
-    async setRealityCheckMinutes(memberId: number, minutes: number, trx: Database = db): Promise<void> {
-      await trx
-        .updateTable('members')
-        .set({ reality_check_minutes: minutes })
-        .where('id', '=', memberId)
-        .execute();
     },
   };
 }

@@ -1,14 +1,32 @@
-import type { TGetPlayLimitsResponse } from '@casino/contracts/protection';
-import type { CashierService } from '../cashier/cashier.service.ts';
-import type { WalletService } from '../games/wallet.service.ts';
-import { type LimitsService, windowStarts } from './limits.service.ts';
+import type { TGetPlayLimitsResponse, TPlayLimitPeriod } from '@casino/contracts/protection';
+import { type LimitsService, type UsedTriple, windowStarts } from './limits.service.ts';
+
+type WindowStarts = Record<TPlayLimitPeriod, Date>;
+
+/**
+ * What the cashier counts against the limits (it owns the deposit requests). The cashier and the
+ * games sit above protection (they check their money against its limits), so protection names
+ * what it reads of them here and `createServices` passes their services in.
+ */
+export interface DepositCounts {
+  /** The member's completed deposits per rolling window. */
+  depositsSince(memberId: number, starts: WindowStarts): Promise<UsedTriple>;
+  /** The member's lifetime deposits, withdrawals and their difference. */
+  lifetime(memberId: number): Promise<TGetPlayLimitsResponse['lifetime']>;
+}
+
+/** What the games' wallet counts against the loss limits (it owns the wallet calls). */
+export interface LossCounts {
+  /** The member's net loss per rolling window. */
+  lossSince(memberId: number, starts: WindowStarts): Promise<UsedTriple>;
+}
 
 export interface ProtectionDeps {
   limits: LimitsService;
-  /** The cashier owns the deposit requests: the deposits per window and the lifetime totals. */
-  cashier: Pick<CashierService, 'depositsSince' | 'lifetime'>;
-  /** The games module owns the wallet calls: the loss per window. */
-  wallet: Pick<WalletService, 'lossSince'>;
+  /** The cashier: the deposits per window and the lifetime totals. */
+  cashier: DepositCounts;
+  /** The games' wallet: the loss per window. */
+  wallet: LossCounts;
   now: () => Date;
 }
 
