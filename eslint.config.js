@@ -142,8 +142,10 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Import rules: no cycles anywhere, and the layer boundaries above. The TypeScript resolver
-    // reads the project's tsconfig files, so `.ts` specifiers and the workspace packages resolve;
+    // Import rules: no cycles anywhere, and the layer boundaries above. no-cycle skips type-only
+    // imports: apps/api/src/architecture.test.ts checks the server's graph with them (no circle, no
+    // back-edge between its layers and modules) and the one writer of each table.
+    // The TypeScript resolver reads the project's tsconfig files, so `.ts` specifiers and the workspace packages resolve;
     // an import that does not resolve is never checked, which is why a resolver is required here.
     files: ['**/*.{js,mjs,ts,tsx}'],
     plugins: { 'import-x': importX },
