@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  ZBackofficeApproveRequest,
+  ZBackofficeDecisionResponse,
+  ZBackofficeIdParams,
+  ZBackofficeQueueQuery,
+  ZBackofficeQueueResponse,
+  ZBackofficeRejectRequest,
+} from './backoffice.ts';
+import { backofficeRoute, CSV_ANSWER, prefixedRoutes } from './backoffice-route.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
 import { statusOnly, ZRequestState } from './status.ts';
 
@@ -132,3 +141,63 @@ export const ZCashierReviewResponse = z.discriminatedUnion('status', [
   statusOnly('not_found'),
 ]);
 export type TCashierReviewResponse = z.infer<typeof ZCashierReviewResponse>;
+
+/** The routes of one queue (`deposit` or `withdraw`): the queue, its actions, review and history. */
+function queueRoutes<K extends 'deposit' | 'withdraw'>(kind: K) {
+  const base = `/api/backoffice/${kind}s` as const;
+  const decision = <A extends 'reg' | 'approve'>(action: A) =>
+    backofficeRoute({
+      method: 'POST',
+      path: `${base}/:id/${action}`,
+      permission: 'queue',
+      params: ZBackofficeIdParams,
+      body: ZBackofficeApproveRequest,
+      response: ZBackofficeDecisionResponse,
+    });
+  return {
+    queue: backofficeRoute({
+      method: 'GET',
+      path: base,
+      permission: 'queue',
+      query: ZBackofficeQueueQuery,
+      response: ZBackofficeQueueResponse,
+    }),
+    reg: decision('reg'),
+    approve: decision('approve'),
+    reject: backofficeRoute({
+      method: 'POST',
+      path: `${base}/:id/reject`,
+      permission: 'queue',
+      params: ZBackofficeIdParams,
+      body: ZBackofficeRejectRequest,
+      response: ZBackofficeDecisionResponse,
+    }),
+    history: backofficeRoute({
+      method: 'GET',
+      path: `${base}/history`,
+      permission: 'queue',
+      query: ZCashierHistoryQuery,
+      response: ZCashierHistoryResponse,
+    }),
+    review: backofficeRoute({
+      method: 'GET',
+      path: `${base}/:id/review`,
+      permission: 'queue',
+      params: ZBackofficeIdParams,
+      response: ZCashierReviewResponse,
+    }),
+    historyCsv: backofficeRoute({
+      method: 'GET',
+      path: `${base}/history.csv`,
+      permission: 'queue',
+      query: ZCashierHistoryFilter,
+      response: CSV_ANSWER,
+    }),
+  };
+}
+
+/** The deposit and withdrawal queues (docs/api/backoffice-cashier.md); part of BACKOFFICE_ROUTES. */
+export const BACKOFFICE_CASHIER_ROUTES = {
+  ...prefixedRoutes('deposits', queueRoutes('deposit')),
+  ...prefixedRoutes('withdraws', queueRoutes('withdraw')),
+};

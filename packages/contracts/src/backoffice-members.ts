@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { ZBackofficeHelp } from './backoffice.ts';
+import {
+  ZBackofficeAdjustRequest,
+  ZBackofficeAdjustResponse,
+  ZBackofficeHelp,
+  ZBackofficeMemberActionResponse,
+  ZBackofficeMemberDetailResponse,
+  ZBackofficeMemberLevelRequest,
+  ZBackofficeMembersQuery,
+  ZBackofficeMembersResponse,
+  ZBackofficeResetExchangePasswordResponse,
+  ZBackofficeUserIdParams,
+} from './backoffice.ts';
+import { backofficeRoute } from './backoffice-route.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
 import { statusOnly, ZRequestState } from './status.ts';
 
@@ -135,3 +147,127 @@ export const ZMemberResetPasswordResponse = z.discriminatedUnion('status', [
   notFound,
 ]);
 export type TMemberResetPasswordResponse = z.infer<typeof ZMemberResetPasswordResponse>;
+
+/** The member list, a member's detail, its lists and the member actions (docs/api/backoffice-members.md); part of BACKOFFICE_ROUTES. */
+export const BACKOFFICE_MEMBER_ROUTES = {
+  'members.list': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members',
+    permission: 'memberRead',
+    query: ZBackofficeMembersQuery,
+    response: ZBackofficeMembersResponse,
+  }),
+  'members.detail': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeMemberDetailResponse,
+  }),
+  'members.approve': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/members/:userId/approve',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeMemberActionResponse,
+  }),
+  'members.block': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/members/:userId/block',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeMemberActionResponse,
+  }),
+  'members.unblock': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/members/:userId/unblock',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeMemberActionResponse,
+  }),
+  'members.level': backofficeRoute({
+    method: 'PATCH',
+    path: '/api/backoffice/members/:userId/level',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    body: ZBackofficeMemberLevelRequest,
+    response: ZBackofficeMemberActionResponse,
+  }),
+  'members.signout': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/members/:userId/signout',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeMemberActionResponse,
+  }),
+  'members.resetExchangePassword': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/members/:userId/reset-exchange-password',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeResetExchangePasswordResponse,
+  }),
+  'members.resetPassword': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/members/:userId/reset-password',
+    permission: 'memberManage',
+    params: ZBackofficeUserIdParams,
+    response: ZMemberResetPasswordResponse,
+  }),
+  'members.adjust': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/members/:userId/adjust',
+    permission: 'adjust',
+    params: ZBackofficeUserIdParams,
+    body: ZBackofficeAdjustRequest,
+    response: ZBackofficeAdjustResponse,
+  }),
+  'members.ledger': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId/ledger',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    query: ZMemberLedgerQuery,
+    response: ZMemberLedgerResponse,
+  }),
+  'members.requests': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId/requests',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    query: ZMemberRequestsQuery,
+    response: ZMemberRequestsResponse,
+  }),
+  'members.rounds': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId/rounds',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    query: ZMemberRoundsQuery,
+    response: ZMemberRoundsResponse,
+  }),
+  'members.notes': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId/notes',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    query: ZMemberPageQuery,
+    response: ZMemberNotesResponse,
+  }),
+  'members.helps': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId/helps',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    query: ZMemberPageQuery,
+    response: ZMemberHelpsResponse,
+  }),
+  'members.signIns': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId/sign-ins',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    query: ZMemberPageQuery,
+    response: ZMemberSignInsResponse,
+  }),
+};

@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import { ZOperatorLoginRequest, ZOperatorLoginResponse } from './auth.ts';
+import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
 import { ZCount, ZIsoDate } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
-import { ZOperatorRole } from './backoffice.ts';
+import {
+  ZBackofficeLogoutResponse,
+  ZBackofficeMeResponse,
+  ZBackofficeRevokeOthersResponse,
+  ZBackofficeSessionsResponse,
+  ZOperatorRole,
+} from './backoffice.ts';
 
 // Operator accounts and the back office's own security (docs/api/backoffice-operators.md): the
 // operator's own account (TOTP enrolment, password), the owners' operator management and the
@@ -341,3 +349,140 @@ export const ZIpAllowlistSaveResponse = z.union([
   z.object({ status: z.literal('excludes_you'), yourIp: z.string() }),
 ]);
 export type TIpAllowlistSaveResponse = z.infer<typeof ZIpAllowlistSaveResponse>;
+
+/**
+ * The operator's session and account, the operators and the IP allow-list
+ * (docs/api/backoffice-operators.md); part of BACKOFFICE_ROUTES.
+ */
+export const BACKOFFICE_OPERATOR_ROUTES = {
+  'session.login': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/login',
+    auth: 'public',
+    permission: null,
+    body: ZOperatorLoginRequest,
+    response: ZOperatorLoginResponse,
+  }),
+  'session.logout': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/logout',
+    auth: 'public',
+    permission: null,
+    response: ZBackofficeLogoutResponse,
+  }),
+  'session.me': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/me',
+    permission: null,
+    response: ZBackofficeMeResponse,
+  }),
+  'sessions.list': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/sessions',
+    permission: null,
+    response: ZBackofficeSessionsResponse,
+  }),
+  'sessions.revokeOthers': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/sessions/revoke-others',
+    permission: null,
+    response: ZBackofficeRevokeOthersResponse,
+  }),
+  'account.get': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/account',
+    permission: null,
+    response: ZAccountResponse,
+  }),
+  'account.totpStart': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/account/totp/start',
+    permission: null,
+    response: ZTotpStartResponse,
+  }),
+  'account.totpConfirm': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/account/totp/confirm',
+    permission: null,
+    body: ZTotpConfirmRequest,
+    response: ZTotpConfirmResponse,
+  }),
+  'account.totpDisable': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/account/totp/disable',
+    permission: null,
+    body: ZTotpDisableRequest,
+    response: ZTotpDisableResponse,
+  }),
+  'account.password': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/account/password',
+    permission: null,
+    body: ZAccountPasswordRequest,
+    response: ZAccountPasswordResponse,
+  }),
+  'operators.list': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/operators',
+    permission: 'operatorsManage',
+    response: ZOperatorsListResponse,
+  }),
+  'operators.create': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/operators',
+    permission: 'operatorsManage',
+    body: ZOperatorCreateRequest,
+    response: ZOperatorCreateResponse,
+  }),
+  'operators.role': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/operators/:operatorId/role',
+    permission: 'operatorsManage',
+    params: ZOperatorParams,
+    body: ZOperatorRoleRequest,
+    response: ZOperatorChangeResponse,
+  }),
+  'operators.deactivate': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/operators/:operatorId/deactivate',
+    permission: 'operatorsManage',
+    params: ZOperatorParams,
+    response: ZOperatorChangeResponse,
+  }),
+  'operators.reactivate': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/operators/:operatorId/reactivate',
+    permission: 'operatorsManage',
+    params: ZOperatorParams,
+    response: ZOperatorChangeResponse,
+  }),
+  'operators.password': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/operators/:operatorId/password',
+    permission: 'operatorsManage',
+    params: ZOperatorParams,
+    body: ZOperatorPasswordResetRequest,
+    response: ZOperatorPasswordResetResponse,
+  }),
+  'operators.totp': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/operators/:operatorId/totp',
+    permission: 'operatorsManage',
+    params: ZOperatorParams,
+    body: ZOperatorTotpResetRequest,
+    response: ZOperatorTotpResetResponse,
+  }),
+  'ipAllowlist.get': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/settings/ip-allowlist',
+    permission: 'operatorsManage',
+    response: ZIpAllowlistResponse,
+  }),
+  'ipAllowlist.save': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/settings/ip-allowlist',
+    permission: 'operatorsManage',
+    body: ZIpAllowlistRequest,
+    response: ZIpAllowlistSaveResponse,
+  }),
+};

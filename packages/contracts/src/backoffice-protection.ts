@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZBackofficeUserIdParams } from './backoffice.ts';
+import { backofficeRoute } from './backoffice-route.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate } from './fields.ts';
 import {
   ZBreakKind,
@@ -99,3 +101,21 @@ export const ZBackofficeBreaksResponse = z.object({
   maxCount: ZCount,
 });
 export type TBackofficeBreaksResponse = z.infer<typeof ZBackofficeBreaksResponse>;
+
+/** Player protection, read only (docs/api/backoffice-protection.md); part of BACKOFFICE_ROUTES. */
+export const BACKOFFICE_PROTECTION_ROUTES = {
+  'members.protection': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId/protection',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    response: ZBackofficeProtectionResponse,
+  }),
+  'protection.breaks': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/protection/breaks',
+    permission: 'protectionReport',
+    query: ZBackofficeBreaksQuery,
+    response: ZBackofficeBreaksResponse,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backofficeRoute, CSV_ANSWER } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
 import { MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
 
@@ -219,3 +220,62 @@ export const ZDashboardDay = z.object({
   ggr: ZMoney,
 });
 export type TDashboardDay = z.infer<typeof ZDashboardDay>;
+
+/** Totals of one Asia/Seoul calendar period, integer won; `ggr` is bets - wins. */
+export const ZDashboardPeriod = z.object({
+  from: ZIsoDate,
+  deposits: ZMoney,
+  withdrawals: ZMoney,
+  bets: ZMoney,
+  wins: ZMoney,
+  ggr: ZMoney,
+});
+export type TDashboardPeriod = z.infer<typeof ZDashboardPeriod>;
+
+/** `GET /api/backoffice/dashboard`: what waits for an operator, and today's and this month's totals. */
+export const ZDashboardResponse = z.object({
+  status: z.literal('success'),
+  pending: z.object({
+    deposits: ZCount,
+    withdrawals: ZCount,
+    helps: ZCount,
+    guestHelps: ZCount,
+    accountInquiries: ZCount,
+  }),
+  today: ZDashboardPeriod,
+  month: ZDashboardPeriod,
+  /** The last 14 Asia/Seoul days, today last (docs/api/backoffice-reports.md). */
+  days: z.array(ZDashboardDay),
+});
+export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
+
+/** The dashboard, the reports and their CSV, the audit log (docs/api/backoffice-reports.md); part of BACKOFFICE_ROUTES. */
+export const BACKOFFICE_REPORT_ROUTES = {
+  'dashboard.get': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/dashboard',
+    permission: 'dashboard',
+    response: ZDashboardResponse,
+  }),
+  'reports.get': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/reports',
+    permission: 'reports',
+    query: ZReportsQuery,
+    response: ZReportsResponse,
+  }),
+  'reports.csv': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/reports/csv',
+    permission: 'reports',
+    query: ZReportsQuery,
+    response: CSV_ANSWER,
+  }),
+  'audit.list': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/audit',
+    permission: 'auditRead',
+    query: ZAuditQuery,
+    response: ZAuditResponse,
+  }),
+};

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN, ZCatalogGameCode, ZProviderCode } from './backoffice.ts';
+import {
+  MEMBER_LEVEL_MAX,
+  MEMBER_LEVEL_MIN,
+  ZCashierSettingsPatch,
+  ZCashierSettingsResponse,
+  ZCatalogGameCode,
+  ZCompRatesPatch,
+  ZCompRatesResponse,
+  ZMaintenancePatch,
+  ZMaintenanceResponse,
+  ZProviderCode,
+} from './backoffice.ts';
+import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
 import {
   DEFAULT_PAGE,
@@ -163,3 +175,94 @@ export const ZMemberRoundsResponse = z.discriminatedUnion('status', [
   statusOnly('not_found'),
 ]);
 export type TMemberRoundsResponse = z.infer<typeof ZMemberRoundsResponse>;
+
+/** The site's settings: cashier, comp rates, maintenance, registration codes and approval, level names (docs/api/backoffice-settings.md); part of BACKOFFICE_ROUTES. */
+export const BACKOFFICE_SETTINGS_ROUTES = {
+  'settings.cashier': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/settings/cashier',
+    permission: 'settingsRead',
+    response: ZCashierSettingsResponse,
+  }),
+  'settings.updateCashier': backofficeRoute({
+    method: 'PUT',
+    path: '/api/backoffice/settings/cashier',
+    permission: 'settingsWrite',
+    body: ZCashierSettingsPatch,
+    response: ZCashierSettingsResponse,
+  }),
+  'settings.compRates': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/settings/comp-rates',
+    permission: 'settingsRead',
+    response: ZCompRatesResponse,
+  }),
+  'settings.updateCompRates': backofficeRoute({
+    method: 'PUT',
+    path: '/api/backoffice/settings/comp-rates',
+    permission: 'settingsWrite',
+    body: ZCompRatesPatch,
+    response: ZCompRatesResponse,
+  }),
+  'settings.maintenance': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/settings/maintenance',
+    permission: 'maintenance',
+    response: ZMaintenanceResponse,
+  }),
+  'settings.updateMaintenance': backofficeRoute({
+    method: 'PUT',
+    path: '/api/backoffice/settings/maintenance',
+    permission: 'maintenance',
+    body: ZMaintenancePatch,
+    response: ZMaintenanceResponse,
+  }),
+  'settings.registration': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/settings/registration',
+    permission: 'settingsRead',
+    response: ZRegistrationSettingsResponse,
+  }),
+  'settings.updateRegistration': backofficeRoute({
+    method: 'PUT',
+    path: '/api/backoffice/settings/registration',
+    permission: 'settingsWrite',
+    body: ZRegistrationSettingsPatch,
+    response: ZRegistrationSettingsResponse,
+  }),
+  // The member screens name levels too: every role that reads members reads the names.
+  'settings.levels': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/settings/levels',
+    permission: 'memberRead',
+    response: ZMemberLevelsResponse,
+  }),
+  'settings.updateLevels': backofficeRoute({
+    method: 'PUT',
+    path: '/api/backoffice/settings/levels',
+    permission: 'settingsWrite',
+    body: ZMemberLevelsPatch,
+    response: ZMemberLevelsResponse,
+  }),
+  'regCodes.list': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/reg-codes',
+    permission: 'settingsRead',
+    response: ZRegCodesResponse,
+  }),
+  'regCodes.create': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/reg-codes',
+    permission: 'settingsWrite',
+    body: ZRegCodeCreateRequest,
+    response: ZRegCodeCreateResponse,
+  }),
+  'regCodes.update': backofficeRoute({
+    method: 'PATCH',
+    path: '/api/backoffice/reg-codes/:code',
+    permission: 'settingsWrite',
+    params: ZRegCodeParams,
+    body: ZRegCodePatch,
+    response: ZRegCodeChangeResponse,
+  }),
+};

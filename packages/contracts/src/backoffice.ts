@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZDashboardDay } from './backoffice-reports.ts';
 import { ZHelpKind } from './community.ts';
 import { withCode } from './errors.ts';
 import {
@@ -847,33 +846,12 @@ export type TPublishLegalResponse = z.infer<typeof ZPublishLegalResponse>;
 // --- actions and the operator's own sessions. docs/api/backoffice.md "Members console".
 // ============================================================================================
 
-/** Totals of one Asia/Seoul calendar period, integer won; `ggr` is bets - wins. */
-export const ZDashboardPeriod = z.object({
-  from: ZIsoDate,
-  deposits: ZMoney,
-  withdrawals: ZMoney,
-  bets: ZMoney,
-  wins: ZMoney,
-  ggr: ZMoney,
-});
-export type TDashboardPeriod = z.infer<typeof ZDashboardPeriod>;
-
-/** `GET /api/backoffice/dashboard`: what waits for an operator, and today's and this month's totals. */
-export const ZDashboardResponse = z.object({
-  status: z.literal('success'),
-  pending: z.object({
-    deposits: ZCount,
-    withdrawals: ZCount,
-    helps: ZCount,
-    guestHelps: ZCount,
-    accountInquiries: ZCount,
-  }),
-  today: ZDashboardPeriod,
-  month: ZDashboardPeriod,
-  /** The last 14 Asia/Seoul days, today last (docs/api/backoffice-reports.md). */
-  days: z.array(ZDashboardDay),
-});
-export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
+export {
+  ZDashboardPeriod,
+  ZDashboardResponse,
+  type TDashboardPeriod,
+  type TDashboardResponse,
+} from './backoffice-reports.ts';
 
 /** Member levels an operator may set. */
 export const MEMBER_LEVEL_MIN = 1;

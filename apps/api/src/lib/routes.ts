@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { toFieldErrors } from '@casino/contracts/errors';
+import { CSV_ANSWER } from '@casino/contracts/backoffice-route';
 import { AppError } from './app-error.ts';
 import { sendJson } from './encoded-body.ts';
 
@@ -10,7 +11,10 @@ import { sendJson } from './encoded-body.ts';
  * 400 with field errors), the principal is resolved before the handler runs (401 without one,
  * 403 `denied` without the permission), and the answer goes through the response schema, so only
  * the fields the contract names leave the server. Member calls (`lib/calls.ts`), the auth routes
- * and the back office all use `parseInput` and `pickResponse` from here.
+ * and the back office all use `parseInput` and `pickResponse` from here. A back-office route is
+ * declared from its entry of the contracts' route table (`route(BACKOFFICE_ROUTES[name], handler)`):
+ * method, path, schemas and permission all come from the entry. A route whose answer is a file
+ * (`response: CSV_ANSWER`) goes through the same checks and answers the handler's `CsvFile`.
  */
 
 /** Validates one request part; an absent part counts as `{}`, as the contract's empty bodies do. */
@@ -37,6 +41,54 @@ export interface PrincipalSource<P, Permission extends string> {
 
 type Schema = z.ZodType;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Response = Schema | typeof CSV_ANSWER;
+
+/** The answer of a CSV route: sent as an attachment named `filename`, never cached. */
+export interface CsvFile {
+  filename: string;
+  /** The whole file (a byte order mark first where Excel must read it as UTF-8). */
+  text: string;
+}
+
+/** What a handler returns: a value the response schema picks from, or the file of a CSV route. */
+type HandlerAnswer<RS> = RS extends typeof CSV_ANSWER ? CsvFile : unknown;
+
+function sendCsv(reply: FastifyReply, file: CsvFile): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.text);
+}
+
+/**
+ * One entry of a route table in `packages/contracts` (`TBackofficeRoute` of
+ * `backoffice-route.ts`): everything of a route but its handler.
+ */
+export interface RouteEntry<Permission extends string> {
+  method: RouteSpec<unknown, Permission, 'public', unknown, unknown, unknown, Response>['method'];
+  path: string;
+  auth?: 'public';
+  permission: Permission | null;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  response: Response;
+}
+
+type SchemaOf<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends Schema }
+  ? S
+  : undefined;
+
+/** The handler of a table entry: its input typed by the entry's schemas. */
+export type EntryHandler<E extends RouteEntry<string>, P> = (
+  input: RouteInput<
+    E extends { auth: 'public' } ? null : P,
+    SchemaOf<E, 'params'>,
+    SchemaOf<E, 'query'>,
+    SchemaOf<E, 'body'>
+  >,
+) => Promise<HandlerAnswer<E['response']>>;
 
 export interface RouteInput<P, PS, QS, BS> {
   request: FastifyRequest;
@@ -54,7 +106,7 @@ export interface RouteSpec<
   PS,
   QS,
   BS,
-  RS extends Schema,
+  RS extends Response,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
@@ -65,6 +117,7 @@ export interface RouteSpec<
   params?: PS;
   query?: QS;
   body?: BS;
+  /** The answer's schema, or CSV_ANSWER: the handler returns a `CsvFile`. */
   response: RS;
   /**
    * Answers with a value the response schema picks from. A handler that needs another status
@@ -72,7 +125,7 @@ export interface RouteSpec<
    * `unknown` on purpose: service results carry more (and wider) fields than the contract names,
    * and the response schema, not the compiler, decides at run time what leaves the server.
    */
-  handler: (input: RouteInput<Auth extends 'public' ? null : P, PS, QS, BS>) => Promise<unknown>;
+  handler: (input: RouteInput<Auth extends 'public' ? null : P, PS, QS, BS>) => Promise<HandlerAnswer<RS>>;
 }
 
 /**
@@ -84,9 +137,9 @@ export function routesFor<P = never, Permission extends string = never>(
   app: FastifyInstance,
   principals?: PrincipalSource<P, Permission>,
 ) {
-  return function route<
+  function declare<
     Auth extends 'public' | 'signed-in',
-    RS extends Schema,
+    RS extends Response,
     PS extends Schema | undefined = undefined,
     QS extends Schema | undefined = undefined,
     BS extends Schema | undefined = undefined,
@@ -115,8 +168,57 @@ export function routesFor<P = never, Permission extends string = never>(
           query,
           body,
         });
-        return sendJson(request, reply, pickResponse(spec.response, answer));
+        if (spec.response === CSV_ANSWER) return sendCsv(reply, answer as CsvFile);
+        return sendJson(request, reply, pickResponse(spec.response as Schema, answer));
       },
     });
-  };
+  }
+
+  /**
+   * Declares a route: from a spec, or from a route table's entry and the handler (the entry's
+   * path, schemas and permission, `auth: 'public'` or else signed in).
+   */
+  function route<
+    Auth extends 'public' | 'signed-in',
+    RS extends Response,
+    PS extends Schema | undefined = undefined,
+    QS extends Schema | undefined = undefined,
+    BS extends Schema | undefined = undefined,
+  >(spec: RouteSpec<P, Permission, Auth, PS, QS, BS, RS>): void;
+  function route<E extends RouteEntry<Permission>>(entry: E, handler: EntryHandler<E, P>): void;
+  function route(
+    specOrEntry:
+      | RouteSpec<P, Permission, 'public' | 'signed-in', unknown, unknown, unknown, Response>
+      | RouteEntry<Permission>,
+    handler?: EntryHandler<RouteEntry<Permission>, P>,
+  ): void {
+    if (!handler) {
+      declare(
+        specOrEntry as RouteSpec<P, Permission, 'public' | 'signed-in', Schema, Schema, Schema, Response>,
+      );
+      return;
+    }
+    const entry = specOrEntry as RouteEntry<Permission>;
+    declare({
+      method: entry.method,
+      url: entry.path,
+      auth: entry.auth ?? 'signed-in',
+      ...(entry.permission ? { permission: entry.permission } : {}),
+      params: entry.params,
+      query: entry.query,
+      body: entry.body,
+      response: entry.response,
+      handler: handler as unknown as RouteSpec<
+        P,
+        Permission,
+        'public' | 'signed-in',
+        Schema,
+        Schema,
+        Schema,
+        Response
+      >['handler'],
+    });
+  }
+
+  return route;
 }

@@ -1,55 +1,6 @@
+import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
+import { OPERATOR_PERMISSION_NAMES } from '@casino/contracts/backoffice-permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ZAuditQuery,
-  ZAuditResponse,
-  ZBackofficeMemberActionResponse,
-  ZBackofficeMemberLevelRequest,
-  ZBackofficeMembersQuery,
-  ZBackofficeMembersResponse,
-  ZBackofficeResetExchangePasswordResponse,
-  ZBackofficeRevokeOthersResponse,
-  ZBackofficeSessionsResponse,
-  ZDashboardResponse,
-  ZBackofficeAdjustRequest,
-  ZBackofficeAdjustResponse,
-  ZBackofficeApproveRequest,
-  ZBackofficeDecisionResponse,
-  ZBackofficeIdParams,
-  ZBackofficeLogoutResponse,
-  ZBackofficeMeResponse,
-  ZBackofficeMemberDetailResponse,
-  ZBackofficeQueueQuery,
-  ZBackofficeQueueResponse,
-  ZBackofficeRejectRequest,
-  ZBackofficeUserIdParams,
-  ZCashierSettingsPatch,
-  ZCashierSettingsResponse,
-  ZCatalogChangeResponse,
-  ZCatalogResponse,
-  ZCompRatesPatch,
-  ZCompRatesResponse,
-  ZCreateGameRequest,
-  ZCreateGameResponse,
-  ZCreateProviderRequest,
-  ZCreateProviderResponse,
-  ZGameParams,
-  ZProviderCodeParams,
-  ZRoundParams,
-  ZRoundResponse,
-  ZUpdateGameRequest,
-  ZUpdateProviderRequest,
-  ZJackpotsPatch,
-  ZJackpotsResponse,
-  ZGameTransfersQuery,
-  ZGameTransfersResponse,
-  ZLegalListQuery,
-  ZLegalListResponse,
-  ZMaintenancePatch,
-  ZMaintenanceResponse,
-  ZPublishLegalRequest,
-  ZPublishLegalResponse,
-} from '@casino/contracts/backoffice';
-import { ZOperatorLoginRequest, ZOperatorLoginResponse } from '@casino/contracts/auth';
 import { idempotencyOf } from '../../lib/idempotency.ts';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import { routesFor } from '../../lib/routes.ts';
@@ -70,7 +21,6 @@ import {
   actorOf,
   can,
   normalizeOperatorId,
-  PERMISSIONS,
   type ActionAnswer,
   type BackofficeService,
   type OperatorPrincipal,
@@ -161,114 +111,80 @@ export async function registerBackofficeRoutes(
   };
   const route = routesFor<OperatorPrincipal, Permission>(app, principals);
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/login',
-    auth: 'public',
-    body: ZOperatorLoginRequest,
-    response: ZOperatorLoginResponse,
-    handler: async ({ request, reply, body: input }) => {
-      const id = normalizeOperatorId(input.operatorId);
-      // Reserved before the password is checked (parallel guesses cannot outrun the count).
-      await signInLimiter.reserve('operator', id, request.ip);
-      const result = await backoffice.verifyCredentials(input);
-      if (result.status !== 'success') {
-        // totp_required: the password was right; the missing second factor is not a failure, but
-        // the earlier failures keep counting so that codes cannot be guessed between resets.
-        if (result.status !== 'fail') await signInLimiter.giveBack('operator', id);
-        // The id only, never the stored value: its TOTP secret was sealed under another SECRETS_KEY.
-        if ('unreadableTotpSecret' in result)
-          request.log.warn({ operatorId: id }, 'operator TOTP secret cannot be opened with SECRETS_KEY');
-        return { status: result.status };
-      }
-      await signInLimiter.succeeded('operator', id);
-      // Signing in again from the same browser replaces its previous session, whoever's it was (as
-      // the member sign-in does), so a session cookie left behind cannot be used afterwards.
-      await sessions.revokeToken('operator', readCookie(request, OPERATOR_COOKIE));
-      const { token, session } = await sessions.create('operator', result.operator.id, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      // Strict and scoped to the back-office API: operators never follow links into it.
-      reply.setCookie(OPERATOR_COOKIE, token, {
-        path: COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: isSecureCookieRequest(request),
-        expires: session.absoluteExpiresAt,
-      });
-      return { status: 'success' };
-    },
+  route(BACKOFFICE_ROUTES['session.login'], async ({ request, reply, body: input }) => {
+    const id = normalizeOperatorId(input.operatorId);
+    // Reserved before the password is checked (parallel guesses cannot outrun the count).
+    await signInLimiter.reserve('operator', id, request.ip);
+    const result = await backoffice.verifyCredentials(input);
+    if (result.status !== 'success') {
+      // totp_required: the password was right; the missing second factor is not a failure, but
+      // the earlier failures keep counting so that codes cannot be guessed between resets.
+      if (result.status !== 'fail') await signInLimiter.giveBack('operator', id);
+      // The id only, never the stored value: its TOTP secret was sealed under another SECRETS_KEY.
+      if ('unreadableTotpSecret' in result)
+        request.log.warn({ operatorId: id }, 'operator TOTP secret cannot be opened with SECRETS_KEY');
+      return { status: result.status };
+    }
+    await signInLimiter.succeeded('operator', id);
+    // Signing in again from the same browser replaces its previous session, whoever's it was (as
+    // the member sign-in does), so a session cookie left behind cannot be used afterwards.
+    await sessions.revokeToken('operator', readCookie(request, OPERATOR_COOKIE));
+    const { token, session } = await sessions.create('operator', result.operator.id, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    // Strict and scoped to the back-office API: operators never follow links into it.
+    reply.setCookie(OPERATOR_COOKIE, token, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: isSecureCookieRequest(request),
+      expires: session.absoluteExpiresAt,
+    });
+    return { status: 'success' };
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/logout',
-    auth: 'public',
-    response: ZBackofficeLogoutResponse,
-    handler: async ({ request, reply }) => {
-      await sessions.revokeToken('operator', readCookie(request, OPERATOR_COOKIE));
-      reply.clearCookie(OPERATOR_COOKIE, {
-        path: COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: isSecureCookieRequest(request),
-      });
-      return { status: 'success' };
-    },
+  route(BACKOFFICE_ROUTES['session.logout'], async ({ request, reply }) => {
+    await sessions.revokeToken('operator', readCookie(request, OPERATOR_COOKIE));
+    reply.clearCookie(OPERATOR_COOKIE, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: isSecureCookieRequest(request),
+    });
+    return { status: 'success' };
   });
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/me',
-    auth: 'signed-in',
-    response: ZBackofficeMeResponse,
-    handler: async ({ principal: operator }) => {
-      const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(operator.role, p));
-      return {
-        status: 'success',
-        operator: {
-          operatorId: operator.operatorId,
-          role: operator.role,
-          permissions,
-          // Only when set (the forced password change): the usual answer is unchanged.
-          ...(operator.mustChangePassword ? { mustChangePassword: true } : {}),
-        },
-      };
-    },
+  route(BACKOFFICE_ROUTES['session.me'], async ({ principal: operator }) => {
+    const permissions = OPERATOR_PERMISSION_NAMES.filter((p) => can(operator.role, p));
+    return {
+      status: 'success',
+      operator: {
+        operatorId: operator.operatorId,
+        role: operator.role,
+        permissions,
+        // Only when set (the forced password change): the usual answer is unchanged.
+        ...(operator.mustChangePassword ? { mustChangePassword: true } : {}),
+      },
+    };
   });
 
   // --- the deposit and withdrawal queues ---
 
   for (const kind of ['deposit', 'withdraw'] as const satisfies readonly RequestKind[]) {
-    const base = `/api/backoffice/${kind}s`;
-
-    route({
-      method: 'GET',
-      url: base,
-      auth: 'signed-in',
-      permission: 'queue',
-      query: ZBackofficeQueueQuery,
-      response: ZBackofficeQueueResponse,
-      handler: async ({ principal: operator, query }) =>
-        cashier.queue(kind, {
-          states: query.state ? [query.state] : [],
-          page: query.page,
-          pageSize: query.pageSize,
-          showBank: can(operator.role, 'bankDetails'),
-        }),
-    });
+    route(BACKOFFICE_ROUTES[`${kind}s.queue`], async ({ principal: operator, query }) =>
+      cashier.queue(kind, {
+        states: query.state ? [query.state] : [],
+        page: query.page,
+        pageSize: query.pageSize,
+        showBank: can(operator.role, 'bankDetails'),
+      }),
+    );
 
     for (const action of ['reg', 'approve', 'reject'] as const) {
-      route({
-        method: 'POST',
-        url: `${base}/:id/${action}`,
-        auth: 'signed-in',
-        permission: 'queue',
-        params: ZBackofficeIdParams,
-        body: action === 'reject' ? ZBackofficeRejectRequest : ZBackofficeApproveRequest,
-        response: ZBackofficeDecisionResponse,
-        handler: async ({ request, reply, principal: operator, params, body }) => {
+      route(
+        BACKOFFICE_ROUTES[`${kind}s.${action}`],
+        async ({ request, reply, principal: operator, params, body }) => {
           const reason = action === 'reject' ? (body as { reason?: string }).reason?.trim() || null : null;
           const result = await backoffice.decide(kind, action, params.id, reason, {
             operator,
@@ -277,128 +193,61 @@ export async function registerBackofficeRoutes(
           });
           return answer(reply, result);
         },
-      });
+      );
     }
   }
 
-  registerCashierBackofficeRoutes(app, principals, { cashierReview: deps.cashierReview });
+  registerCashierBackofficeRoutes(route, { cashierReview: deps.cashierReview });
 
   // --- the dashboard, the member list and member actions, the operator's own sessions ---
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/dashboard',
-    auth: 'signed-in',
-    permission: 'dashboard',
-    response: ZDashboardResponse,
-    handler: async () => {
-      const figures = await backoffice.dashboard();
-      return { ...figures, days: await deps.reports.trend(new Date(figures.today.from)) };
-    },
+  route(BACKOFFICE_ROUTES['dashboard.get'], async () => {
+    const figures = await backoffice.dashboard();
+    return { ...figures, days: await deps.reports.trend(new Date(figures.today.from)) };
   });
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/members',
-    auth: 'signed-in',
-    permission: 'memberRead',
-    query: ZBackofficeMembersQuery,
-    response: ZBackofficeMembersResponse,
-    handler: async ({ principal: operator, query }) =>
-      backoffice.listMembers(query, { showBank: can(operator.role, 'bankDetails') }),
-  });
+  route(BACKOFFICE_ROUTES['members.list'], async ({ principal: operator, query }) =>
+    backoffice.listMembers(query, { showBank: can(operator.role, 'bankDetails') }),
+  );
 
   for (const action of ['approve', 'block', 'unblock'] as const) {
-    route({
-      method: 'POST',
-      url: `/api/backoffice/members/:userId/${action}`,
-      auth: 'signed-in',
-      permission: 'memberManage',
-      params: ZBackofficeUserIdParams,
-      response: ZBackofficeMemberActionResponse,
-      handler: async ({ request, principal, params }) =>
-        backoffice.changeMemberState(params.userId, action, actorOf(principal, request.ip)),
-    });
+    route(BACKOFFICE_ROUTES[`members.${action}`], async ({ request, principal, params }) =>
+      backoffice.changeMemberState(params.userId, action, actorOf(principal, request.ip)),
+    );
   }
 
-  route({
-    method: 'PATCH',
-    url: '/api/backoffice/members/:userId/level',
-    auth: 'signed-in',
-    permission: 'memberManage',
-    params: ZBackofficeUserIdParams,
-    body: ZBackofficeMemberLevelRequest,
-    response: ZBackofficeMemberActionResponse,
-    handler: async ({ request, principal, params, body }) =>
-      backoffice.changeMemberLevel(params.userId, body.level, actorOf(principal, request.ip)),
+  route(BACKOFFICE_ROUTES['members.level'], async ({ request, principal, params, body }) =>
+    backoffice.changeMemberLevel(params.userId, body.level, actorOf(principal, request.ip)),
+  );
+
+  route(BACKOFFICE_ROUTES['members.signout'], async ({ request, principal, params }) =>
+    backoffice.signOutMember(params.userId, actorOf(principal, request.ip)),
+  );
+
+  route(BACKOFFICE_ROUTES['members.resetExchangePassword'], async ({ request, reply, principal, params }) => {
+    // The new password is shown once: never kept by a cache on the way.
+    reply.header('cache-control', 'no-store');
+    return backoffice.resetMemberExchangePassword(params.userId, actorOf(principal, request.ip));
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/members/:userId/signout',
-    auth: 'signed-in',
-    permission: 'memberManage',
-    params: ZBackofficeUserIdParams,
-    response: ZBackofficeMemberActionResponse,
-    handler: async ({ request, principal, params }) =>
-      backoffice.signOutMember(params.userId, actorOf(principal, request.ip)),
-  });
+  route(BACKOFFICE_ROUTES['sessions.list'], async ({ principal }) => backoffice.operatorSessions(principal));
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/members/:userId/reset-exchange-password',
-    auth: 'signed-in',
-    permission: 'memberManage',
-    params: ZBackofficeUserIdParams,
-    response: ZBackofficeResetExchangePasswordResponse,
-    handler: async ({ request, reply, principal, params }) => {
-      // The new password is shown once: never kept by a cache on the way.
-      reply.header('cache-control', 'no-store');
-      return backoffice.resetMemberExchangePassword(params.userId, actorOf(principal, request.ip));
-    },
-  });
-
-  route({
-    method: 'GET',
-    url: '/api/backoffice/sessions',
-    auth: 'signed-in',
-    response: ZBackofficeSessionsResponse,
-    handler: async ({ principal }) => backoffice.operatorSessions(principal),
-  });
-
-  route({
-    method: 'POST',
-    url: '/api/backoffice/sessions/revoke-others',
-    auth: 'signed-in',
-    response: ZBackofficeRevokeOthersResponse,
-    handler: async ({ request, principal }) => backoffice.revokeOtherOperatorSessions(principal, request.ip),
-  });
+  route(BACKOFFICE_ROUTES['sessions.revokeOthers'], async ({ request, principal }) =>
+    backoffice.revokeOtherOperatorSessions(principal, request.ip),
+  );
 
   // --- members ---
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/members/:userId',
-    auth: 'signed-in',
-    permission: 'memberRead',
-    params: ZBackofficeUserIdParams,
-    response: ZBackofficeMemberDetailResponse,
-    handler: async ({ principal: operator, params }) =>
-      backoffice.memberDetail(params.userId, {
-        showBank: can(operator.role, 'bankDetails'),
-        entries: MEMBER_LEDGER_ENTRIES,
-      }),
-  });
+  route(BACKOFFICE_ROUTES['members.detail'], async ({ principal: operator, params }) =>
+    backoffice.memberDetail(params.userId, {
+      showBank: can(operator.role, 'bankDetails'),
+      entries: MEMBER_LEDGER_ENTRIES,
+    }),
+  );
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/members/:userId/adjust',
-    auth: 'signed-in',
-    permission: 'adjust',
-    params: ZBackofficeUserIdParams,
-    body: ZBackofficeAdjustRequest,
-    response: ZBackofficeAdjustResponse,
-    handler: async ({ request, reply, principal: operator, params, body }) => {
+  route(
+    BACKOFFICE_ROUTES['members.adjust'],
+    async ({ request, reply, principal: operator, params, body }) => {
       const result = await backoffice.adjustMember(params.userId, body, {
         operator,
         ip: request.ip,
@@ -406,207 +255,94 @@ export async function registerBackofficeRoutes(
       });
       return answer(reply, result);
     },
-  });
+  );
 
   // --- settings ---
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/settings/cashier',
-    auth: 'signed-in',
-    permission: 'settingsRead',
-    response: ZCashierSettingsResponse,
-    handler: async () => ({ status: 'success', settings: await settings.cashier() }),
-  });
+  route(BACKOFFICE_ROUTES['settings.cashier'], async () => ({
+    status: 'success',
+    settings: await settings.cashier(),
+  }));
 
-  route({
-    method: 'PUT',
-    url: '/api/backoffice/settings/cashier',
-    auth: 'signed-in',
-    permission: 'settingsWrite',
-    body: ZCashierSettingsPatch,
-    response: ZCashierSettingsResponse,
-    handler: async ({ request, principal: operator, body }) => ({
-      status: 'success',
-      settings: await backoffice.updateCashierSettings(body, actorOf(operator, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['settings.updateCashier'], async ({ request, principal: operator, body }) => ({
+    status: 'success',
+    settings: await backoffice.updateCashierSettings(body, actorOf(operator, request.ip)),
+  }));
 
   // --- the game catalog (owner; API.md section 5) ---
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/providers',
-    auth: 'signed-in',
-    permission: 'catalog',
-    response: ZCatalogResponse,
-    handler: async () => ({ status: 'success', providers: await catalog.catalog() }),
+  route(BACKOFFICE_ROUTES['providers.list'], async () => ({
+    status: 'success',
+    providers: await catalog.catalog(),
+  }));
+
+  route(BACKOFFICE_ROUTES['providers.create'], async ({ request, principal, body }) => ({
+    status: await catalog.createProvider(body, actorOf(principal, request.ip)),
+  }));
+
+  route(BACKOFFICE_ROUTES['providers.update'], async ({ request, principal, params, body }) => ({
+    status: await catalog.updateProvider(params.code, body, actorOf(principal, request.ip)),
+  }));
+
+  route(BACKOFFICE_ROUTES['games.create'], async ({ request, principal, body }) => ({
+    status: await catalog.createGame(body, actorOf(principal, request.ip)),
+  }));
+
+  route(BACKOFFICE_ROUTES['games.update'], async ({ request, principal, params, body }) => ({
+    status: await catalog.updateGame(params.provider, params.code, body, actorOf(principal, request.ip)),
+  }));
+
+  route(BACKOFFICE_ROUTES['rounds.get'], async ({ params }) =>
+    catalog.round(params.provider, params.roundId),
+  );
+
+  route(BACKOFFICE_ROUTES['jackpots.get'], async () => ({
+    status: 'success',
+    tiers: await jackpots.settings(),
+    hits: await jackpots.recentHits(),
+  }));
+
+  route(BACKOFFICE_ROUTES['jackpots.update'], async ({ request, principal, body }) => {
+    await jackpots.updateSettings(body, actorOf(principal, request.ip));
+    return { status: 'success', tiers: await jackpots.settings(), hits: await jackpots.recentHits() };
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/providers',
-    auth: 'signed-in',
-    permission: 'catalog',
-    body: ZCreateProviderRequest,
-    response: ZCreateProviderResponse,
-    handler: async ({ request, principal, body }) => ({
-      status: await catalog.createProvider(body, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['gameTransfers.list'], async ({ query }) => ({
+    status: 'success',
+    ...(await transfers.list(query)),
+  }));
 
-  route({
-    method: 'PATCH',
-    url: '/api/backoffice/providers/:code',
-    auth: 'signed-in',
-    permission: 'catalog',
-    params: ZProviderCodeParams,
-    body: ZUpdateProviderRequest,
-    response: ZCatalogChangeResponse,
-    handler: async ({ request, principal, params, body }) => ({
-      status: await catalog.updateProvider(params.code, body, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['settings.compRates'], async () => ({
+    status: 'success',
+    rates: await settings.compRates(),
+  }));
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/games',
-    auth: 'signed-in',
-    permission: 'catalog',
-    body: ZCreateGameRequest,
-    response: ZCreateGameResponse,
-    handler: async ({ request, principal, body }) => ({
-      status: await catalog.createGame(body, actorOf(principal, request.ip)),
-    }),
-  });
-
-  route({
-    method: 'PATCH',
-    url: '/api/backoffice/games/:provider/:code',
-    auth: 'signed-in',
-    permission: 'catalog',
-    params: ZGameParams,
-    body: ZUpdateGameRequest,
-    response: ZCatalogChangeResponse,
-    handler: async ({ request, principal, params, body }) => ({
-      status: await catalog.updateGame(params.provider, params.code, body, actorOf(principal, request.ip)),
-    }),
-  });
-
-  route({
-    method: 'GET',
-    url: '/api/backoffice/rounds/:provider/:roundId',
-    auth: 'signed-in',
-    permission: 'rounds',
-    params: ZRoundParams,
-    response: ZRoundResponse,
-    handler: async ({ params }) => catalog.round(params.provider, params.roundId),
-  });
-
-  route({
-    method: 'GET',
-    url: '/api/backoffice/jackpots',
-    auth: 'signed-in',
-    permission: 'settingsRead',
-    response: ZJackpotsResponse,
-    handler: async () => ({
-      status: 'success',
-      tiers: await jackpots.settings(),
-      hits: await jackpots.recentHits(),
-    }),
-  });
-
-  route({
-    method: 'PUT',
-    url: '/api/backoffice/jackpots',
-    auth: 'signed-in',
-    permission: 'settingsWrite',
-    body: ZJackpotsPatch,
-    response: ZJackpotsResponse,
-    handler: async ({ request, principal, body }) => {
-      await jackpots.updateSettings(body, actorOf(principal, request.ip));
-      return { status: 'success', tiers: await jackpots.settings(), hits: await jackpots.recentHits() };
-    },
-  });
-
-  route({
-    method: 'GET',
-    url: '/api/backoffice/game-transfers',
-    auth: 'signed-in',
-    permission: 'rounds',
-    query: ZGameTransfersQuery,
-    response: ZGameTransfersResponse,
-    handler: async ({ query }) => ({ status: 'success', ...(await transfers.list(query)) }),
-  });
-
-  route({
-    method: 'GET',
-    url: '/api/backoffice/settings/comp-rates',
-    auth: 'signed-in',
-    permission: 'settingsRead',
-    response: ZCompRatesResponse,
-    handler: async () => ({ status: 'success', rates: await settings.compRates() }),
-  });
-
-  route({
-    method: 'PUT',
-    url: '/api/backoffice/settings/comp-rates',
-    auth: 'signed-in',
-    permission: 'settingsWrite',
-    body: ZCompRatesPatch,
-    response: ZCompRatesResponse,
-    handler: async ({ request, principal, body }) => ({
-      status: 'success',
-      rates: await backoffice.updateCompRates(body, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['settings.updateCompRates'], async ({ request, principal, body }) => ({
+    status: 'success',
+    rates: await backoffice.updateCompRates(body, actorOf(principal, request.ip)),
+  }));
 
   // --- the site: maintenance switch (owner) and legal documents (owner, content) ---
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/settings/maintenance',
-    auth: 'signed-in',
-    permission: 'maintenance',
-    response: ZMaintenanceResponse,
-    handler: async () => ({ status: 'success', maintenance: await settings.maintenanceStored() }),
-  });
+  route(BACKOFFICE_ROUTES['settings.maintenance'], async () => ({
+    status: 'success',
+    maintenance: await settings.maintenanceStored(),
+  }));
 
-  route({
-    method: 'PUT',
-    url: '/api/backoffice/settings/maintenance',
-    auth: 'signed-in',
-    permission: 'maintenance',
-    body: ZMaintenancePatch,
-    response: ZMaintenanceResponse,
-    handler: async ({ request, principal, body }) => ({
-      status: 'success',
-      maintenance: await backoffice.updateMaintenance(body, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['settings.updateMaintenance'], async ({ request, principal, body }) => ({
+    status: 'success',
+    maintenance: await backoffice.updateMaintenance(body, actorOf(principal, request.ip)),
+  }));
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/legal',
-    auth: 'signed-in',
-    permission: 'content',
-    query: ZLegalListQuery,
-    response: ZLegalListResponse,
-    handler: async ({ query }) => ({ status: 'success', ...(await deps.legal.list(query)) }),
-  });
+  route(BACKOFFICE_ROUTES['legal.list'], async ({ query }) => ({
+    status: 'success',
+    ...(await deps.legal.list(query)),
+  }));
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/legal',
-    auth: 'signed-in',
-    permission: 'content',
-    body: ZPublishLegalRequest,
-    response: ZPublishLegalResponse,
-    handler: async ({ request, principal, body }) => ({
-      status: 'success',
-      ...(await deps.legal.publish(body, actorOf(principal, request.ip))),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['legal.publish'], async ({ request, principal, body }) => ({
+    status: 'success',
+    ...(await deps.legal.publish(body, actorOf(principal, request.ip))),
+  }));
 
   // --- help posts, notes, notices and popups (support and content) ---
 
@@ -636,15 +372,10 @@ export async function registerBackofficeRoutes(
   await registerMediaBackofficeRoutes(app, principals, { media: deps.media, banners: deps.banners });
   registerContentBackofficeRoutes(route, { backoffice, settings });
 
-  registerReportsBackofficeRoutes(app, principals, { reports: deps.reports });
+  registerReportsBackofficeRoutes(route, { reports: deps.reports });
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/audit',
-    auth: 'signed-in',
-    permission: 'auditRead',
-    query: ZAuditQuery,
-    response: ZAuditResponse,
-    handler: async ({ query }) => ({ status: 'success', ...(await audit.list(query)) }),
-  });
+  route(BACKOFFICE_ROUTES['audit.list'], async ({ query }) => ({
+    status: 'success',
+    ...(await audit.list(query)),
+  }));
 }

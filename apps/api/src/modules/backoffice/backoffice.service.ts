@@ -12,6 +12,7 @@ import type {
 } from '@casino/contracts/backoffice';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
 import type { TDepositAccount } from '@casino/contracts/backoffice-content';
+import { roleCan, type TOperatorPermission } from '@casino/contracts/backoffice-permissions';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import { checkIdempotencyKey, type Idempotency } from '../../lib/idempotency.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts';
@@ -29,44 +30,11 @@ import { openTotpSecret } from './totp-at-rest.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { createOperatorsService } from './operators.service.ts';
 
-/** What each role may do (API.md section 4). `owner` may do everything. */
-export const PERMISSIONS = {
-  /** The deposit and withdrawal queues: list, take, approve, reject. */
-  queue: ['owner', 'cashier'],
-  /** Signed balance and comp-point adjustments. */
-  adjust: ['owner', 'cashier'],
-  /** A member's detail (bank number only with `bankDetails`). */
-  memberRead: ['owner', 'cashier', 'support'],
-  /** Member bank account numbers. */
-  bankDetails: ['owner', 'cashier'],
-  settingsRead: ['owner', 'cashier'],
-  settingsWrite: ['owner'],
-  auditRead: ['owner'],
-  /** Game providers and games (API.md section 5). */
-  catalog: ['owner'],
-  /** A provider round with its wallet calls (disputes). */
-  rounds: ['owner', 'cashier', 'support'],
-  operatorsManage: ['owner'],
-  /** Help posts (answers) and notes to members (API.md section 4: role `support`). */
-  support: ['owner', 'support'],
-  /** Site content: notices, popups, banners and uploaded images (API.md section 4: role `content`). */
-  content: ['owner', 'content'],
-  /** The dashboard: queue counts and today's and this month's money totals. */
-  dashboard: ['owner', 'cashier', 'support'],
-  /** Member state actions: approve, block, unblock, level, sign-out, exchange password reset. */
-  memberManage: ['owner', 'cashier', 'support'],
-  /** The site-wide maintenance switch (docs/operations.md). */
-  maintenance: ['owner'],
-  /** Daily and monthly figures per provider, and their CSV (docs/api/backoffice-reports.md). */
-  reports: ['owner'],
-  /** The report of members under a break (docs/api/backoffice-protection.md); read only, as breaks cannot be ended. */
-  protectionReport: ['owner', 'support'],
-} as const satisfies Record<string, readonly OperatorRole[]>;
-
-export type Permission = keyof typeof PERMISSIONS;
+/** What each role may do: the contracts' one permission table, which the console's menu reads too. */
+export type Permission = TOperatorPermission;
 
 export function can(role: OperatorRole, permission: Permission): boolean {
-  return (PERMISSIONS[permission] as readonly OperatorRole[]).includes(role);
+  return roleCan(role, permission);
 }
 
 const HOUR_MS = 3_600_000;

@@ -1,18 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { ZBackofficeIdParams } from '@casino/contracts/backoffice';
-import {
-  CASHIER_CSV_MAX_ROWS,
-  ZCashierHistoryFilter,
-  ZCashierHistoryQuery,
-  ZCashierHistoryResponse,
-  ZCashierReviewResponse,
-  type TCashierHistoryItem,
-} from '@casino/contracts/backoffice-cashier';
-import { AppError } from '../../lib/app-error.ts';
-import { parseInput, routesFor, type PrincipalSource } from '../../lib/routes.ts';
+import { CASHIER_CSV_MAX_ROWS, type TCashierHistoryItem } from '@casino/contracts/backoffice-cashier';
+import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { CashierReview } from '../cashier/cashier-review.service.ts';
 import type { RequestKind } from '../cashier/cashier.service.ts';
-import { can, type OperatorPrincipal, type Permission } from './backoffice.service.ts';
+import { can } from './backoffice.service.ts';
+import type { BackofficeRoute } from './community.routes.ts';
 
 /** A CSV cell: quoted, and a leading = + - @ (a spreadsheet formula) neutralized with a quote. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -56,77 +47,45 @@ const CSV_COLUMNS: Record<
  * only (`queue`); bank account numbers only with `bankDetails`.
  */
 export function registerCashierBackofficeRoutes(
-  app: FastifyInstance,
-  principals: PrincipalSource<OperatorPrincipal, Permission>,
+  route: BackofficeRoute,
   deps: { cashierReview: CashierReview },
 ): void {
   const { cashierReview } = deps;
-  const route = routesFor<OperatorPrincipal, Permission>(app, principals);
 
   for (const kind of ['deposit', 'withdraw'] as const satisfies readonly RequestKind[]) {
-    const base = `/api/backoffice/${kind}s`;
-
-    route({
-      method: 'GET',
-      url: `${base}/history`,
-      auth: 'signed-in',
-      permission: 'queue',
-      query: ZCashierHistoryQuery,
-      response: ZCashierHistoryResponse,
-      handler: async ({ principal, query }) => {
-        const { page, pageSize, ...filter } = query;
-        return cashierReview.history(
-          kind,
-          filter,
-          { page, pageSize },
-          {
-            showBank: can(principal.role, 'bankDetails'),
-          },
-        );
-      },
+    route(BACKOFFICE_ROUTES[`${kind}s.history`], async ({ principal, query }) => {
+      const { page, pageSize, ...filter } = query;
+      return cashierReview.history(
+        kind,
+        filter,
+        { page, pageSize },
+        {
+          showBank: can(principal.role, 'bankDetails'),
+        },
+      );
     });
 
-    route({
-      method: 'GET',
-      url: `${base}/:id/review`,
-      auth: 'signed-in',
-      permission: 'queue',
-      params: ZBackofficeIdParams,
-      response: ZCashierReviewResponse,
-      handler: async ({ principal, params }) =>
-        cashierReview.review(kind, params.id, { showBank: can(principal.role, 'bankDetails') }),
-    });
+    route(BACKOFFICE_ROUTES[`${kind}s.review`], async ({ principal, params }) =>
+      cashierReview.review(kind, params.id, { showBank: can(principal.role, 'bankDetails') }),
+    );
 
-    // The CSV is not JSON, so this one route checks the session and the permission itself, in the
-    // same order as every other route (401, 403, then 400 for the query).
-    app.route({
-      method: 'GET',
-      url: `${base}/history.csv`,
-      handler: async (request, reply) => {
-        const operator = await principals.resolve(request);
-        if (!operator) throw new AppError('unauthenticated');
-        if (!principals.allows(operator, 'queue')) throw new AppError('denied');
-        const filter = parseInput(ZCashierHistoryFilter, request.query);
-        const result = await cashierReview.exportRows(kind, filter, CASHIER_CSV_MAX_ROWS, {
-          showBank: can(operator.role, 'bankDetails'),
-        });
-        const columns = CSV_COLUMNS[kind];
-        const lines = [
-          columns.map(([name]) => csvCell(name)).join(','),
-          ...result.rows.map((r) =>
-            columns.map(([, pick]) => csvCell(pick(r as TCashierHistoryItem))).join(','),
-          ),
-        ];
-        const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${kind}s-${stamp}.csv"`)
-          .header('cache-control', 'no-store')
-          .header('x-total-count', String(result.total))
-          .header('x-truncated', result.total > result.rows.length ? 'true' : 'false');
-        // The byte order mark makes Excel read the file as UTF-8 (Korean names and reasons).
-        return reply.send(`\uFEFF${lines.join('\r\n')}\r\n`);
-      },
+    route(BACKOFFICE_ROUTES[`${kind}s.historyCsv`], async ({ reply, principal, query }) => {
+      const result = await cashierReview.exportRows(kind, query, CASHIER_CSV_MAX_ROWS, {
+        showBank: can(principal.role, 'bankDetails'),
+      });
+      const columns = CSV_COLUMNS[kind];
+      const lines = [
+        columns.map(([name]) => csvCell(name)).join(','),
+        ...result.rows.map((r) =>
+          columns.map(([, pick]) => csvCell(pick(r as TCashierHistoryItem))).join(','),
+        ),
+      ];
+      const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+      reply
+        .header('x-total-count', String(result.total))
+        .header('x-truncated', result.total > result.rows.length ? 'true' : 'false');
+      // The byte order mark makes Excel read the file as UTF-8 (Korean names and reasons).
+      return { filename: `${kind}s-${stamp}.csv`, text: `\uFEFF${lines.join('\r\n')}\r\n` };
     });
   }
 }

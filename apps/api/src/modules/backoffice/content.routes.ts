@@ -1,4 +1,4 @@
-import { ZDepositAccount, ZDepositAccountResponse } from '@casino/contracts/backoffice-content';
+import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { BackofficeRoute } from './community.routes.ts';
 import { actorOf, type BackofficeService } from './backoffice.service.ts';
@@ -14,37 +14,18 @@ export function registerContentBackofficeRoutes(
 ): void {
   const { backoffice, settings } = deps;
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/deposit-account',
-    auth: 'signed-in',
-    permission: 'support',
-    response: ZDepositAccountResponse,
-    handler: async () => ({ status: 'success', account: await settings.depositAccount() }),
-  });
+  route(BACKOFFICE_ROUTES['depositAccount.get'], async () => ({
+    status: 'success',
+    account: await settings.depositAccount(),
+  }));
 
-  route({
-    method: 'PUT',
-    url: '/api/backoffice/deposit-account',
-    auth: 'signed-in',
-    permission: 'settingsWrite',
-    body: ZDepositAccount,
-    response: ZDepositAccountResponse,
-    handler: async ({ request, principal, body }) => ({
-      status: 'success',
-      account: await backoffice.updateDepositAccount(body, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['depositAccount.set'], async ({ request, principal, body }) => ({
+    status: 'success',
+    account: await backoffice.updateDepositAccount(body, actorOf(principal, request.ip)),
+  }));
 
-  route({
-    method: 'DELETE',
-    url: '/api/backoffice/deposit-account',
-    auth: 'signed-in',
-    permission: 'settingsWrite',
-    response: ZDepositAccountResponse,
-    handler: async ({ request, principal }) => ({
-      status: 'success',
-      account: await backoffice.updateDepositAccount(null, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['depositAccount.remove'], async ({ request, principal }) => ({
+    status: 'success',
+    account: await backoffice.updateDepositAccount(null, actorOf(principal, request.ip)),
+  }));
 }

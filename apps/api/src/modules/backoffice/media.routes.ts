@@ -1,13 +1,5 @@
+import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ZBannerChangeResponse,
-  ZBannerCreateResponse,
-  ZBannerIdParams,
-  ZBannerPatchRequest,
-  ZBannersResponse,
-  ZBannerWriteRequest,
-  ZMediaUploadResponse,
-} from '@casino/contracts/banners';
 import { MEDIA_MAX_UPLOAD_BYTES, MEDIA_UPLOAD_TYPES } from '@casino/contracts/media';
 import { AppError } from '../../lib/app-error.ts';
 import { routesFor, type PrincipalSource } from '../../lib/routes.ts';
@@ -50,7 +42,7 @@ export async function registerMediaBackofficeRoutes(
     scope.addHook('onRequest', async (request) => {
       const operator = await once.resolve(request);
       if (!operator) throw new AppError('unauthenticated');
-      if (!once.allows(operator, 'content')) throw new AppError('denied');
+      if (!once.allows(operator, BACKOFFICE_ROUTES['media.upload'].permission)) throw new AppError('denied');
     });
     scope.addContentTypeParser(
       Object.keys(MEDIA_UPLOAD_TYPES),
@@ -58,83 +50,31 @@ export async function registerMediaBackofficeRoutes(
       (_request, body, done) => done(null, body),
     );
     const route = routesFor<OperatorPrincipal, Permission>(scope, once);
-    route({
-      method: 'POST',
-      url: '/api/backoffice/media',
-      auth: 'signed-in',
-      permission: 'content',
-      response: ZMediaUploadResponse,
-      handler: async ({ request, principal }) => {
-        const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-        const image = await media.upload(
-          body,
-          request.headers['content-type'],
-          actorOf(principal, request.ip),
-        );
-        return { status: 'success', id: image.id, url: image.url, width: image.width, height: image.height };
-      },
+    route(BACKOFFICE_ROUTES['media.upload'], async ({ request, principal }) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      const image = await media.upload(body, request.headers['content-type'], actorOf(principal, request.ip));
+      return { status: 'success', id: image.id, url: image.url, width: image.width, height: image.height };
     });
   });
 
   const route = routesFor<OperatorPrincipal, Permission>(app, principals);
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/banners',
-    auth: 'signed-in',
-    permission: 'content',
-    response: ZBannersResponse,
-    handler: async () => ({ status: 'success', list: await banners.list() }),
-  });
+  route(BACKOFFICE_ROUTES['banners.list'], async () => ({ status: 'success', list: await banners.list() }));
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/banners',
-    auth: 'signed-in',
-    permission: 'content',
-    body: ZBannerWriteRequest,
-    response: ZBannerCreateResponse,
-    handler: async ({ request, principal, body }) => ({
-      status: 'success',
-      id: await banners.create(body, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['banners.create'], async ({ request, principal, body }) => ({
+    status: 'success',
+    id: await banners.create(body, actorOf(principal, request.ip)),
+  }));
 
-  route({
-    method: 'PUT',
-    url: '/api/backoffice/banners/:id',
-    auth: 'signed-in',
-    permission: 'content',
-    params: ZBannerIdParams,
-    body: ZBannerWriteRequest,
-    response: ZBannerChangeResponse,
-    handler: async ({ request, principal, params, body }) => ({
-      status: await banners.replace(params.id, body, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['banners.replace'], async ({ request, principal, params, body }) => ({
+    status: await banners.replace(params.id, body, actorOf(principal, request.ip)),
+  }));
 
-  route({
-    method: 'PATCH',
-    url: '/api/backoffice/banners/:id',
-    auth: 'signed-in',
-    permission: 'content',
-    params: ZBannerIdParams,
-    body: ZBannerPatchRequest,
-    response: ZBannerChangeResponse,
-    handler: async ({ request, principal, params, body }) => ({
-      status: await banners.patch(params.id, body, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['banners.patch'], async ({ request, principal, params, body }) => ({
+    status: await banners.patch(params.id, body, actorOf(principal, request.ip)),
+  }));
 
-  route({
-    method: 'DELETE',
-    url: '/api/backoffice/banners/:id',
-    auth: 'signed-in',
-    permission: 'content',
-    params: ZBannerIdParams,
-    response: ZBannerChangeResponse,
-    handler: async ({ request, principal, params }) => ({
-      status: await banners.remove(params.id, actorOf(principal, request.ip)),
-    }),
-  });
+  route(BACKOFFICE_ROUTES['banners.delete'], async ({ request, principal, params }) => ({
+    status: await banners.remove(params.id, actorOf(principal, request.ip)),
+  }));
 }

@@ -1,17 +1,4 @@
-import {
-  ZMemberHelpsResponse,
-  ZMemberLedgerQuery,
-  ZMemberLedgerResponse,
-  ZMemberNotesResponse,
-  ZMemberPageQuery,
-  ZMemberRequestsQuery,
-  ZMemberRequestsResponse,
-  ZMemberResetPasswordResponse,
-  ZMemberRoundsQuery,
-  ZMemberRoundsResponse,
-  ZMemberSignInsResponse,
-} from '@casino/contracts/backoffice-members';
-import { ZBackofficeUserIdParams } from '@casino/contracts/backoffice';
+import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import { actorOf } from './backoffice.service.ts';
 import type { BackofficeRoute } from './community.routes.ts';
 import type { MemberConsoleService } from './member-console.service.ts';
@@ -26,85 +13,34 @@ export function registerMemberBackofficeRoutes(
   deps: { memberConsole: MemberConsoleService },
 ): void {
   const { memberConsole } = deps;
-  const base = '/api/backoffice/members/:userId';
 
-  route({
-    method: 'GET',
-    url: `${base}/ledger`,
-    auth: 'signed-in',
-    permission: 'memberRead',
-    params: ZBackofficeUserIdParams,
-    query: ZMemberLedgerQuery,
-    response: ZMemberLedgerResponse,
-    handler: async ({ params, query }) => memberConsole.ledger(params.userId, query),
-  });
+  route(BACKOFFICE_ROUTES['members.ledger'], async ({ params, query }) =>
+    memberConsole.ledger(params.userId, query),
+  );
 
-  route({
-    method: 'GET',
-    url: `${base}/requests`,
-    auth: 'signed-in',
-    permission: 'memberRead',
-    params: ZBackofficeUserIdParams,
-    query: ZMemberRequestsQuery,
-    response: ZMemberRequestsResponse,
-    handler: async ({ params, query }) => memberConsole.requests(params.userId, query.kind, query),
-  });
+  route(BACKOFFICE_ROUTES['members.requests'], async ({ params, query }) =>
+    memberConsole.requests(params.userId, query.kind, query),
+  );
 
-  route({
-    method: 'GET',
-    url: `${base}/rounds`,
-    auth: 'signed-in',
-    permission: 'memberRead',
-    params: ZBackofficeUserIdParams,
-    query: ZMemberRoundsQuery,
-    response: ZMemberRoundsResponse,
-    handler: async ({ params, query }) => memberConsole.rounds(params.userId, query, query.lang),
-  });
+  route(BACKOFFICE_ROUTES['members.rounds'], async ({ params, query }) =>
+    memberConsole.rounds(params.userId, query, query.lang),
+  );
 
-  route({
-    method: 'GET',
-    url: `${base}/notes`,
-    auth: 'signed-in',
-    permission: 'memberRead',
-    params: ZBackofficeUserIdParams,
-    query: ZMemberPageQuery,
-    response: ZMemberNotesResponse,
-    handler: async ({ params, query }) => memberConsole.notes(params.userId, query),
-  });
+  route(BACKOFFICE_ROUTES['members.notes'], async ({ params, query }) =>
+    memberConsole.notes(params.userId, query),
+  );
 
-  route({
-    method: 'GET',
-    url: `${base}/helps`,
-    auth: 'signed-in',
-    permission: 'memberRead',
-    params: ZBackofficeUserIdParams,
-    query: ZMemberPageQuery,
-    response: ZMemberHelpsResponse,
-    handler: async ({ params, query }) => memberConsole.helps(params.userId, query),
-  });
+  route(BACKOFFICE_ROUTES['members.helps'], async ({ params, query }) =>
+    memberConsole.helps(params.userId, query),
+  );
 
-  route({
-    method: 'GET',
-    url: `${base}/sign-ins`,
-    auth: 'signed-in',
-    permission: 'memberRead',
-    params: ZBackofficeUserIdParams,
-    query: ZMemberPageQuery,
-    response: ZMemberSignInsResponse,
-    handler: async ({ params, query }) => memberConsole.signIns(params.userId, query),
-  });
+  route(BACKOFFICE_ROUTES['members.signIns'], async ({ params, query }) =>
+    memberConsole.signIns(params.userId, query),
+  );
 
-  route({
-    method: 'POST',
-    url: `${base}/reset-password`,
-    auth: 'signed-in',
-    permission: 'memberManage',
-    params: ZBackofficeUserIdParams,
-    response: ZMemberResetPasswordResponse,
-    handler: async ({ request, reply, principal, params }) => {
-      // The temporary password is shown once: never kept by a cache on the way.
-      reply.header('cache-control', 'no-store');
-      return memberConsole.resetPassword(params.userId, actorOf(principal, request.ip));
-    },
+  route(BACKOFFICE_ROUTES['members.resetPassword'], async ({ request, reply, principal, params }) => {
+    // The temporary password is shown once: never kept by a cache on the way.
+    reply.header('cache-control', 'no-store');
+    return memberConsole.resetPassword(params.userId, actorOf(principal, request.ip));
   });
 }

@@ -1,27 +1,5 @@
+import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ZAccountPasswordRequest,
-  ZAccountPasswordResponse,
-  ZAccountResponse,
-  ZIpAllowlistRequest,
-  ZIpAllowlistResponse,
-  ZIpAllowlistSaveResponse,
-  ZOperatorChangeResponse,
-  ZOperatorCreateRequest,
-  ZOperatorCreateResponse,
-  ZOperatorParams,
-  ZOperatorPasswordResetRequest,
-  ZOperatorPasswordResetResponse,
-  ZOperatorRoleRequest,
-  ZOperatorsListResponse,
-  ZOperatorTotpResetRequest,
-  ZOperatorTotpResetResponse,
-  ZTotpConfirmRequest,
-  ZTotpConfirmResponse,
-  ZTotpDisableRequest,
-  ZTotpDisableResponse,
-  ZTotpStartResponse,
-} from '@casino/contracts/backoffice-operators';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { actorOf, type OperatorPrincipal } from './backoffice.service.ts';
@@ -81,179 +59,86 @@ export function registerOperatorsBackofficeRoutes(
 
   // --- the signed-in operator's own account (every role) ---
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/account',
-    auth: 'signed-in',
-    response: ZAccountResponse,
-    handler: async ({ principal }) => {
-      const account = await operators.account(principal.id);
-      if (!account) throw new AppError('unauthenticated');
-      return { status: 'success', account };
-    },
+  route(BACKOFFICE_ROUTES['account.get'], async ({ principal }) => {
+    const account = await operators.account(principal.id);
+    if (!account) throw new AppError('unauthenticated');
+    return { status: 'success', account };
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/account/totp/start',
-    auth: 'signed-in',
-    response: ZTotpStartResponse,
-    handler: async ({ request, reply, principal }) => {
-      // The secret is shown once: never kept by a cache on the way.
-      reply.header('cache-control', 'no-store');
-      return operators.startTotp(whoOf(principal, request));
-    },
+  route(BACKOFFICE_ROUTES['account.totpStart'], async ({ request, reply, principal }) => {
+    // The secret is shown once: never kept by a cache on the way.
+    reply.header('cache-control', 'no-store');
+    return operators.startTotp(whoOf(principal, request));
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/account/totp/confirm',
-    auth: 'signed-in',
-    body: ZTotpConfirmRequest,
-    response: ZTotpConfirmResponse,
-    handler: async ({ request, principal, body }) => {
-      // Codes are guessed under the operator's sign-in limit: a million codes cannot be tried.
-      await signInLimiter.reserve('operator', principal.operatorId, request.ip);
-      const result = await operators.confirmTotp(whoOf(principal, request), body.code);
-      if (result.status !== 'fail') await signInLimiter.giveBack('operator', principal.operatorId);
-      return result;
-    },
+  route(BACKOFFICE_ROUTES['account.totpConfirm'], async ({ request, principal, body }) => {
+    // Codes are guessed under the operator's sign-in limit: a million codes cannot be tried.
+    await signInLimiter.reserve('operator', principal.operatorId, request.ip);
+    const result = await operators.confirmTotp(whoOf(principal, request), body.code);
+    if (result.status !== 'fail') await signInLimiter.giveBack('operator', principal.operatorId);
+    return result;
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/account/totp/disable',
-    auth: 'signed-in',
-    body: ZTotpDisableRequest,
-    response: ZTotpDisableResponse,
-    handler: async ({ request, principal, body }) => {
-      await signInLimiter.reserve('operator', principal.operatorId, request.ip);
-      const result = await operators.disableTotp(whoOf(principal, request), body);
-      if (result.status !== 'fail') await signInLimiter.giveBack('operator', principal.operatorId);
-      return result;
-    },
+  route(BACKOFFICE_ROUTES['account.totpDisable'], async ({ request, principal, body }) => {
+    await signInLimiter.reserve('operator', principal.operatorId, request.ip);
+    const result = await operators.disableTotp(whoOf(principal, request), body);
+    if (result.status !== 'fail') await signInLimiter.giveBack('operator', principal.operatorId);
+    return result;
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/account/password',
-    auth: 'signed-in',
-    body: ZAccountPasswordRequest,
-    response: ZAccountPasswordResponse,
-    handler: async ({ request, principal, body }) => {
-      await signInLimiter.reserve('operator', principal.operatorId, request.ip);
-      const result = await operators.changePassword(whoOf(principal, request), body);
-      if (result.status !== 'fail') await signInLimiter.giveBack('operator', principal.operatorId);
-      return result;
-    },
+  route(BACKOFFICE_ROUTES['account.password'], async ({ request, principal, body }) => {
+    await signInLimiter.reserve('operator', principal.operatorId, request.ip);
+    const result = await operators.changePassword(whoOf(principal, request), body);
+    if (result.status !== 'fail') await signInLimiter.giveBack('operator', principal.operatorId);
+    return result;
   });
 
   // --- operators (owner) ---
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/operators',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    response: ZOperatorsListResponse,
-    handler: async () => ({ status: 'success', list: await operators.list() }),
+  route(BACKOFFICE_ROUTES['operators.list'], async () => ({
+    status: 'success',
+    list: await operators.list(),
+  }));
+
+  route(BACKOFFICE_ROUTES['operators.create'], async ({ request, reply, principal, body }) => {
+    // A made password and the TOTP secret are shown once, here.
+    reply.header('cache-control', 'no-store');
+    return operators.create(body, actorOf(principal, request.ip));
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/operators',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    body: ZOperatorCreateRequest,
-    response: ZOperatorCreateResponse,
-    handler: async ({ request, reply, principal, body }) => {
-      // A made password and the TOTP secret are shown once, here.
-      reply.header('cache-control', 'no-store');
-      return operators.create(body, actorOf(principal, request.ip));
-    },
-  });
-
-  route({
-    method: 'POST',
-    url: '/api/backoffice/operators/:operatorId/role',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    params: ZOperatorParams,
-    body: ZOperatorRoleRequest,
-    response: ZOperatorChangeResponse,
-    handler: async ({ request, principal, params, body }) =>
-      operators.changeRole(params.operatorId, body.role, whoOf(principal, request)),
-  });
+  route(BACKOFFICE_ROUTES['operators.role'], async ({ request, principal, params, body }) =>
+    operators.changeRole(params.operatorId, body.role, whoOf(principal, request)),
+  );
 
   for (const action of ['deactivate', 'reactivate'] as const) {
-    route({
-      method: 'POST',
-      url: `/api/backoffice/operators/:operatorId/${action}`,
-      auth: 'signed-in',
-      permission: 'operatorsManage',
-      params: ZOperatorParams,
-      response: ZOperatorChangeResponse,
-      handler: async ({ request, principal, params }) =>
-        operators.setActive(params.operatorId, action === 'reactivate', whoOf(principal, request)),
-    });
+    route(BACKOFFICE_ROUTES[`operators.${action}`], async ({ request, principal, params }) =>
+      operators.setActive(params.operatorId, action === 'reactivate', whoOf(principal, request)),
+    );
   }
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/operators/:operatorId/password',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    params: ZOperatorParams,
-    body: ZOperatorPasswordResetRequest,
-    response: ZOperatorPasswordResetResponse,
-    handler: async ({ request, reply, principal, params, body }) => {
-      reply.header('cache-control', 'no-store');
-      return operators.resetPassword(params.operatorId, body.password, whoOf(principal, request));
-    },
+  route(BACKOFFICE_ROUTES['operators.password'], async ({ request, reply, principal, params, body }) => {
+    reply.header('cache-control', 'no-store');
+    return operators.resetPassword(params.operatorId, body.password, whoOf(principal, request));
   });
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/operators/:operatorId/totp',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    params: ZOperatorParams,
-    body: ZOperatorTotpResetRequest,
-    response: ZOperatorTotpResetResponse,
-    handler: async ({ request, reply, principal, params, body }) => {
-      reply.header('cache-control', 'no-store');
-      return operators.resetTotp(params.operatorId, body.remove === true, whoOf(principal, request));
-    },
+  route(BACKOFFICE_ROUTES['operators.totp'], async ({ request, reply, principal, params, body }) => {
+    reply.header('cache-control', 'no-store');
+    return operators.resetTotp(params.operatorId, body.remove === true, whoOf(principal, request));
   });
 
   // --- the IP allow-list (owner) ---
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/settings/ip-allowlist',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    response: ZIpAllowlistResponse,
-    handler: async ({ request }) => ({
-      status: 'success',
-      ranges: await operators.ipAllowlist(),
-      floor: deps.ipFloor,
-      yourIp: request.ip,
-    }),
-  });
+  route(BACKOFFICE_ROUTES['ipAllowlist.get'], async ({ request }) => ({
+    status: 'success',
+    ranges: await operators.ipAllowlist(),
+    floor: deps.ipFloor,
+    yourIp: request.ip,
+  }));
 
-  route({
-    method: 'POST',
-    url: '/api/backoffice/settings/ip-allowlist',
-    auth: 'signed-in',
-    permission: 'operatorsManage',
-    body: ZIpAllowlistRequest,
-    response: ZIpAllowlistSaveResponse,
-    handler: async ({ request, principal, body }) => {
-      const result = await operators.saveIpAllowlist(body.ranges, whoOf(principal, request));
-      if (result.status !== 'success') return { status: result.status, yourIp: request.ip };
-      gate.forget();
-      return { status: 'success', ranges: result.ranges, floor: deps.ipFloor, yourIp: request.ip };
-    },
+  route(BACKOFFICE_ROUTES['ipAllowlist.save'], async ({ request, principal, body }) => {
+    const result = await operators.saveIpAllowlist(body.ranges, whoOf(principal, request));
+    if (result.status !== 'success') return { status: result.status, yourIp: request.ip };
+    gate.forget();
+    return { status: 'success', ranges: result.ranges, floor: deps.ipFloor, yourIp: request.ip };
   });
 }

@@ -1,9 +1,4 @@
-import {
-  ZBackofficeBreaksQuery,
-  ZBackofficeBreaksResponse,
-  ZBackofficeProtectionResponse,
-} from '@casino/contracts/backoffice-protection';
-import { ZBackofficeUserIdParams } from '@casino/contracts/backoffice';
+import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { ProtectionAdminService } from '../protection/protection-admin.service.ts';
 import type { BackofficeRoute } from './community.routes.ts';
 
@@ -19,23 +14,9 @@ export function registerProtectionBackofficeRoutes(
 ): void {
   const { protectionAdmin } = deps;
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/members/:userId/protection',
-    auth: 'signed-in',
-    permission: 'memberRead',
-    params: ZBackofficeUserIdParams,
-    response: ZBackofficeProtectionResponse,
-    handler: async ({ params }) => protectionAdmin.memberProtection(params.userId),
-  });
+  route(BACKOFFICE_ROUTES['members.protection'], async ({ params }) =>
+    protectionAdmin.memberProtection(params.userId),
+  );
 
-  route({
-    method: 'GET',
-    url: '/api/backoffice/protection/breaks',
-    auth: 'signed-in',
-    permission: 'protectionReport',
-    query: ZBackofficeBreaksQuery,
-    response: ZBackofficeBreaksResponse,
-    handler: async ({ query }) => protectionAdmin.breaksReport(query),
-  });
+  route(BACKOFFICE_ROUTES['protection.breaks'], async ({ query }) => protectionAdmin.breaksReport(query));
 }
