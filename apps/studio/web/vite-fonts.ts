@@ -36,7 +36,8 @@ import {
   type TCutFace,
   type TFamily,
 } from '@casino/web-fonts';
-import { formatCompact, formatTime, formatWon, LANGS, type TLang } from './src/shell/format.ts';
+import { formatDayTime, formatWon } from '@casino/web-kit/format';
+import { formatCompact, LANGS, type TLang } from './src/shell/format.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -185,7 +186,7 @@ function intlText(lang: TLang): string {
   for (let power = 0; power <= 16; power++)
     for (const n of [10 ** power, 1.5 * 10 ** power]) parts.push(formatCompact(n, lang), formatWon(-n, lang));
   for (const hour of [3, 15])
-    parts.push(formatTime(new Date(Date.UTC(2025, 11, 31, hour, 4, 5)).toISOString(), lang));
+    parts.push(formatDayTime(new Date(Date.UTC(2025, 11, 31, hour, 4, 5)).toISOString(), lang));
   return parts.join(' ');
 }
 

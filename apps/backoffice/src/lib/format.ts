@@ -1,16 +1,14 @@
-/** Integer won as operators read it: `12,000원` in Korean, `₩12,000` in English (`-₩5,000` below 0). */
-export function formatWon(amount: number, language: string): string {
-  const digits = new Intl.NumberFormat(language === 'ko' ? 'ko-KR' : 'en-US').format(Math.abs(amount));
-  const sign = amount < 0 ? '-' : '';
-  return language === 'ko' ? `${sign}${digits}원` : `${sign}₩${digits}`;
-}
+import { formatDateTimeSeconds } from '@casino/web-kit/format';
 
-/** A date and time to the second in the browser's time zone, `2026-11-24 23:13:40` in every language. */
+/** Integer won as operators read it (`12,000원`, `₩12,000`, `-₩5,000`): the web kit's one formatter. */
+export { formatWon } from '@casino/web-kit/format';
+
+/**
+ * A date and time to the second, `2026-11-24 23:13:40` in every language, by the web kit's
+ * formatter. The console still reads it on the browser's clock (its tests pin that); moving it to
+ * the site's zone is the kit's default, `formatDateTimeSeconds(iso)`, once the console knows the
+ * site's zone setting.
+ */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ` +
-    `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`
-  );
+  return formatDateTimeSeconds(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@casino/contracts/format';
+import { formatDateTime } from '@casino/web-kit/format';
 import type { TSiteMaintenance } from '@casino/contracts/site';
 import { Icon } from '../components/ui/icon.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatDate, formatMoney, formatNumber } from '@casino/contracts/format';
+import { formatDate, formatWon, formatNumber } from '@casino/web-kit/format';
 import { useLocale } from './locale-context.ts';
 
 /** The contracts' formatters bound to the current locale (grouping, 원 / ₩, YYYY-MM-DD). */
@@ -7,7 +7,7 @@ export function useFormat() {
   const locale = useLocale();
   return useMemo(
     () => ({
-      money: (value: unknown) => formatMoney(value, locale),
+      money: (value: unknown) => formatWon(value, locale),
       number: (value: unknown) => formatNumber(value, locale),
       date: (value: unknown) => formatDate(value),
     }),

@@ -1,4 +1,5 @@
 import { CASH_TICKER_SIZE, maskUserId } from '@casino/contracts/cashier';
+import { formatWon } from '@casino/web-kit/format';
 import type { Database } from '../../db/database.ts';
 import type { CashierRequestState } from '../../db/schema.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
@@ -74,11 +75,6 @@ export function checkRequestAmount(amount: number, minimum: number, settings: Ca
   if (amount % settings.unit !== 0) throw invalid('amount', 'unit');
 }
 
-const won = new Intl.NumberFormat('ko-KR');
-export function formatWon(amount: number): string {
-  return `${won.format(amount)}원`;
-}
-
 const KIND_KO: Record<RequestKind, string> = { deposit: '충전', withdraw: '환전' };
 
 /** The member's note (쪽지) when an operator completes or rejects a request. */
@@ -92,14 +88,14 @@ export function requestNote(
   if (outcome === 'approved') {
     return {
       title: `${what} 완료 안내`,
-      contents: `<p>신청하신 ${what} ${formatWon(amount)}이 완료되었습니다.</p>`,
+      contents: `<p>신청하신 ${what} ${formatWon(amount, 'ko')}이 완료되었습니다.</p>`,
     };
   }
   const returned = kind === 'withdraw' ? ' 신청 금액은 보유머니로 반환되었습니다.' : '';
   return {
     title: `${what} 신청 취소 안내`,
     contents:
-      `<p>신청하신 ${what} ${formatWon(amount)}이 취소되었습니다.${returned}</p>` +
+      `<p>신청하신 ${what} ${formatWon(amount, 'ko')}이 취소되었습니다.${returned}</p>` +
       (reason ? `<p>사유: ${escapeHtml(reason)}</p>` : ''),
   };
 }

@@ -19,7 +19,7 @@ import { useLocale } from '../../i18n/locale-context.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useSetPlayLimit } from '../../lib/protection/api/set-play-limit.ts';
 import { fetchPlayLimits } from '../../lib/protection/api/get-play-limits.ts';
-import { formatWhen } from '../../lib/protection/when.ts';
+import { formatWhen } from '@casino/web-kit/format';
 import './protection.css';
 
 type TValues = { amount: string };

@@ -1,4 +1,4 @@
-import { formatDate } from '@casino/contracts/format';
+import { formatDate } from '@casino/web-kit/format';
 import { INTL_LOCALE, type TLocale } from '@casino/contracts/locales';
 
 /**

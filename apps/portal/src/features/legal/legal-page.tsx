@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@casino/contracts/format';
+import { formatDate } from '@casino/web-kit/format';
 import { INTL_LOCALE } from '@casino/contracts/locales';
 import type { TLegalKind } from '@casino/contracts/site';
 import { Icon } from '../../components/ui/icon.tsx';

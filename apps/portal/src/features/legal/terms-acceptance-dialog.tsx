@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@casino/contracts/format';
+import { formatDate } from '@casino/web-kit/format';
 import { INTL_LOCALE } from '@casino/contracts/locales';
 import { ZAcceptTermsRequest, type TAcceptTermsRequest, type TUser } from '@casino/contracts/members';
 import { Form } from '../../components/form/form.tsx';

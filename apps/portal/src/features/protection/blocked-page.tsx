@@ -7,7 +7,7 @@ import { PageShell } from '../../components/ui/page-shell.tsx';
 import { useLocale } from '../../i18n/locale-context.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { PERMANENT } from '../../lib/protection/blocked-url.ts';
-import { formatWhen } from '../../lib/protection/when.ts';
+import { formatWhen } from '@casino/web-kit/format';
 import { readSiteInfo } from '../../lib/site-info.ts';
 import './protection.css';
 

@@ -1,18 +1,13 @@
+import { formatDate } from '@casino/web-kit/format';
+
 /**
- * The days of the history page, on the site's calendar (Asia/Seoul): the screen reaches 3 months
- * back, the CSV download 12 (HISTORY_MONTHS_MAX of the contracts).
+ * The days of the history page, on the site's calendar (the kit's `SITE_TIME_ZONE`, Asia/Seoul):
+ * the screen reaches 3 months back, the CSV download 12 (HISTORY_MONTHS_MAX of the contracts).
  */
 
-const seoulDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Seoul',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `YYYY-MM-DD` of `nowMs` in Seoul. */
+/** `YYYY-MM-DD` of `nowMs` on the site's calendar. */
 export function seoulToday(nowMs: number): string {
-  return seoulDay.format(new Date(nowMs));
+  return formatDate(new Date(nowMs));
 }
 
 /** The day `months` calendar months before `day` (`YYYY-MM-DD`), clamped to the month's last day. */

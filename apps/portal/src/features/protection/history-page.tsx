@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@casino/contracts/format';
+import { formatDateTime } from '@casino/web-kit/format';
 import { HISTORY_KINDS, HISTORY_MONTHS_MAX, type THistoryKind } from '@casino/contracts/protection';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';

@@ -5,7 +5,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { ModalDescription, ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
-import { formatDateTime } from '@casino/contracts/format';
+import { formatDateTime } from '@casino/web-kit/format';
 import { sessionLength } from '../../lib/protection/reality-check.ts';
 import './overlays.css';
 

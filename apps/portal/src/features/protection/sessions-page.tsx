@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@casino/contracts/format';
+import { formatDateTime } from '@casino/web-kit/format';
 import type { TMemberSession } from '@casino/contracts/protection';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';

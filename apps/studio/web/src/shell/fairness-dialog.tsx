@@ -9,7 +9,7 @@ import type {
 import { HttpError } from '@casino/web-kit/http';
 import { isRefusal } from './api.ts';
 import { Dialog } from './dialog.tsx';
-import { formatTime, formatWon } from './format.ts';
+import { formatDayTime, formatWon } from '@casino/web-kit/format';
 import { useErrorText, useStudio } from './studio.tsx';
 import { roundVerifyHref, verifyHref } from './verify-link.ts';
 
@@ -238,7 +238,7 @@ function RecentRounds({ open, refreshKey }: { open: boolean; refreshKey: string 
               {rounds.map((round) => (
                 <tr key={round.roundId}>
                   <td>
-                    {formatTime(round.at, lang)}
+                    {formatDayTime(round.at, lang)}
                     {round.state !== 'settled' ? (
                       <span className={`st-badge st-badge--${round.state}`}>
                         {t(`rounds.state.${round.state}`)}

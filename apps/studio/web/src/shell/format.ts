@@ -1,3 +1,8 @@
+/*
+ * Numbers, won and round times come from the web kit's one formatter (`@casino/web-kit/format`,
+ * re-exported by the shell's index); this file keeps the studio's languages and compact amounts.
+ */
+
 /** The member's language, as the platform names it in the game URL (`lang=`). */
 export type TLang = 'ko' | 'en' | 'jp' | 'vn' | 'cn';
 
@@ -14,46 +19,6 @@ export const LANG_TAGS: Record<TLang, string> = {
 
 export function parseLang(value: string | null | undefined): TLang {
   return (LANGS as readonly string[]).includes(value ?? '') ? (value as TLang) : 'ko';
-}
-
-const numberFormats = new Map<TLang, Intl.NumberFormat>();
-
-function numberFormat(lang: TLang): Intl.NumberFormat {
-  let format = numberFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(LANG_TAGS[lang], { maximumFractionDigits: 0 });
-    numberFormats.set(lang, format);
-  }
-  return format;
-}
-
-/** A whole number with the locale's grouping (no currency). */
-export function formatNumber(n: number, lang: TLang): string {
-  return numberFormat(lang).format(n);
-}
-
-/**
- * An amount of won as members read it: `10,000원` in Korean, `₩10,000` elsewhere with the locale's
- * grouping (GLOSSARY.md). Intl's own KRW style puts the sign after the number in some locales
- * (vi-VN), which is not what the portal shows, hence the sign is placed here.
- */
-export function formatWon(n: number, lang: TLang): string {
-  const digits = numberFormat(lang).format(Math.abs(n));
-  const sign = n < 0 ? '-' : '';
-  return lang === 'ko' ? `${sign}${digits}원` : `${sign}₩${digits}`;
-}
-
-/** A short date and time of a round in the member's locale. */
-export function formatTime(iso: string, lang: TLang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LANG_TAGS[lang], {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(date);
 }
 
 const compactFormats = new Map<TLang, Intl.NumberFormat>();

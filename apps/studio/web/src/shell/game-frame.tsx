@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FairnessDialog } from './fairness-dialog.tsx';
-import { formatWon } from './format.ts';
+import { formatWon } from '@casino/web-kit/format';
 import { useSound } from './sound.ts';
 import { useStudio } from './studio.tsx';
 

@@ -13,6 +13,7 @@ export { RealityCheck } from './reality-check.tsx';
 export { useInterruption } from './interruption.ts';
 export { JackpotBanner } from './jackpot-banner.tsx';
 export type { JackpotHit } from './jackpot-banner.tsx';
-export { formatWon, formatNumber, formatCompact } from './format.ts';
+export { formatCompact } from './format.ts';
+export { formatNumber, formatWon } from '@casino/web-kit/format';
 export type { TLang } from './format.ts';
 export { usePrefersReducedMotion, prefersReducedMotion } from './motion.ts';

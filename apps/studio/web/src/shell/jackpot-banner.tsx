@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { formatWon } from './format.ts';
+import { formatWon } from '@casino/web-kit/format';
 import { useSound } from './sound.ts';
 import { useStudio } from './studio.tsx';
 import { usePrefersReducedMotion } from './motion.ts';

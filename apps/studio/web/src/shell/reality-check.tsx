@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './dialog.tsx';
-import { formatWon, type TLang } from './format.ts';
+import { formatWon } from '@casino/web-kit/format';
+import type { TLang } from './format.ts';
 import { interruptPlay } from './interruption.ts';
 import {
   acceptedOrigins,

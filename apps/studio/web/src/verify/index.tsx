@@ -6,7 +6,8 @@ import { gameVersions } from '@casino/studio-engine/versions';
 import { BACCARAT_SPOTS, type BaccaratHand, type SlotSpin } from '@casino/studio-engine/types';
 import { PlayingCard, cardName } from '../baccarat/art.tsx';
 import { switchLanguage } from '../i18n/index.ts';
-import { LANGS, formatWon, parseLang, type TLang } from '../shell/format.ts';
+import { formatWon } from '@casino/web-kit/format';
+import { LANGS, parseLang, type TLang } from '../shell/format.ts';
 import { formFromQuery, verifyRound, type VerifyForm, type VerifyResult } from './compute.ts';
 import './verify.css';
 

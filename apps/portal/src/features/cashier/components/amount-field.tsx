@@ -1,6 +1,6 @@
 import { forwardRef, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@casino/contracts/format';
+import { formatWon } from '@casino/web-kit/format';
 import { INTL_LOCALE } from '@casino/contracts/locales';
 import { TextField, type FieldStatus } from '../../../components/ui/text-field.tsx';
 import { useLocale } from '../../../i18n/locale-context.ts';
@@ -36,8 +36,8 @@ export const AmountField = forwardRef<HTMLInputElement, AmountFieldProps>(functi
   const { t } = useTranslation(['cashier', 'common']);
   const locale = useLocale();
   const format = useFormat();
-  // The currency sign sits where formatMoney puts it: split the formatted zero around its digit.
-  const [prefix, suffix] = unit === 'money' ? formatMoney(0, locale).split('0') : ['', ''];
+  // The currency sign sits where formatWon puts it: split the formatted zero around its digit.
+  const [prefix, suffix] = unit === 'money' ? formatWon(0, locale).split('0') : ['', ''];
   const compact = useMemo(
     () => new Intl.NumberFormat(INTL_LOCALE[locale], { notation: 'compact', maximumFractionDigits: 1 }),
     [locale],

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, toNumber } from './format.ts';
-import { INTL_LOCALE, isLocale, LOCALES } from './locales.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeSeconds,
+  formatDayTime,
+  formatNumber,
+  formatTime,
+  formatWon,
+  toNumber,
+} from './format.ts';
 
 describe('toNumber', () => {
   it.each([
@@ -54,21 +62,21 @@ describe('formatNumber', () => {
   });
 });
 
-describe('formatMoney', () => {
+describe('formatWon', () => {
   it('puts 원 after the number in Korean and ₩ before it elsewhere', () => {
-    expect(formatMoney(10_000, 'ko')).toBe('10,000원');
-    expect(formatMoney(10_000, 'en')).toBe('₩10,000');
-    expect(formatMoney(10_000, 'jp')).toBe('₩10,000');
-    expect(formatMoney(10_000, 'cn')).toBe('₩10,000');
-    expect(formatMoney(10_000, 'vn')).toBe('₩10.000');
+    expect(formatWon(10_000, 'ko')).toBe('10,000원');
+    expect(formatWon(10_000, 'en')).toBe('₩10,000');
+    expect(formatWon(10_000, 'jp')).toBe('₩10,000');
+    expect(formatWon(10_000, 'cn')).toBe('₩10,000');
+    expect(formatWon(10_000, 'vn')).toBe('₩10.000');
   });
   it('handles zero, negatives, strings and junk', () => {
-    expect(formatMoney(0, 'ko')).toBe('0원');
-    expect(formatMoney(-2500, 'ko')).toBe('-2,500원');
-    expect(formatMoney(-2500, 'en')).toBe('-₩2,500');
-    expect(formatMoney('1000000', 'ko')).toBe('1,000,000원');
-    expect(formatMoney('n/a', 'en')).toBe('₩0');
-    expect(formatMoney(null, 'ko')).toBe('0원');
+    expect(formatWon(0, 'ko')).toBe('0원');
+    expect(formatWon(-2500, 'ko')).toBe('-2,500원');
+    expect(formatWon(-2500, 'en')).toBe('-₩2,500');
+    expect(formatWon('1000000', 'ko')).toBe('1,000,000원');
+    expect(formatWon('n/a', 'en')).toBe('₩0');
+    expect(formatWon(null, 'ko')).toBe('0원');
   });
 });
 
@@ -103,17 +111,25 @@ describe('formatDate and formatTime (Asia/Seoul)', () => {
   });
 });
 
-describe('locales', () => {
-  it('maps every locale to an Intl tag the runtime supports', () => {
-    expect(LOCALES).toEqual(['ko', 'en', 'jp', 'vn', 'cn']);
-    for (const locale of LOCALES) {
-      expect(Intl.NumberFormat.supportedLocalesOf(INTL_LOCALE[locale])).toEqual([INTL_LOCALE[locale]]);
-    }
+describe('the site time zone parameter', () => {
+  it('formats on the clock of the zone it is given, Asia/Seoul by default', () => {
+    const at = '2024-03-31T15:30:05.000Z';
+    expect(formatDateTime(at, 'UTC')).toBe('2024-03-31 15:30');
+    expect(formatDate(at, 'America/New_York')).toBe('2024-03-31');
+    expect(formatTime(at, 'Europe/London')).toBe('16:30');
+    expect(formatDateTimeSeconds(at)).toBe('2024-04-01 00:30:05');
+    expect(formatDateTimeSeconds(at, 'UTC')).toBe('2024-03-31 15:30:05');
+    expect(formatDateTimeSeconds('nope')).toBe('-');
   });
-  it('isLocale accepts only the specification codes', () => {
-    expect(isLocale('jp')).toBe(true);
-    expect(isLocale('ja')).toBe(false);
-    expect(isLocale('KO')).toBe(false);
-    expect(isLocale(undefined)).toBe(false);
+  it('formatDayTime: the language’s own order on the site clock, the value itself when invalid', () => {
+    expect(formatDayTime('2024-03-31T15:30:05.000Z', 'en-US')).toBe('04/01, 12:30:05 AM');
+    expect(formatDayTime('2024-03-31T15:30:05.000Z', 'en', 'UTC')).toBe('03/31, 03:30:05 PM');
+    expect(formatDayTime('', 'ko')).toBe('');
+    expect(formatDayTime('soon', 'ko')).toBe('soon');
+  });
+  it('accepts BCP 47 tags beside the platform codes', () => {
+    expect(formatWon(12_000, 'ko-KR')).toBe('12,000원');
+    expect(formatWon(-5000, 'en-US')).toBe('-₩5,000');
+    expect(formatWon(10_000, 'vi-VN')).toBe('₩10.000');
   });
 });
