@@ -1,16 +1,10 @@
 import { CASHIER_CSV_MAX_ROWS, type TCashierHistoryItem } from '@casino/contracts/backoffice-cashier';
+import { csvCell } from '@casino/contracts/csv';
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { CashierReview } from '../cashier/cashier-review.service.ts';
 import type { RequestKind } from '../cashier/cashier.service.ts';
 import { can } from './backoffice.service.ts';
 import type { BackofficeRoute } from './community.routes.ts';
-
-/** A CSV cell: quoted, and a leading = + - @ (a spreadsheet formula) neutralized with a quote. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
 
 const CSV_COLUMNS: Record<
   RequestKind,
@@ -75,9 +69,9 @@ export function registerCashierBackofficeRoutes(
       });
       const columns = CSV_COLUMNS[kind];
       const lines = [
-        columns.map(([name]) => csvCell(name)).join(','),
+        columns.map(([name]) => csvCell(name, 'always')).join(','),
         ...result.rows.map((r) =>
-          columns.map(([, pick]) => csvCell(pick(r as TCashierHistoryItem))).join(','),
+          columns.map(([, pick]) => csvCell(pick(r as TCashierHistoryItem), 'always')).join(','),
         ),
       ];
       const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');

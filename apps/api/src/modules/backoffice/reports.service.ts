@@ -12,6 +12,7 @@ import {
   type TReportsResponse,
   type TReportUnit,
 } from '@casino/contracts/backoffice-reports';
+import { csvCell } from '@casino/contracts/csv';
 import type { CashierService } from '../cashier/cashier.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 
@@ -189,15 +190,6 @@ const FIGURES = [
 ] as const;
 
 /**
- * A text cell of the CSV: quoted when it holds a comma, a quote or a line break, and prefixed with
- * `'` when a spreadsheet would read it as a formula (`=`, `+`, `-`, `@`, tab, carriage return).
- */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/**
  * The report as CSV for spreadsheets: a UTF-8 byte order mark (Excel then reads Korean right),
  * CRLF line ends, one line per period and a total line; per provider its bets, wins and GGR.
  */
@@ -208,10 +200,10 @@ export function reportCsv(report: TReportsResponse, lang: 'ko' | 'en'): string {
     h.period[report.unit],
     ...FIGURES.map((f) => h[f]),
     ...providers.flatMap((p) => [`${p} ${h.bets}`, `${p} ${h.wins}`, `${p} ${h.ggr}`]),
-  ].map(csvText);
+  ].map((cell) => csvCell(cell));
   // Figures are integers: written as numbers (a negative GGR stays a number, never escaped).
   const line = (label: string, f: TReportFigures) => [
-    csvText(label),
+    csvCell(label),
     ...FIGURES.map((key) => String(f[key])),
     ...f.providers.flatMap((p) => [String(p.bets), String(p.wins), String(p.ggr)]),
   ];

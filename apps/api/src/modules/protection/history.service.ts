@@ -7,6 +7,7 @@ import {
   type TGetSessionSummaryResponse,
   type THistoryEntry,
 } from '@casino/contracts/protection';
+import { csvCell } from '@casino/contracts/csv';
 import { invalid } from '../../lib/app-error.ts';
 import type { MemberPrincipal } from '../../lib/calls.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -81,12 +82,6 @@ function entryOf(row: HistoryRow): THistoryEntry {
   };
 }
 
-/** A CSV cell: quoted when needed, and a text a spreadsheet would read as a formula made inert with `'`. */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** An instant as Asia/Seoul wall time, `YYYY-MM-DD HH:mm:ss`. */
 function seoulTime(iso: string): string {
   return new Date(new Date(iso).getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
@@ -142,10 +137,10 @@ export function createHistoryService(deps: HistoryDeps) {
           [
             seoulTime(e.at),
             e.kind,
-            csvText(e.code),
+            csvCell(e.code),
             String(e.amount),
             String(e.balanceAfter),
-            csvText(e.ref ?? ''),
+            csvCell(e.ref ?? ''),
           ].join(','),
         ),
       ];

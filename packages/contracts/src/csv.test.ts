@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell } from './csv.ts';
+
+describe('csvCell', () => {
+  it('quotes only when needed by default, doubling quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('')).toBe('');
+  });
+
+  it('quotes every cell when asked, missing values as empty', () => {
+    expect(csvCell('plain', 'always')).toBe('"plain"');
+    expect(csvCell(null, 'always')).toBe('""');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(12_000, 'always')).toBe('"12000"');
+  });
+
+  it('makes a formula inert in a text, never in a number', () => {
+    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('@cmd', 'always')).toBe(`"'@cmd"`);
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('-a,b')).toBe(`"'-a,b"`);
+    expect(csvCell(-5000)).toBe('-5000');
+    expect(csvCell(-5000, 'always')).toBe('"-5000"');
+  });
+});
