@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TBackofficeLogoutResponse, TBackofficeMeResponse } from '@casino/contracts/backoffice';
-import { call, isApiError } from '../lib/api.ts';
+import type { TBackofficeMeResponse } from '@casino/contracts/backoffice';
+import { api, apiKey, isApiError } from '../lib/api.ts';
 
-export const ME_KEY = ['backoffice', 'me'] as const;
+export const ME_KEY = apiKey('session.me');
 export type TOperator = TBackofficeMeResponse['operator'];
 
 /** The signed-in operator, or null when there is no session (the console then shows the sign-in). */
@@ -11,7 +11,7 @@ export function useOperator() {
     queryKey: ME_KEY,
     queryFn: async ({ signal }): Promise<TOperator | null> => {
       try {
-        return (await call<TBackofficeMeResponse>('GET', '/api/backoffice/me', { signal })).operator;
+        return (await api('session.me', { signal })).operator;
       } catch (error) {
         if (isApiError(error) && error.status === 'unauthenticated') return null;
         throw error;
@@ -25,7 +25,7 @@ export function useSignOut() {
   const client = useQueryClient();
   return async () => {
     try {
-      await call<TBackofficeLogoutResponse>('POST', '/api/backoffice/logout');
+      await api('session.logout');
     } finally {
       client.clear();
       client.setQueryData(ME_KEY, null);

@@ -1,37 +1,42 @@
-import type { TFieldError } from '@casino/contracts/errors';
-
-/** How long a call may take before the console says the network failed. */
-export const API_TIMEOUT_MS = 15_000;
+import { queryOptions } from '@tanstack/react-query';
+import { BACKOFFICE_API_PREFIX } from '@casino/contracts/backoffice-route';
+import {
+  BACKOFFICE_ROUTES,
+  backofficePath,
+  type TBackofficeAnswer,
+  type TBackofficeBody,
+  type TBackofficeJsonRouteName,
+  type TBackofficeParams,
+  type TBackofficeQuery,
+  type TBackofficeRouteName,
+} from '@casino/contracts/backoffice-routes';
+import {
+  callJson,
+  errorOfResponse,
+  HTTP_TIMEOUT_MS,
+  HttpError,
+  isHttpError,
+  isSuccess,
+  requestJson,
+  type StatusOfHttp,
+} from '@casino/web-kit/http';
 
 /**
- * A failed call: `status` is the wire status of the answer (`invalid`, `unauthenticated`,
- * `denied`, `too_many`, `error` ...) or `network` when no answer came, so a screen can always show
- * `errors.<status>`; `retryAfterSec` is the 429's Retry-After.
+ * The console's one way to the server: the typed client of the contracts' back-office route table
+ * (`BACKOFFICE_ROUTES`), on the web kit's HTTP core. A screen names a route and gives its params,
+ * query and body as the route's schemas accept them; the answer is typed by its response schema,
+ * and its query key comes from `apiKey` (made from the same path), so no URL, cast or key is
+ * written by hand.
  */
-export class ApiError extends Error {
-  readonly status: string;
-  readonly httpStatus: number;
-  readonly errors: readonly TFieldError[];
-  readonly retryAfterSec: number | undefined;
 
-  constructor(init: {
-    status: string;
-    httpStatus: number;
-    errors?: readonly TFieldError[];
-    retryAfterSec?: number;
-  }) {
-    super(`request failed: ${init.status} (${init.httpStatus})`);
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.httpStatus = init.httpStatus;
-    this.errors = init.errors ?? [];
-    this.retryAfterSec = init.retryAfterSec;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
+/**
+ * A failed call (the kit's HttpError): `status` is the wire status of the answer (`invalid`,
+ * `unauthenticated`, `denied`, `too_many`, `error` ...) or `network` when no answer came, so a
+ * screen can always show `errors.<status>`; `retryAfterSec` is the 429's Retry-After.
+ */
+export const ApiError = HttpError;
+export type ApiError = HttpError;
+export const isApiError = isHttpError;
 
 const STATUS_OF_HTTP: Record<number, string> = {
   400: 'invalid',
@@ -41,62 +46,124 @@ const STATUS_OF_HTTP: Record<number, string> = {
   413: 'too_large',
   429: 'too_many',
 };
+const statusOf: StatusOfHttp = (httpStatus) => STATUS_OF_HTTP[httpStatus] ?? 'error';
 
-export interface CallOptions {
-  body?: unknown;
+type Slot<K extends string, T, Required extends boolean> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : Required extends true
+    ? { [P in K]: T }
+    : { [P in K]?: T };
+
+/** What a call of route `N` takes: its path params, query and JSON body, each as its schema accepts it. */
+export type TApiInput<N extends TBackofficeRouteName> = Slot<'params', TBackofficeParams<N>, true> &
+  Slot<'query', TBackofficeQuery<N>, false> &
+  Slot<'body', TBackofficeBody<N>, true>;
+
+export interface TApiOptions {
   /** Sent as `Idempotency-Key` (money actions; lib/idempotency.ts keeps one per intended action). */
   idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
+/** A route whose input has nothing required may be called without one. */
+type InputArgs<N extends TBackofficeRouteName> =
+  object extends TApiInput<N> ? [input?: TApiInput<N> & TApiOptions] : [input: TApiInput<N> & TApiOptions];
+
+interface LooseInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** A query string of the defined values, in the order given. */
+function queryString(params: Record<string, unknown> | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) search.set(key, String(value as string | number | boolean));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The address of route `name` (a CSV route's download link, or the upload's target). */
+export function apiUrl<N extends TBackofficeRouteName>(name: N, ...[input]: InputArgs<N>): string {
+  const loose = (input ?? {}) as LooseInput;
+  return backofficePath(BACKOFFICE_ROUTES[name].path, loose.params) + queryString(loose.query);
+}
+
 /**
- * One call of the back-office API, same-origin with the operator's cookie. A 2xx answer resolves
- * with its JSON body (typed by the contract schema's type the caller names); any other answer
- * rejects with an ApiError, a missing answer with ApiError('network').
+ * One call of a JSON route, same-origin with the operator's cookie. A 2xx answer resolves with its
+ * body, typed by the route's response schema; any other answer rejects with an ApiError, a missing
+ * answer with ApiError('network').
  */
-export async function call<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  options: CallOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body:
-        options.body === undefined ? (method === 'POST' ? '{}' : undefined) : JSON.stringify(options.body),
-      signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError({ status: 'network', httpStatus: 0 });
-  }
-  // A proxy's HTML error page has no JSON body: the HTTP status then says what happened.
-  const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return body as T;
-  const wire = body && typeof body === 'object' ? (body as { status?: unknown; errors?: unknown }) : {};
-  const retryAfter = Number(response.headers.get('retry-after'));
-  throw new ApiError({
-    status: typeof wire.status === 'string' ? wire.status : (STATUS_OF_HTTP[response.status] ?? 'error'),
-    httpStatus: response.status,
-    errors: Array.isArray(wire.errors) ? (wire.errors as TFieldError[]) : [],
-    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSec: retryAfter } : {}),
+export function api<N extends TBackofficeJsonRouteName>(
+  name: N,
+  ...args: InputArgs<N>
+): Promise<TBackofficeAnswer<N>> {
+  const route = BACKOFFICE_ROUTES[name];
+  const input = (args[0] ?? {}) as LooseInput & TApiOptions;
+  return callJson<TBackofficeAnswer<N>>(route.method, apiUrl(name, ...args), {
+    ...(input.body !== undefined ? { body: input.body } : {}),
+    ...(input.idempotencyKey ? { headers: { 'idempotency-key': input.idempotencyKey } } : {}),
+    signal: input.signal,
+    statusOf,
   });
 }
 
-/** A query string of the defined values. */
-export function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
+/** The routes whose body is a file (`upload: true`). */
+type UploadRouteName = {
+  [N in TBackofficeRouteName]: (typeof BACKOFFICE_ROUTES)[N] extends { upload: true } ? N : never;
+}[TBackofficeRouteName];
+
+/** How long an upload may take (an image of up to 8 MiB). */
+const UPLOAD_TIMEOUT_MS = HTTP_TIMEOUT_MS * 4;
+
+/** Sends a file as the body of an upload route (its own content type); errors as `api` reports them. */
+export async function apiUpload<N extends UploadRouteName>(
+  name: N,
+  file: File,
+): Promise<TBackofficeAnswer<N>> {
+  const raw = await requestJson(
+    backofficePath(BACKOFFICE_ROUTES[name].path, undefined),
+    {
+      method: BACKOFFICE_ROUTES[name].method,
+      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    },
+    { timeoutMs: UPLOAD_TIMEOUT_MS },
+  );
+  if (isSuccess(raw)) return raw.body as TBackofficeAnswer<N>;
+  throw errorOfResponse(raw, statusOf);
+}
+
+/** The prefix of every back-office answer's key (a decision changes the queues, counts and members alike). */
+export const API_KEY_ROOT = ['backoffice'] as const;
+
+/**
+ * The query key of a route's answer: `['backoffice', ...path segments with the params filled in,
+ * query]`. Keys follow the paths, so the key of a path without its query (`apiKey(name, {params})`)
+ * is the prefix that invalidates everything under it: a member's detail and all its tabs, every
+ * page of a list.
+ */
+export function apiKey<N extends TBackofficeRouteName>(
+  name: N,
+  ...[input]: InputArgs<N>
+): readonly unknown[] {
+  const loose = (input ?? {}) as LooseInput;
+  const path = backofficePath(BACKOFFICE_ROUTES[name].path, loose.params).slice(
+    BACKOFFICE_API_PREFIX.length + 1,
+  );
+  const segments = path.split('/').map((segment) => decodeURIComponent(segment));
+  return [...API_KEY_ROOT, ...segments, ...(loose.query ? [loose.query] : [])];
+}
+
+/** The query of a JSON route for TanStack Query: its key (`apiKey`) and its fetcher (`api`). */
+export function apiQuery<N extends TBackofficeJsonRouteName>(name: N, ...[input]: InputArgs<N>) {
+  const args = [input] as InputArgs<N>;
+  return queryOptions({
+    queryKey: apiKey(name, ...args),
+    queryFn: ({ signal }) => api(name, ...([{ ...input, signal }] as InputArgs<N>)),
+  });
 }
 
 const SAID = ['network', 'denied', 'unauthenticated', 'invalid', 'too_many'];

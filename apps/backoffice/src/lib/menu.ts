@@ -1,37 +1,50 @@
 import type { TOperatorRole } from '@casino/contracts/backoffice';
+import { rolesOf, type TOperatorPermission } from '@casino/contracts/backoffice-permissions';
 
-/** The console's screens, in menu order. `ready` is false for screens this console does not have yet. */
-export const MENU = [
-  { id: 'dashboard', path: '/', roles: ['owner', 'cashier', 'support'], ready: true },
-  { id: 'deposits', path: '/deposits', roles: ['owner', 'cashier'], ready: true },
-  { id: 'withdrawals', path: '/withdrawals', roles: ['owner', 'cashier'], ready: true },
-  { id: 'members', path: '/members', roles: ['owner', 'cashier', 'support'], ready: true },
-  { id: 'breaks', path: '/breaks', roles: ['owner', 'support'], ready: true },
-  { id: 'helpdesk', path: '/helpdesk', roles: ['owner', 'support'], ready: true },
-  { id: 'notices', path: '/notices', roles: ['owner', 'content'], ready: true },
-  { id: 'popups', path: '/popups', roles: ['owner', 'content'], ready: true },
-  { id: 'banners', path: '/banners', roles: ['owner', 'content'], ready: true },
-  { id: 'games', path: '/games', roles: ['owner'], ready: true },
-  { id: 'rounds', path: '/rounds', roles: ['owner', 'cashier', 'support'], ready: true },
-  { id: 'settings', path: '/settings', roles: ['owner', 'cashier'], ready: true },
-  { id: 'reports', path: '/reports', roles: ['owner'], ready: true },
-  { id: 'audit', path: '/audit', roles: ['owner'], ready: true },
-  { id: 'operators', path: '/operators', roles: ['owner'], ready: true },
-  { id: 'account', path: '/account', roles: ['owner', 'cashier', 'support', 'content'], ready: true },
-] as const satisfies readonly { id: string; path: string; roles: readonly TOperatorRole[]; ready: boolean }[];
+/**
+ * The console's screens, in menu order, each with the permission of the routes it needs: a screen
+ * shows to the roles of that permission in the contracts' one permission table (the server checks
+ * the same table on every route), `null` to every role. `ready` is false for screens this console
+ * does not have yet.
+ */
+const SCREENS = [
+  { id: 'dashboard', path: '/', permission: 'dashboard', ready: true },
+  { id: 'deposits', path: '/deposits', permission: 'queue', ready: true },
+  { id: 'withdrawals', path: '/withdrawals', permission: 'queue', ready: true },
+  { id: 'members', path: '/members', permission: 'memberRead', ready: true },
+  { id: 'breaks', path: '/breaks', permission: 'protectionReport', ready: true },
+  { id: 'helpdesk', path: '/helpdesk', permission: 'support', ready: true },
+  { id: 'notices', path: '/notices', permission: 'content', ready: true },
+  { id: 'popups', path: '/popups', permission: 'content', ready: true },
+  { id: 'banners', path: '/banners', permission: 'content', ready: true },
+  { id: 'games', path: '/games', permission: 'catalog', ready: true },
+  { id: 'rounds', path: '/rounds', permission: 'rounds', ready: true },
+  { id: 'settings', path: '/settings', permission: 'settingsRead', ready: true },
+  { id: 'reports', path: '/reports', permission: 'reports', ready: true },
+  { id: 'audit', path: '/audit', permission: 'auditRead', ready: true },
+  { id: 'operators', path: '/operators', permission: 'operatorsManage', ready: true },
+  { id: 'account', path: '/account', permission: null, ready: true },
+] as const satisfies readonly {
+  id: string;
+  path: string;
+  permission: TOperatorPermission | null;
+  ready: boolean;
+}[];
+
+export const MENU = SCREENS.map((screen) => ({ ...screen, roles: rolesOf(screen.permission) }));
 
 export type TMenuItem = (typeof MENU)[number];
-export type TMenuId = TMenuItem['id'];
+export type TMenuId = (typeof SCREENS)[number]['id'];
 
 /** The menu an operator of `role` sees: owner everything, the other roles their own work. */
 export function menuFor(role: TOperatorRole): TMenuItem[] {
-  return MENU.filter((item) => (item.roles as readonly TOperatorRole[]).includes(role));
+  return MENU.filter((item) => item.roles.includes(role));
 }
 
 /** Where an operator lands: the first ready screen of its menu, else its first screen. */
 export function homeOf(role: TOperatorRole): string {
   const menu = menuFor(role);
-  return (menu.find((item) => item.ready) ?? menu[0] ?? MENU[0]).path;
+  return (menu.find((item) => item.ready) ?? menu[0] ?? SCREENS[0]).path;
 }
 
 /** Whether `role` may open the screen at `path`. */

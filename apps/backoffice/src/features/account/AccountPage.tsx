@@ -1,28 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type {
-  TBackofficeRevokeOthersResponse,
-  TBackofficeSessionsResponse,
-} from '@casino/contracts/backoffice';
 import {
   OPERATOR_PASSWORD_MAX,
   OPERATOR_PASSWORD_MIN,
-  type TAccountPasswordResponse,
   type TAccountResponse,
-  type TTotpConfirmResponse,
-  type TTotpDisableResponse,
-  type TTotpStartResponse,
 } from '@casino/contracts/backoffice-operators';
 import { Dialog } from '../../app/Dialog.tsx';
 import { ME_KEY } from '../../app/session.ts';
-import { call, errorKey } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
 import './account.css';
 
-const ACCOUNT_KEY = ['backoffice', 'account'] as const;
-const SESSIONS_KEY = ['backoffice', 'sessions'] as const;
+const ACCOUNT_KEY = apiKey('account.get');
+const SESSIONS_KEY = apiKey('sessions.list');
 
 /** A short device name from a user agent: browser and system, else the raw text cut short. */
 export function deviceOf(userAgent: string | null): string {
@@ -69,7 +61,7 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
   const start = useMutation({
-    mutationFn: () => call<TTotpStartResponse>('POST', '/api/backoffice/account/totp/start'),
+    mutationFn: () => api('account.totpStart'),
     onSuccess: (answer) => {
       setMessage(null);
       setCode('');
@@ -80,8 +72,7 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
   });
 
   const confirm = useMutation({
-    mutationFn: () =>
-      call<TTotpConfirmResponse>('POST', '/api/backoffice/account/totp/confirm', { body: { code } }),
+    mutationFn: () => api('account.totpConfirm', { body: { code } }),
     onSuccess: (answer) => {
       setCode('');
       if (answer.status === 'fail') return setMessage({ kind: 'error', text: t('account.totp.wrongCode') });
@@ -98,7 +89,7 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
 
   const disable = useMutation({
     mutationFn: () =>
-      call<TTotpDisableResponse>('POST', '/api/backoffice/account/totp/disable', {
+      api('account.totpDisable', {
         body: { password, code },
       }),
     onSuccess: (answer) => {
@@ -230,7 +221,7 @@ function PasswordSection({ forced }: { forced: boolean }) {
 
   const change = useMutation({
     mutationFn: () =>
-      call<TAccountPasswordResponse>('POST', '/api/backoffice/account/password', {
+      api('account.password', {
         body: { currentPassword: current, newPassword: next },
       }),
     onSuccess: (answer) => {
@@ -332,11 +323,10 @@ function SessionsSection() {
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const sessions = useQuery({
-    queryKey: SESSIONS_KEY,
-    queryFn: ({ signal }) => call<TBackofficeSessionsResponse>('GET', '/api/backoffice/sessions', { signal }),
+    ...apiQuery('sessions.list'),
   });
   const revoke = useMutation({
-    mutationFn: () => call<TBackofficeRevokeOthersResponse>('POST', '/api/backoffice/sessions/revoke-others'),
+    mutationFn: () => api('sessions.revokeOthers'),
     onSuccess: (answer) => {
       setAsking(false);
       setMessage({ kind: 'ok', text: t('account.sessions.revoked', { count: answer.revoked }) });
@@ -419,8 +409,7 @@ function SessionsSection() {
 export function AccountPage() {
   const { t } = useTranslation();
   const account = useQuery({
-    queryKey: ACCOUNT_KEY,
-    queryFn: ({ signal }) => call<TAccountResponse>('GET', '/api/backoffice/account', { signal }),
+    ...apiQuery('account.get'),
   });
   const data = account.data?.account;
   return (

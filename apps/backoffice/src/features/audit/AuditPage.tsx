@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { TAuditEntry, TAuditResponse } from '@casino/contracts/backoffice-reports';
+import type { TAuditEntry } from '@casino/contracts/backoffice-reports';
 import { Pager } from '../../components/Pager.tsx';
-import { call, errorKey, query } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { changesOf, showValue } from './diff.ts';
 import './audit.css';
@@ -90,17 +90,13 @@ export function AuditPage() {
   const [draft, setDraft] = useState(filters);
 
   const list = useQuery({
-    queryKey: ['backoffice', 'audit', filters, page],
-    queryFn: ({ signal }) =>
-      call<TAuditResponse>(
-        'GET',
-        `/api/backoffice/audit${query({
-          ...Object.fromEntries(FILTERS.map((f) => [f, filters[f].trim() || undefined])),
-          page,
-          pageSize: PAGE_SIZE,
-        })}`,
-        { signal },
-      ),
+    ...apiQuery('audit.list', {
+      query: {
+        ...Object.fromEntries(FILTERS.map((f) => [f, filters[f].trim() || undefined])),
+        page,
+        pageSize: PAGE_SIZE,
+      },
+    }),
     placeholderData: keepPreviousData,
   });
 

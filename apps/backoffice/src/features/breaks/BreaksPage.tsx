@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { TBackofficeBreaksResponse } from '@casino/contracts/backoffice-protection';
 import { BREAK_KINDS, type TBreakKind } from '@casino/contracts/protection';
 import { Pager } from '../../components/Pager.tsx';
-import { call, errorKey, query } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import './breaks.css';
 
@@ -25,13 +24,7 @@ export function BreaksPage() {
   const kind = kindOf(search.get('kind'));
   const page = Math.max(1, Number(search.get('page')) || 1);
   const result = useQuery({
-    queryKey: ['backoffice', 'protection', 'breaks', kind ?? 'all', page],
-    queryFn: ({ signal }) =>
-      call<TBackofficeBreaksResponse>(
-        'GET',
-        `/api/backoffice/protection/breaks${query({ kind, page, pageSize: BREAKS_PAGE_SIZE })}`,
-        { signal },
-      ),
+    ...apiQuery('protection.breaks', { query: { kind, page, pageSize: BREAKS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
   const list = result.data?.list ?? [];

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TBackofficeBanner, TMediaUploadResponse } from '@casino/contracts/banners';
+import type { TBackofficeBanner } from '@casino/contracts/banners';
 import { MEDIA_UPLOAD_TYPES } from '@casino/contracts/media';
 import { Dialog } from '../../app/Dialog.tsx';
-import { ApiError, call, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
 import { DomainField, domainsText } from './fields.tsx';
 import './content.css';
 
@@ -39,28 +39,6 @@ export function uploadErrorKey(error: unknown): string {
   return 'content.banners.badImage';
 }
 
-/** Uploads one image as the request body (POST /api/backoffice/media). */
-async function upload(file: File): Promise<TMediaUploadResponse> {
-  let response: Response;
-  try {
-    response = await fetch('/api/backoffice/media', {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': file.type },
-      credentials: 'same-origin',
-      body: file,
-    });
-  } catch {
-    throw new ApiError({ status: 'network', httpStatus: 0 });
-  }
-  const body = (await response.json().catch(() => null)) as { status?: string; errors?: [] } | null;
-  if (response.ok) return body as TMediaUploadResponse;
-  throw new ApiError({
-    status: body?.status ?? 'error',
-    httpStatus: response.status,
-    errors: body?.errors ?? [],
-  });
-}
-
 /**
  * The home banners: in the members' order with their images, create and edit (upload an image or
  * give its address, a link inside the site or https, order, on or off, domains), delete after a
@@ -70,22 +48,20 @@ export function BannersPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const list = useQuery({
-    queryKey: ['backoffice', 'banners'],
-    queryFn: ({ signal }) =>
-      call<{ status: 'success'; list: TBackofficeBanner[] }>('GET', '/api/backoffice/banners', { signal }),
+    ...apiQuery('banners.list'),
   });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState<TBackofficeBanner | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['backoffice', 'banners'] });
+  const refresh = () => void client.invalidateQueries({ queryKey: apiKey('banners.list') });
   const failure = (e: unknown) => {
     const paths = isApiError(e) ? e.errors.map((x) => x.path).filter(Boolean) : [];
     setError(paths.length ? t('content.invalidFields', { fields: paths.join(', ') }) : t(errorKey(e)));
   };
 
   const send = useMutation({
-    mutationFn: (image: File) => upload(image),
+    mutationFn: (image: File) => apiUpload('media.upload', image),
     onSuccess: (answer) => setDraft((old) => (old ? { ...old, imgUrl: answer.url } : old)),
     onError: (e) => setError(t(uploadErrorKey(e))),
   });
@@ -101,8 +77,8 @@ export function BannersPage() {
         domain: d.domain.trim(),
       };
       return d.id === null
-        ? call<{ status: string }>('POST', '/api/backoffice/banners', { body })
-        : call<{ status: string }>('PUT', `/api/backoffice/banners/${d.id}`, { body });
+        ? api('banners.create', { body })
+        : api('banners.replace', { params: { id: d.id }, body });
     },
     onSuccess: (_answer, d) => {
       setDraft(null);
@@ -114,13 +90,13 @@ export function BannersPage() {
 
   const patch = useMutation({
     mutationFn: ({ id, body }: { id: number; body: { active?: boolean; order?: number } }) =>
-      call<{ status: string }>('PATCH', `/api/backoffice/banners/${id}`, { body }),
+      api('banners.patch', { params: { id }, body }),
     onSuccess: refresh,
     onError: failure,
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => call<{ status: string }>('DELETE', `/api/backoffice/banners/${id}`),
+    mutationFn: (id: number) => api('banners.delete', { params: { id } }),
     onSuccess: () => {
       setRemoving(null);
       setMessage(t('content.deleted'));

@@ -2,16 +2,10 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type {
-  TBackofficeContentChangeResponse,
-  TBackofficeNotice,
-  TBackofficeNoticesResponse,
-  TBackofficePopup,
-  TBackofficePopupsResponse,
-} from '@casino/contracts/backoffice';
+import type { TBackofficeNotice, TBackofficePopup } from '@casino/contracts/backoffice';
 import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
-import { call, errorKey, isApiError, query } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/LazyRichTextEditor.tsx';
 import { SafeHtml } from '../../lib/html/SafeHtml.tsx';
@@ -65,15 +59,8 @@ export function ContentPage({ kind }: { kind: Kind }) {
   const labels = useEditorLabels();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const base = `/api/backoffice/${kind}`;
   const list = useQuery({
-    queryKey: ['backoffice', kind, page],
-    queryFn: ({ signal }) =>
-      call<TBackofficeNoticesResponse | TBackofficePopupsResponse>(
-        'GET',
-        `${base}${query({ page, pageSize: PAGE_SIZE })}`,
-        { signal },
-      ),
+    ...apiQuery(`${kind}.list`, { query: { page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -84,7 +71,7 @@ export function ContentPage({ kind }: { kind: Kind }) {
 
   const done = (text: string) => {
     setMessage({ tone: 'ok', text });
-    void client.invalidateQueries({ queryKey: ['backoffice', kind] });
+    void client.invalidateQueries({ queryKey: apiKey(`${kind}.list`) });
   };
 
   const save = useMutation({
@@ -96,8 +83,8 @@ export function ContentPage({ kind }: { kind: Kind }) {
         isActive: d.isActive,
         ...(isPopup ? { titleColor: d.titleColor, posX: d.posX, posY: d.posY, sortOrder: d.sortOrder } : {}),
       };
-      if (d.id === null) return call<{ status: string }>('POST', base, { body });
-      return call<TBackofficeContentChangeResponse>('PATCH', `${base}/${d.id}`, { body });
+      if (d.id === null) return api(`${kind}.create`, { body });
+      return api(`${kind}.update`, { params: { id: d.id }, body });
     },
     onSuccess: (answer, d) => {
       if (answer.status === 'not_found') {
@@ -118,15 +105,13 @@ export function ContentPage({ kind }: { kind: Kind }) {
 
   const toggle = useMutation({
     mutationFn: (item: { id: number; isActive: boolean }) =>
-      call<TBackofficeContentChangeResponse>('PATCH', `${base}/${item.id}`, {
-        body: { isActive: !item.isActive },
-      }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['backoffice', kind] }),
+      api(`${kind}.update`, { params: { id: item.id }, body: { isActive: !item.isActive } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: apiKey(`${kind}.list`) }),
     onError: (error) => setMessage({ tone: 'error', text: t(errorKey(error)) }),
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => call<TBackofficeContentChangeResponse>('DELETE', `${base}/${id}`),
+    mutationFn: (id: number) => api(`${kind}.delete`, { params: { id } }),
     onSuccess: () => {
       setRemoving(null);
       done(t('content.deleted'));

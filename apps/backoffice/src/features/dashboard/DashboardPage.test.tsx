@@ -6,6 +6,7 @@ import type { TDashboardResponse } from '@casino/contracts/backoffice';
 import { initI18n } from '../../i18n/i18n.ts';
 import { beep } from './beep.ts';
 import { DashboardPage } from './DashboardPage.tsx';
+import { apiKey } from '../../lib/api.ts';
 
 vi.mock('./beep.ts', () => ({ beep: vi.fn(), isMuted: () => false, setMuted: () => {} }));
 
@@ -128,7 +129,7 @@ describe('the dashboard', () => {
     await vi.waitFor(() => expect(within(card).getByText('1')).toBeTruthy());
     expect(card.className).not.toContain('card--hot');
     counts.deposits = 2;
-    await act(() => client.refetchQueries({ queryKey: ['backoffice', 'count'] }));
+    await act(() => client.refetchQueries({ queryKey: apiKey('deposits.queue') }));
     await vi.waitFor(() => expect(card.className).toContain('card--hot'));
     expect(within(card).getByText('New')).toBeTruthy();
     expect(beep).toHaveBeenCalledTimes(1);

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { roleAllows, type TBackofficeQueueResponse, type TOperatorRole } from '@casino/contracts/backoffice';
-import type { TBackofficeHelpsResponse } from '@casino/contracts/backoffice';
+import { roleAllows, type TOperatorRole } from '@casino/contracts/backoffice';
 import { useOperator } from '../../app/session.ts';
-import { call, errorKey, query } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { beep, isMuted, setMuted } from './beep.ts';
 import { MoneyFigures } from './MoneyFigures.tsx';
 import './dashboard.css';
@@ -14,33 +13,33 @@ import { risen, type TCounts, type TWatched } from './rise.ts';
 export const POLL_MS = 10_000;
 const HIGHLIGHT_MS = 8_000;
 
-const CARDS: { key: TWatched; url: string; to: string | null; visible: (role: TOperatorRole) => boolean }[] =
-  [
-    {
-      key: 'deposits',
-      url: `/api/backoffice/deposits${query({ state: 'wait', pageSize: 1 })}`,
-      to: '/deposits',
-      visible: (role) => roleAllows(role, 'money'),
-    },
-    {
-      key: 'withdrawals',
-      url: `/api/backoffice/withdraws${query({ state: 'wait', pageSize: 1 })}`,
-      to: '/withdrawals',
-      visible: (role) => roleAllows(role, 'money'),
-    },
-    {
-      key: 'helps',
-      url: `/api/backoffice/helps${query({ state: 'wait', pageSize: 1 })}`,
-      to: '/helpdesk',
-      visible: (role) => roleAllows(role, 'support'),
-    },
-    {
-      key: 'inquiries',
-      url: `/api/backoffice/helps${query({ state: 'wait', kind: 'account_inquiry', pageSize: 1 })}`,
-      to: '/helpdesk?kind=account_inquiry',
-      visible: (role) => roleAllows(role, 'support'),
-    },
-  ];
+/** Each card's count is the `maxCount` of a one-row page of its list. */
+const CARDS = [
+  {
+    key: 'deposits' as TWatched,
+    query: apiQuery('deposits.queue', { query: { state: 'wait', pageSize: 1 } }),
+    to: '/deposits',
+    visible: (role: TOperatorRole) => roleAllows(role, 'money'),
+  },
+  {
+    key: 'withdrawals' as TWatched,
+    query: apiQuery('withdraws.queue', { query: { state: 'wait', pageSize: 1 } }),
+    to: '/withdrawals',
+    visible: (role: TOperatorRole) => roleAllows(role, 'money'),
+  },
+  {
+    key: 'helps' as TWatched,
+    query: apiQuery('helps.list', { query: { state: 'wait', pageSize: 1 } }),
+    to: '/helpdesk',
+    visible: (role: TOperatorRole) => roleAllows(role, 'support'),
+  },
+  {
+    key: 'inquiries' as TWatched,
+    query: apiQuery('helps.list', { query: { state: 'wait', kind: 'account_inquiry', pageSize: 1 } }),
+    to: '/helpdesk?kind=account_inquiry',
+    visible: (role: TOperatorRole) => roleAllows(role, 'support'),
+  },
+];
 
 /**
  * What is waiting for the operators: the pending deposits, withdrawals, help posts and deposit-account
@@ -53,9 +52,7 @@ export function DashboardPage() {
   const cards = CARDS.filter((card) => card.visible(role));
   const results = useQueries({
     queries: cards.map((card) => ({
-      queryKey: ['backoffice', 'count', card.key],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        call<TBackofficeQueueResponse | TBackofficeHelpsResponse>('GET', card.url, { signal }),
+      ...card.query,
       refetchInterval: POLL_MS,
       refetchIntervalInBackground: true,
     })),

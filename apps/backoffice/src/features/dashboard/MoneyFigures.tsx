@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TDashboardResponse } from '@casino/contracts/backoffice';
 import { FiguresChart, type ChartSeries } from '../../components/FiguresChart.tsx';
-import { call, errorKey } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatWon } from '../../lib/format.ts';
 
 /** The money figures change less often than the queues: read once a minute. */
@@ -20,8 +19,7 @@ export function MoneyFigures() {
   const periodsTable = useId();
   const trendTable = useId();
   const figures = useQuery({
-    queryKey: ['backoffice', 'dashboard', 'figures'],
-    queryFn: ({ signal }) => call<TDashboardResponse>('GET', '/api/backoffice/dashboard', { signal }),
+    ...apiQuery('dashboard.get'),
     refetchInterval: FIGURES_POLL_MS,
   });
   const won = (amount: number) => formatWon(amount, i18n.language);

@@ -3,34 +3,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { JACKPOT_TIERS, WALLET_MODES, type TUpdateProviderRequest } from '@casino/contracts/backoffice';
 import type { z } from 'zod';
-import type {
-  ZCatalogProvider,
-  ZCatalogResponse,
-  ZCompRatesResponse,
-  ZJackpotsResponse,
-} from '@casino/contracts/backoffice';
-import type { TRotateSecretResponse } from '@casino/contracts/backoffice-settings';
-import type { TFieldError } from '@casino/contracts/errors';
+import type { ZCatalogProvider } from '@casino/contracts/backoffice';
 import { Dialog } from '../../app/Dialog.tsx';
-import { call, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
-import { moved, uploadImage } from './api.ts';
+import { moved } from './api.ts';
 import './games.css';
 
 type TProvider = z.infer<typeof ZCatalogProvider>;
 type TGame = TProvider['games'][number];
-type TCatalog = z.infer<typeof ZCatalogResponse>;
-type TJackpots = z.infer<typeof ZJackpotsResponse>;
-type TCompRates = z.infer<typeof ZCompRatesResponse>;
-type TChange = { status: 'success' | 'not_found' | 'already' };
 type TJackpotTier = (typeof JACKPOT_TIERS)[number];
 
-const CATALOG_KEY = ['backoffice', 'games', 'catalog'] as const;
+const CATALOG_KEY = apiKey('providers.list');
 
 function useFailure() {
   const { t } = useTranslation();
   return (error: unknown): string => {
-    const fields = isApiError(error) ? error.errors.map((e: TFieldError) => e.path || '—') : [];
+    const fields = isApiError(error) ? error.errors.map((e) => e.path || '—') : [];
     if (fields.includes('wallet')) return t('games.walletHoldsMoney');
     if (fields.includes('apiUrl')) return t('games.apiUrlRequired');
     return fields.length > 0 ? t('games.invalidFields', { fields: fields.join(', ') }) : t(errorKey(error));
@@ -79,7 +68,7 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
       // Sent as typed; the server checks it (400 naming `maxAmount`).
       const max = Number(maxAmount);
       if (max !== provider.maxAmount) body.maxAmount = max;
-      return call<TChange>('PATCH', `/api/backoffice/providers/${provider.code}`, { body });
+      return api('providers.update', { params: { code: provider.code }, body });
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: CATALOG_KEY });
@@ -187,8 +176,7 @@ function RotateDialog({ provider, onClose }: { provider: TProvider; onClose: () 
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const rotate = useMutation({
-    mutationFn: () =>
-      call<TRotateSecretResponse>('POST', `/api/backoffice/providers/${provider.code}/rotate-secret`),
+    mutationFn: () => api('providers.rotateSecret', { params: { code: provider.code } }),
     onSuccess: (answer) =>
       answer.status === 'success' ? setSecret(answer.secret) : setError(t('games.providerGone')),
     onError: (e) => setError(failure(e)),
@@ -254,13 +242,14 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
   const [imgUrl, setImgUrl] = useState(game.imgUrl);
   const [error, setError] = useState<string | null>(null);
   const upload = useMutation({
-    mutationFn: uploadImage,
+    mutationFn: (image: File) => apiUpload('media.upload', image),
     onSuccess: (image) => setImgUrl(image.url),
     onError: (e) => setError(failure(e)),
   });
   const save = useMutation({
     mutationFn: () =>
-      call<TChange>('PATCH', `/api/backoffice/games/${provider.code}/${encodeURIComponent(game.code)}`, {
+      api('games.update', {
+        params: { provider: provider.code, code: game.code },
         body: { nameKo, nameEn, imgUrl },
       }),
     onSuccess: () => {
@@ -354,8 +343,7 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
   const refresh = () => void client.invalidateQueries({ queryKey: CATALOG_KEY });
 
   const saveOrder = useMutation({
-    mutationFn: () =>
-      call<TChange>('PUT', `/api/backoffice/games/${provider.code}/order`, { body: { codes } }),
+    mutationFn: () => api('games.order', { params: { provider: provider.code }, body: { codes } }),
     onSuccess: () => {
       refresh();
       setOrder(null);
@@ -365,7 +353,8 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
   });
   const toggle = useMutation({
     mutationFn: (game: TGame) =>
-      call<TChange>('PATCH', `/api/backoffice/games/${provider.code}/${encodeURIComponent(game.code)}`, {
+      api('games.update', {
+        params: { provider: provider.code, code: game.code },
         body: { enabled: !game.enabled },
       }),
     onSuccess: refresh,
@@ -373,7 +362,7 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
   });
   const add = useMutation({
     mutationFn: () =>
-      call<TChange>('POST', '/api/backoffice/games', {
+      api('games.create', {
         body: { provider: provider.code, ...draft, order: (stored.length + 1) * 10 },
       }),
     onSuccess: (answer) => {
@@ -569,12 +558,11 @@ function CatalogTab() {
   const [dialog, setDialog] = useState<{ kind: 'settings' | 'rotate'; provider: TProvider } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const catalog = useQuery({
-    queryKey: CATALOG_KEY,
-    queryFn: ({ signal }) => call<TCatalog>('GET', '/api/backoffice/providers', { signal }),
+    ...apiQuery('providers.list'),
   });
   const toggle = useMutation({
     mutationFn: (p: TProvider) =>
-      call<TChange>('PATCH', `/api/backoffice/providers/${p.code}`, { body: { enabled: !p.enabled } }),
+      api('providers.update', { params: { code: p.code }, body: { enabled: !p.enabled } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: CATALOG_KEY }),
     onError: (e) => setError(failure(e)),
   });
@@ -686,13 +674,12 @@ function JackpotsTab() {
   const [draft, setDraft] = useState<Partial<Record<TJackpotTier, Record<string, number>>>>({});
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const jackpots = useQuery({
-    queryKey: ['backoffice', 'games', 'jackpots'],
-    queryFn: ({ signal }) => call<TJackpots>('GET', '/api/backoffice/jackpots', { signal }),
+    ...apiQuery('jackpots.get'),
   });
   const save = useMutation({
-    mutationFn: () => call<TJackpots>('PUT', '/api/backoffice/jackpots', { body: draft }),
+    mutationFn: () => api('jackpots.update', { body: draft }),
     onSuccess: (answer) => {
-      client.setQueryData(['backoffice', 'games', 'jackpots'], answer);
+      client.setQueryData(apiKey('jackpots.get'), answer);
       setDraft({});
       setMessage({ tone: 'ok', text: t('games.saved') });
     },
@@ -822,13 +809,12 @@ function CompTab() {
   const [draft, setDraft] = useState<Partial<Record<(typeof COMP_KINDS)[number], number>>>({});
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const rates = useQuery({
-    queryKey: ['backoffice', 'games', 'comp'],
-    queryFn: ({ signal }) => call<TCompRates>('GET', '/api/backoffice/settings/comp-rates', { signal }),
+    ...apiQuery('settings.compRates'),
   });
   const save = useMutation({
-    mutationFn: () => call<TCompRates>('PUT', '/api/backoffice/settings/comp-rates', { body: draft }),
+    mutationFn: () => api('settings.updateCompRates', { body: draft }),
     onSuccess: (answer) => {
-      client.setQueryData(['backoffice', 'games', 'comp'], answer);
+      client.setQueryData(apiKey('settings.compRates'), answer);
       setDraft({});
       setMessage({ tone: 'ok', text: t('games.saved') });
     },

@@ -2,21 +2,15 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BANKS, bankName } from '@casino/contracts/banks';
-import {
-  ZDepositAccount,
-  type TDepositAccount,
-  type TDepositAccountResponse,
-} from '@casino/contracts/backoffice-content';
+import { ZDepositAccount, type TDepositAccount } from '@casino/contracts/backoffice-content';
 import { Dialog } from '../../app/Dialog.tsx';
-import { call, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';
 
-export const DEPOSIT_ACCOUNT_KEY = ['backoffice', 'deposit-account'] as const;
+const DEPOSIT_ACCOUNT_KEY = apiKey('depositAccount.get');
 
 export function useDepositAccount() {
   return useQuery({
-    queryKey: DEPOSIT_ACCOUNT_KEY,
-    queryFn: ({ signal }) =>
-      call<TDepositAccountResponse>('GET', '/api/backoffice/deposit-account', { signal }),
+    ...apiQuery('depositAccount.get'),
     staleTime: 30_000,
   });
 }
@@ -41,9 +35,7 @@ export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
 
   const save = useMutation({
     mutationFn: (next: TDepositAccount | null) =>
-      next
-        ? call<TDepositAccountResponse>('PUT', '/api/backoffice/deposit-account', { body: next })
-        : call<TDepositAccountResponse>('DELETE', '/api/backoffice/deposit-account'),
+      next ? api('depositAccount.set', { body: next }) : api('depositAccount.remove'),
     onSuccess: (answer) => {
       client.setQueryData(DEPOSIT_ACCOUNT_KEY, answer);
       setOpen(false);

@@ -2,15 +2,11 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type {
-  TBackofficeHelp,
-  TBackofficeHelpAnswerResponse,
-  TBackofficeHelpsResponse,
-} from '@casino/contracts/backoffice';
+import type { TBackofficeHelp } from '@casino/contracts/backoffice';
 import { HELP_KINDS } from '@casino/contracts/community';
 import { Pager } from '../../components/Pager.tsx';
 import { useOperator } from '../../app/session.ts';
-import { call, errorKey, query } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/LazyRichTextEditor.tsx';
 import { SafeHtml } from '../../lib/html/SafeHtml.tsx';
@@ -44,13 +40,7 @@ export function HelpdeskPage() {
   const [words, setWords] = useState(q ?? '');
 
   const list = useQuery({
-    queryKey: ['backoffice', 'helps', state ?? 'all', kind ?? 'all', q ?? '', page],
-    queryFn: ({ signal }) =>
-      call<TBackofficeHelpsResponse>(
-        'GET',
-        `/api/backoffice/helps${query({ state, kind, q, page, pageSize: PAGE_SIZE })}`,
-        { signal },
-      ),
+    ...apiQuery('helps.list', { query: { state, kind, q, page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
@@ -224,18 +214,15 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
   useEffect(() => setMessage(null), [help.id]);
 
   const send = useMutation({
-    mutationFn: (html: string) =>
-      call<TBackofficeHelpAnswerResponse>('POST', `/api/backoffice/helps/${help.id}/answer`, {
-        body: { answer: html },
-      }),
+    mutationFn: (html: string) => api('helps.answer', { params: { id: help.id }, body: { answer: html } }),
     onSuccess: (result) => {
       setMessage(
         result.status === 'success'
           ? { tone: 'ok', text: t('helpdesk.answered', { id: help.id }) }
           : { tone: 'warn', text: t('helpdesk.gone', { id: help.id }) },
       );
-      void client.invalidateQueries({ queryKey: ['backoffice', 'helps'] });
-      void client.invalidateQueries({ queryKey: ['backoffice', 'dashboard'] });
+      void client.invalidateQueries({ queryKey: apiKey('helps.list') });
+      void client.invalidateQueries({ queryKey: apiKey('dashboard.get') });
     },
     onError: (error) => setMessage({ tone: 'error', text: t(errorKey(error)) }),
   });

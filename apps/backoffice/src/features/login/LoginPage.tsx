@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TOperatorLoginRequest, TOperatorLoginResponse } from '@casino/contracts/auth';
+import type { TOperatorLoginRequest } from '@casino/contracts/auth';
 import { ME_KEY } from '../../app/session.ts';
-import { call, isApiError } from '../../lib/api.ts';
+import { api, isApiError } from '../../lib/api.ts';
 
 /**
- * The operators' sign-in (POST /api/backoffice/login): ID and password, then the authenticator code
+ * The operators' sign-in (route `session.login`): ID and password, then the authenticator code
  * when the server answers `totp_required`. A 429 says how long to wait.
  */
 export function LoginPage() {
@@ -25,7 +25,7 @@ export function LoginPage() {
     setError(null);
     const body: TOperatorLoginRequest = { operatorId, password, ...(needsTotp && totp ? { totp } : {}) };
     try {
-      const answer = await call<TOperatorLoginResponse>('POST', '/api/backoffice/login', { body });
+      const answer = await api('session.login', { body });
       if (answer.status === 'success') {
         await client.invalidateQueries({ queryKey: ME_KEY });
         return;

@@ -8,7 +8,7 @@ import {
   type TBackofficeMember,
 } from '@casino/contracts/backoffice';
 import { Dialog } from '../../app/Dialog.tsx';
-import { call, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, errorKey, isApiError } from '../../lib/api.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
 
 /** One key per intended adjustment for the page's life: a retry after a lost answer reuses it. */
@@ -96,26 +96,26 @@ export function MemberActions({
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const userId = member.userId;
-  const base = `/api/backoffice/members/${encodeURIComponent(userId)}`;
 
   const run = useMutation({
     mutationFn: async (which: TMemberAction): Promise<Answer> => {
       switch (which) {
         case 'level':
-          return call('PATCH', `${base}/level`, { body: { level: Number(form.level) } });
+          return api('members.level', { params: { userId }, body: { level: Number(form.level) } });
         case 'resetExchange':
-          return call('POST', `${base}/reset-exchange-password`);
+          return api('members.resetExchangePassword', { params: { userId } });
         case 'resetPassword':
-          return call('POST', `${base}/reset-password`);
+          return api('members.resetPassword', { params: { userId } });
         case 'note':
-          return call('POST', '/api/backoffice/notes', {
+          return api('notes.send', {
             body: { userId, title: form.title.trim(), contents: noteHtml(form.contents) },
           });
         case 'adjust': {
           const body = { amount: Number(form.amount), reason: form.reason.trim(), kind: form.kind };
           const intent = `adjust:${userId}:${JSON.stringify(body)}`;
           try {
-            const answer = await call<Answer>('POST', `${base}/adjust`, {
+            const answer = await api('members.adjust', {
+              params: { userId },
               body,
               idempotencyKey: keys.keyFor(intent),
             });
@@ -127,11 +127,11 @@ export function MemberActions({
           }
         }
         default:
-          return call('POST', `${base}/${which}`);
+          return api(`members.${which}`, { params: { userId } });
       }
     },
     onSuccess: (answer, which) => {
-      void client.invalidateQueries({ queryKey: ['backoffice', 'members'] });
+      void client.invalidateQueries({ queryKey: apiKey('members.list') });
       const shown =
         answer.status === 'success'
           ? which === 'resetPassword'

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { TBackofficeMemberDetailResponse } from '@casino/contracts/backoffice';
 import { useOperator } from '../../app/session.ts';
-import { call, errorKey } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { MemberActions } from './MemberActions.tsx';
 import { MemberTabs } from './MemberTabs.tsx';
@@ -16,11 +15,7 @@ export function MemberDetailPage() {
   const permissions = useOperator().data?.permissions ?? [];
   const [message, setMessage] = useState<{ tone: 'ok' | 'warn'; key: string } | null>(null);
   const detail = useQuery({
-    queryKey: ['backoffice', 'members', userId, 'detail'],
-    queryFn: ({ signal }) =>
-      call<TBackofficeMemberDetailResponse>('GET', `/api/backoffice/members/${encodeURIComponent(userId)}`, {
-        signal,
-      }),
+    ...apiQuery('members.detail', { params: { userId } }),
   });
   const won = (n: number) => formatWon(n, i18n.language);
   const data = detail.data;

@@ -2,13 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import {
-  MEMBER_LEVEL_MAX,
-  MEMBER_LEVEL_MIN,
-  MEMBER_STATES,
-  type TBackofficeMembersResponse,
-} from '@casino/contracts/backoffice';
-import { call, errorKey, query } from '../../lib/api.ts';
+import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN, MEMBER_STATES } from '@casino/contracts/backoffice';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { Pager } from '../../components/Pager.tsx';
 
@@ -48,14 +43,12 @@ export function MemberListPage() {
     phone: applied.phone || undefined,
     domain: applied.domain || undefined,
     level: applied.level || undefined,
-    state: applied.state || undefined,
+    state: MEMBER_STATES.find((state) => state === applied.state),
     page,
     pageSize: MEMBERS_PAGE_SIZE,
   };
   const list = useQuery({
-    queryKey: ['backoffice', 'members', 'list', params],
-    queryFn: ({ signal }) =>
-      call<TBackofficeMembersResponse>('GET', `/api/backoffice/members${query(params)}`, { signal }),
+    ...apiQuery('members.list', { query: params }),
     placeholderData: keepPreviousData,
   });
 

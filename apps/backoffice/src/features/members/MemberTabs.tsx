@@ -1,15 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type {
-  TMemberHelpsResponse,
-  TMemberLedgerResponse,
-  TMemberNotesResponse,
-  TMemberRequestsResponse,
-  TMemberRoundsResponse,
-  TMemberSignInsResponse,
-} from '@casino/contracts/backoffice-members';
-import { call, errorKey, query } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { ProtectionTab } from './ProtectionTab.tsx';
@@ -86,25 +78,10 @@ export function MemberTabs({ userId }: { userId: string }) {
   );
 }
 
-function base(userId: string): string {
-  return `/api/backoffice/members/${encodeURIComponent(userId)}`;
-}
-
-/** One page of a member's list (`?page&pageSize`), and the pager under its table. */
-function usePaged<T extends { status: string }>(
-  userId: string,
-  path: string,
-  extra: Record<string, string> = {},
-) {
+/** One page of a member's list (`?page&pageSize`, the query `pageOf` makes), and the pager under its table. */
+function usePaged<T>(pageOf: (page: number) => UseQueryOptions<T, Error, T, readonly unknown[]>) {
   const [page, setPage] = useState(1);
-  const result = useQuery({
-    queryKey: ['backoffice', 'members', userId, path, extra, page],
-    queryFn: ({ signal }) =>
-      call<T>('GET', `${base(userId)}/${path}${query({ ...extra, page, pageSize: TAB_PAGE_SIZE })}`, {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery({ ...pageOf(page), placeholderData: keepPreviousData });
   return { result, page, setPage };
 }
 
@@ -157,14 +134,14 @@ function pagesOf(data: { status: string; maxCount?: number } | undefined): numbe
 function LedgerTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const ledger = useInfiniteQuery({
-    queryKey: ['backoffice', 'members', userId, 'ledger'],
+    queryKey: apiKey('members.ledger', { params: { userId } }),
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      call<TMemberLedgerResponse>(
-        'GET',
-        `${base(userId)}/ledger${query({ beforeId: pageParam, limit: TAB_PAGE_SIZE })}`,
-        { signal },
-      ),
+      api('members.ledger', {
+        params: { userId },
+        query: { beforeId: pageParam, limit: TAB_PAGE_SIZE },
+        signal,
+      }),
     getNextPageParam: (last) => (last.status === 'success' ? (last.nextBeforeId ?? undefined) : undefined),
   });
   const rows = ledger.data?.pages.flatMap((p) => (p.status === 'success' ? p.list : [])) ?? [];
@@ -219,7 +196,9 @@ function LedgerTab({ userId }: { userId: string }) {
 
 function RequestsTab({ userId, kind }: { userId: string; kind: 'deposit' | 'withdraw' }) {
   const { t, i18n } = useTranslation();
-  const { result, page, setPage } = usePaged<TMemberRequestsResponse>(userId, 'requests', { kind });
+  const { result, page, setPage } = usePaged((page) =>
+    apiQuery('members.requests', { params: { userId }, query: { kind, page, pageSize: TAB_PAGE_SIZE } }),
+  );
   const list = result.data?.status === 'success' ? result.data.list : [];
   return (
     <>
@@ -263,7 +242,9 @@ function RequestsTab({ userId, kind }: { userId: string; kind: 'deposit' | 'with
 function RoundsTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ko';
-  const { result, page, setPage } = usePaged<TMemberRoundsResponse>(userId, 'rounds', { lang });
+  const { result, page, setPage } = usePaged((page) =>
+    apiQuery('members.rounds', { params: { userId }, query: { lang, page, pageSize: TAB_PAGE_SIZE } }),
+  );
   const list = result.data?.status === 'success' ? result.data.list : [];
   const won = (n: number) => formatWon(n, i18n.language);
   return (
@@ -305,7 +286,9 @@ function RoundsTab({ userId }: { userId: string }) {
 
 function NotesTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { result, page, setPage } = usePaged<TMemberNotesResponse>(userId, 'notes');
+  const { result, page, setPage } = usePaged((page) =>
+    apiQuery('members.notes', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } }),
+  );
   const list = result.data?.status === 'success' ? result.data.list : [];
   return (
     <>
@@ -338,7 +321,9 @@ function NotesTab({ userId }: { userId: string }) {
 
 function HelpsTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { result, page, setPage } = usePaged<TMemberHelpsResponse>(userId, 'helps');
+  const { result, page, setPage } = usePaged((page) =>
+    apiQuery('members.helps', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } }),
+  );
   const list = result.data?.status === 'success' ? result.data.list : [];
   return (
     <>
@@ -375,7 +360,9 @@ function HelpsTab({ userId }: { userId: string }) {
 
 function SignInsTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { result, page, setPage } = usePaged<TMemberSignInsResponse>(userId, 'sign-ins');
+  const { result, page, setPage } = usePaged((page) =>
+    apiQuery('members.signIns', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } }),
+  );
   const list = result.data?.status === 'success' ? result.data.list : [];
   return (
     <>

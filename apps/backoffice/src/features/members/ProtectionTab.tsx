@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TBackofficeProtectionResponse, TMemberBreak } from '@casino/contracts/backoffice-protection';
+import type { TMemberBreak } from '@casino/contracts/backoffice-protection';
 import { PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS } from '@casino/contracts/protection';
-import { call, errorKey } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './protection.css';
 
@@ -42,13 +42,7 @@ function ActiveBreak({ current }: { current: TMemberBreak | null }) {
 export function ProtectionTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const result = useQuery({
-    queryKey: ['backoffice', 'members', userId, 'protection'],
-    queryFn: ({ signal }) =>
-      call<TBackofficeProtectionResponse>(
-        'GET',
-        `/api/backoffice/members/${encodeURIComponent(userId)}/protection`,
-        { signal },
-      ),
+    ...apiQuery('members.protection', { params: { userId } }),
   });
   const won = (n: number | null) => (n === null ? t('members.protection.none') : formatWon(n, i18n.language));
 

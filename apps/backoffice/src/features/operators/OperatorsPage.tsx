@@ -8,23 +8,17 @@ import {
   OPERATOR_PASSWORD_MAX,
   OPERATOR_PASSWORD_MIN,
   parseCidr,
-  type TIpAllowlistResponse,
-  type TIpAllowlistSaveResponse,
-  type TOperatorChangeResponse,
-  type TOperatorCreateResponse,
-  type TOperatorPasswordResetResponse,
   type TOperatorsListResponse,
-  type TOperatorTotpResetResponse,
 } from '@casino/contracts/backoffice-operators';
 import { Dialog } from '../../app/Dialog.tsx';
 import { useOperator } from '../../app/session.ts';
-import { call, errorKey } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
 import './operators.css';
 
-const OPERATORS_KEY = ['backoffice', 'operators'] as const;
-const ALLOWLIST_KEY = ['backoffice', 'ip-allowlist'] as const;
+const OPERATORS_KEY = apiKey('operators.list');
+const ALLOWLIST_KEY = apiKey('ipAllowlist.get');
 
 type TOperatorRow = TOperatorsListResponse['list'][number];
 type TMessage = { kind: 'ok' | 'error'; text: string } | null;
@@ -46,25 +40,20 @@ interface TShownOnce {
   otpauthUrl?: string | undefined;
 }
 
-function urlOf(operatorId: string, action: TAction): string {
-  const base = `/api/backoffice/operators/${encodeURIComponent(operatorId)}`;
+/** Sends an owner's action on an operator. */
+function runAction(operatorId: string, action: TAction) {
+  const params = { operatorId };
   switch (action.kind) {
     case 'role':
-      return `${base}/role`;
+      return api('operators.role', { params, body: { role: action.role } });
     case 'deactivate':
     case 'reactivate':
-      return `${base}/${action.kind}`;
+      return api(`operators.${action.kind}`, { params });
     case 'password':
-      return `${base}/password`;
+      return api('operators.password', { params, body: {} });
     default:
-      return `${base}/totp`;
+      return api('operators.totp', { params, body: action.kind === 'totpRemove' ? { remove: true } : {} });
   }
-}
-
-function bodyOf(action: TAction): unknown {
-  if (action.kind === 'role') return { role: action.role };
-  if (action.kind === 'totpRemove') return { remove: true };
-  return {};
 }
 
 /** The secret or password shown once, with the QR code for a TOTP secret. */
@@ -115,7 +104,7 @@ function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, messa
 
   const create = useMutation({
     mutationFn: () =>
-      call<TOperatorCreateResponse>('POST', '/api/backoffice/operators', {
+      api('operators.create', {
         body: { operatorId, role, ...(password ? { password } : {}), ...(withTotp ? { withTotp } : {}) },
       }),
     onSuccess: (answer) => {
@@ -216,9 +205,7 @@ function AllowlistSection() {
   const [draft, setDraft] = useState<string | null>(null);
   const [message, setMessage] = useState<TMessage>(null);
   const current = useQuery({
-    queryKey: ALLOWLIST_KEY,
-    queryFn: ({ signal }) =>
-      call<TIpAllowlistResponse>('GET', '/api/backoffice/settings/ip-allowlist', { signal }),
+    ...apiQuery('ipAllowlist.get'),
   });
   const text = draft ?? current.data?.ranges.join('\n') ?? '';
   const lines = text
@@ -231,7 +218,7 @@ function AllowlistSection() {
 
   const save = useMutation({
     mutationFn: () =>
-      call<TIpAllowlistSaveResponse>('POST', '/api/backoffice/settings/ip-allowlist', {
+      api('ipAllowlist.save', {
         body: { ranges: lines },
       }),
     onSuccess: (answer) => {
@@ -322,17 +309,12 @@ export function OperatorsPage() {
   const [shown, setShown] = useState<TShownOnce | null>(null);
   const [message, setMessage] = useState<TMessage>(null);
   const list = useQuery({
-    queryKey: OPERATORS_KEY,
-    queryFn: ({ signal }) => call<TOperatorsListResponse>('GET', '/api/backoffice/operators', { signal }),
+    ...apiQuery('operators.list'),
   });
 
   const act = useMutation({
     mutationFn: ({ operator, action }: { operator: TOperatorRow; action: TAction }) =>
-      call<TOperatorChangeResponse | TOperatorPasswordResetResponse | TOperatorTotpResetResponse>(
-        'POST',
-        urlOf(operator.operatorId, action),
-        { body: bodyOf(action) },
-      ),
+      runAction(operator.operatorId, action),
     onSuccess: (answer, { operator, action }) => {
       setAsking(null);
       void client.invalidateQueries({ queryKey: OPERATORS_KEY });

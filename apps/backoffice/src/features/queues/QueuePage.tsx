@@ -2,16 +2,12 @@ import { Fragment, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { REASON_MAX, type TBackofficeDecisionResponse } from '@casino/contracts/backoffice';
-import {
-  CASHIER_CSV_MAX_ROWS,
-  type TCashierHistoryItem,
-  type TCashierHistoryResponse,
-} from '@casino/contracts/backoffice-cashier';
+import { REASON_MAX } from '@casino/contracts/backoffice';
+import { CASHIER_CSV_MAX_ROWS, type TCashierHistoryItem } from '@casino/contracts/backoffice-cashier';
 import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
 import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
-import { ApiError, call, errorKey, isApiError, query } from '../../lib/api.ts';
+import { api, API_KEY_ROOT, apiQuery, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
@@ -60,19 +56,10 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const rawState = search.get('state');
   const state = isState(rawState) ? rawState : undefined;
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const base = `/api/backoffice/${kind}s`;
   const filters: Record<string, string | undefined> = { state };
   for (const field of FILTER_FIELDS) filters[field] = filterValue(field, search.get(field));
   const list = useQuery({
-    queryKey: ['backoffice', 'queue', kind, JSON.stringify(filters), page],
-    queryFn: ({ signal }) =>
-      call<TCashierHistoryResponse>(
-        'GET',
-        `${base}/history${query({ ...filters, page, pageSize: PAGE_SIZE })}`,
-        {
-          signal,
-        },
-      ),
+    ...apiQuery(`${kind}s.history`, { query: { ...filters, page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
@@ -88,7 +75,8 @@ export function QueuePage({ kind }: { kind: TKind }) {
       const body = action === 'reject' ? { reason: reason.trim() } : {};
       const intent = `${kind}:${item.id}:${action}:${JSON.stringify(body)}`;
       try {
-        const answer = await call<TBackofficeDecisionResponse>('POST', `${base}/${item.id}/${action}`, {
+        const answer = await api(`${kind}s.${action}`, {
+          params: { id: item.id },
           body,
           idempotencyKey: keys.keyFor(intent),
         });
@@ -111,10 +99,10 @@ export function QueuePage({ kind }: { kind: TKind }) {
       else setMessage({ tone: 'warn', key: 'queue.notFound', id });
       setDecision(null);
       setReason('');
-      void client.invalidateQueries({ queryKey: ['backoffice'] });
+      void client.invalidateQueries({ queryKey: API_KEY_ROOT });
     },
     onError: (error, { item }) => {
-      const status = error instanceof ApiError ? error.status : 'error';
+      const status = isApiError(error) ? error.status : 'error';
       if (status === 'not_found') {
         setDialogError(null);
         setDecision(null);
@@ -158,7 +146,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const decidable = (item: TCashierHistoryItem) => item.state === 'wait' || item.state === 'reg';
   const above = data?.secondApprovalAbove ?? 0;
   const needsTwo = (item: TCashierHistoryItem) => kind === 'withdraw' && above > 0 && item.amount >= above;
-  const csvHref = `${base}/history.csv${query(filters)}`;
+  const csvHref = apiUrl(`${kind}s.historyCsv`, { query: filters });
   const columns = 9;
 
   return (

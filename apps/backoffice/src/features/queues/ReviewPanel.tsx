@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TCashierReviewResponse } from '@casino/contracts/backoffice-cashier';
-import { call, errorKey } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 
 type TKind = 'deposit' | 'withdraw';
@@ -75,9 +75,7 @@ function Checks({ review }: { review: TReview }) {
 export function ReviewPanel({ kind, id }: { kind: TKind; id: number }) {
   const { t, i18n } = useTranslation();
   const review = useQuery({
-    queryKey: ['backoffice', 'queue-review', kind, id],
-    queryFn: ({ signal }) =>
-      call<TCashierReviewResponse>('GET', `/api/backoffice/${kind}s/${id}/review`, { signal }),
+    ...apiQuery(`${kind}s.review`, { params: { id } }),
   });
   const won = (n: number) => formatWon(n, i18n.language);
   if (review.isPending) return <p className="muted">{t('queues.loading')}</p>;

@@ -10,11 +10,10 @@ import {
   seoulDay,
   seoulMonth,
   type TReportFigures,
-  type TReportsResponse,
   type TReportUnit,
 } from '@casino/contracts/backoffice-reports';
 import { FiguresChart, type ChartSeries } from '../../components/FiguresChart.tsx';
-import { call, errorKey, isApiError, query } from '../../lib/api.ts';
+import { apiQuery, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
 import { formatWon } from '../../lib/format.ts';
 import './reports.css';
 
@@ -62,9 +61,7 @@ export function ReportsPage() {
   const lang = i18n.language === 'en' ? 'en' : 'ko';
 
   const report = useQuery({
-    queryKey: ['backoffice', 'reports', unit, from, to],
-    queryFn: ({ signal }) =>
-      call<TReportsResponse>('GET', `/api/backoffice/reports${query({ unit, from, to })}`, { signal }),
+    ...apiQuery('reports.get', { query: { unit, from, to } }),
     enabled: problem === null,
     placeholderData: keepPreviousData,
   });
@@ -114,7 +111,7 @@ export function ReportsPage() {
   // Days as `MM-DD` when the range stays in one year, else in full.
   const oneYear = from.slice(0, 4) === to.slice(0, 4);
   const label = (period: string) => (unit === 'day' && oneYear ? period.slice(5) : period);
-  const csvUrl = `/api/backoffice/reports/csv${query({ unit, from, to, lang })}`;
+  const csvUrl = apiUrl('reports.csv', { query: { unit, from, to, lang } });
   const tooLong = isApiError(report.error) && report.error.errors.some((e) => e.code === 'max');
 
   const line = (name: string, f: TReportFigures, key?: string) => {

@@ -2,15 +2,11 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import type { ZRoundResponse } from '@casino/contracts/backoffice';
-import type { TMemberRoundsResponse } from '@casino/contracts/backoffice-settings';
 import { Pager } from '../../components/Pager.tsx';
-import { call, errorKey, query } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './rounds.css';
 
-type TRound = z.infer<typeof ZRoundResponse>;
 export const ROUNDS_PAGE_SIZE = 20;
 
 /** One round with every wallet call of it: what a dispute is settled on. */
@@ -18,13 +14,7 @@ function RoundDetail({ provider, roundId }: { provider: string; roundId: string 
   const { t, i18n } = useTranslation();
   const won = (n: number) => formatWon(n, i18n.language);
   const round = useQuery({
-    queryKey: ['backoffice', 'rounds', 'one', provider, roundId],
-    queryFn: ({ signal }) =>
-      call<TRound>(
-        'GET',
-        `/api/backoffice/rounds/${encodeURIComponent(provider)}/${encodeURIComponent(roundId)}`,
-        { signal },
-      ),
+    ...apiQuery('rounds.get', { params: { provider, roundId } }),
   });
   if (round.isPending) return <p className="muted">{t('rounds.loading')}</p>;
   if (round.isError)
@@ -149,15 +139,7 @@ function MemberRounds({
   const { t, i18n } = useTranslation();
   const won = (n: number) => formatWon(n, i18n.language);
   const list = useQuery({
-    queryKey: ['backoffice', 'rounds', 'member', userId, page],
-    queryFn: ({ signal }) =>
-      call<TMemberRoundsResponse>(
-        'GET',
-        `/api/backoffice/rounds${query({ userId, page, pageSize: ROUNDS_PAGE_SIZE })}`,
-        {
-          signal,
-        },
-      ),
+    ...apiQuery('rounds.ofMember', { query: { userId, page, pageSize: ROUNDS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
   if (list.isError)

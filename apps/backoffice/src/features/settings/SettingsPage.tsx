@@ -1,37 +1,24 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ZCashierSettings,
-  type TCashierSettings,
-  type TCashierSettingsResponse,
-  type TMaintenanceResponse,
-} from '@casino/contracts/backoffice';
+import { ZCashierSettings, type TCashierSettings } from '@casino/contracts/backoffice';
 import {
   LEVEL_NAME_MAX,
   REG_DOMAIN_MAX,
   REG_MEMO_MAX,
-  type TMemberLevelsResponse,
   type TRegCode,
-  type TRegCodeChangeResponse,
-  type TRegCodeCreateResponse,
-  type TRegCodesResponse,
-  type TRegistrationSettingsResponse,
 } from '@casino/contracts/backoffice-settings';
-import type { TFieldError } from '@casino/contracts/errors';
 import { Dialog } from '../../app/Dialog.tsx';
 import { useOperator } from '../../app/session.ts';
-import { call, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './settings.css';
-
-const KEY = ['backoffice', 'settings'] as const;
 
 /** What a failed save says: the console's message for its status, and the fields a 400 named. */
 function useFailure() {
   const { t } = useTranslation();
   return (error: unknown): string => {
-    const fields = isApiError(error) ? error.errors.map((e: TFieldError) => e.path || '—') : [];
+    const fields = isApiError(error) ? error.errors.map((e) => e.path || '—') : [];
     return fields.length > 0
       ? t('settings.invalidFields', { fields: fields.join(', ') })
       : t(errorKey(error));
@@ -83,17 +70,15 @@ function ApprovalSection({ canEdit }: { canEdit: boolean }) {
     error: null,
   });
   const current = useQuery({
-    queryKey: [...KEY, 'registration'],
-    queryFn: ({ signal }) =>
-      call<TRegistrationSettingsResponse>('GET', '/api/backoffice/settings/registration', { signal }),
+    ...apiQuery('settings.registration'),
   });
   const save = useMutation({
     mutationFn: (requireApproval: boolean) =>
-      call<TRegistrationSettingsResponse>('PUT', '/api/backoffice/settings/registration', {
+      api('settings.updateRegistration', {
         body: { requireApproval },
       }),
     onSuccess: (answer) => {
-      client.setQueryData([...KEY, 'registration'], answer);
+      client.setQueryData(apiKey('settings.registration'), answer);
       setMessage({ ok: t('settings.saved'), error: null });
     },
     onError: (error) => setMessage({ ok: null, error: failure(error) }),
@@ -134,12 +119,9 @@ function RegCodeDialog({ code, onClose }: { code: TRegCode | null; onClose: () =
   const [memo, setMemo] = useState(code?.memo ?? '');
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () =>
-      call<TRegCodeChangeResponse>('PATCH', `/api/backoffice/reg-codes/${encodeURIComponent(code!.code)}`, {
-        body: { domain, memo },
-      }),
+    mutationFn: () => api('regCodes.update', { params: { code: code!.code }, body: { domain, memo } }),
     onSuccess: (answer) => {
-      void client.invalidateQueries({ queryKey: [...KEY, 'reg-codes'] });
+      void client.invalidateQueries({ queryKey: apiKey('regCodes.list') });
       if (answer.status === 'success') onClose();
       else setError(t('settings.codes.notFound'));
     },
@@ -191,12 +173,11 @@ function RegCodesSection({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<TRegCode | null>(null);
   const [draft, setDraft] = useState({ code: '', domain: '', memo: '' });
   const list = useQuery({
-    queryKey: [...KEY, 'reg-codes'],
-    queryFn: ({ signal }) => call<TRegCodesResponse>('GET', '/api/backoffice/reg-codes', { signal }),
+    ...apiQuery('regCodes.list'),
   });
-  const refresh = () => void client.invalidateQueries({ queryKey: [...KEY, 'reg-codes'] });
+  const refresh = () => void client.invalidateQueries({ queryKey: apiKey('regCodes.list') });
   const create = useMutation({
-    mutationFn: () => call<TRegCodeCreateResponse>('POST', '/api/backoffice/reg-codes', { body: draft }),
+    mutationFn: () => api('regCodes.create', { body: draft }),
     onSuccess: (answer) => {
       refresh();
       if (answer.status === 'success') {
@@ -208,9 +189,7 @@ function RegCodesSection({ canEdit }: { canEdit: boolean }) {
   });
   const toggle = useMutation({
     mutationFn: (code: TRegCode) =>
-      call<TRegCodeChangeResponse>('PATCH', `/api/backoffice/reg-codes/${encodeURIComponent(code.code)}`, {
-        body: { enabled: !code.enabled },
-      }),
+      api('regCodes.update', { params: { code: code.code }, body: { enabled: !code.enabled } }),
     onSuccess: () => {
       refresh();
       setMessage({ ok: t('settings.saved'), error: null });
@@ -340,9 +319,7 @@ function CashierSection({ canEdit }: { canEdit: boolean }) {
     error: null,
   });
   const current = useQuery({
-    queryKey: [...KEY, 'cashier'],
-    queryFn: ({ signal }) =>
-      call<TCashierSettingsResponse>('GET', '/api/backoffice/settings/cashier', { signal }),
+    ...apiQuery('settings.cashier'),
   });
   const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
   const values: Record<string, unknown> = draft ?? current.data?.settings ?? {};
@@ -352,10 +329,10 @@ function CashierSection({ canEdit }: { canEdit: boolean }) {
       const changed = Object.fromEntries(
         Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(stored[k])),
       );
-      return call<TCashierSettingsResponse>('PUT', '/api/backoffice/settings/cashier', { body: changed });
+      return api('settings.updateCashier', { body: changed });
     },
     onSuccess: (answer) => {
-      client.setQueryData([...KEY, 'cashier'], answer);
+      client.setQueryData(apiKey('settings.cashier'), answer);
       setDraft(null);
       setMessage({ ok: t('settings.saved'), error: null });
     },
@@ -467,15 +444,12 @@ function LevelsSection({ canEdit }: { canEdit: boolean }) {
   });
   const [draft, setDraft] = useState<Record<string, string>>({});
   const levels = useQuery({
-    queryKey: [...KEY, 'levels'],
-    queryFn: ({ signal }) =>
-      call<TMemberLevelsResponse>('GET', '/api/backoffice/settings/levels', { signal }),
+    ...apiQuery('settings.levels'),
   });
   const save = useMutation({
-    mutationFn: () =>
-      call<TMemberLevelsResponse>('PUT', '/api/backoffice/settings/levels', { body: { names: draft } }),
+    mutationFn: () => api('settings.updateLevels', { body: { names: draft } }),
     onSuccess: (answer) => {
-      client.setQueryData([...KEY, 'levels'], answer);
+      client.setQueryData(apiKey('settings.levels'), answer);
       setDraft({});
       setMessage({ ok: t('settings.saved'), error: null });
     },
@@ -555,9 +529,7 @@ function MaintenanceSection() {
   });
   const [text, setText] = useState<{ ko: string; en: string } | null>(null);
   const current = useQuery({
-    queryKey: [...KEY, 'maintenance'],
-    queryFn: ({ signal }) =>
-      call<TMaintenanceResponse>('GET', '/api/backoffice/settings/maintenance', { signal }),
+    ...apiQuery('settings.maintenance'),
   });
   const stored = current.data?.maintenance;
   const storedMessage = stored?.message ?? '';
@@ -573,12 +545,12 @@ function MaintenanceSection() {
       const message = Object.fromEntries(
         Object.entries({ ...others, ...shown }).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
       );
-      return call<TMaintenanceResponse>('PUT', '/api/backoffice/settings/maintenance', {
+      return api('settings.updateMaintenance', {
         body: { enabled, message },
       });
     },
     onSuccess: (answer) => {
-      client.setQueryData([...KEY, 'maintenance'], answer);
+      client.setQueryData(apiKey('settings.maintenance'), answer);
       setConfirming(false);
       setText(null);
       setMessage({ ok: t('settings.saved'), error: null });
