@@ -315,3 +315,18 @@ export function cleanInlineStyle(style: string): string {
   }
   return kept.join('; ');
 }
+
+/**
+ * Whether sanitized HTML shows anything: some text or an image with a source. Markup that the
+ * policy emptied (`<script>…</script>` alone, an image whose `javascript:` source was dropped) does
+ * not count, so the server refuses to store it like an empty field (`required`), and a screen that
+ * asks first gets the same answer.
+ */
+export function hasVisibleContent(html: string): boolean {
+  if (/<img\b[^>]*\ssrc=/i.test(html)) return true;
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
+    .trim();
+  return text !== '';
+}

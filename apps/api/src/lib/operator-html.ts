@@ -1,4 +1,4 @@
-import { createHtmlSanitizer } from '@casino/contracts/sanitize-html';
+import { createHtmlSanitizer, hasVisibleContent } from '@casino/contracts/sanitize-html';
 import { invalid } from './app-error.ts';
 
 let sanitizer: Promise<(html: string) => string> | undefined;
@@ -18,20 +18,6 @@ export function sanitizeOperatorHtml(html: string): Promise<string> {
     },
   );
   return sanitizer.then((sanitize) => sanitize(html));
-}
-
-/**
- * Whether sanitized HTML shows anything: some text or an image with a source. Markup that the
- * policy emptied (`<script>…</script>` alone, an image whose `javascript:` source was dropped) does
- * not count, so storing it is refused like an empty field.
- */
-export function hasVisibleContent(html: string): boolean {
-  if (/<img\b[^>]*\ssrc=/i.test(html)) return true;
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
-    .trim();
-  return text !== '';
 }
 
 /**
