@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { CSV_ANSWER } from '@casino/contracts/backoffice-route';
 import { HISTORY_CSV_MAX_ROWS, ZAccountHistoryCsvQuery } from '@casino/contracts/protection';
-import { AppError } from '../../lib/app-error.ts';
-import { refusal } from '../../lib/calls.ts';
+import { refusal, type MemberPrincipal } from '../../lib/calls.ts';
 import type { ModuleContext } from '../../lib/module-context.ts';
-import { parseInput } from '../../lib/routes.ts';
+import { routesFor } from '../../lib/routes.ts';
 import { clearCookie, MEMBER_COOKIE, readCookie } from '../auth/cookies.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { BreaksService } from './breaks.service.ts';
@@ -53,30 +53,37 @@ export function registerProtectionCalls(ctx: ModuleContext, deps: ProtectionRout
 
 /**
  * `GET /api/account/history.csv?from&to&kind` (docs/protection.md "History"): the signed-in member's
- * account history as a CSV file, at most HISTORY_CSV_MAX_ROWS rows, newest first. The answer is not
- * JSON, so, as the back office's CSV routes do, it resolves the member session (cookie `sid`) itself
- * and then validates the query in the order of every other route: 401, 403 while something must be
- * done first that get-account-history would be refused for (a forced password change), then 400
- * naming the field.
+ * account history as a CSV file, at most HISTORY_CSV_MAX_ROWS rows, newest first, declared through
+ * the one route declaration as the back office's CSV routes are: 401 without the member session
+ * (cookie `sid`), 403 while something must be done first that get-account-history would be refused
+ * for (a forced password change), then 400 naming the field.
  */
 export function registerAccountHistoryCsv(
   app: FastifyInstance,
   deps: { members: Pick<MembersService, 'resolve'>; history: HistoryService },
 ): void {
-  app.get('/api/account/history.csv', async (request, reply) => {
-    const member = await deps.members.resolve(readCookie(request, MEMBER_COOKIE), { touch: true });
-    if (!member) throw new AppError('unauthenticated');
-    // The same data as get-account-history, under the same rules of what must be done first.
-    const refused = refusal(member, 'get-account-history');
-    if (refused) throw refused;
-    const query = parseInput(ZAccountHistoryCsvQuery, request.query);
-    const csv = await deps.history.csv(member.memberId, query, HISTORY_CSV_MAX_ROWS);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csv.filename}"`)
-      .header('cache-control', 'no-store')
-      .header('x-total-count', String(csv.total))
-      .header('x-truncated', csv.total > csv.rows ? 'true' : 'false')
-      .send(csv.text);
+  const route = routesFor<MemberPrincipal, never>(app, {
+    async resolve(request) {
+      const member = await deps.members.resolve(readCookie(request, MEMBER_COOKIE), { touch: true });
+      // The same data as get-account-history, under the same rules of what must be done first.
+      const refused = member && refusal(member, 'get-account-history');
+      if (refused) throw refused;
+      return member;
+    },
+    allows: () => true,
+  });
+  route({
+    method: 'GET',
+    url: '/api/account/history.csv',
+    auth: 'signed-in',
+    query: ZAccountHistoryCsvQuery,
+    response: CSV_ANSWER,
+    handler: async ({ reply, principal: member, query }) => {
+      const csv = await deps.history.csv(member.memberId, query, HISTORY_CSV_MAX_ROWS);
+      reply
+        .header('x-total-count', String(csv.total))
+        .header('x-truncated', csv.total > csv.rows ? 'true' : 'false');
+      return { filename: csv.filename, text: csv.text };
+    },
   });
 }
