@@ -36,6 +36,7 @@ export default defineConfig({
           root: 'apps/studio/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['src/test-setup.ts'],
         },
       },
       {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer-radix.tsx';
+import { ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer.tsx';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -11,7 +11,8 @@ function firstInBody(panel: HTMLElement): HTMLElement {
 }
 
 /**
- * The one dialog of the game client, the web kit's modal layer on Radix Dialog (decision 0007):
+ * The one dialog of the game client, the web kit's modal layer on Radix Dialog (decision 0007; Radix
+ * is its own chunk, fetched at start-up, off the first script's path):
  * modal, labelled by its title, keeps the focus inside while open, closes on Esc and on a press
  * outside, and gives the focus back to what had it before. An `alert` dialog (the reality check)
  * asks for a choice: role `alertdialog`, no close button and no closing by a press outside (Esc
