@@ -215,6 +215,8 @@ interface Run {
   cls: number;
   tbt: number;
   fcp: number;
+  /** What Lighthouse names as the largest contentful paint (its node label), to see what to speed up. */
+  lcpElement: string;
 }
 
 /** One Lighthouse run; a run whose trace Chrome failed to record (NO_NAVSTART, ...) is run again. */
@@ -331,7 +333,22 @@ async function lighthouseOnce(url: string, port: number): Promise<Run> {
     cls: audit('cumulative-layout-shift'),
     tbt: audit('total-blocking-time'),
     fcp: audit('first-contentful-paint'),
+    lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
   };
+}
+
+/** The LCP element named by the LCP breakdown insight (the first `node` item anywhere in its details). */
+function lcpElementOf(details: unknown): string {
+  const stack: unknown[] = [details];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (!item || typeof item !== 'object') continue;
+    const node = item as { type?: unknown; selector?: unknown; nodeLabel?: unknown };
+    if (node.type === 'node')
+      return `${String(node.selector ?? '')} "${String(node.nodeLabel ?? '')}"`.slice(0, 120);
+    stack.push(...Object.values(item));
+  }
+  return '(not named)';
 }
 
 function summarize(runs: Run[]): Run {
@@ -342,6 +359,7 @@ function summarize(runs: Run[]): Run {
     cls: median(runs.map((r) => r.cls)),
     tbt: median(runs.map((r) => r.tbt)),
     fcp: median(runs.map((r) => r.fcp)),
+    lcpElement: [...new Set(runs.map((r) => r.lcpElement))].join(' | '),
   };
 }
 
@@ -406,6 +424,7 @@ try {
     const checked = target.name !== 'baseline';
     if (checked) ok &&= meets(summary);
     console.log(row(target.name, summary, checked ? (meets(summary) ? '  ok' : '  over budget') : ''));
+    console.log(`${''.padEnd(12)}largest paint: ${summary.lcpElement}`);
   }
   const home = results.get('home')!;
   const baseline = results.get('baseline')!;
