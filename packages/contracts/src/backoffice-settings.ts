@@ -4,24 +4,14 @@ import {
   MEMBER_LEVEL_MIN,
   ZCashierSettingsPatch,
   ZCashierSettingsResponse,
-  ZCatalogGameCode,
   ZCompRatesPatch,
   ZCompRatesResponse,
   ZMaintenancePatch,
   ZMaintenanceResponse,
-  ZProviderCode,
 } from './backoffice.ts';
 import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
-import {
-  DEFAULT_PAGE,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  ZCount,
-  ZIsoDate,
-  ZMoney,
-  ZUserId,
-} from './fields.ts';
+import { ZCount, ZIsoDate } from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
 // The back office's settings, games and round-lookup routes added by issue 13
@@ -128,53 +118,6 @@ export type TMemberLevelsPatch = z.infer<typeof ZMemberLevelsPatch>;
 export function defaultLevelName(level: number): string {
   return `Lv.${level}`;
 }
-
-// --- games: order and secret rotation ---
-
-export const ZProviderParams = z.strictObject({ provider: ZProviderCode });
-
-/** `PUT /api/backoffice/games/:provider/order`: every game code of the provider, in display order. */
-export const ZGameOrderRequest = z.strictObject({
-  codes: z.array(ZCatalogGameCode).min(1).max(2000),
-});
-export type TGameOrderRequest = z.infer<typeof ZGameOrderRequest>;
-export const ZGameOrderResponse = ZSuccessOrNotFound;
-
-/** `POST /api/backoffice/providers/:code/rotate-secret`: the new secret, shown in this answer only. */
-export const ZRotateSecretResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), secret: z.string() }),
-  statusOnly('not_found'),
-]);
-export type TRotateSecretResponse = z.infer<typeof ZRotateSecretResponse>;
-
-// --- rounds of a member ---
-
-/** `GET /api/backoffice/rounds?userId=&page=&pageSize=`: a member's rounds, newest first. */
-export const ZMemberRoundsQuery = z.strictObject({
-  userId: ZUserId,
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
-});
-export type TMemberRoundsQuery = z.infer<typeof ZMemberRoundsQuery>;
-export const ZMemberRoundsResponse = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('success'),
-    list: z.array(
-      z.object({
-        provider: z.string(),
-        roundId: z.string(),
-        gameCode: z.string(),
-        gameName: z.string(),
-        bet: ZMoney,
-        win: ZMoney,
-        regDate: ZIsoDate,
-      }),
-    ),
-    maxCount: ZCount,
-  }),
-  statusOnly('not_found'),
-]);
-export type TMemberRoundsResponse = z.infer<typeof ZMemberRoundsResponse>;
 
 /** The site's settings: cashier, comp rates, maintenance, registration codes and approval, level names (docs/api/backoffice-settings.md); part of BACKOFFICE_ROUTES. */
 export const BACKOFFICE_SETTINGS_ROUTES = {

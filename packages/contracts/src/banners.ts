@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DOMAIN_FIELD_MAX, OPERATOR_TITLE_MAX, ZImageUrl } from './backoffice.ts';
+import { DOMAIN_FIELD_MAX, OPERATOR_TITLE_MAX } from './backoffice.ts';
+import { ZImageUrl } from './backoffice-games.ts';
 import { withCode } from './errors.ts';
 import { ZId, ZIsoDate } from './fields.ts';
 import { ZSuccessOrNotFound } from './status.ts';

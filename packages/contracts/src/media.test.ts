@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZImageUrl } from './backoffice.ts';
+import { ZImageUrl } from './backoffice-games.ts';
 import { ZBannerLink } from './banners.ts';
 import {
   MEDIA_WIDTHS,

@@ -3,7 +3,7 @@ import type {
   TCreateProviderRequest,
   TUpdateGameRequest,
   TUpdateProviderRequest,
-} from '@casino/contracts/backoffice';
+} from '@casino/contracts/backoffice-games';
 import type { Database } from '../../db/database.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secrets.ts';

@@ -1,9 +1,9 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { JACKPOT_TIERS, WALLET_MODES, type TUpdateProviderRequest } from '@casino/contracts/backoffice';
+import { JACKPOT_TIERS, WALLET_MODES, type TUpdateProviderRequest } from '@casino/contracts/backoffice-games';
 import type { z } from 'zod';
-import type { ZCatalogProvider } from '@casino/contracts/backoffice';
+import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
 import { Dialog } from '../../app/Dialog.tsx';
 import { api, apiKey, apiQuery, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
