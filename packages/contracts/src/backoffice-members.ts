@@ -1,19 +1,162 @@
 import { z } from 'zod';
-import {
-  ZBackofficeAdjustRequest,
-  ZBackofficeAdjustResponse,
-  ZBackofficeHelp,
-  ZBackofficeMemberActionResponse,
-  ZBackofficeMemberDetailResponse,
-  ZBackofficeMemberLevelRequest,
-  ZBackofficeMembersQuery,
-  ZBackofficeMembersResponse,
-  ZBackofficeResetExchangePasswordResponse,
-  ZBackofficeUserIdParams,
-} from './backoffice.ts';
 import { backofficeRoute } from './backoffice-route.ts';
+import { REASON_MAX, ZBackofficeHelp, ZBackofficeUserIdParams, ZMemberState } from './backoffice.ts';
+import { withCode } from './errors.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
-import { statusOnly, ZRequestState } from './status.ts';
+import { statusOnly, ZRequestState, ZSuccess } from './status.ts';
+
+export const ADJUST_KINDS = ['cash', 'point'] as const;
+
+export const ZAdjustKind = z.enum(ADJUST_KINDS);
+
+export type TAdjustKind = z.infer<typeof ZAdjustKind>;
+
+/** A signed amount: positive credits the member, negative debits (`balance` when not enough). */
+export const ZBackofficeAdjustRequest = z.strictObject({
+  amount: z.int().refine((n) => n !== 0, withCode('min')),
+  reason: z.string().trim().min(1).max(REASON_MAX),
+  kind: ZAdjustKind.optional(),
+});
+
+export type TBackofficeAdjustRequest = z.infer<typeof ZBackofficeAdjustRequest>;
+
+export const ZBackofficeAdjustResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('balance'),
+  statusOnly('not_found'),
+]);
+
+export type TBackofficeAdjustResponse = z.infer<typeof ZBackofficeAdjustResponse>;
+
+/** `banknum` is null for roles that may not see bank numbers. */
+export const ZBackofficeMember = z.object({
+  id: ZId,
+  userId: z.string(),
+  nick: z.string(),
+  phone: z.string(),
+  level: z.int(),
+  state: ZMemberState,
+  balance: ZMoney,
+  rolling: ZMoney,
+  in_balance: ZMoney,
+  bankname: z.string(),
+  bankOwner: z.string(),
+  banknum: z.string().nullable(),
+  regCode: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastLoginDate: ZIsoDate.nullable(),
+  /** An operator reset the password and the member has not changed it yet (backoffice-members.md). */
+  mustChangePassword: z.boolean(),
+});
+
+export type TBackofficeMember = z.infer<typeof ZBackofficeMember>;
+
+/** A ledger movement as the member's account saw it: `amount` signed, `code` why (deposit, bet ...). */
+export const ZBackofficeLedgerEntry = z.object({
+  id: ZId,
+  kind: z.string(),
+  code: z.string(),
+  amount: ZMoney,
+  regDate: ZIsoDate,
+});
+
+export type TBackofficeLedgerEntry = z.infer<typeof ZBackofficeLedgerEntry>;
+
+export const ZBackofficeMemberDetailResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('success'),
+    member: ZBackofficeMember,
+    ledger: z.array(ZBackofficeLedgerEntry),
+  }),
+  statusOnly('not_found'),
+]);
+
+export type TBackofficeMemberDetailResponse = z.infer<typeof ZBackofficeMemberDetailResponse>;
+
+/** Member levels an operator may set. */
+export const MEMBER_LEVEL_MIN = 1;
+
+export const MEMBER_LEVEL_MAX = 10;
+
+export const ZMemberLevel = z.int().min(MEMBER_LEVEL_MIN).max(MEMBER_LEVEL_MAX);
+
+/**
+ * `GET /api/backoffice/members`: `userId` matches from the start (case-insensitive), `nick` anywhere,
+ * `phone` from the start (digits), `domain` the registration code's domain; newest first.
+ */
+export const ZBackofficeMembersQuery = z.strictObject({
+  userId: z.string().trim().toLowerCase().max(20).optional(),
+  nick: z.string().trim().max(20).optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{1,11}$/)
+    .optional(),
+  level: z.coerce.number().pipe(ZMemberLevel).optional(),
+  state: ZMemberState.optional(),
+  regCode: z.string().trim().max(32).optional(),
+  domain: z.string().trim().toLowerCase().max(253).optional(),
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+});
+
+export type TBackofficeMembersQuery = z.infer<typeof ZBackofficeMembersQuery>;
+
+/** A member row of the list; `banknum` is null for roles without `bankDetails`. */
+export const ZBackofficeMemberRow = z.object({
+  userId: z.string(),
+  nick: z.string(),
+  phone: z.string(),
+  level: z.int(),
+  state: ZMemberState,
+  balance: ZMoney,
+  rolling: ZMoney,
+  bankname: z.string(),
+  bankOwner: z.string(),
+  banknum: z.string().nullable(),
+  regCode: z.string().nullable(),
+  regDomain: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastLoginDate: ZIsoDate.nullable(),
+});
+
+export type TBackofficeMemberRow = z.infer<typeof ZBackofficeMemberRow>;
+
+export const ZBackofficeMembersResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficeMemberRow),
+  maxCount: ZCount,
+});
+
+export type TBackofficeMembersResponse = z.infer<typeof ZBackofficeMembersResponse>;
+
+/**
+ * The answer of a member state action (approve, block, unblock): `already` when the member is not
+ * in a state the action applies to (approve: pending; block: active or pending; unblock: blocked),
+ * and nothing changes.
+ */
+export const ZBackofficeMemberActionResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('not_found'),
+  statusOnly('already'),
+]);
+
+export type TBackofficeMemberActionResponse = z.infer<typeof ZBackofficeMemberActionResponse>;
+
+/** `PATCH /api/backoffice/members/:userId/level`. */
+export const ZBackofficeMemberLevelRequest = z.strictObject({ level: ZMemberLevel });
+
+export type TBackofficeMemberLevelRequest = z.infer<typeof ZBackofficeMemberLevelRequest>;
+
+/** `POST /api/backoffice/members/:userId/reset-exchange-password`: the new 6 digits, shown once. */
+export const ZBackofficeResetExchangePasswordResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success'), exchangePassword: z.string().regex(/^\d{6}$/) }),
+  statusOnly('not_found'),
+]);
+
+export type TBackofficeResetExchangePasswordResponse = z.infer<
+  typeof ZBackofficeResetExchangePasswordResponse
+>;
 
 // The member detail's tabs and the password reset of the back office (issue 13, docs/api/backoffice-members.md).
 // Each list answers `not_found` for an unknown member.

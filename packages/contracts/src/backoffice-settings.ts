@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from './backoffice-members.ts';
+import { backofficeRoute } from './backoffice-route.ts';
 import {
-  MEMBER_LEVEL_MAX,
-  MEMBER_LEVEL_MIN,
   ZCashierSettingsPatch,
   ZCashierSettingsResponse,
   ZCompRatesPatch,
@@ -9,7 +9,6 @@ import {
   ZMaintenancePatch,
   ZMaintenanceResponse,
 } from './backoffice.ts';
-import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
 import { ZCount, ZIsoDate } from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';

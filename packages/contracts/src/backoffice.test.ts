@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors } from './errors.ts';
+import type { z } from 'zod';
+import { ZOperatorLoginRequest, ZOperatorLoginResponse } from './auth.ts';
+import { ZBackofficeAdjustRequest, ZBackofficeAdjustResponse } from './backoffice-members.ts';
 import {
   canSeeBankNumbers,
   roleAllows,
-  ZBackofficeAdjustRequest,
-  ZBackofficeAdjustResponse,
   ZBackofficeDecisionResponse,
   ZBackofficeIdParams,
   ZBackofficeNoteRequest,
@@ -12,8 +12,7 @@ import {
   ZBackofficeQueueQuery,
   ZBackofficeRejectRequest,
 } from './backoffice.ts';
-import { ZOperatorLoginRequest, ZOperatorLoginResponse } from './auth.ts';
-import type { z } from 'zod';
+import { toFieldErrors } from './errors.ts';
 
 const errorsOf = (schema: z.ZodType, body: unknown) => {
   const r = schema.safeParse(body);

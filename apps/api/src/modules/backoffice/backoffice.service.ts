@@ -2,14 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { OperatorRole } from '../../db/schema.ts';
 import type {
-  TBackofficeMembersQuery,
-  TBackofficeMembersResponse,
   TBackofficeSessionsResponse,
   TDashboardResponse,
-  TBackofficeAdjustRequest,
   TCashierSettingsPatch,
   TMaintenancePatch,
 } from '@casino/contracts/backoffice';
+import type {
+  TBackofficeMembersQuery,
+  TBackofficeMembersResponse,
+  TBackofficeAdjustRequest,
+} from '@casino/contracts/backoffice-members';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
 import type { TDepositAccount } from '@casino/contracts/backoffice-content';
 import { roleCan, type TOperatorPermission } from '@casino/contracts/backoffice-permissions';

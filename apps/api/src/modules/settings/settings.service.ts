@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database.ts';
 import { HH_MM, isLocked, type LockWindow } from './lock-window.ts';
 import { createSettingsRepository } from './settings.repository.ts';
-import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN, type TMaintenancePatch } from '@casino/contracts/backoffice';
+import { type TMaintenancePatch } from '@casino/contracts/backoffice';
+import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from '@casino/contracts/backoffice-members';
 import { defaultLevelName } from '@casino/contracts/backoffice-settings';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
 import { ZDepositAccount, type TDepositAccount } from '@casino/contracts/backoffice-content';

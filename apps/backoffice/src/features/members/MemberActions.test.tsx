@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TBackofficeMember } from '@casino/contracts/backoffice';
+import type { TBackofficeMember } from '@casino/contracts/backoffice-members';
 import { initI18n } from '../../i18n/i18n.ts';
 import { actionsFor, MemberActions, noteHtml } from './MemberActions.tsx';
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { REASON_MAX } from '@casino/contracts/backoffice';
 import {
   MEMBER_LEVEL_MAX,
   MEMBER_LEVEL_MIN,
-  REASON_MAX,
   type TBackofficeMember,
-} from '@casino/contracts/backoffice';
+} from '@casino/contracts/backoffice-members';
 import { Dialog } from '../../app/Dialog.tsx';
 import { api, apiKey, errorKey, isApiError } from '../../lib/api.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';

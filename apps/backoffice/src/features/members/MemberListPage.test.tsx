@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TBackofficeMemberRow } from '@casino/contracts/backoffice';
+import type { TBackofficeMemberRow } from '@casino/contracts/backoffice-members';
 import { initI18n } from '../../i18n/i18n.ts';
 import { MemberListPage } from './MemberListPage.tsx';
 
