@@ -1,15 +1,72 @@
 import { z } from 'zod';
-import {
-  ZBackofficeApproveRequest,
-  ZBackofficeDecisionResponse,
-  ZBackofficeIdParams,
-  ZBackofficeQueueQuery,
-  ZBackofficeQueueResponse,
-  ZBackofficeRejectRequest,
-} from './backoffice.ts';
 import { backofficeRoute, CSV_ANSWER, prefixedRoutes } from './backoffice-route.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
-import { statusOnly, ZRequestState } from './status.ts';
+import { ZBackofficeIdParams, ZReason } from './backoffice.ts';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  ZCount,
+  ZEmptyRequest,
+  ZId,
+  ZIsoDate,
+  ZMoney,
+} from './fields.ts';
+import { statusOnly, ZRequestState, ZSuccess } from './status.ts';
+
+export const ZBackofficeQueueQuery = z.strictObject({
+  state: ZRequestState.optional(),
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+});
+
+export type TBackofficeQueueQuery = z.infer<typeof ZBackofficeQueueQuery>;
+
+/** A queued request; withdrawals carry the destination account (owner and cashier only see queues). */
+export const ZBackofficeQueueItem = z.object({
+  id: ZId,
+  userId: z.string(),
+  amount: ZMoney,
+  depositor: z.string().nullable().optional(),
+  bankname: z.string().optional(),
+  bankOwner: z.string().optional(),
+  banknum: z.string().optional(),
+  state: ZRequestState,
+  reason: z.string().nullable().optional(),
+  regDate: ZIsoDate,
+});
+
+export type TBackofficeQueueItem = z.infer<typeof ZBackofficeQueueItem>;
+
+export const ZBackofficeQueueResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficeQueueItem),
+  maxCount: ZCount,
+});
+
+export type TBackofficeQueueResponse = z.infer<typeof ZBackofficeQueueResponse>;
+
+export const ZBackofficeApproveRequest = ZEmptyRequest;
+
+export type TBackofficeApproveRequest = z.infer<typeof ZBackofficeApproveRequest>;
+
+export const ZBackofficeRejectRequest = z.strictObject({ reason: ZReason.optional() });
+
+export type TBackofficeRejectRequest = z.infer<typeof ZBackofficeRejectRequest>;
+
+/**
+ * The answer of approve and reject, for deposits and withdrawals alike. A withdrawal at or above
+ * `withdrawSecondApprovalAbove`: `first_approved` (recorded, a different operator completes it),
+ * `same_operator` (the first approver cannot give the second approval). docs/api/backoffice-cashier.md
+ */
+export const ZBackofficeDecisionResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('already'),
+  statusOnly('not_found'),
+  z.object({ status: z.literal('first_approved') }),
+  z.object({ status: z.literal('same_operator') }),
+]);
+
+export type TBackofficeDecisionResponse = z.infer<typeof ZBackofficeDecisionResponse>;
 
 // The cashier in the back office (issue 13): a request's review (the member's balance and recent
 // history, and a withdrawal's safety checks), the history with filters, totals and CSV export.

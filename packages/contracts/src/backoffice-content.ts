@@ -1,22 +1,15 @@
 import { z } from 'zod';
-import {
-  ZBackofficeContentChangeResponse,
-  ZBackofficeContentQuery,
-  ZBackofficeIdParams,
-  ZBackofficeNoticePatch,
-  ZBackofficeNoticeRequest,
-  ZBackofficeNoticeResponse,
-  ZBackofficeNoticesResponse,
-  ZBackofficePopupPatch,
-  ZBackofficePopupRequest,
-  ZBackofficePopupResponse,
-  ZBackofficePopupsResponse,
-  ZLegalListQuery,
-  ZLegalListResponse,
-  ZPublishLegalRequest,
-  ZPublishLegalResponse,
-} from './backoffice.ts';
 import { backofficeRoute } from './backoffice-route.ts';
+import {
+  isNonEmptyPatch,
+  ZBackofficeIdParams,
+  ZCreatedResponse,
+  ZDomainField,
+  ZOperatorHtml,
+  ZOperatorTitle,
+  ZPageQuery,
+  ZSortOrder,
+} from './backoffice.ts';
 import {
   ZBannerChangeResponse,
   ZBannerCreateResponse,
@@ -26,7 +19,198 @@ import {
   ZBannerWriteRequest,
   ZMediaUploadResponse,
 } from './banners.ts';
-import { ZBankCode, ZBankNum, ZBankOwner } from './fields.ts';
+import { withCode } from './errors.ts';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  ZBankCode,
+  ZBankNum,
+  ZBankOwner,
+  ZCount,
+  ZId,
+  ZIsoDate,
+  ZPopupPos,
+  ZTitleColor,
+} from './fields.ts';
+import { LEGAL_BODY_MAX, LEGAL_TITLE_MAX, ZLegalKind, ZSiteLocale } from './site.ts';
+import { ZSuccessOrNotFound } from './status.ts';
+
+/** `isActive` (default true): an inactive notice is kept for the operators and hidden from members. */
+export const ZBackofficeNoticeRequest = z.strictObject({
+  title: ZOperatorTitle,
+  contents: ZOperatorHtml,
+  domain: ZDomainField,
+  isActive: z.boolean().optional(),
+});
+
+export type TBackofficeNoticeRequest = z.infer<typeof ZBackofficeNoticeRequest>;
+
+export const ZBackofficeNoticeResponse = ZCreatedResponse;
+
+export type TBackofficeNoticeResponse = z.infer<typeof ZBackofficeNoticeResponse>;
+
+export const ZBackofficePopupRequest = z.strictObject({
+  title: ZOperatorTitle,
+  titleColor: ZTitleColor,
+  contents: ZOperatorHtml,
+  domain: ZDomainField,
+  posX: ZPopupPos,
+  posY: ZPopupPos,
+  /** Default true; an inactive popup is not shown. */
+  isActive: z.boolean().optional(),
+  /** Popups are shown lower `sortOrder` first (default 0), equal ones newest first. */
+  sortOrder: ZSortOrder.optional(),
+});
+
+export type TBackofficePopupRequest = z.infer<typeof ZBackofficePopupRequest>;
+
+export const ZBackofficePopupResponse = ZCreatedResponse;
+
+export type TBackofficePopupResponse = z.infer<typeof ZBackofficePopupResponse>;
+
+/** `GET /api/backoffice/notices` and `/popups`: every one not deleted, active or not. */
+export const ZBackofficeContentQuery = z.strictObject({ ...ZPageQuery });
+
+export type TBackofficeContentQuery = z.infer<typeof ZBackofficeContentQuery>;
+
+export const ZBackofficeNotice = z.object({
+  id: ZId,
+  title: z.string(),
+  contents: z.string(),
+  domain: z.string(),
+  isActive: z.boolean(),
+  operatorId: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastDate: ZIsoDate,
+});
+
+export type TBackofficeNotice = z.infer<typeof ZBackofficeNotice>;
+
+export const ZBackofficeNoticesResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficeNotice),
+  maxCount: ZCount,
+});
+
+export type TBackofficeNoticesResponse = z.infer<typeof ZBackofficeNoticesResponse>;
+
+/** `PATCH /api/backoffice/notices/:id`: the fields to change (at least one). */
+export const ZBackofficeNoticePatch = z
+  .strictObject({
+    title: ZOperatorTitle.optional(),
+    contents: ZOperatorHtml.optional(),
+    domain: ZDomainField.optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine(isNonEmptyPatch, withCode('required'));
+
+export type TBackofficeNoticePatch = z.infer<typeof ZBackofficeNoticePatch>;
+
+export const ZBackofficePopup = z.object({
+  id: ZId,
+  title: z.string(),
+  titleColor: z.string(),
+  contents: z.string(),
+  domain: z.string(),
+  posX: z.int(),
+  posY: z.int(),
+  isActive: z.boolean(),
+  sortOrder: z.int(),
+  operatorId: z.string().nullable(),
+  regDate: ZIsoDate,
+  lastDate: ZIsoDate,
+});
+
+export type TBackofficePopup = z.infer<typeof ZBackofficePopup>;
+
+export const ZBackofficePopupsResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZBackofficePopup),
+  maxCount: ZCount,
+});
+
+export type TBackofficePopupsResponse = z.infer<typeof ZBackofficePopupsResponse>;
+
+/** `PATCH /api/backoffice/popups/:id`: the fields to change (at least one). */
+export const ZBackofficePopupPatch = z
+  .strictObject({
+    title: ZOperatorTitle.optional(),
+    titleColor: ZTitleColor.optional(),
+    contents: ZOperatorHtml.optional(),
+    domain: ZDomainField.optional(),
+    posX: ZPopupPos.optional(),
+    posY: ZPopupPos.optional(),
+    isActive: z.boolean().optional(),
+    sortOrder: ZSortOrder.optional(),
+  })
+  .refine(isNonEmptyPatch, withCode('required'));
+
+export type TBackofficePopupPatch = z.infer<typeof ZBackofficePopupPatch>;
+
+/** The answer of a notice's or popup's change and deletion. */
+export const ZBackofficeContentChangeResponse = ZSuccessOrNotFound;
+
+export type TBackofficeContentChangeResponse = z.infer<typeof ZBackofficeContentChangeResponse>;
+
+/** `GET /api/backoffice/legal`: every published text, newest version first. */
+export const ZLegalListQuery = z.strictObject({
+  kind: ZLegalKind.optional(),
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+});
+
+export type TLegalListQuery = z.infer<typeof ZLegalListQuery>;
+
+export const ZLegalListResponse = z.object({
+  status: z.literal('success'),
+  /** The version in force of each kind (null before the first). */
+  current: z.object({ terms: z.int().positive().nullable(), privacy: z.int().positive().nullable() }),
+  list: z.array(
+    z.object({
+      kind: ZLegalKind,
+      version: z.int().positive(),
+      locale: ZSiteLocale,
+      title: z.string(),
+      body: z.string(),
+      publishedAt: ZIsoDate,
+      createdBy: z.string().nullable(),
+    }),
+  ),
+  maxCount: ZCount,
+});
+
+export type TLegalListResponse = z.infer<typeof ZLegalListResponse>;
+
+const ZLegalText = z.strictObject({
+  locale: ZSiteLocale,
+  title: z.string().trim().min(1).max(LEGAL_TITLE_MAX),
+  body: z.string().trim().min(1).max(LEGAL_BODY_MAX),
+});
+
+/**
+ * `POST /api/backoffice/legal`: publishes the next version of a document, in force at once. The
+ * Korean text is required (the default locale, and the fallback of the others); each locale once.
+ */
+export const ZPublishLegalRequest = z.strictObject({
+  kind: ZLegalKind,
+  texts: z
+    .array(ZLegalText)
+    .min(1)
+    .max(5)
+    .refine((texts) => texts.some((t) => t.locale === 'ko'), withCode('required'))
+    .refine((texts) => new Set(texts.map((t) => t.locale)).size === texts.length, withCode('pattern')),
+});
+
+export type TPublishLegalRequest = z.infer<typeof ZPublishLegalRequest>;
+
+export const ZPublishLegalResponse = z.object({
+  status: z.literal('success'),
+  kind: ZLegalKind,
+  version: z.int().positive(),
+});
+
+export type TPublishLegalResponse = z.infer<typeof ZPublishLegalResponse>;
 
 // The help desk's and the content screens' own back-office calls (docs/api/backoffice-content.md).
 

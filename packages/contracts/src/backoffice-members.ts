@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ZBackofficeHelp } from './backoffice-helpdesk.ts';
 import { backofficeRoute } from './backoffice-route.ts';
-import { REASON_MAX, ZBackofficeHelp, ZBackofficeUserIdParams, ZMemberState } from './backoffice.ts';
+import { REASON_MAX, ZBackofficeUserIdParams, ZMemberState } from './backoffice.ts';
 import { withCode } from './errors.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
 import { statusOnly, ZRequestState, ZSuccess } from './status.ts';

@@ -1,16 +1,89 @@
 import { z } from 'zod';
 import { ZOperatorLoginRequest, ZOperatorLoginResponse } from './auth.ts';
 import { backofficeRoute } from './backoffice-route.ts';
+import { ZOperatorRole } from './backoffice.ts';
 import { withCode } from './errors.ts';
-import { ZCount, ZIsoDate } from './fields.ts';
+import { ZCount, ZId, ZIsoDate } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
-import {
-  ZBackofficeLogoutResponse,
-  ZBackofficeMeResponse,
-  ZBackofficeRevokeOthersResponse,
-  ZBackofficeSessionsResponse,
-  ZOperatorRole,
-} from './backoffice.ts';
+
+// --- the back office's own routes beyond API.md section 4: session, settings, operators, audit ---
+
+/** `POST /api/backoffice/logout`: always `success` (a missing or stale cookie is already signed out). */
+export const ZBackofficeLogoutResponse = ZSuccess;
+
+export type TBackofficeLogoutResponse = z.infer<typeof ZBackofficeLogoutResponse>;
+
+/** `GET /api/backoffice/me`: the signed-in operator and the permissions of its role. */
+export const ZBackofficeMeResponse = z.object({
+  status: z.literal('success'),
+  operator: z.object({
+    operatorId: z.string(),
+    role: ZOperatorRole,
+    permissions: z.array(z.string()),
+    /** Set by an owner (new operator, password reset): only My account works until it is changed. */
+    mustChangePassword: z.boolean().optional(),
+  }),
+});
+
+export type TBackofficeMeResponse = z.infer<typeof ZBackofficeMeResponse>;
+
+/** `GET /api/backoffice/operators` (owner). */
+export const ZBackofficeOperatorsResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(
+    z.object({
+      operatorId: z.string(),
+      role: ZOperatorRole,
+      isActive: z.boolean(),
+      hasTotp: z.boolean(),
+      regDate: ZIsoDate,
+      lastLoginDate: ZIsoDate.nullable(),
+    }),
+  ),
+});
+
+export type TBackofficeOperatorsResponse = z.infer<typeof ZBackofficeOperatorsResponse>;
+
+/** `POST /api/backoffice/operators` (owner). */
+export const ZCreateOperatorRequest = z.strictObject({
+  operatorId: z.string().regex(/^[A-Za-z][A-Za-z0-9._-]{2,31}$/),
+  password: z.string().min(12).max(128),
+  role: ZOperatorRole,
+  withTotp: z.boolean().optional(),
+});
+
+export type TCreateOperatorRequest = z.infer<typeof ZCreateOperatorRequest>;
+
+/** The TOTP secret is in the answer once, for the new operator's authenticator app. */
+export const ZCreateOperatorResponse = z.union([
+  z.object({ status: z.literal('success'), totpSecret: z.string(), otpauthUrl: z.string() }),
+  ZSuccess,
+  statusOnly('already'),
+]);
+
+export type TCreateOperatorResponse = z.infer<typeof ZCreateOperatorResponse>;
+
+/** `GET /api/backoffice/sessions`: the signed-in operator's own live sessions, newest first. */
+export const ZBackofficeSessionsResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(
+    z.object({
+      id: ZId,
+      current: z.boolean(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      regDate: ZIsoDate,
+      lastSeenDate: ZIsoDate,
+    }),
+  ),
+});
+
+export type TBackofficeSessionsResponse = z.infer<typeof ZBackofficeSessionsResponse>;
+
+/** `POST /api/backoffice/sessions/revoke-others`: how many other sessions ended. */
+export const ZBackofficeRevokeOthersResponse = z.object({ status: z.literal('success'), revoked: ZCount });
+
+export type TBackofficeRevokeOthersResponse = z.infer<typeof ZBackofficeRevokeOthersResponse>;
 
 // Operator accounts and the back office's own security (docs/api/backoffice-operators.md): the
 // operator's own account (TOTP enrolment, password), the owners' operator management and the

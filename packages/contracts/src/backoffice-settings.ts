@@ -1,23 +1,106 @@
 import { z } from 'zod';
+import { isNonEmptyPatch } from './backoffice.ts';
 import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from './backoffice-members.ts';
 import { backofficeRoute } from './backoffice-route.ts';
-import {
-  ZCashierSettingsPatch,
-  ZCashierSettingsResponse,
-  ZCompRatesPatch,
-  ZCompRatesResponse,
-  ZMaintenancePatch,
-  ZMaintenanceResponse,
-} from './backoffice.ts';
 import { withCode } from './errors.ts';
-import { ZCount, ZIsoDate } from './fields.ts';
+import { HH_MM_PATTERN, ZCount, ZIsoDate } from './fields.ts';
+import { ZMaintenanceMessage, ZMaintenanceSettings } from './site.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
+
+const ZPositiveInt = z.int().positive();
+
+const ZLockWindow = z.strictObject({
+  from: z.string().regex(HH_MM_PATTERN),
+  to: z.string().regex(HH_MM_PATTERN),
+});
+
+/**
+ * Withdrawals of this amount (won) or more need the approvals of two different operators; 0 = off.
+ * Details: docs/api/backoffice-cashier.md.
+ */
+export const ZSecondApprovalAbove = z.int().min(0).max(1_000_000_000_000);
+
+/** A partial change of the cashier settings; a lock window is `{from, to}` or null (always open). */
+export const ZCashierSettingsPatch = z.strictObject({
+  minDeposit: ZPositiveInt.optional(),
+  minWithdraw: ZPositiveInt.optional(),
+  unit: ZPositiveInt.optional(),
+  maxAmount: ZPositiveInt.optional(),
+  minConversion: ZPositiveInt.optional(),
+  depositLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' })
+    .nullable()
+    .optional(),
+  withdrawLock: ZLockWindow.refine((w) => w.from !== w.to, { message: 'a window needs a length' })
+    .nullable()
+    .optional(),
+  withdrawSecondApprovalAbove: ZSecondApprovalAbove.optional(),
+});
+
+export type TCashierSettingsPatch = z.infer<typeof ZCashierSettingsPatch>;
+
+/** The cashier settings in force: amounts in won (points for `minConversion`), lock windows in Asia/Seoul. */
+export const ZCashierSettings = z.object({
+  minDeposit: ZPositiveInt,
+  minWithdraw: ZPositiveInt,
+  unit: ZPositiveInt,
+  maxAmount: ZPositiveInt,
+  minConversion: ZPositiveInt,
+  depositLock: ZLockWindow.nullable(),
+  withdrawLock: ZLockWindow.nullable(),
+  withdrawSecondApprovalAbove: ZSecondApprovalAbove,
+});
+
+export type TCashierSettings = z.infer<typeof ZCashierSettings>;
+
+/** `GET` and `PUT /api/backoffice/settings/cashier`: the settings in force (after the change). */
+export const ZCashierSettingsResponse = z.object({
+  status: z.literal('success'),
+  settings: ZCashierSettings,
+});
+
+export type TCashierSettingsResponse = z.infer<typeof ZCashierSettingsResponse>;
+
+/** Comp points per bet that stands, by provider kind, in basis points (100 = 1%, at most 10,000). */
+const ZCompRate = z.int().min(0).max(10_000);
+
+export const ZCompRatesPatch = z.strictObject({
+  casino: ZCompRate.optional(),
+  slot: ZCompRate.optional(),
+  sport: ZCompRate.optional(),
+});
+
+export const ZCompRatesResponse = z.object({
+  status: z.literal('success'),
+  rates: z.object({ casino: ZCompRate, slot: ZCompRate, sport: ZCompRate }),
+});
+
+// --- the site: maintenance switch (owner) and legal documents (owner, content) ---
+
+/**
+ * `PUT /api/backoffice/settings/maintenance`: the fields to change (at least one). `until` is the
+ * expected end (a future instant) or null; it is shown to members and ends nothing by itself.
+ */
+export const ZMaintenancePatch = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    message: ZMaintenanceMessage.optional(),
+    until: ZIsoDate.nullable().optional(),
+  })
+  .refine(isNonEmptyPatch, withCode('required'));
+
+export type TMaintenancePatch = z.infer<typeof ZMaintenancePatch>;
+
+/** `GET` and `PUT /api/backoffice/settings/maintenance`: the switch in force (after the change). */
+export const ZMaintenanceResponse = z.object({
+  status: z.literal('success'),
+  maintenance: ZMaintenanceSettings,
+});
+
+export type TMaintenanceResponse = z.infer<typeof ZMaintenanceResponse>;
 
 // The back office's settings, games and round-lookup routes added by issue 13
 // (docs/api/backoffice-settings.md): registration codes, member approval, member levels, the
 // order of a provider's games, provider secret rotation and a member's recent rounds.
-
-const isNonEmptyPatch = (patch: object) => Object.values(patch).some((v) => v !== undefined);
 
 // --- registration codes ---
 

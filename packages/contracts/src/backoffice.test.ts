@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ZOperatorLoginRequest, ZOperatorLoginResponse } from './auth.ts';
-import { ZBackofficeAdjustRequest, ZBackofficeAdjustResponse } from './backoffice-members.ts';
 import {
-  canSeeBankNumbers,
-  roleAllows,
   ZBackofficeDecisionResponse,
-  ZBackofficeIdParams,
-  ZBackofficeNoteRequest,
-  ZBackofficePopupRequest,
   ZBackofficeQueueQuery,
   ZBackofficeRejectRequest,
-} from './backoffice.ts';
+} from './backoffice-cashier.ts';
+import { ZBackofficePopupRequest } from './backoffice-content.ts';
+import { ZBackofficeNoteRequest } from './backoffice-helpdesk.ts';
+import { ZBackofficeAdjustRequest, ZBackofficeAdjustResponse } from './backoffice-members.ts';
+import { canSeeBankNumbers, roleAllows, ZBackofficeIdParams } from './backoffice.ts';
 import { toFieldErrors } from './errors.ts';
 
 const errorsOf = (schema: z.ZodType, body: unknown) => {

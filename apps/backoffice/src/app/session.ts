@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TBackofficeMeResponse } from '@casino/contracts/backoffice';
+import type { TBackofficeMeResponse } from '@casino/contracts/backoffice-operators';
 import { api, apiKey, isApiError } from '../lib/api.ts';
 
 export const ME_KEY = apiKey('session.me');

@@ -1,12 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { OperatorRole } from '../../db/schema.ts';
-import type {
-  TBackofficeSessionsResponse,
-  TDashboardResponse,
-  TCashierSettingsPatch,
-  TMaintenancePatch,
-} from '@casino/contracts/backoffice';
+import type { TDashboardResponse } from '@casino/contracts/backoffice-reports';
+import type { TCashierSettingsPatch, TMaintenancePatch } from '@casino/contracts/backoffice-settings';
+import type { TBackofficeSessionsResponse } from '@casino/contracts/backoffice-operators';
 import type {
   TBackofficeMembersQuery,
   TBackofficeMembersResponse,

@@ -1,5 +1,5 @@
 import type { THelp } from '@casino/contracts/community';
-import type { TBackofficeHelp } from '@casino/contracts/backoffice';
+import type { TBackofficeHelp } from '@casino/contracts/backoffice-helpdesk';
 import type { THelpKind } from '@casino/contracts/community';
 import type { THelpState } from '@casino/contracts/status';
 import type { Database } from '../../db/database.ts';

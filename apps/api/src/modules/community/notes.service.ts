@@ -1,5 +1,5 @@
 import type { TNote } from '@casino/contracts/community';
-import type { TBackofficeNoteSend } from '@casino/contracts/backoffice';
+import type { TBackofficeNoteSend } from '@casino/contracts/backoffice-helpdesk';
 import type { Database } from '../../db/database.ts';
 import { operatorHtmlToStore } from '../../lib/operator-html.ts';
 import type { AuditActor } from '../audit/audit.service.ts';

@@ -6,7 +6,7 @@ import type {
   TBackofficePopup,
   TBackofficePopupPatch,
   TBackofficePopupRequest,
-} from '@casino/contracts/backoffice';
+} from '@casino/contracts/backoffice-content';
 import { domainMatches } from '@casino/contracts/host';
 import { operatorHtmlToStore } from '../../lib/operator-html.ts';
 import type { AuditActor } from '../audit/audit.service.ts';

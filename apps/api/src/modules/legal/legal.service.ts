@@ -1,4 +1,4 @@
-import type { TLegalListQuery, TPublishLegalRequest } from '@casino/contracts/backoffice';
+import type { TLegalListQuery, TPublishLegalRequest } from '@casino/contracts/backoffice-content';
 import { LOCALES, type TLocale } from '@casino/contracts/locales';
 import { LEGAL_KINDS, type TGetLegalDocumentResponse, type TLegalKind } from '@casino/contracts/site';
 import type { Database } from '../../db/database.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { HH_MM, isLocked, type LockWindow } from './lock-window.ts';
 import { createSettingsRepository } from './settings.repository.ts';
-import { type TMaintenancePatch } from '@casino/contracts/backoffice';
+import { type TMaintenancePatch } from '@casino/contracts/backoffice-settings';
 import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from '@casino/contracts/backoffice-members';
 import { defaultLevelName } from '@casino/contracts/backoffice-settings';
 import type { TMaintenanceSettings } from '@casino/contracts/site';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { TBackofficeNotice, TBackofficePopup } from '@casino/contracts/backoffice';
+import type { TBackofficeNotice, TBackofficePopup } from '@casino/contracts/backoffice-content';
 import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';

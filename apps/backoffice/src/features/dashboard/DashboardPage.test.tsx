@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TDashboardResponse } from '@casino/contracts/backoffice';
+import type { TDashboardResponse } from '@casino/contracts/backoffice-reports';
 import { initI18n } from '../../i18n/i18n.ts';
 import { beep } from './beep.ts';
 import { DashboardPage } from './DashboardPage.tsx';

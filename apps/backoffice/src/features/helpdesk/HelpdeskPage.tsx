@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { TBackofficeHelp } from '@casino/contracts/backoffice';
+import type { TBackofficeHelp } from '@casino/contracts/backoffice-helpdesk';
 import { HELP_KINDS } from '@casino/contracts/community';
 import { Pager } from '../../components/Pager.tsx';
 import { useOperator } from '../../app/session.ts';

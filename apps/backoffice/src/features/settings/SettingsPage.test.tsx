@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TCashierSettings, TOperatorRole } from '@casino/contracts/backoffice';
+import type { TOperatorRole } from '@casino/contracts/backoffice';
+import type { TCashierSettings } from '@casino/contracts/backoffice-settings';
 import { ME_KEY, type TOperator } from '../../app/session.ts';
 import { initI18n } from '../../i18n/i18n.ts';
 import { SettingsPage } from './SettingsPage.tsx';

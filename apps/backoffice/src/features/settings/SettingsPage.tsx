@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZCashierSettings, type TCashierSettings } from '@casino/contracts/backoffice';
+import { ZCashierSettings, type TCashierSettings } from '@casino/contracts/backoffice-settings';
 import {
   LEVEL_NAME_MAX,
   REG_DOMAIN_MAX,
