@@ -1,3 +1,4 @@
+import { BACKOFFICE_API_PREFIX } from '@casino/contracts/backoffice-route';
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import { OPERATOR_PERMISSION_NAMES } from '@casino/contracts/backoffice-permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,7 +43,8 @@ import { registerOperatorsBackofficeRoutes } from './operators.routes.ts';
 import { registerProtectionBackofficeRoutes } from './protection.routes.ts';
 import type { ProtectionAdminService } from '../protection/protection-admin.service.ts';
 
-const COOKIE_PATH = '/api/backoffice';
+/** The operator's cookie goes to the back-office API only. */
+const COOKIE_PATH = BACKOFFICE_API_PREFIX;
 /** How many of a member's latest ledger entries the member detail shows. */
 const MEMBER_LEDGER_ENTRIES = 20;
 

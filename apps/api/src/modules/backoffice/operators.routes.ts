@@ -1,3 +1,4 @@
+import { BACKOFFICE_API_PREFIX } from '@casino/contracts/backoffice-route';
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,7 +9,7 @@ import { createIpAllowlistGate } from './ip-allowlist.ts';
 import type { OperatorActor, OperatorsService } from './operators.service.ts';
 
 /** Only the routes whose path starts so are behind the IP allow-list (the back-office API). */
-const BACKOFFICE_API = '/api/backoffice/';
+const BACKOFFICE_API = `${BACKOFFICE_API_PREFIX}/`;
 
 function whoOf(principal: OperatorPrincipal, request: FastifyRequest): OperatorActor {
   return {
