@@ -3,13 +3,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TBackofficeNotice, TBackofficePopup } from '@casino/contracts/backoffice-content';
+import { hasVisibleContent } from '@casino/contracts/sanitize-html';
 import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/LazyRichTextEditor.tsx';
 import { SafeHtml } from '../../lib/html/SafeHtml.tsx';
-import { hasVisibleContent } from '../../lib/html/sanitize.ts';
 import { useEditorLabels } from '../../lib/html/editor-labels.ts';
 import { ColorField, DomainField, domainsText } from './fields.tsx';
 import { HEX_COLOR } from './popup-geometry.ts';

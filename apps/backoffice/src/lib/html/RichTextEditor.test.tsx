@@ -3,7 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RichTextEditor, { type RichTextLabels } from './RichTextEditor.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
-import { hasVisibleContent, sanitizeHtml, textToHtml } from './sanitize.ts';
+import { hasVisibleContent } from '@casino/contracts/sanitize-html';
+import { sanitizeHtml, textToHtml } from './sanitize.ts';
 
 afterEach(cleanup);
 

@@ -32,17 +32,6 @@ export function sanitizeHtml(html: string): string {
   return sanitizer(html);
 }
 
-/** Whether sanitized HTML shows anything: text, an image or a rule (what the server requires). */
-export function hasVisibleContent(html: string): boolean {
-  return (
-    /<(img|hr)\b/i.test(html) ||
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .trim() !== ''
-  );
-}
-
 /** Plain text as HTML paragraphs (for text inserted into an answer: the deposit account). */
 export function textToHtml(text: string): string {
   const escape = (s: string) =>
