@@ -11,7 +11,8 @@ describe('formats', () => {
     expect(formatWon(-20_000, 'ko')).toBe('-20,000원');
   });
 
-  it('writes a date and time to the second', () => {
-    expect(formatDateTime(new Date(2026, 0, 5, 7, 8, 9).toISOString())).toBe('2026-01-05 07:08:09');
+  it("writes a date and time to the second on the site's clock, not the browser's", () => {
+    // 22:08:09 UTC is 07:08:09 the next day in Seoul (UTC+9), whatever zone the browser is in.
+    expect(formatDateTime('2026-01-04T22:08:09.000Z')).toBe('2026-01-05 07:08:09');
   });
 });

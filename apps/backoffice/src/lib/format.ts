@@ -4,11 +4,10 @@ import { formatDateTimeSeconds } from '@casino/web-kit/format';
 export { formatWon } from '@casino/web-kit/format';
 
 /**
- * A date and time to the second, `2026-11-24 23:13:40` in every language, by the web kit's
- * formatter. The console still reads it on the browser's clock (its tests pin that); moving it to
- * the site's zone is the kit's default, `formatDateTimeSeconds(iso)`, once the console knows the
- * site's zone setting.
+ * A date and time to the second, `2026-11-24 23:13:40` in every language, on the site's clock
+ * (`SITE_TIME_ZONE` of the web kit), never the browser's: an operator abroad reads the times the
+ * members and the reports read, as the portal shows them.
  */
 export function formatDateTime(iso: string): string {
-  return formatDateTimeSeconds(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return formatDateTimeSeconds(iso);
 }
