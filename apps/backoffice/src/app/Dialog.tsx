@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
+import { ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer-radix.tsx';
 
-/** The console's one dialog (Radix: focus trap, Escape, labelled by its title). */
+/**
+ * The console's dialog: the web kit's modal layer (Radix Dialog: focus trap, Escape, the page
+ * behind inert, focus given back, labelled by its title), the one primitive of the three apps.
+ * The console has no start-up budget, so it takes the layer directly rather than as a late chunk.
+ * Escape and a press on the backdrop close it.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -13,15 +18,18 @@ export function Dialog({
   title: string;
   children: ReactNode;
 }) {
+  const close = () => onOpenChange(false);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className="dialog" aria-describedby={undefined}>
-          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <ModalLayer
+      isOpen={open}
+      onEscape={close}
+      onBackdrop={close}
+      overlayClassName="dialog__overlay"
+      className="dialog"
+      aria-describedby={undefined}
+    >
+      <ModalTitle className="dialog__title">{title}</ModalTitle>
+      {children}
+    </ModalLayer>
   );
 }
