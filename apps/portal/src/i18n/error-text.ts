@@ -38,21 +38,4 @@ export function errorText(t: TFunction, error: unknown, wordedBy?: string): stri
 }
 
 /** Field codes by field name: the contract's (`required`, `min`, `length` ...) or a form's own (`mismatch`, `balance`). */
-export type TFieldCodes<F extends string> = Partial<Record<F, string>>;
-
-/**
- * The field errors of a 400 that name this form's fields (first error per field), or null when the
- * failure is not such a 400 (then the caller shows a dialog instead).
- */
-export function formFieldErrors<F extends string>(
-  error: unknown,
-  fields: readonly F[],
-): TFieldCodes<F> | null {
-  if (!isApiError(error) || error.status !== 'invalid') return null;
-  const out: TFieldCodes<F> = {};
-  for (const e of error.errors) {
-    const field = fields.find((f) => f === e.path);
-    if (field && out[field] === undefined) out[field] = e.code;
-  }
-  return Object.keys(out).length > 0 ? out : null;
-}
+export type { TFieldCodes } from '@casino/web-kit/contract-form';

@@ -6,8 +6,9 @@ import { fieldErrorText } from '../../i18n/error-text.ts';
 import { ApiError } from '../../lib/api.ts';
 import { createTestI18n } from '../../test/test-i18n.ts';
 import { TextField } from '../ui/text-field.tsx';
-import { Form } from './form.tsx';
-import { schemaCodes, useContractForm, type ContractForm } from './use-contract-form.ts';
+import { Form } from '@casino/web-kit/form.tsx';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm, type ContractForm } from '@casino/web-kit/contract-form';
 
 const FIELDS = ['password', 'newPassword'] as const;
 type TValues = { password: string; newPassword: string };

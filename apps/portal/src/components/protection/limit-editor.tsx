@@ -9,8 +9,9 @@ import {
   type TPlayLimitKind,
   type TPlayLimitPeriod,
 } from '@casino/contracts/protection';
-import { Form } from '../form/form.tsx';
-import { schemaCodes, useContractForm } from '../form/use-contract-form.ts';
+import { Form } from '@casino/web-kit/form.tsx';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Spinner } from '../ui/spinner.tsx';
 import { TextField } from '../ui/text-field.tsx';

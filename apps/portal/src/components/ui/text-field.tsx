@@ -1,11 +1,10 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Icon } from './icon.tsx';
 import { Spinner } from './spinner.tsx';
+import type { FieldStatus } from '@casino/web-kit/contract-form';
 
-export interface FieldStatus {
-  tone: 'error' | 'ok' | 'pending';
-  text: string;
-}
+/** A field's status line (the web kit's form layer gives the error one). */
+export type { FieldStatus };
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

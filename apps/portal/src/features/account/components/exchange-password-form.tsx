@@ -1,8 +1,9 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZChangeExchangePasswordRequest } from '@casino/contracts/members';
-import { Form } from '../../../components/form/form.tsx';
-import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
+import { Form } from '@casino/web-kit/form.tsx';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { passwordEqualsUserId } from '@casino/contracts/fields';
 import { ZChangePasswordRequest } from '@casino/contracts/members';
-import { Form } from '../../../components/form/form.tsx';
-import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
+import { Form } from '@casino/web-kit/form.tsx';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { firstRequirement } from '../../../lib/session/requirements.ts';
 import { useSession } from '../../../lib/session/session-context.ts';

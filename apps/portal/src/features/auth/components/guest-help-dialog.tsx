@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ZGuestWriteHelpRequest } from '@casino/contracts/community';
 import { HELP_CONTENTS_MAX, HELP_TITLE_MAX, USER_ID_MAX } from '@casino/contracts/fields';
-import { Form } from '../../../components/form/form.tsx';
-import { schemaCodes, useContractForm } from '../../../components/form/use-contract-form.ts';
+import { Form } from '@casino/web-kit/form.tsx';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ModalDescription, ModalLayer, ModalTitle } from '@casino/web-kit/modal-layer.tsx';

@@ -1,6 +1,6 @@
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import type { ContractForm } from './use-contract-form.ts';
+import type { ContractForm } from './contract-form.ts';
 
 interface FormProps<V extends FieldValues> extends Omit<
   FormHTMLAttributes<HTMLFormElement>,
@@ -17,7 +17,7 @@ interface FormProps<V extends FieldValues> extends Omit<
 }
 
 /**
- * The `<form>` of every portal form (bulletproof-react's `<Form>`): a POST form that the browser
+ * The `<form>` of every contract form (bulletproof-react's `<Form>`): a POST form that the browser
  * does not validate (the contract's rules do, with translated messages), submitted through
  * `useContractForm`.
  */

@@ -8,29 +8,41 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import type { z } from 'zod';
-import { toFieldErrors } from '@casino/contracts/errors';
-import { formFieldErrors, type TFieldCodes } from '../../i18n/error-text.ts';
-import type { FieldStatus } from '../ui/text-field.tsx';
+import { isHttpError } from './http.ts';
+
+/*
+ * The contract form layer of the web apps (the portal's and the console's forms): react-hook-form
+ * checked by the contracts' request schemas (the app passes `validate`, usually the contracts'
+ * `schemaCodes`), a field's error kept as its code (`field.<path>.<code>` of the contract, the same
+ * code the server answers in a 400) and put into words by the app (`statusOf(field, wordOf)`), so
+ * the kit holds no app's words. See docs/ARCHITECTURE.md, "The web kit".
+ */
+
+/** The codes of what is wrong, by field (first per field). */
+export type TFieldCodes<F extends string> = Partial<Record<F, string>>;
+
+/** A field's status line: its error in words (the portal's fields also say ok or pending). */
+export interface FieldStatus {
+  tone: 'error' | 'ok' | 'pending';
+  text: string;
+}
 
 /**
- * The field codes a contract schema gives `input` (first per field, only the form's fields), mapped
- * by the contracts' `toFieldErrors`: the same codes the server answers in a 400, so a message reads
- * the same whether the browser or the server found the problem.
+ * The field errors of a 400 (`HttpError` with status `invalid`) that name this form's fields
+ * (first error per field), or null when the failure is not such a 400 (then the caller shows a
+ * message instead).
  */
-export function schemaCodes<F extends string>(
-  schema: z.ZodType,
-  input: unknown,
+export function formFieldErrors<F extends string>(
+  error: unknown,
   fields: readonly F[],
-): TFieldCodes<F> {
+): TFieldCodes<F> | null {
+  if (!isHttpError(error) || error.status !== 'invalid') return null;
   const out: TFieldCodes<F> = {};
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return out;
-  for (const error of toFieldErrors(parsed.error.issues, input)) {
-    const field = fields.find((f) => f === error.path);
-    if (field && out[field] === undefined) out[field] = error.code;
+  for (const e of error.errors) {
+    const field = fields.find((f) => f === e.path);
+    if (field && out[field] === undefined) out[field] = e.code;
   }
-  return out;
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 interface ContractFormOptions<V extends FieldValues> {
@@ -38,8 +50,8 @@ interface ContractFormOptions<V extends FieldValues> {
   fields: readonly Path<V>[];
   defaultValues: DefaultValues<V>;
   /**
-   * The codes of what is wrong: the contract's request schema (`schemaCodes`) plus the form's own
-   * rules (a confirmation, the operator's limits, the balance). Read at every check, so it may use
+   * The codes of what is wrong: the contract's request schema (the contracts' `schemaCodes`) plus
+   * the form's own rules (a confirmation, the operator's limits, the balance). Read at every check, so it may use
    * the latest render's data.
    */
   validate: (values: V) => TFieldCodes<Path<V>>;
@@ -69,7 +81,7 @@ export interface ContractForm<V extends FieldValues> extends UseFormReturn<V> {
   ): (event: FormEvent<HTMLFormElement>) => void;
 }
 
-/** The portal's one form layer: react-hook-form checked by the contracts' schemas; see docs/ARCHITECTURE.md. */
+/** The web apps' one form layer: react-hook-form checked by the contracts' schemas; see docs/ARCHITECTURE.md. */
 export function useContractForm<V extends FieldValues>(options: ContractFormOptions<V>): ContractForm<V> {
   const { fields, mode = 'onSubmit' } = options;
   const validateRef = useRef(options.validate);
