@@ -67,6 +67,10 @@ export interface ContractForm<V extends FieldValues> extends UseFormReturn<V> {
   statusOf(field: Path<V>, wordOf: (code: string) => string): FieldStatus | null;
   /** Puts a code on a field (a business answer such as a wrong password) and, by default, focuses it. */
   failField(field: Path<V>, code: string, options?: { shouldFocus?: boolean }): void;
+  /** Puts a message on the whole form (a failure of no field: a status, the network); cleared at the next submit. */
+  failForm(message: string): void;
+  /** The whole form's message (`failForm`), or null. */
+  formMessage: string | null;
   /** Puts the field errors of a 400 on their fields and focuses the first; false when `error` is no such 400. */
   showServerErrors(error: unknown): boolean;
   /**
@@ -132,6 +136,10 @@ export function useContractForm<V extends FieldValues>(options: ContractFormOpti
     failField(field: Path<V>, code: string, opts: { shouldFocus?: boolean } = {}) {
       form.setError(field, { type: code, message: code }, { shouldFocus: opts.shouldFocus ?? true });
     },
+    failForm(message: string) {
+      form.setError('root.server', { type: 'server', message });
+    },
+    formMessage: form.formState.errors.root?.['server']?.message ?? null,
     showServerErrors(error: unknown): boolean {
       const codes = formFieldErrors(error, fields);
       if (!codes) return false;
@@ -154,6 +162,7 @@ export function useContractForm<V extends FieldValues>(options: ContractFormOpti
         void (async () => {
           try {
             if (before && !(await before())) return;
+            form.clearErrors('root');
             await form.handleSubmit(onValid, (errors) => {
               onInvalid?.();
               focusFirst(errors);

@@ -3,8 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BANKS, bankName } from '@casino/contracts/banks';
 import { ZDepositAccount, type TDepositAccount } from '@casino/contracts/backoffice-content';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
-import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';
+import { Field, FormMessage } from '../../components/Field.tsx';
+import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+
+const ACCOUNT_FIELDS = ['bank', 'number', 'holder'] as const;
+const NO_ACCOUNT: TDepositAccount = { bank: '004', number: '', holder: '' };
 
 const DEPOSIT_ACCOUNT_KEY = apiKey('depositAccount.get');
 
@@ -29,9 +36,11 @@ export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
   const client = useQueryClient();
   const account = useDepositAccount();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<TDepositAccount>({ bank: '004', number: '', holder: '' });
-  const [fieldErrors, setFieldErrors] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm<TDepositAccount>({
+    fields: ACCOUNT_FIELDS,
+    defaultValues: NO_ACCOUNT,
+    validate: (values) => schemaCodes(ZDepositAccount, values, ACCOUNT_FIELDS),
+  });
 
   const save = useMutation({
     mutationFn: (next: TDepositAccount | null) =>
@@ -41,27 +50,13 @@ export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
       setOpen(false);
     },
     onError: (failure) => {
-      if (isApiError(failure) && failure.errors.length > 0) setFieldErrors(failure.errors.map((e) => e.path));
-      setError(t(errorKey(failure)));
+      if (!form.showServerErrors(failure)) form.failForm(t(errorKey(failure)));
     },
   });
 
   function edit() {
-    setForm(account.data?.account ?? { bank: '004', number: '', holder: '' });
-    setFieldErrors([]);
-    setError(null);
+    form.reset(account.data?.account ?? NO_ACCOUNT);
     setOpen(true);
-  }
-
-  function submit() {
-    const parsed = ZDepositAccount.safeParse(form);
-    if (!parsed.success) {
-      setFieldErrors(parsed.error.issues.map((issue) => String(issue.path[0])));
-      return;
-    }
-    setFieldErrors([]);
-    setError(null);
-    save.mutate(parsed.data);
   }
 
   const current = account.data?.account;
@@ -85,19 +80,15 @@ export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
         onOpenChange={(next) => !save.isPending && setOpen(next)}
         title={t('helpdesk.account.title')}
       >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
+        <Form
+          form={form}
+          onValid={(values) => {
+            save.mutate(ZDepositAccount.parse(values));
           }}
         >
           <label className="field">
             <span>{t('helpdesk.account.bank')}</span>
-            <select
-              className="hd-select"
-              value={form.bank}
-              onChange={(event) => setForm({ ...form, bank: event.target.value as TDepositAccount['bank'] })}
-            >
+            <select className="hd-select" {...form.register('bank')}>
               {BANKS.map((bank) => (
                 <option key={bank.code} value={bank.code}>
                   {i18n.language === 'ko' ? bank.nameKo : bank.nameEn}
@@ -105,36 +96,19 @@ export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
               ))}
             </select>
           </label>
-          <label className="field">
-            <span>{t('helpdesk.account.number')}</span>
-            <input
-              value={form.number}
-              inputMode="numeric"
-              maxLength={30}
-              aria-invalid={fieldErrors.includes('number')}
-              onChange={(event) => setForm({ ...form, number: event.target.value })}
-            />
-            {fieldErrors.includes('number') && (
-              <small className="field-error">{t('helpdesk.account.numberRule')}</small>
-            )}
-          </label>
-          <label className="field">
-            <span>{t('helpdesk.account.holder')}</span>
-            <input
-              value={form.holder}
-              maxLength={20}
-              aria-invalid={fieldErrors.includes('holder')}
-              onChange={(event) => setForm({ ...form, holder: event.target.value })}
-            />
-            {fieldErrors.includes('holder') && (
-              <small className="field-error">{t('helpdesk.account.holderRule')}</small>
-            )}
-          </label>
-          {error && (
-            <p role="alert" className="notice notice--error">
-              {error}
-            </p>
-          )}
+          <Field
+            label={t('helpdesk.account.number')}
+            status={form.statusOf('number', () => t('helpdesk.account.numberRule'))}
+          >
+            {(aria) => <input inputMode="numeric" maxLength={30} {...aria} {...form.register('number')} />}
+          </Field>
+          <Field
+            label={t('helpdesk.account.holder')}
+            status={form.statusOf('holder', () => t('helpdesk.account.holderRule'))}
+          >
+            {(aria) => <input maxLength={20} {...aria} {...form.register('holder')} />}
+          </Field>
+          <FormMessage text={form.formMessage} />
           <div className="dialog__actions">
             {current && (
               <button
@@ -153,7 +127,7 @@ export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
               {t('helpdesk.account.save')}
             </button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </div>
   );

@@ -1,0 +1,64 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldStatus } from '@casino/web-kit/contract-form';
+
+/** What a field's control carries while the field has an error: invalid, described by the error. */
+interface TFieldAria {
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A field's error code in the console's words: `<scope>.field.<path>.<code>` (a screen's own
+ * wording), else `field.<path>.<code>`, else `field.<code>` (the contract's codes, `i18n/*.json`).
+ * Pass it to the web kit form's `statusOf(field, fieldText(field))`.
+ */
+export function useFieldText(scope?: string): (path: string) => (code: string) => string {
+  const { t } = useTranslation();
+  return (path) => (code) =>
+    t([
+      ...(scope ? [`${scope}.field.${path}.${code}`] : []),
+      `field.${path}.${code}`,
+      `field.${code}`,
+      'field.unknown',
+    ]);
+}
+
+/**
+ * A labelled field of a console form on the web kit's form layer: its control (given the aria
+ * attributes to spread) and, under it, its error in words.
+ */
+export function Field({
+  label,
+  status,
+  className = 'field',
+  children,
+}: {
+  label: ReactNode;
+  status: FieldStatus | null;
+  className?: string;
+  children: (aria: TFieldAria) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <label className={className}>
+      <span>{label}</span>
+      {children(status ? { 'aria-invalid': true, 'aria-describedby': id } : {})}
+      {status && (
+        <small id={id} className="field-error">
+          {status.text}
+        </small>
+      )}
+    </label>
+  );
+}
+
+/** The whole form's failure (the web kit form's `formMessage`), as an alert. */
+export function FormMessage({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role="alert" className="notice notice--error">
+      {text}
+    </p>
+  );
+}
