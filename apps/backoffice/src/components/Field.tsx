@@ -2,8 +2,9 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldStatus } from '@casino/web-kit/contract-form';
 
-/** What a field's control carries while the field has an error: invalid, described by the error. */
+/** What a field's control carries: its id (for the label) and, while it has an error, invalid and described by it. */
 interface TFieldAria {
+  id: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;
 }
@@ -25,8 +26,9 @@ export function useFieldText(scope?: string): (path: string) => (code: string) =
 }
 
 /**
- * A labelled field of a console form on the web kit's form layer: its control (given the aria
- * attributes to spread) and, under it, its error in words.
+ * A labelled field of a console form on the web kit's form layer: its control (given the id and
+ * aria attributes to spread) and, under it and outside the label (so the label names the control
+ * alone), its error in words.
  */
 export function Field({
   label,
@@ -40,16 +42,17 @@ export function Field({
   children: (aria: TFieldAria) => ReactNode;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <label className={className}>
-      <span>{label}</span>
-      {children(status ? { 'aria-invalid': true, 'aria-describedby': id } : {})}
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      {children(status ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id })}
       {status && (
-        <small id={id} className="field-error">
+        <small id={errorId} className="field-error">
           {status.text}
         </small>
       )}
-    </label>
+    </div>
   );
 }
 

@@ -1,12 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   OPERATOR_PASSWORD_MAX,
   OPERATOR_PASSWORD_MIN,
+  ZAccountPasswordRequest,
+  type TAccountPasswordRequest,
   type TAccountResponse,
+  type TTotpConfirmRequest,
+  type TTotpDisableRequest,
+  ZTotpConfirmRequest,
+  ZTotpDisableRequest,
 } from '@casino/contracts/backoffice-operators';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm, type ContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
+import type { Path } from 'react-hook-form';
 import { Dialog } from '../../app/Dialog.tsx';
+import { Field, useFieldText } from '../../components/Field.tsx';
 import { ME_KEY } from '../../app/session.ts';
 import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -51,20 +62,61 @@ function Notice({ kind, text }: { kind: 'ok' | 'error' | 'warn'; text: string | 
   );
 }
 
+const CONFIRM_FIELDS = ['code'] as const;
+const DISABLE_FIELDS = ['password', 'code'] as const;
+
+/** The 6-digit code input of a TOTP form: digits only, whatever is typed or pasted. */
+function CodeField<V extends { code: string }>({ form, label }: { form: ContractForm<V>; label: string }) {
+  const fieldText = useFieldText('account.totp');
+  const name = 'code' as Path<V>;
+  const code = form.register(name);
+  return (
+    <Field label={label} status={form.statusOf(name, fieldText('code'))}>
+      {(aria) => (
+        <input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...aria}
+          {...code}
+          onChange={(event) => {
+            event.target.value = event.target.value.replace(/\D/g, '');
+            return code.onChange(event);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** Two-factor sign-in: enrolment (QR code and secret, confirmed by a code) and removal. */
 function TotpSection({ account }: { account: TAccountResponse['account'] }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const fieldText = useFieldText('account.totp');
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUrl: string } | null>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const confirmForm = useContractForm<TTotpConfirmRequest>({
+    fields: CONFIRM_FIELDS,
+    defaultValues: { code: '' },
+    validate: (values) => schemaCodes(ZTotpConfirmRequest, values, CONFIRM_FIELDS),
+  });
+  const disableForm = useContractForm<TTotpDisableRequest>({
+    fields: DISABLE_FIELDS,
+    defaultValues: { password: '', code: '' },
+    validate: (values) => schemaCodes(ZTotpDisableRequest, values, DISABLE_FIELDS),
+  });
+  const failure = (error: unknown) =>
+    setMessage({
+      kind: 'error',
+      text: t(errorKey(error) === 'errors.too_many' ? 'account.tooMany' : errorKey(error)),
+    });
 
   const start = useMutation({
     mutationFn: () => api('account.totpStart'),
     onSuccess: (answer) => {
       setMessage(null);
-      setCode('');
+      confirmForm.reset();
       if (answer.status === 'success') setEnrolment({ secret: answer.secret, otpauthUrl: answer.otpauthUrl });
       else void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
@@ -72,29 +124,21 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
   });
 
   const confirm = useMutation({
-    mutationFn: () => api('account.totpConfirm', { body: { code } }),
+    mutationFn: (body: TTotpConfirmRequest) => api('account.totpConfirm', { body }),
     onSuccess: (answer) => {
-      setCode('');
-      if (answer.status === 'fail') return setMessage({ kind: 'error', text: t('account.totp.wrongCode') });
+      confirmForm.reset();
+      if (answer.status === 'fail') return confirmForm.failField('code', 'wrong');
       setEnrolment(null);
       setMessage(answer.status === 'success' ? { kind: 'ok', text: t('account.totp.enabled') } : null);
       void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
-    onError: (error) =>
-      setMessage({
-        kind: 'error',
-        text: t(errorKey(error) === 'errors.too_many' ? 'account.tooMany' : errorKey(error)),
-      }),
+    onError: (error) => confirmForm.showServerErrors(error) || failure(error),
   });
 
   const disable = useMutation({
-    mutationFn: () =>
-      api('account.totpDisable', {
-        body: { password, code },
-      }),
+    mutationFn: (body: TTotpDisableRequest) => api('account.totpDisable', { body }),
     onSuccess: (answer) => {
-      setCode('');
-      setPassword('');
+      disableForm.reset();
       if (answer.status === 'fail')
         return setMessage({ kind: 'error', text: t('account.totp.wrongPasswordOrCode') });
       if (answer.status === 'owner_totp_required')
@@ -102,26 +146,11 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
       setMessage(answer.status === 'success' ? { kind: 'ok', text: t('account.totp.disabled') } : null);
       void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
-    onError: (error) =>
-      setMessage({
-        kind: 'error',
-        text: t(errorKey(error) === 'errors.too_many' ? 'account.tooMany' : errorKey(error)),
-      }),
+    onError: (error) => disableForm.showServerErrors(error) || failure(error),
   });
 
-  const codeInput = (id: string) => (
-    <label className="field" htmlFor={id}>
-      <span>{t('account.totp.code')}</span>
-      <input
-        id={id}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-      />
-    </label>
-  );
+  const confirmCode = confirmForm.watch('code');
+  const [disablePassword, disableCode] = disableForm.watch(DISABLE_FIELDS);
 
   return (
     <section className="account__box" aria-labelledby="account-totp">
@@ -147,11 +176,12 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
         </button>
       )}
       {!account.hasTotp && enrolment && (
-        <form
+        <Form
+          form={confirmForm}
           className="account__enrol"
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            confirm.mutate();
+          onValid={(values) => {
+            setMessage(null);
+            confirm.mutate(values);
           }}
         >
           <TotpQr value={enrolment.otpauthUrl} label={t('account.totp.qr')} />
@@ -161,12 +191,12 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
             <code className="account__secret" aria-label={t('account.totp.secret')}>
               {groupSecret(enrolment.secret)}
             </code>
-            {codeInput('account-totp-code')}
+            <CodeField form={confirmForm} label={t('account.totp.code')} />
             <div className="account__row">
               <button
                 type="submit"
                 className="btn btn--primary"
-                disabled={confirm.isPending || code.length !== 6}
+                disabled={confirm.isPending || confirmCode.length !== 6}
               >
                 {t('account.totp.activate')}
               </button>
@@ -175,76 +205,92 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
               </button>
             </div>
           </div>
-        </form>
+        </Form>
       )}
       {account.hasTotp && (
-        <form
+        <Form
+          form={disableForm}
           className="account__form"
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            disable.mutate();
+          onValid={(values) => {
+            setMessage(null);
+            disable.mutate(values);
           }}
         >
-          <label className="field" htmlFor="account-totp-password">
-            <span>{t('account.password.current')}</span>
-            <input
-              id="account-totp-password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={OPERATOR_PASSWORD_MAX}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </label>
-          {codeInput('account-totp-disable-code')}
+          <Field
+            label={t('account.password.current')}
+            status={disableForm.statusOf('password', fieldText('password'))}
+          >
+            {(aria) => (
+              <input
+                type="password"
+                autoComplete="current-password"
+                maxLength={OPERATOR_PASSWORD_MAX}
+                {...aria}
+                {...disableForm.register('password')}
+              />
+            )}
+          </Field>
+          <CodeField form={disableForm} label={t('account.totp.code')} />
           <button
             type="submit"
             className="btn btn--danger"
-            disabled={disable.isPending || !password || code.length !== 6}
+            disabled={disable.isPending || !disablePassword || disableCode.length !== 6}
           >
             {t('account.totp.disable')}
           </button>
-        </form>
+        </Form>
       )}
     </section>
   );
 }
 
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'again'] as const;
+type TPasswordValues = TAccountPasswordRequest & { again: string };
+
 /** The operator's own password: the current one, then the new one twice. */
 function PasswordSection({ forced }: { forced: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
+  const fieldText = useFieldText('account.password');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const form = useContractForm<TPasswordValues>({
+    fields: PASSWORD_FIELDS,
+    defaultValues: { currentPassword: '', newPassword: '', again: '' },
+    validate: ({ again, ...body }) => ({
+      ...schemaCodes(ZAccountPasswordRequest, body, PASSWORD_FIELDS),
+      ...(again !== body.newPassword && { again: 'mismatch' }),
+    }),
+  });
 
   const change = useMutation({
-    mutationFn: () =>
-      api('account.password', {
-        body: { currentPassword: current, newPassword: next },
-      }),
+    mutationFn: (body: TAccountPasswordRequest) => api('account.password', { body }),
     onSuccess: (answer) => {
-      if (answer.status === 'fail') return setMessage({ kind: 'error', text: t('account.password.wrong') });
-      if (answer.status === 'same') return setMessage({ kind: 'error', text: t('account.password.same') });
-      setCurrent('');
-      setNext('');
-      setAgain('');
+      if (answer.status === 'fail') return form.failField('currentPassword', 'wrong');
+      if (answer.status === 'same') return form.failField('newPassword', 'same');
+      form.reset();
       setMessage({ kind: 'ok', text: t('account.password.changed', { count: answer.revoked }) });
       void client.invalidateQueries({ queryKey: ME_KEY });
       void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
       void client.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
-    onError: (error) =>
+    onError: (error) => {
+      if (form.showServerErrors(error)) return;
       setMessage({
         kind: 'error',
         text: t(errorKey(error) === 'errors.too_many' ? 'account.tooMany' : errorKey(error)),
-      }),
+      });
+    },
   });
 
+  // Checked as the operator types (the submit waits for both), besides the checks on submit.
+  const [current, next, again] = form.watch(PASSWORD_FIELDS);
   const tooShort =
     next.length > 0 && (next.length < OPERATOR_PASSWORD_MIN || next.length > OPERATOR_PASSWORD_MAX);
   const mismatch = again.length > 0 && again !== next;
+  const nextStatus = form.statusOf('newPassword', fieldText('newPassword'));
+  const againStatus = mismatch
+    ? { tone: 'error' as const, text: fieldText('again')('mismatch') }
+    : form.statusOf('again', fieldText('again'));
 
   return (
     <section className="account__box" aria-labelledby="account-password">
@@ -253,24 +299,28 @@ function PasswordSection({ forced }: { forced: boolean }) {
       </h2>
       {forced && <Notice kind="warn" text={t('account.password.forced')} />}
       <Notice kind={message?.kind ?? 'ok'} text={message?.text ?? null} />
-      <form
+      <Form
+        form={form}
         className="account__form"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          if (!tooShort && !mismatch) change.mutate();
+        onValid={({ currentPassword, newPassword }) => {
+          setMessage(null);
+          change.mutate({ currentPassword, newPassword });
         }}
       >
-        <label className="field" htmlFor="account-current">
-          <span>{t('account.password.current')}</span>
-          <input
-            id="account-current"
-            type="password"
-            autoComplete="current-password"
-            maxLength={OPERATOR_PASSWORD_MAX}
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </label>
+        <Field
+          label={t('account.password.current')}
+          status={form.statusOf('currentPassword', fieldText('currentPassword'))}
+        >
+          {(aria) => (
+            <input
+              type="password"
+              autoComplete="current-password"
+              maxLength={OPERATOR_PASSWORD_MAX}
+              {...aria}
+              {...form.register('currentPassword')}
+            />
+          )}
+        </Field>
         <div className="field">
           <label htmlFor="account-new">{t('account.password.new')}</label>
           <input
@@ -278,13 +328,13 @@ function PasswordSection({ forced }: { forced: boolean }) {
             type="password"
             autoComplete="new-password"
             maxLength={OPERATOR_PASSWORD_MAX}
-            aria-invalid={tooShort}
+            aria-invalid={tooShort || nextStatus !== null}
             aria-describedby="account-new-rule"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
+            {...form.register('newPassword')}
           />
-          <small id="account-new-rule" className={tooShort ? 'account__error' : 'muted'}>
-            {t('account.password.rule', { min: OPERATOR_PASSWORD_MIN, max: OPERATOR_PASSWORD_MAX })}
+          <small id="account-new-rule" className={tooShort || nextStatus ? 'account__error' : 'muted'}>
+            {nextStatus?.text ??
+              t('account.password.rule', { min: OPERATOR_PASSWORD_MIN, max: OPERATOR_PASSWORD_MAX })}
           </small>
         </div>
         <div className="field">
@@ -294,13 +344,12 @@ function PasswordSection({ forced }: { forced: boolean }) {
             type="password"
             autoComplete="new-password"
             maxLength={OPERATOR_PASSWORD_MAX}
-            aria-invalid={mismatch}
-            value={again}
-            onChange={(event) => setAgain(event.target.value)}
+            aria-invalid={againStatus !== null}
+            {...form.register('again')}
           />
-          {mismatch && (
+          {againStatus && (
             <small role="alert" className="account__error">
-              {t('account.password.mismatch')}
+              {againStatus.text}
             </small>
           )}
         </div>
@@ -311,7 +360,7 @@ function PasswordSection({ forced }: { forced: boolean }) {
         >
           {t('account.password.submit')}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }
