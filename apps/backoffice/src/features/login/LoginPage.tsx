@@ -1,111 +1,130 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TOperatorLoginRequest } from '@casino/contracts/auth';
+import { ZOperatorLoginRequest, type TOperatorLoginRequest } from '@casino/contracts/auth';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import { ME_KEY } from '../../app/session.ts';
+import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { api, isApiError } from '../../lib/api.ts';
+
+const LOGIN_FIELDS = ['operatorId', 'password', 'totp'] as const;
+type TLoginValues = Required<TOperatorLoginRequest>;
+
+/** The request of the form's values: the code only once the server asked for it. */
+function bodyOf({ totp, ...rest }: TLoginValues, needsTotp: boolean): TOperatorLoginRequest {
+  return { ...rest, ...(needsTotp && totp ? { totp } : {}) };
+}
 
 /**
  * The operators' sign-in (route `session.login`): ID and password, then the authenticator code
- * when the server answers `totp_required`. A 429 says how long to wait.
+ * when the server answers `totp_required`. A 429 says how long to wait. Only the code's format is
+ * checked here (at its field); a wrong or malformed ID or password reads as one failed sign-in.
  */
 export function LoginPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [operatorId, setOperatorId] = useState('');
-  const [password, setPassword] = useState('');
-  const [totp, setTotp] = useState('');
+  const fieldText = useFieldText('login');
   const [needsTotp, setNeedsTotp] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm<TLoginValues>({
+    fields: LOGIN_FIELDS,
+    defaultValues: { operatorId: '', password: '', totp: '' },
+    validate: (values) => {
+      const { totp } = schemaCodes(ZOperatorLoginRequest, bodyOf(values, needsTotp), LOGIN_FIELDS);
+      return needsTotp && !values.totp ? { totp: 'required' } : totp ? { totp } : {};
+    },
+  });
+  const [operatorId, password] = form.watch(['operatorId', 'password']);
+  const totp = form.register('totp');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const body: TOperatorLoginRequest = { operatorId, password, ...(needsTotp && totp ? { totp } : {}) };
+  async function submit(values: TLoginValues) {
     try {
-      const answer = await api('session.login', { body });
+      const answer = await api('session.login', { body: bodyOf(values, needsTotp) });
       if (answer.status === 'success') {
         await client.invalidateQueries({ queryKey: ME_KEY });
         return;
       }
       if (answer.status === 'totp_required') {
-        if (needsTotp) setError(t('login.fail'));
+        if (needsTotp) form.failForm(t('login.fail'));
         setNeedsTotp(true);
         return;
       }
       // An owner without TOTP while owners must have it: another owner sets one up.
-      setError(t(answer.status === 'totp_setup_required' ? 'login.setupRequired' : 'login.fail'));
+      form.failForm(t(answer.status === 'totp_setup_required' ? 'login.setupRequired' : 'login.fail'));
     } catch (caught) {
       if (isApiError(caught) && caught.status === 'too_many') {
-        setError(
+        form.failForm(
           caught.retryAfterSec
             ? t('login.tooMany', { seconds: caught.retryAfterSec })
             : t('login.tooManyLater'),
         );
       } else if (isApiError(caught) && caught.status === 'invalid') {
-        setError(t('login.fail'));
+        form.failForm(t('login.fail'));
       } else {
-        setError(t(`errors.${isApiError(caught) && caught.status === 'network' ? 'network' : 'error'}`));
+        form.failForm(t(`errors.${isApiError(caught) && caught.status === 'network' ? 'network' : 'error'}`));
       }
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
     <main className="login">
-      <form className="login__card" onSubmit={(event) => void submit(event)} noValidate>
+      <Form form={form} className="login__card" onValid={submit}>
         <h1 className="page-title">{t('login.title')}</h1>
-        <label className="field">
-          <span>{t('login.operatorId')}</span>
-          <input
-            name="operatorId"
-            autoComplete="username"
-            required
-            maxLength={32}
-            value={operatorId}
-            onChange={(event) => setOperatorId(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>{t('login.password')}</span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
-        {needsTotp && (
-          <label className="field">
-            <span>{t('login.totp')}</span>
+        <Field label={t('login.operatorId')} status={null}>
+          {(aria) => (
             <input
-              name="totp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              // The code is asked for right after the password was accepted.
-              autoFocus
-              value={totp}
-              onChange={(event) => setTotp(event.target.value.replace(/\D/g, ''))}
+              autoComplete="username"
+              required
+              maxLength={32}
+              {...aria}
+              {...form.register('operatorId')}
             />
-            <small className="muted">{t('login.totpHint')}</small>
-          </label>
+          )}
+        </Field>
+        <Field label={t('login.password')} status={null}>
+          {(aria) => (
+            <input
+              type="password"
+              autoComplete="current-password"
+              required
+              {...aria}
+              {...form.register('password')}
+            />
+          )}
+        </Field>
+        {needsTotp && (
+          <Field label={t('login.totp')} status={form.statusOf('totp', fieldText('totp'))}>
+            {(aria) => (
+              <>
+                <input
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="\d{6}"
+                  maxLength={6}
+                  // The code is asked for right after the password was accepted.
+                  autoFocus
+                  {...aria}
+                  {...totp}
+                  onChange={(event) => {
+                    event.target.value = event.target.value.replace(/\D/g, '');
+                    return totp.onChange(event);
+                  }}
+                />
+                <small className="muted">{t('login.totpHint')}</small>
+              </>
+            )}
+          </Field>
         )}
-        {error && (
-          <p role="alert" className="notice notice--error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn--primary" disabled={busy || !operatorId || !password}>
+        <FormMessage text={form.formMessage} />
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={form.formState.isSubmitting || !operatorId || !password}
+        >
           {t('login.submit')}
         </button>
-      </form>
+      </Form>
     </main>
   );
 }
