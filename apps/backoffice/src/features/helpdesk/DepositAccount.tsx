@@ -88,7 +88,7 @@ export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
         >
           <label className="field">
             <span>{t('helpdesk.account.bank')}</span>
-            <select className="hd-select" {...form.register('bank')}>
+            <select className="hd-select" {...form.register('bank')} value={form.watch('bank')}>
               {BANKS.map((bank) => (
                 <option key={bank.code} value={bank.code}>
                   {i18n.language === 'ko' ? bank.nameKo : bank.nameEn}

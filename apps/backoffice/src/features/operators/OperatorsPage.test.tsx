@@ -144,4 +144,29 @@ describe('operators', () => {
       { url: '/api/backoffice/settings/ip-allowlist', body: { ranges: ['203.0.113.0/24'] } },
     ]);
   });
+
+  it('creates an operator on the form layer: a taken ID is said at its field, then the next one is sent', async () => {
+    const sent = fakeServer({
+      '/api/backoffice/operators': [
+        { status: 'already' },
+        { status: 'success', password: 'made-password-123' },
+      ],
+    });
+    renderPage();
+    const form = (await screen.findByRole('button', { name: 'Create operator' })).closest('form')!;
+    const id = within(form).getByLabelText('Operator ID') as HTMLInputElement;
+    fireEvent.change(id, { target: { value: ' desk2 ' } });
+    expect(id.value).toBe('desk2');
+    fireEvent.click(within(form).getByRole('button', { name: 'Create operator' }));
+    expect(await within(form).findByText('This operator ID is taken.')).toBeTruthy();
+    expect(id.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(id, { target: { value: 'desk3' } });
+    expect(id.getAttribute('aria-invalid')).toBe('false');
+    fireEvent.click(within(form).getByRole('button', { name: 'Create operator' }));
+    expect(await screen.findByText('desk3 was created.')).toBeTruthy();
+    expect(sent.map((s) => s.body)).toEqual([
+      { operatorId: 'desk2', role: 'support' },
+      { operatorId: 'desk3', role: 'support' },
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type TOperatorRole } from '@casino/contracts/backoffice';
@@ -8,9 +8,15 @@ import {
   OPERATOR_PASSWORD_MAX,
   OPERATOR_PASSWORD_MIN,
   parseCidr,
+  ZOperatorCreateRequest,
+  type TOperatorCreateRequest,
   type TOperatorsListResponse,
 } from '@casino/contracts/backoffice-operators';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
+import { FormMessage } from '../../components/Field.tsx';
 import { useOperator } from '../../app/session.ts';
 import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -90,30 +96,41 @@ function ShownOnceDialog({ shown, onClose }: { shown: TShownOnce | null; onClose
   );
 }
 
+const CREATE_FIELDS = ['operatorId', 'role', 'password', 'withTotp'] as const;
+type TCreateValues = Required<TOperatorCreateRequest>;
+
+/** The request of the create form: a password and TOTP only when asked for. */
+function createBody({ password, withTotp, ...rest }: TCreateValues): TOperatorCreateRequest {
+  return { ...rest, ...(password ? { password } : {}), ...(withTotp ? { withTotp } : {}) };
+}
+
 function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, message: TMessage) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [operatorId, setOperatorId] = useState('');
-  const [role, setRole] = useState<TOperatorRole>('support');
-  const [password, setPassword] = useState('');
-  const [withTotp, setWithTotp] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm<TCreateValues>({
+    fields: CREATE_FIELDS,
+    defaultValues: { operatorId: '', role: 'support', password: '', withTotp: false },
+    validate: (values) => schemaCodes(ZOperatorCreateRequest, createBody(values), CREATE_FIELDS),
+  });
+  // Checked as the operator types (the submit waits for both), besides the contract's check on submit.
+  const [operatorId, role, password] = form.watch(['operatorId', 'role', 'password']);
   const idOk = /^[A-Za-z][A-Za-z0-9._-]{2,31}$/.test(operatorId);
   const passwordOk =
     password === '' || (password.length >= OPERATOR_PASSWORD_MIN && password.length <= OPERATOR_PASSWORD_MAX);
+  const idStatus = form.statusOf('operatorId', (code) =>
+    t(code === 'taken' ? 'operators.create.taken' : 'operators.create.idRule'),
+  );
+  const passwordStatus = form.statusOf('password', () =>
+    t('operators.create.passwordRule', { min: OPERATOR_PASSWORD_MIN, max: OPERATOR_PASSWORD_MAX }),
+  );
+  const idField = form.register('operatorId');
 
   const create = useMutation({
-    mutationFn: () =>
-      api('operators.create', {
-        body: { operatorId, role, ...(password ? { password } : {}), ...(withTotp ? { withTotp } : {}) },
-      }),
-    onSuccess: (answer) => {
-      if (answer.status === 'already') return setError(t('operators.create.taken'));
-      const id = operatorId.toLowerCase();
-      setOperatorId('');
-      setPassword('');
-      setWithTotp(false);
-      setError(null);
+    mutationFn: (body: TOperatorCreateRequest) => api('operators.create', { body }),
+    onSuccess: (answer, body) => {
+      if (answer.status === 'already') return form.failField('operatorId', 'taken');
+      const id = body.operatorId.toLowerCase();
+      form.reset();
       void client.invalidateQueries({ queryKey: OPERATORS_KEY });
       const once = 'password' in answer || 'totpSecret' in answer ? { operatorId: id, ...answer } : null;
       onCreated(once && (once.password || once.totpSecret) ? once : null, {
@@ -121,17 +138,15 @@ function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, messa
         text: t('operators.create.done', { id }),
       });
     },
-    onError: (caught) => setError(t(errorKey(caught))),
+    onError: (caught) => form.showServerErrors(caught) || form.failForm(t(errorKey(caught))),
   });
 
   return (
-    <form
+    <Form
+      form={form}
       className="operators__create"
       aria-labelledby="operators-create"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        if (idOk && passwordOk) create.mutate();
-      }}
+      onValid={(values) => create.mutate(createBody(values))}
     >
       <h2 id="operators-create" className="operators__heading">
         {t('operators.create.title')}
@@ -142,23 +157,21 @@ function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, messa
           id="operators-new-id"
           autoComplete="off"
           maxLength={32}
-          aria-invalid={operatorId !== '' && !idOk}
+          aria-invalid={(operatorId !== '' && !idOk) || idStatus !== null}
           aria-describedby="operators-new-id-rule"
-          value={operatorId}
-          onChange={(event) => setOperatorId(event.target.value.trim())}
+          {...idField}
+          onChange={(event) => {
+            event.target.value = event.target.value.trim();
+            return idField.onChange(event);
+          }}
         />
-        <small id="operators-new-id-rule" className="muted">
-          {t('operators.create.idRule')}
+        <small id="operators-new-id-rule" className={idStatus ? 'operators__error' : 'muted'}>
+          {idStatus?.text ?? t('operators.create.idRule')}
         </small>
       </div>
       <label className="field" htmlFor="operators-new-role">
         <span>{t('operators.role')}</span>
-        <select
-          id="operators-new-role"
-          className="operators__select"
-          value={role}
-          onChange={(event) => setRole(event.target.value as TOperatorRole)}
-        >
+        <select id="operators-new-role" className="operators__select" {...form.register('role')} value={role}>
           {OPERATOR_ROLES.map((r) => (
             <option key={r} value={r}>
               {t(`role.${r}`)}
@@ -173,28 +186,26 @@ function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, messa
           type="password"
           autoComplete="new-password"
           maxLength={OPERATOR_PASSWORD_MAX}
-          aria-invalid={!passwordOk}
+          aria-invalid={!passwordOk || passwordStatus !== null}
           aria-describedby="operators-new-password-rule"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...form.register('password')}
         />
-        <small id="operators-new-password-rule" className={passwordOk ? 'muted' : 'operators__error'}>
+        <small
+          id="operators-new-password-rule"
+          className={passwordOk && !passwordStatus ? 'muted' : 'operators__error'}
+        >
           {t('operators.create.passwordRule', { min: OPERATOR_PASSWORD_MIN, max: OPERATOR_PASSWORD_MAX })}
         </small>
       </div>
       <label className="operators__check">
-        <input type="checkbox" checked={withTotp} onChange={(event) => setWithTotp(event.target.checked)} />
+        <input type="checkbox" {...form.register('withTotp')} />
         {t('operators.create.withTotp')}
       </label>
-      {error && (
-        <p role="alert" className="notice notice--error">
-          {error}
-        </p>
-      )}
+      <FormMessage text={form.formMessage} />
       <button type="submit" className="btn btn--primary" disabled={create.isPending || !idOk || !passwordOk}>
         {t('operators.create.submit')}
       </button>
-    </form>
+    </Form>
   );
 }
 
