@@ -1,13 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REASON_MAX } from '@casino/contracts/backoffice';
+import { ZBackofficeNoteRequest } from '@casino/contracts/backoffice-helpdesk';
 import {
   MEMBER_LEVEL_MAX,
   MEMBER_LEVEL_MIN,
+  ZBackofficeAdjustRequest,
+  ZBackofficeMemberLevelRequest,
   type TBackofficeMember,
 } from '@casino/contracts/backoffice-members';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm, type TFieldCodes } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
+import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { api, apiKey, errorKey, isApiError } from '../../lib/api.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
 
@@ -64,7 +71,8 @@ export function noteHtml(text: string): string {
     .join('');
 }
 
-interface Form {
+/** The action dialog's fields (each action uses its own): the contracts' request bodies, as typed. */
+interface TActionValues {
   level: string;
   kind: 'cash' | 'point';
   amount: string;
@@ -72,7 +80,39 @@ interface Form {
   title: string;
   contents: string;
 }
-const EMPTY_FORM: Form = { level: '', kind: 'cash', amount: '', reason: '', title: '', contents: '' };
+const ACTION_FIELDS = ['level', 'kind', 'amount', 'reason', 'title', 'contents'] as const;
+const EMPTY_FORM: TActionValues = {
+  level: '',
+  kind: 'cash',
+  amount: '',
+  reason: '',
+  title: '',
+  contents: '',
+};
+
+const levelBody = (values: TActionValues) => ({ level: Number(values.level) });
+const adjustBody = (values: TActionValues) => ({
+  amount: Number(values.amount),
+  reason: values.reason.trim(),
+  kind: values.kind,
+});
+const noteBody = (userId: string, values: TActionValues) => ({
+  userId,
+  title: values.title.trim(),
+  contents: noteHtml(values.contents),
+});
+
+/** What is wrong with the action's body, by the contract's request schema (actions without one: nothing). */
+function actionCodes(
+  action: TMemberAction | null,
+  userId: string,
+  values: TActionValues,
+): TFieldCodes<(typeof ACTION_FIELDS)[number]> {
+  if (action === 'level') return schemaCodes(ZBackofficeMemberLevelRequest, levelBody(values), ACTION_FIELDS);
+  if (action === 'adjust') return schemaCodes(ZBackofficeAdjustRequest, adjustBody(values), ACTION_FIELDS);
+  if (action === 'note') return schemaCodes(ZBackofficeNoteRequest, noteBody(userId, values), ACTION_FIELDS);
+  return {};
+}
 
 type Answer = { status: string; exchangePassword?: string; password?: string };
 
@@ -92,26 +132,34 @@ export function MemberActions({
   const { t } = useTranslation();
   const client = useQueryClient();
   const [action, setAction] = useState<TMemberAction | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY_FORM);
-  const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const userId = member.userId;
+  const fieldText = useFieldText('members.dialog');
+  const form = useContractForm<TActionValues>({
+    fields: ACTION_FIELDS,
+    defaultValues: EMPTY_FORM,
+    validate: (values) => actionCodes(action, userId, values),
+  });
 
   const run = useMutation({
-    mutationFn: async (which: TMemberAction): Promise<Answer> => {
+    mutationFn: async ({
+      which,
+      values,
+    }: {
+      which: TMemberAction;
+      values: TActionValues;
+    }): Promise<Answer> => {
       switch (which) {
         case 'level':
-          return api('members.level', { params: { userId }, body: { level: Number(form.level) } });
+          return api('members.level', { params: { userId }, body: levelBody(values) });
         case 'resetExchange':
           return api('members.resetExchangePassword', { params: { userId } });
         case 'resetPassword':
           return api('members.resetPassword', { params: { userId } });
         case 'note':
-          return api('notes.send', {
-            body: { userId, title: form.title.trim(), contents: noteHtml(form.contents) },
-          });
+          return api('notes.send', { body: noteBody(userId, values) });
         case 'adjust': {
-          const body = { amount: Number(form.amount), reason: form.reason.trim(), kind: form.kind };
+          const body = adjustBody(values);
           const intent = `adjust:${userId}:${JSON.stringify(body)}`;
           try {
             const answer = await api('members.adjust', {
@@ -130,7 +178,7 @@ export function MemberActions({
           return api(`members.${which}`, { params: { userId } });
       }
     },
-    onSuccess: (answer, which) => {
+    onSuccess: (answer, { which }) => {
       void client.invalidateQueries({ queryKey: apiKey('members.list') });
       const shown =
         answer.status === 'success'
@@ -159,13 +207,12 @@ export function MemberActions({
           : `members.result.${answer.status}`;
       onMessage({ tone: answer.status === 'success' ? 'ok' : 'warn', key });
     },
-    onError: (failure) => setError(t(errorKey(failure))),
+    onError: (failure) => form.showServerErrors(failure) || form.failForm(t(errorKey(failure))),
   });
 
   function open(which: TMemberAction) {
     setAction(which);
-    setForm({ ...EMPTY_FORM, level: String(member.level) });
-    setError(null);
+    form.reset({ ...EMPTY_FORM, level: String(member.level) });
     setSecret(null);
   }
 
@@ -176,25 +223,15 @@ export function MemberActions({
     setSecret(null);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!action) return;
-    setError(null);
-    run.mutate(action);
-  }
-
   const available = actionsFor(member, permissions);
   const danger = action === 'block' || action === 'resetPassword' || action === 'signout';
-  const field = (label: string, input: ReactNode) => (
-    <label className="field">
-      <span>{label}</span>
-      {input}
-    </label>
-  );
-  const amount = Number(form.amount);
+  const values = form.watch();
+  const amount = Number(values.amount);
   const incomplete =
-    (action === 'adjust' && (!Number.isInteger(amount) || amount === 0 || !form.reason.trim())) ||
-    (action === 'note' && (!form.title.trim() || !form.contents.trim()));
+    (action === 'adjust' && (!Number.isInteger(amount) || amount === 0 || !values.reason.trim())) ||
+    (action === 'note' && (!values.title.trim() || !values.contents.trim()));
+  const amountField = form.register('amount');
+  const error = form.formMessage;
 
   return (
     <>
@@ -229,83 +266,85 @@ export function MemberActions({
             </div>
           </div>
         ) : action ? (
-          <form onSubmit={submit}>
+          <Form form={form} onValid={(valid) => run.mutate({ which: action, values: valid })}>
             {['approve', 'block', 'unblock', 'resetExchange', 'resetPassword', 'signout'].includes(
               action,
             ) && <p>{t(`members.dialog.${action}Body`)}</p>}
-            {action === 'level' &&
-              field(
-                t('members.dialog.levelField'),
-                <select value={form.level} onChange={(e) => setForm({ ...form, level: e.target.value })}>
-                  {Array.from(
-                    { length: MEMBER_LEVEL_MAX - MEMBER_LEVEL_MIN + 1 },
-                    (_, i) => MEMBER_LEVEL_MIN + i,
-                  ).map((level) => (
-                    <option key={level} value={level}>
-                      {level}
-                    </option>
-                  ))}
-                </select>,
-              )}
+            {action === 'level' && (
+              <Field
+                label={t('members.dialog.levelField')}
+                status={form.statusOf('level', fieldText('level'))}
+              >
+                {(aria) => (
+                  <select {...aria} {...form.register('level')} value={values.level}>
+                    {Array.from(
+                      { length: MEMBER_LEVEL_MAX - MEMBER_LEVEL_MIN + 1 },
+                      (_, i) => MEMBER_LEVEL_MIN + i,
+                    ).map((level) => (
+                      <option key={level} value={level}>
+                        {level}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
             {action === 'adjust' && (
               <>
-                {field(
-                  t('members.dialog.adjustKind'),
-                  <select
-                    value={form.kind}
-                    onChange={(e) =>
-                      setForm({ ...form, kind: e.target.value === 'point' ? 'point' : 'cash' })
-                    }
-                  >
-                    <option value="cash">{t('members.dialog.adjustCash')}</option>
-                    <option value="point">{t('members.dialog.adjustPoint')}</option>
-                  </select>,
-                )}
-                {field(
-                  t('members.dialog.adjustAmount'),
-                  <input
-                    inputMode="numeric"
-                    value={form.amount}
-                    onChange={(e) => setForm({ ...form, amount: e.target.value.replace(/[^\d-]/g, '') })}
-                  />,
-                )}
-                {field(
-                  t('members.dialog.adjustReason'),
-                  <textarea
-                    rows={2}
-                    maxLength={REASON_MAX}
-                    value={form.reason}
-                    onChange={(e) => setForm({ ...form, reason: e.target.value })}
-                  />,
-                )}
+                <Field
+                  label={t('members.dialog.adjustKind')}
+                  status={form.statusOf('kind', fieldText('kind'))}
+                >
+                  {(aria) => (
+                    <select {...aria} {...form.register('kind')} value={values.kind}>
+                      <option value="cash">{t('members.dialog.adjustCash')}</option>
+                      <option value="point">{t('members.dialog.adjustPoint')}</option>
+                    </select>
+                  )}
+                </Field>
+                <Field
+                  label={t('members.dialog.adjustAmount')}
+                  status={form.statusOf('amount', fieldText('amount'))}
+                >
+                  {(aria) => (
+                    <input
+                      inputMode="numeric"
+                      {...aria}
+                      {...amountField}
+                      onChange={(event) => {
+                        event.target.value = event.target.value.replace(/[^\d-]/g, '');
+                        return amountField.onChange(event);
+                      }}
+                    />
+                  )}
+                </Field>
+                <Field
+                  label={t('members.dialog.adjustReason')}
+                  status={form.statusOf('reason', fieldText('reason'))}
+                >
+                  {(aria) => (
+                    <textarea rows={2} maxLength={REASON_MAX} {...aria} {...form.register('reason')} />
+                  )}
+                </Field>
               </>
             )}
             {action === 'note' && (
               <>
-                {field(
-                  t('members.dialog.noteSubject'),
-                  <input
-                    maxLength={100}
-                    value={form.title}
-                    onChange={(e) => setForm({ ...form, title: e.target.value })}
-                  />,
-                )}
-                {field(
-                  t('members.dialog.noteContents'),
-                  <textarea
-                    rows={5}
-                    maxLength={5000}
-                    value={form.contents}
-                    onChange={(e) => setForm({ ...form, contents: e.target.value })}
-                  />,
-                )}
+                <Field
+                  label={t('members.dialog.noteSubject')}
+                  status={form.statusOf('title', fieldText('title'))}
+                >
+                  {(aria) => <input maxLength={100} {...aria} {...form.register('title')} />}
+                </Field>
+                <Field
+                  label={t('members.dialog.noteContents')}
+                  status={form.statusOf('contents', fieldText('contents'))}
+                >
+                  {(aria) => <textarea rows={5} maxLength={5000} {...aria} {...form.register('contents')} />}
+                </Field>
               </>
             )}
-            {error && (
-              <p role="alert" className="notice notice--error">
-                {error}
-              </p>
-            )}
+            <FormMessage text={error} />
             <div className="dialog__actions">
               <button type="button" className="btn" disabled={run.isPending} onClick={close}>
                 {t('queue.cancel')}
@@ -318,7 +357,7 @@ export function MemberActions({
                 {error ? t('queue.retry') : t('queue.confirm')}
               </button>
             </div>
-          </form>
+          </Form>
         ) : null}
       </Dialog>
     </>
