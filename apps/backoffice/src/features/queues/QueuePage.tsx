@@ -3,10 +3,18 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { REASON_MAX } from '@casino/contracts/backoffice';
-import { CASHIER_CSV_MAX_ROWS, type TCashierHistoryItem } from '@casino/contracts/backoffice-cashier';
+import {
+  CASHIER_CSV_MAX_ROWS,
+  ZBackofficeRejectRequest,
+  type TCashierHistoryItem,
+} from '@casino/contracts/backoffice-cashier';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
 import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
+import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { api, API_KEY_ROOT, apiQuery, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
@@ -18,6 +26,9 @@ type TKind = 'deposit' | 'withdraw';
 
 /** One key per intended decision, for the whole page's life (a retry after a lost answer reuses it). */
 const keys = createIdempotencyKeys();
+
+/** The decision dialog's one field: the reason of a rejection, which the member reads. */
+const REJECT_FIELDS = ['reason'] as const;
 
 interface Decision {
   item: TCashierHistoryItem;
@@ -65,13 +76,25 @@ export function QueuePage({ kind }: { kind: TKind }) {
   });
   const [expanded, setExpanded] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [reason, setReason] = useState('');
   // Kept as a key and the request's number, so a language switch translates it too.
   const [message, setMessage] = useState<{ tone: 'ok' | 'warn'; key: string; id: number } | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
+  const fieldText = useFieldText('queue');
+  const form = useContractForm<{ reason: string }>({
+    fields: REJECT_FIELDS,
+    defaultValues: { reason: '' },
+    // The member reads the reason of a rejection: required here, though the contract lets it out.
+    validate: ({ reason }) =>
+      decision?.action !== 'reject'
+        ? {}
+        : reason.trim() === ''
+          ? { reason: 'required' }
+          : schemaCodes(ZBackofficeRejectRequest, { reason: reason.trim() }, REJECT_FIELDS),
+  });
+  const dialogError = form.formMessage;
+  const reason = form.watch('reason');
 
   const decide = useMutation({
-    mutationFn: async ({ item, action }: Decision) => {
+    mutationFn: async ({ item, action, reason }: Decision & { reason: string }) => {
       const body = action === 'reject' ? { reason: reason.trim() } : {};
       const intent = `${kind}:${item.id}:${action}:${JSON.stringify(body)}`;
       try {
@@ -98,25 +121,24 @@ export function QueuePage({ kind }: { kind: TKind }) {
       else if (answer.status === 'already') setMessage({ tone: 'warn', key: 'queue.already', id });
       else setMessage({ tone: 'warn', key: 'queue.notFound', id });
       setDecision(null);
-      setReason('');
+      form.reset();
       void client.invalidateQueries({ queryKey: API_KEY_ROOT });
     },
     onError: (error, { item }) => {
       const status = isApiError(error) ? error.status : 'error';
       if (status === 'not_found') {
-        setDialogError(null);
+        form.clearErrors();
         setDecision(null);
         setMessage({ tone: 'warn', key: 'queue.notFound', id: item.id });
         return;
       }
-      setDialogError(t(errorKey(error)));
+      if (!form.showServerErrors(error)) form.failForm(t(errorKey(error)));
     },
   });
 
   function open(item: TCashierHistoryItem, action: Decision['action']) {
     setDecision({ item, action });
-    setReason('');
-    setDialogError(null);
+    form.reset();
     setMessage(null);
   }
 
@@ -334,13 +356,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
         }
       >
         {decision && (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              setDialogError(null);
-              decide.mutate(decision);
-            }}
-          >
+          <Form form={form} onValid={(values) => decide.mutate({ ...decision, ...values })}>
             <p>
               {t(decision.action === 'approve' ? 'queue.approveBody' : 'queue.rejectBody', {
                 member: decision.item.userId,
@@ -355,22 +371,13 @@ export function QueuePage({ kind }: { kind: TKind }) {
               </p>
             )}
             {decision.action === 'reject' && (
-              <label className="field">
-                <span>{t('queue.rejectReason')}</span>
-                <textarea
-                  rows={3}
-                  required
-                  maxLength={REASON_MAX}
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value)}
-                />
-              </label>
+              <Field label={t('queue.rejectReason')} status={form.statusOf('reason', fieldText('reason'))}>
+                {(aria) => (
+                  <textarea rows={3} required maxLength={REASON_MAX} {...aria} {...form.register('reason')} />
+                )}
+              </Field>
             )}
-            {dialogError && (
-              <p role="alert" className="notice notice--error">
-                {dialogError}
-              </p>
-            )}
+            <FormMessage text={dialogError} />
             <div className="dialog__actions">
               <button
                 type="button"
@@ -388,7 +395,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
                 {dialogError ? t('queue.retry') : t('queue.confirm')}
               </button>
             </div>
-          </form>
+          </Form>
         )}
       </Dialog>
     </section>
