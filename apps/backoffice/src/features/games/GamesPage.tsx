@@ -1,10 +1,19 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { JACKPOT_TIERS, WALLET_MODES, type TUpdateProviderRequest } from '@casino/contracts/backoffice-games';
+import {
+  JACKPOT_TIERS,
+  WALLET_MODES,
+  ZUpdateGameRequest,
+  type TUpdateProviderRequest,
+} from '@casino/contracts/backoffice-games';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import type { z } from 'zod';
 import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
 import { Dialog } from '../../app/Dialog.tsx';
+import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { api, apiKey, apiQuery, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { moved } from './api.ts';
@@ -233,30 +242,33 @@ function RotateDialog({ provider, onClose }: { provider: TProvider; onClose: () 
 
 // --- a game: names, image ---
 
+const GAME_FIELDS = ['nameKo', 'nameEn', 'imgUrl'] as const;
+type TGameValues = Pick<TGame, (typeof GAME_FIELDS)[number]>;
+
 function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TGame; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const failure = useFailure();
-  const [nameKo, setNameKo] = useState(game.nameKo);
-  const [nameEn, setNameEn] = useState(game.nameEn);
-  const [imgUrl, setImgUrl] = useState(game.imgUrl);
-  const [error, setError] = useState<string | null>(null);
+  const fieldText = useFieldText('games');
+  const form = useContractForm<TGameValues>({
+    fields: GAME_FIELDS,
+    defaultValues: { nameKo: game.nameKo, nameEn: game.nameEn, imgUrl: game.imgUrl },
+    validate: (values) => schemaCodes(ZUpdateGameRequest, values, GAME_FIELDS),
+  });
+  const imgUrl = form.watch('imgUrl');
   const upload = useMutation({
     mutationFn: (image: File) => apiUpload('media.upload', image),
-    onSuccess: (image) => setImgUrl(image.url),
-    onError: (e) => setError(failure(e)),
+    onSuccess: (image) => form.setValue('imgUrl', image.url),
+    onError: (e) => form.failForm(failure(e)),
   });
   const save = useMutation({
-    mutationFn: () =>
-      api('games.update', {
-        params: { provider: provider.code, code: game.code },
-        body: { nameKo, nameEn, imgUrl },
-      }),
+    mutationFn: (body: TGameValues) =>
+      api('games.update', { params: { provider: provider.code, code: game.code }, body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: CATALOG_KEY });
       onClose();
     },
-    onError: (e) => setError(failure(e)),
+    onError: (e) => form.showServerErrors(e) || form.failForm(failure(e)),
   });
   const busy = save.isPending || upload.isPending;
   return (
@@ -265,22 +277,13 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
       onOpenChange={(open) => !open && !busy && onClose()}
       title={t('games.gameTitle', { code: game.code })}
     >
-      <form
-        className="games__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setError(null);
-          save.mutate();
-        }}
-      >
-        <label className="field">
-          <span>{t('games.nameKo')}</span>
-          <input required maxLength={60} value={nameKo} onChange={(e) => setNameKo(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t('games.nameEn')}</span>
-          <input required maxLength={60} value={nameEn} onChange={(e) => setNameEn(e.target.value)} />
-        </label>
+      <Form form={form} className="games__form" onValid={(values) => save.mutate(values)}>
+        <Field label={t('games.nameKo')} status={form.statusOf('nameKo', fieldText('nameKo'))}>
+          {(aria) => <input required maxLength={60} {...aria} {...form.register('nameKo')} />}
+        </Field>
+        <Field label={t('games.nameEn')} status={form.statusOf('nameEn', fieldText('nameEn'))}>
+          {(aria) => <input required maxLength={60} {...aria} {...form.register('nameEn')} />}
+        </Field>
         <div className="games__image">
           {imgUrl ? (
             <img src={imgUrl} alt="" className="games__preview" />
@@ -288,10 +291,9 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
             <span className="muted">{t('games.noImage')}</span>
           )}
           <div className="games__form">
-            <label className="field">
-              <span>{t('games.imageUrl')}</span>
-              <input maxLength={500} value={imgUrl} onChange={(e) => setImgUrl(e.target.value)} />
-            </label>
+            <Field label={t('games.imageUrl')} status={form.statusOf('imgUrl', fieldText('imgUrl'))}>
+              {(aria) => <input maxLength={500} {...aria} {...form.register('imgUrl')} />}
+            </Field>
             <label className="field">
               <span>{t('games.upload')}</span>
               <input
@@ -301,7 +303,7 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
                 onChange={(e) => {
                   const file = e.target.files?.[0];
                   if (file) {
-                    setError(null);
+                    form.clearErrors('root');
                     upload.mutate(file);
                   }
                 }}
@@ -310,7 +312,7 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
             {upload.isPending && <span className="muted">{t('games.uploading')}</span>}
           </div>
         </div>
-        <Note tone="error" text={error} />
+        <FormMessage text={form.formMessage} />
         <Actions>
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
             {t('queue.cancel')}
@@ -319,7 +321,7 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
             {t('games.save')}
           </button>
         </Actions>
-      </form>
+      </Form>
     </Dialog>
   );
 }
