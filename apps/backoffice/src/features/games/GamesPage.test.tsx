@@ -127,4 +127,32 @@ describe('the games screen', () => {
       body: { enabled: false },
     });
   });
+
+  it('adds a game on the form layer: a taken code is said at its field, nothing sent while a field is empty', async () => {
+    const sent = fakeServer({ '/api/backoffice/games': { status: 'already' } });
+    renderGames();
+    fireEvent.click(await screen.findByRole('button', { name: 'Games' }));
+    const form = await screen.findByRole('form', { name: 'Add game' });
+    const code = within(form).getByLabelText('Code') as HTMLInputElement;
+    fireEvent.change(code, { target: { value: 'd4' } });
+    fireEvent.change(within(form).getByLabelText('Name (Korean)'), { target: { value: '게임 d4' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add game' }));
+    await waitFor(() =>
+      expect(
+        (within(form).getByLabelText('Name (English)') as HTMLInputElement).getAttribute('aria-invalid'),
+      ).toBe('true'),
+    );
+    expect(sent).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText('Name (English)'), { target: { value: 'Game d4' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add game' }));
+    expect(await within(form).findByText('A game with that code exists already.')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/backoffice/games',
+        body: { provider: 'acme', code: 'd4', nameKo: '게임 d4', nameEn: 'Game d4', order: 40 },
+      },
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   JACKPOT_TIERS,
   WALLET_MODES,
+  ZCreateGameRequest,
   ZUpdateGameRequest,
   type TUpdateProviderRequest,
 } from '@casino/contracts/backoffice-games';
@@ -328,6 +329,9 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
 
 // --- a provider's games: enable, edit, order (buttons or drag), add ---
 
+const NEW_GAME_FIELDS = ['code', 'nameKo', 'nameEn'] as const;
+type TNewGameValues = Pick<TGame, (typeof NEW_GAME_FIELDS)[number]>;
+
 function GamesOfProvider({ provider }: { provider: TProvider }) {
   const { t } = useTranslation();
   const name = useProviderName()(provider);
@@ -341,7 +345,17 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
   const [editing, setEditing] = useState<TGame | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [draft, setDraft] = useState({ code: '', nameKo: '', nameEn: '' });
+  const fieldText = useFieldText('games');
+  const newGame = (values: TNewGameValues) => ({
+    provider: provider.code,
+    ...values,
+    order: (stored.length + 1) * 10,
+  });
+  const addForm = useContractForm<TNewGameValues>({
+    fields: NEW_GAME_FIELDS,
+    defaultValues: { code: '', nameKo: '', nameEn: '' },
+    validate: (values) => schemaCodes(ZCreateGameRequest, newGame(values), NEW_GAME_FIELDS),
+  });
   const refresh = () => void client.invalidateQueries({ queryKey: CATALOG_KEY });
 
   const saveOrder = useMutation({
@@ -363,18 +377,15 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
     onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
   });
   const add = useMutation({
-    mutationFn: () =>
-      api('games.create', {
-        body: { provider: provider.code, ...draft, order: (stored.length + 1) * 10 },
-      }),
+    mutationFn: (values: TNewGameValues) => api('games.create', { body: newGame(values) }),
     onSuccess: (answer) => {
       refresh();
       if (answer.status === 'success') {
-        setDraft({ code: '', nameKo: '', nameEn: '' });
+        addForm.reset();
         setMessage({ tone: 'ok', text: t('games.added') });
-      } else setMessage({ tone: 'error', text: t('games.gameExists') });
+      } else addForm.failField('code', 'taken');
     },
-    onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
+    onError: (e) => addForm.showServerErrors(e) || setMessage({ tone: 'error', text: failure(e) }),
   });
 
   const move = (from: number, to: number) => {
@@ -502,46 +513,36 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
           </tbody>
         </table>
       </div>
-      <form
+      <Form
+        form={addForm}
         className="games__inline"
         aria-label={t('games.addGame')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate();
+        onValid={(values) => {
+          setMessage(null);
+          add.mutate(values);
         }}
       >
-        <label className="field">
-          <span>{t('games.code')}</span>
-          <input
-            required
-            maxLength={64}
-            pattern="[A-Za-z0-9_.\-]+"
-            value={draft.code}
-            onChange={(e) => setDraft({ ...draft, code: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>{t('games.nameKo')}</span>
-          <input
-            required
-            maxLength={60}
-            value={draft.nameKo}
-            onChange={(e) => setDraft({ ...draft, nameKo: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>{t('games.nameEn')}</span>
-          <input
-            required
-            maxLength={60}
-            value={draft.nameEn}
-            onChange={(e) => setDraft({ ...draft, nameEn: e.target.value })}
-          />
-        </label>
+        <Field label={t('games.code')} status={addForm.statusOf('code', fieldText('code'))}>
+          {(aria) => (
+            <input
+              required
+              maxLength={64}
+              pattern="[A-Za-z0-9_.\-]+"
+              {...aria}
+              {...addForm.register('code')}
+            />
+          )}
+        </Field>
+        <Field label={t('games.nameKo')} status={addForm.statusOf('nameKo', fieldText('nameKo'))}>
+          {(aria) => <input required maxLength={60} {...aria} {...addForm.register('nameKo')} />}
+        </Field>
+        <Field label={t('games.nameEn')} status={addForm.statusOf('nameEn', fieldText('nameEn'))}>
+          {(aria) => <input required maxLength={60} {...aria} {...addForm.register('nameEn')} />}
+        </Field>
         <button type="submit" className="btn" disabled={add.isPending}>
           {t('games.addGame')}
         </button>
-      </form>
+      </Form>
       {editing && (
         <GameDialog key={editing.code} provider={provider} game={editing} onClose={() => setEditing(null)} />
       )}
