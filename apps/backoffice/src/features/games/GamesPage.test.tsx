@@ -155,4 +155,26 @@ describe('the games screen', () => {
       },
     ]);
   });
+
+  it("saves a provider's changed settings only, the maximum checked by the contract at its field", async () => {
+    const sent = fakeServer();
+    renderGames();
+    const row = (await screen.findByText('Acme')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acme: settings' });
+    const max = within(dialog).getByLabelText('Maximum per wallet call (won)') as HTMLInputElement;
+    fireEvent.change(max, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(max.getAttribute('aria-invalid')).toBe('true'));
+    expect(sent).toHaveLength(0);
+    fireEvent.change(max, { target: { value: '5,000,000' } });
+    expect(max.value).toBe('5000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PATCH',
+      url: '/api/backoffice/providers/acme',
+      body: { maxAmount: 5_000_000 },
+    });
+  });
 });

@@ -6,10 +6,11 @@ import {
   WALLET_MODES,
   ZCreateGameRequest,
   ZUpdateGameRequest,
+  ZUpdateProviderRequest,
   type TUpdateProviderRequest,
 } from '@casino/contracts/backoffice-games';
 import { schemaCodes } from '@casino/contracts/schema-codes';
-import { useContractForm } from '@casino/web-kit/contract-form';
+import { formFieldErrors, useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import type { z } from 'zod';
 import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
@@ -57,113 +58,148 @@ function Actions({ children }: { children: ReactNode }) {
 
 // --- a provider's settings: maintenance window, wallet mode, jackpot opt-in ---
 
+const PROVIDER_FIELDS = ['from', 'to', 'wallet', 'apiUrl', 'jackpot', 'maxAmount'] as const;
+interface TProviderValues {
+  /** No maintenance window. */
+  open: boolean;
+  from: string;
+  to: string;
+  wallet: TProvider['wallet'];
+  apiUrl: string;
+  jackpot: boolean;
+  /** As typed; the contract checks it (a 400 naming `maxAmount`). */
+  maxAmount: string;
+}
+
+/** The change the form's values make to `provider` (only what differs is sent). */
+function providerChange(provider: TProvider, values: TProviderValues): TUpdateProviderRequest {
+  const body: TUpdateProviderRequest = {};
+  const window = values.open ? null : { from: values.from, to: values.to };
+  if (JSON.stringify(window) !== JSON.stringify(provider.maintenance)) body.maintenance = window;
+  if (values.wallet !== provider.wallet) body.wallet = values.wallet;
+  if (values.apiUrl.trim() !== (provider.apiUrl ?? '')) body.apiUrl = values.apiUrl.trim() || null;
+  if (values.jackpot !== provider.jackpot) body.jackpot = values.jackpot;
+  const max = Number(values.maxAmount);
+  if (max !== provider.maxAmount) body.maxAmount = max;
+  return body;
+}
+
 function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const name = useProviderName()(provider);
   const client = useQueryClient();
   const failure = useFailure();
-  const [window, setWindow] = useState(provider.maintenance);
-  const [wallet, setWallet] = useState(provider.wallet);
-  const [apiUrl, setApiUrl] = useState(provider.apiUrl ?? '');
-  const [jackpot, setJackpot] = useState(provider.jackpot);
-  const [maxAmount, setMaxAmount] = useState(String(provider.maxAmount));
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => {
-      const body: TUpdateProviderRequest = {};
-      if (JSON.stringify(window) !== JSON.stringify(provider.maintenance)) body.maintenance = window;
-      if (wallet !== provider.wallet) body.wallet = wallet;
-      if (apiUrl.trim() !== (provider.apiUrl ?? '')) body.apiUrl = apiUrl.trim() || null;
-      if (jackpot !== provider.jackpot) body.jackpot = jackpot;
-      // Sent as typed; the server checks it (400 naming `maxAmount`).
-      const max = Number(maxAmount);
-      if (max !== provider.maxAmount) body.maxAmount = max;
-      return api('providers.update', { params: { code: provider.code }, body });
+  const fieldText = useFieldText('games');
+  const form = useContractForm<TProviderValues>({
+    fields: PROVIDER_FIELDS,
+    defaultValues: {
+      open: provider.maintenance === null,
+      from: provider.maintenance?.from ?? '05:00',
+      to: provider.maintenance?.to ?? '06:00',
+      wallet: provider.wallet,
+      apiUrl: provider.apiUrl ?? '',
+      jackpot: provider.jackpot,
+      maxAmount: String(provider.maxAmount),
     },
+    validate: (values) => {
+      const { maintenance, ...codes } = schemaCodes(
+        ZUpdateProviderRequest,
+        providerChange(provider, values),
+        ['maintenance', ...PROVIDER_FIELDS],
+      );
+      return maintenance ? { ...codes, from: maintenance } : codes;
+    },
+  });
+  const [open, wallet] = form.watch(['open', 'wallet']);
+  const windowStatus = form.statusOf('from', fieldText('maintenance'));
+  const maxAmount = form.register('maxAmount');
+  const save = useMutation({
+    mutationFn: (body: TUpdateProviderRequest) =>
+      api('providers.update', { params: { code: provider.code }, body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: CATALOG_KEY });
       onClose();
     },
-    onError: (e) => setError(failure(e)),
+    onError: (e) => {
+      const codes = formFieldErrors(e, ['maintenance', ...PROVIDER_FIELDS]);
+      if (codes?.maintenance) form.failField('from', codes.maintenance);
+      if (!form.showServerErrors(e) && !codes?.maintenance) form.failForm(failure(e));
+    },
   });
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && !save.isPending && onClose()}
+      onOpenChange={(isOpen) => !isOpen && !save.isPending && onClose()}
       title={t('games.providerTitle', { name })}
     >
-      <form
+      <Form
+        form={form}
         className="games__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setError(null);
-          save.mutate();
-        }}
+        onValid={(values) => save.mutate(providerChange(provider, values))}
       >
         <fieldset className="games__fieldset">
           <legend>{t('games.maintenance')}</legend>
           <label className="inline-field">
-            <input
-              type="checkbox"
-              checked={window === null}
-              onChange={(e) => setWindow(e.target.checked ? null : { from: '05:00', to: '06:00' })}
-            />
+            <input type="checkbox" {...form.register('open')} />
             <span>{t('games.noMaintenance')}</span>
           </label>
-          {window && (
+          {!open && (
             <span className="inline-field">
               <input
                 type="time"
                 aria-label={t('games.maintenanceFrom')}
-                value={window.from}
-                onChange={(e) => setWindow({ ...window, from: e.target.value })}
+                aria-invalid={form.formState.errors.from ? true : undefined}
+                {...form.register('from')}
               />
               <span>~</span>
-              <input
-                type="time"
-                aria-label={t('games.maintenanceTo')}
-                value={window.to}
-                onChange={(e) => setWindow({ ...window, to: e.target.value })}
-              />
+              <input type="time" aria-label={t('games.maintenanceTo')} {...form.register('to')} />
               <span className="muted">{t('games.seoul')}</span>
             </span>
           )}
+          {windowStatus && <small className="field-error">{windowStatus.text}</small>}
         </fieldset>
-        <label className="field">
-          <span>{t('games.wallet')}</span>
-          <select value={wallet} onChange={(e) => setWallet(e.target.value as TProvider['wallet'])}>
-            {WALLET_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {t(`games.walletMode.${mode}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label={t('games.wallet')} status={form.statusOf('wallet', () => t('games.walletHoldsMoney'))}>
+          {(aria) => (
+            <select {...aria} {...form.register('wallet')} value={wallet}>
+              {WALLET_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`games.walletMode.${mode}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {wallet === 'transfer' && (
-          <label className="field">
-            <span>{t('games.apiUrl')}</span>
-            <input type="url" maxLength={500} value={apiUrl} onChange={(e) => setApiUrl(e.target.value)} />
-          </label>
+          <Field label={t('games.apiUrl')} status={form.statusOf('apiUrl', () => t('games.apiUrlRequired'))}>
+            {(aria) => <input type="url" maxLength={500} {...aria} {...form.register('apiUrl')} />}
+          </Field>
         )}
         <label className="inline-field">
-          <input type="checkbox" checked={jackpot} onChange={(e) => setJackpot(e.target.checked)} />
+          <input type="checkbox" {...form.register('jackpot')} />
           <span>{t('games.jackpotOptIn')}</span>
         </label>
-        <label className="field">
-          <span>{t('games.maxAmount')}</span>
-          <input
-            inputMode="numeric"
-            required
-            maxLength={20}
-            value={maxAmount}
-            pattern="\d+"
-            onChange={(e) => setMaxAmount(e.target.value.replace(/\D/g, ''))}
-          />
-          <span className="muted">
-            {formatWon(provider.maxAmount, i18n.language)} · {t('games.maxAmountHint')}
-          </span>
-        </label>
-        <Note tone="error" text={error} />
+        <Field label={t('games.maxAmount')} status={form.statusOf('maxAmount', fieldText('maxAmount'))}>
+          {(aria) => (
+            <>
+              <input
+                inputMode="numeric"
+                required
+                maxLength={20}
+                pattern="\d+"
+                {...aria}
+                {...maxAmount}
+                onChange={(event) => {
+                  event.target.value = event.target.value.replace(/\D/g, '');
+                  return maxAmount.onChange(event);
+                }}
+              />
+              <span className="muted">
+                {formatWon(provider.maxAmount, i18n.language)} · {t('games.maxAmountHint')}
+              </span>
+            </>
+          )}
+        </Field>
+        <FormMessage text={form.formMessage} />
         <Actions>
           <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
             {t('queue.cancel')}
@@ -172,7 +208,7 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
             {t('games.save')}
           </button>
         </Actions>
-      </form>
+      </Form>
     </Dialog>
   );
 }
