@@ -168,3 +168,26 @@ describe('the settings screen for an owner', () => {
     expect(await screen.findByText('On: new members wait for approval')).toBeTruthy();
   });
 });
+
+describe('registration codes on the form layer', () => {
+  it('checks a new code by the contract at its field, then sends it', async () => {
+    const sent = fakeServer();
+    renderAs('owner');
+    const form = await screen.findByRole('form', { name: 'Add code' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add code' }));
+    const code = within(form).getByLabelText('Code') as HTMLInputElement;
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(sent).toHaveLength(0);
+    fireEvent.change(code, { target: { value: 'NEW1' } });
+    fireEvent.change(within(form).getByLabelText('Domains'), { target: { value: 'new.example' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add code' }));
+    expect(await screen.findByText('Code NEW1 added.')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/backoffice/reg-codes',
+        body: { code: 'NEW1', domain: 'new.example', memo: '' },
+      },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZCashierSettings, type TCashierSettings } from '@casino/contracts/backoffice-settings';
@@ -6,9 +6,15 @@ import {
   LEVEL_NAME_MAX,
   REG_DOMAIN_MAX,
   REG_MEMO_MAX,
+  ZRegCodeCreateRequest,
+  ZRegCodePatch,
   type TRegCode,
 } from '@casino/contracts/backoffice-settings';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
+import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { useOperator } from '../../app/session.ts';
 import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
@@ -111,21 +117,27 @@ function ApprovalSection({ canEdit }: { canEdit: boolean }) {
 
 // --- registration codes ---
 
+const CODE_EDIT_FIELDS = ['domain', 'memo'] as const;
+type TCodeEditValues = { domain: string; memo: string };
+
 function RegCodeDialog({ code, onClose }: { code: TRegCode | null; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const failure = useFailure();
-  const [domain, setDomain] = useState(code?.domain ?? '');
-  const [memo, setMemo] = useState(code?.memo ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const fieldText = useFieldText('settings.codes');
+  const form = useContractForm<TCodeEditValues>({
+    fields: CODE_EDIT_FIELDS,
+    defaultValues: { domain: code?.domain ?? '', memo: code?.memo ?? '' },
+    validate: (values) => schemaCodes(ZRegCodePatch, values, CODE_EDIT_FIELDS),
+  });
   const save = useMutation({
-    mutationFn: () => api('regCodes.update', { params: { code: code!.code }, body: { domain, memo } }),
+    mutationFn: (body: TCodeEditValues) => api('regCodes.update', { params: { code: code!.code }, body }),
     onSuccess: (answer) => {
       void client.invalidateQueries({ queryKey: apiKey('regCodes.list') });
       if (answer.status === 'success') onClose();
-      else setError(t('settings.codes.notFound'));
+      else form.failForm(t('settings.codes.notFound'));
     },
-    onError: (e) => setError(failure(e)),
+    onError: (e) => form.showServerErrors(e) || form.failForm(failure(e)),
   });
   return (
     <Dialog
@@ -133,22 +145,14 @@ function RegCodeDialog({ code, onClose }: { code: TRegCode | null; onClose: () =
       onOpenChange={(open) => !open && !save.isPending && onClose()}
       title={t('settings.codes.editTitle', { code: code?.code ?? '' })}
     >
-      <form
-        className="settings__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
-      >
-        <label className="field">
-          <span>{t('settings.codes.domain')}</span>
-          <input value={domain} maxLength={REG_DOMAIN_MAX} onChange={(e) => setDomain(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t('settings.codes.memo')}</span>
-          <input value={memo} maxLength={REG_MEMO_MAX} onChange={(e) => setMemo(e.target.value)} />
-        </label>
-        <Result ok={null} error={error} />
+      <Form form={form} className="settings__form" onValid={(values) => save.mutate(values)}>
+        <Field label={t('settings.codes.domain')} status={form.statusOf('domain', fieldText('domain'))}>
+          {(aria) => <input maxLength={REG_DOMAIN_MAX} {...aria} {...form.register('domain')} />}
+        </Field>
+        <Field label={t('settings.codes.memo')} status={form.statusOf('memo', fieldText('memo'))}>
+          {(aria) => <input maxLength={REG_MEMO_MAX} {...aria} {...form.register('memo')} />}
+        </Field>
+        <FormMessage text={form.formMessage} />
         <div className="dialog__actions">
           <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
             {t('queue.cancel')}
@@ -157,10 +161,13 @@ function RegCodeDialog({ code, onClose }: { code: TRegCode | null; onClose: () =
             {t('settings.save')}
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
+
+const CODE_FIELDS = ['code', 'domain', 'memo'] as const;
+type TCodeValues = { code: string; domain: string; memo: string };
 
 function RegCodesSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
@@ -171,21 +178,26 @@ function RegCodesSection({ canEdit }: { canEdit: boolean }) {
     error: null,
   });
   const [editing, setEditing] = useState<TRegCode | null>(null);
-  const [draft, setDraft] = useState({ code: '', domain: '', memo: '' });
+  const fieldText = useFieldText('settings.codes');
+  const form = useContractForm<TCodeValues>({
+    fields: CODE_FIELDS,
+    defaultValues: { code: '', domain: '', memo: '' },
+    validate: (values) => schemaCodes(ZRegCodeCreateRequest, values, CODE_FIELDS),
+  });
   const list = useQuery({
     ...apiQuery('regCodes.list'),
   });
   const refresh = () => void client.invalidateQueries({ queryKey: apiKey('regCodes.list') });
   const create = useMutation({
-    mutationFn: () => api('regCodes.create', { body: draft }),
-    onSuccess: (answer) => {
+    mutationFn: (body: TCodeValues) => api('regCodes.create', { body }),
+    onSuccess: (answer, body) => {
       refresh();
       if (answer.status === 'success') {
-        setMessage({ ok: t('settings.codes.created', { code: draft.code.trim() }), error: null });
-        setDraft({ code: '', domain: '', memo: '' });
-      } else setMessage({ ok: null, error: t('settings.codes.already') });
+        setMessage({ ok: t('settings.codes.created', { code: body.code.trim() }), error: null });
+        form.reset();
+      } else form.failField('code', 'taken');
     },
-    onError: (error) => setMessage({ ok: null, error: failure(error) }),
+    onError: (error) => form.showServerErrors(error) || setMessage({ ok: null, error: failure(error) }),
   });
   const toggle = useMutation({
     mutationFn: (code: TRegCode) =>
@@ -196,11 +208,6 @@ function RegCodesSection({ canEdit }: { canEdit: boolean }) {
     },
     onError: (error) => setMessage({ ok: null, error: failure(error) }),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate();
-  }
 
   return (
     <Section title={t('settings.codes.title')} note={t('settings.codes.note')}>
@@ -263,38 +270,45 @@ function RegCodesSection({ canEdit }: { canEdit: boolean }) {
         </table>
       </div>
       {canEdit && (
-        <form className="settings__inline" onSubmit={submit} aria-label={t('settings.codes.add')}>
-          <label className="field">
-            <span>{t('settings.codes.code')}</span>
-            <input
-              required
-              maxLength={20}
-              pattern="[A-Za-z0-9]+"
-              value={draft.code}
-              onChange={(e) => setDraft({ ...draft, code: e.target.value })}
-            />
-          </label>
-          <label className="field settings__grow">
-            <span>{t('settings.codes.domain')}</span>
-            <input
-              maxLength={REG_DOMAIN_MAX}
-              placeholder="casino.example, m.casino.example"
-              value={draft.domain}
-              onChange={(e) => setDraft({ ...draft, domain: e.target.value })}
-            />
-          </label>
-          <label className="field settings__grow">
-            <span>{t('settings.codes.memo')}</span>
-            <input
-              maxLength={REG_MEMO_MAX}
-              value={draft.memo}
-              onChange={(e) => setDraft({ ...draft, memo: e.target.value })}
-            />
-          </label>
+        <Form
+          form={form}
+          className="settings__inline"
+          aria-label={t('settings.codes.add')}
+          onValid={(values) => {
+            setMessage({ ok: null, error: null });
+            create.mutate(values);
+          }}
+        >
+          <Field label={t('settings.codes.code')} status={form.statusOf('code', fieldText('code'))}>
+            {(aria) => (
+              <input required maxLength={20} pattern="[A-Za-z0-9]+" {...aria} {...form.register('code')} />
+            )}
+          </Field>
+          <Field
+            className="field settings__grow"
+            label={t('settings.codes.domain')}
+            status={form.statusOf('domain', fieldText('domain'))}
+          >
+            {(aria) => (
+              <input
+                maxLength={REG_DOMAIN_MAX}
+                placeholder="casino.example, m.casino.example"
+                {...aria}
+                {...form.register('domain')}
+              />
+            )}
+          </Field>
+          <Field
+            className="field settings__grow"
+            label={t('settings.codes.memo')}
+            status={form.statusOf('memo', fieldText('memo'))}
+          >
+            {(aria) => <input maxLength={REG_MEMO_MAX} {...aria} {...form.register('memo')} />}
+          </Field>
           <button type="submit" className="btn btn--primary" disabled={create.isPending}>
             {t('settings.codes.add')}
           </button>
-        </form>
+        </Form>
       )}
       <Result {...message} />
       {editing && <RegCodeDialog key={editing.code} code={editing} onClose={() => setEditing(null)} />}
