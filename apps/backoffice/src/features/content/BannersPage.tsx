@@ -1,9 +1,17 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TBackofficeBanner } from '@casino/contracts/banners';
+import {
+  ZBannerWriteRequest,
+  type TBackofficeBanner,
+  type TBannerWriteRequest,
+} from '@casino/contracts/banners';
 import { MEDIA_UPLOAD_TYPES } from '@casino/contracts/media';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
+import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { api, apiKey, apiQuery, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
 import { DomainField, domainsText } from './fields.tsx';
 import './content.css';
@@ -39,6 +47,135 @@ export function uploadErrorKey(error: unknown): string {
   return 'content.banners.badImage';
 }
 
+const BANNER_FIELDS = ['title', 'imgUrl', 'link', 'order', 'active', 'domain'] as const;
+type TBannerValues = Omit<Draft, 'id' | 'order'> & { order: string };
+
+/** The request of the banner form's values, trimmed as the server stores them. */
+function bannerBody(values: TBannerValues) {
+  return {
+    title: values.title.trim(),
+    imgUrl: values.imgUrl.trim(),
+    link: values.link.trim() || null,
+    order: Math.max(0, Math.trunc(Number(values.order) || 0)),
+    active: values.active,
+    domain: values.domain.trim(),
+  };
+}
+
+/** A banner's create or edit form, on the web kit's form layer: the contract's write request. */
+function BannerForm({
+  draft,
+  onCancel,
+  onSaved,
+}: {
+  draft: Draft;
+  onCancel: () => void;
+  onSaved: (saved: Draft) => void;
+}) {
+  const { t } = useTranslation();
+  const fieldText = useFieldText('content.banners');
+  const form = useContractForm<TBannerValues>({
+    fields: BANNER_FIELDS,
+    defaultValues: { ...draft, order: String(draft.order) },
+    validate: (values) => schemaCodes(ZBannerWriteRequest, bannerBody(values), BANNER_FIELDS),
+  });
+  const [title, imgUrl, domain] = form.watch(['title', 'imgUrl', 'domain']);
+  const send = useMutation({
+    mutationFn: (image: File) => apiUpload('media.upload', image),
+    onSuccess: (answer) => form.setValue('imgUrl', answer.url),
+    onError: (e) => form.failForm(t(uploadErrorKey(e))),
+  });
+  const save = useMutation({
+    mutationFn: (body: TBannerWriteRequest) =>
+      draft.id === null
+        ? api('banners.create', { body })
+        : api('banners.replace', { params: { id: draft.id }, body }),
+    onSuccess: (_answer, body) => onSaved({ ...draft, ...body, link: body.link ?? '' }),
+    onError: (e) => form.showServerErrors(e) || form.failForm(t(errorKey(e))),
+  });
+  const statusOf = (field: (typeof BANNER_FIELDS)[number]) => form.statusOf(field, fieldText(field));
+
+  return (
+    <Form
+      form={form}
+      className="ct-form"
+      aria-label={t('content.banners.new')}
+      onValid={(values) => save.mutate(bannerBody(values))}
+    >
+      <div className="ct-form__fields">
+        <Field label={t('content.field.title')} status={statusOf('title')}>
+          {(aria) => <input maxLength={100} {...aria} {...form.register('title')} />}
+        </Field>
+        <label className="field">
+          <span>{t('content.banners.upload')}</span>
+          <input
+            type="file"
+            accept={Object.keys(MEDIA_UPLOAD_TYPES).join(',')}
+            disabled={send.isPending}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              form.clearErrors('root');
+              if (file) send.mutate(file);
+            }}
+          />
+        </label>
+        <Field label={t('content.banners.imgUrl')} status={statusOf('imgUrl')}>
+          {(aria) => (
+            <input
+              maxLength={500}
+              placeholder="/media/… or https://…"
+              {...aria}
+              {...form.register('imgUrl')}
+            />
+          )}
+        </Field>
+        <Field label={t('content.banners.link')} status={statusOf('link')}>
+          {(aria) => (
+            <input
+              maxLength={500}
+              placeholder="/deposit, /game?tab=slot, https://…"
+              {...aria}
+              {...form.register('link')}
+            />
+          )}
+        </Field>
+        <div className="ct-row">
+          <Field className="field ct-num" label={t('content.banners.order')} status={statusOf('order')}>
+            {(aria) => <input type="number" min={0} max={1_000_000} {...aria} {...form.register('order')} />}
+          </Field>
+          <label className="ct-check">
+            <input type="checkbox" {...form.register('active')} />
+            {t('content.field.active')}
+          </label>
+        </div>
+        <DomainField
+          value={domain}
+          onChange={(next) => form.setValue('domain', next)}
+          error={statusOf('domain')?.text ?? null}
+        />
+        <FormMessage text={form.formMessage} />
+        <div className="ct-form__actions">
+          <button type="button" className="btn" onClick={onCancel}>
+            {t('queue.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={save.isPending || send.isPending}>
+            {t('content.save')}
+          </button>
+        </div>
+      </div>
+      <div className="ct-form__preview">
+        <h2 className="ct-sub">{t('content.preview')}</h2>
+        {imgUrl && (
+          <figure className="ct-banner-preview">
+            <img src={thumbnail(imgUrl, 960)} alt="" />
+            <figcaption>{title}</figcaption>
+          </figure>
+        )}
+      </div>
+    </Form>
+  );
+}
+
 /**
  * The home banners: in the members' order with their images, create and edit (upload an image or
  * give its address, a link inside the site or https, order, on or off, domains), delete after a
@@ -59,34 +196,6 @@ export function BannersPage() {
     const paths = isApiError(e) ? e.errors.map((x) => x.path).filter(Boolean) : [];
     setError(paths.length ? t('content.invalidFields', { fields: paths.join(', ') }) : t(errorKey(e)));
   };
-
-  const send = useMutation({
-    mutationFn: (image: File) => apiUpload('media.upload', image),
-    onSuccess: (answer) => setDraft((old) => (old ? { ...old, imgUrl: answer.url } : old)),
-    onError: (e) => setError(t(uploadErrorKey(e))),
-  });
-
-  const save = useMutation({
-    mutationFn: (d: Draft) => {
-      const body = {
-        title: d.title.trim(),
-        imgUrl: d.imgUrl.trim(),
-        link: d.link.trim() || null,
-        order: d.order,
-        active: d.active,
-        domain: d.domain.trim(),
-      };
-      return d.id === null
-        ? api('banners.create', { body })
-        : api('banners.replace', { params: { id: d.id }, body });
-    },
-    onSuccess: (_answer, d) => {
-      setDraft(null);
-      setMessage(t(d.id === null ? 'content.created' : 'content.saved', { title: d.title.trim() }));
-      refresh();
-    },
-    onError: failure,
-  });
 
   const patch = useMutation({
     mutationFn: ({ id, body }: { id: number; body: { active?: boolean; order?: number } }) =>
@@ -146,103 +255,18 @@ export function BannersPage() {
         </p>
       )}
       {draft && (
-        <form
-          className="ct-form"
-          aria-label={t('content.banners.new')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setError(null);
-            if (!draft.title.trim() || !draft.imgUrl.trim()) return setError(t('content.banners.required'));
-            save.mutate(draft);
+        <BannerForm
+          key={draft.id ?? 'new'}
+          draft={draft}
+          onCancel={() => setDraft(null)}
+          onSaved={(saved) => {
+            setDraft(null);
+            setMessage(
+              t(saved.id === null ? 'content.created' : 'content.saved', { title: saved.title.trim() }),
+            );
+            refresh();
           }}
-        >
-          <div className="ct-form__fields">
-            <label className="field">
-              <span>{t('content.field.title')}</span>
-              <input
-                value={draft.title}
-                maxLength={100}
-                onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-              />
-            </label>
-            <label className="field">
-              <span>{t('content.banners.upload')}</span>
-              <input
-                type="file"
-                accept={Object.keys(MEDIA_UPLOAD_TYPES).join(',')}
-                disabled={send.isPending}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  setError(null);
-                  if (file) send.mutate(file);
-                }}
-              />
-            </label>
-            <label className="field">
-              <span>{t('content.banners.imgUrl')}</span>
-              <input
-                value={draft.imgUrl}
-                maxLength={500}
-                placeholder="/media/… or https://…"
-                onChange={(event) => setDraft({ ...draft, imgUrl: event.target.value })}
-              />
-            </label>
-            <label className="field">
-              <span>{t('content.banners.link')}</span>
-              <input
-                value={draft.link}
-                maxLength={500}
-                placeholder="/deposit, /game?tab=slot, https://…"
-                onChange={(event) => setDraft({ ...draft, link: event.target.value })}
-              />
-            </label>
-            <div className="ct-row">
-              <label className="field ct-num">
-                <span>{t('content.banners.order')}</span>
-                <input
-                  type="number"
-                  min={0}
-                  max={1_000_000}
-                  value={draft.order}
-                  onChange={(event) =>
-                    setDraft({ ...draft, order: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })
-                  }
-                />
-              </label>
-              <label className="ct-check">
-                <input
-                  type="checkbox"
-                  checked={draft.active}
-                  onChange={(event) => setDraft({ ...draft, active: event.target.checked })}
-                />
-                {t('content.field.active')}
-              </label>
-            </div>
-            <DomainField value={draft.domain} onChange={(domain) => setDraft({ ...draft, domain })} />
-            {error && (
-              <p role="alert" className="notice notice--error">
-                {error}
-              </p>
-            )}
-            <div className="ct-form__actions">
-              <button type="button" className="btn" onClick={() => setDraft(null)}>
-                {t('queue.cancel')}
-              </button>
-              <button type="submit" className="btn btn--primary" disabled={save.isPending || send.isPending}>
-                {t('content.save')}
-              </button>
-            </div>
-          </div>
-          <div className="ct-form__preview">
-            <h2 className="ct-sub">{t('content.preview')}</h2>
-            {draft.imgUrl && (
-              <figure className="ct-banner-preview">
-                <img src={thumbnail(draft.imgUrl, 960)} alt="" />
-                <figcaption>{draft.title}</figcaption>
-              </figure>
-            )}
-          </div>
-        </form>
+        />
       )}
       <div className="table-wrap">
         <table className="table">

@@ -7,7 +7,16 @@ import { HEX_COLOR } from './popup-geometry.ts';
  * The hosts an item is shown on (comma, `|` or space separated; empty: every host), with what the
  * portal's host matcher (contracts' host.ts) will compare: `www.`, protocol, port and path dropped.
  */
-export function DomainField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function DomainField({
+  value,
+  onChange,
+  error = null,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's error in words (a form layer's status), shown under it. */
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   const hint = useId();
   const hosts = [...new Set(parseDomainField(value).filter((host) => host !== ''))];
@@ -19,6 +28,7 @@ export function DomainField({ value, onChange }: { value: string; onChange: (val
         maxLength={500}
         placeholder="casino-a.com, casino-b.com"
         aria-describedby={hint}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
       <small id={hint} className="muted ct-hosts">
@@ -26,6 +36,7 @@ export function DomainField({ value, onChange }: { value: string; onChange: (val
           ? t('content.field.everyDomain')
           : t('content.field.shownOn', { hosts: hosts.join(', ') })}
       </small>
+      {error && <small className="field-error">{error}</small>}
     </label>
   );
 }
