@@ -2,9 +2,17 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { TBackofficeHelp } from '@casino/contracts/backoffice-helpdesk';
+import {
+  ZBackofficeHelpAnswerRequest,
+  type TBackofficeHelp,
+  type TBackofficeHelpAnswerRequest,
+} from '@casino/contracts/backoffice-helpdesk';
 import { HELP_KINDS } from '@casino/contracts/community';
 import { hasVisibleContent } from '@casino/contracts/sanitize-html';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
+import { useFieldText } from '../../components/Field.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { useOperator } from '../../app/session.ts';
 import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
@@ -203,13 +211,30 @@ function Writer({ help }: { help: TBackofficeHelp }) {
   );
 }
 
+const ANSWER_FIELDS = ['answer'] as const;
+
 /** One post, its answer so far, and the answer form. */
 function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const labels = useEditorLabels();
   const account = useDepositAccount();
-  const [answer, setAnswer] = useState(help.answer ?? '');
+  const fieldText = useFieldText('helpdesk');
+  const form = useContractForm<TBackofficeHelpAnswerRequest>({
+    fields: ANSWER_FIELDS,
+    defaultValues: { answer: help.answer ?? '' },
+    // An answer that shows nothing (empty paragraphs) is refused by the server's rule too.
+    validate: (values) =>
+      hasVisibleContent(values.answer)
+        ? schemaCodes(ZBackofficeHelpAnswerRequest, values, ANSWER_FIELDS)
+        : { answer: 'required' },
+  });
+  const answer = form.watch('answer');
+  const setAnswer = (next: string) => {
+    form.setValue('answer', next, { shouldDirty: true });
+    form.clearErrors('answer');
+  };
+  const answerStatus = form.statusOf('answer', fieldText('answer'));
   const [message, setMessage] = useState<{ tone: 'ok' | 'warn' | 'error'; text: string } | null>(null);
 
   useEffect(() => setMessage(null), [help.id]);
@@ -225,7 +250,8 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
       void client.invalidateQueries({ queryKey: apiKey('helps.list') });
       void client.invalidateQueries({ queryKey: apiKey('dashboard.get') });
     },
-    onError: (error) => setMessage({ tone: 'error', text: t(errorKey(error)) }),
+    onError: (error) =>
+      form.showServerErrors(error) || setMessage({ tone: 'error', text: t(errorKey(error)) }),
   });
 
   const current = account.data?.account;
@@ -256,16 +282,12 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
           <SafeHtml html={help.answer} />
         </section>
       )}
-      <form
+      <Form
+        form={form}
         className="hd-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!hasVisibleContent(answer)) {
-            setMessage({ tone: 'error', text: t('helpdesk.answerRequired') });
-            return;
-          }
+        onValid={(values) => {
           setMessage(null);
-          send.mutate(answer);
+          send.mutate(values.answer);
         }}
       >
         <h3 className="hd-detail__sub">{help.answer ? t('helpdesk.reanswer') : t('helpdesk.answer')}</h3>
@@ -277,8 +299,7 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
                 className="btn btn--small"
                 onClick={() =>
                   setAnswer(
-                    (old) =>
-                      (hasVisibleContent(old) ? old : '') +
+                    (hasVisibleContent(answer) ? answer : '') +
                       textToHtml(
                         t('helpdesk.accountAnswer', { account: accountText(current, i18n.language) }),
                       ),
@@ -299,6 +320,11 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
           labels={labels}
           loading={t('editor.loading')}
         />
+        {answerStatus && (
+          <small role="alert" className="field-error">
+            {answerStatus.text}
+          </small>
+        )}
         {message && (
           <p
             role={message.tone === 'error' ? 'alert' : 'status'}
@@ -312,7 +338,7 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
             {t('helpdesk.send')}
           </button>
         </div>
-      </form>
+      </Form>
     </article>
   );
 }
