@@ -2,11 +2,20 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { TBackofficeNotice, TBackofficePopup } from '@casino/contracts/backoffice-content';
+import {
+  ZBackofficeNoticeRequest,
+  ZBackofficePopupRequest,
+  type TBackofficeNotice,
+  type TBackofficePopup,
+} from '@casino/contracts/backoffice-content';
 import { hasVisibleContent } from '@casino/contracts/sanitize-html';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
-import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';
+import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
+import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/LazyRichTextEditor.tsx';
 import { SafeHtml } from '../../lib/html/SafeHtml.tsx';
@@ -48,6 +57,199 @@ function draftOf(item: TBackofficeNotice | TBackofficePopup): Draft {
   return { ...EMPTY, ...item, id: item.id };
 }
 
+const CONTENT_FIELDS = [
+  'title',
+  'domain',
+  'isActive',
+  'titleColor',
+  'posX',
+  'posY',
+  'sortOrder',
+  'contents',
+] as const;
+type TContentValues = Omit<Draft, 'id'>;
+
+/** A whole number from a number input (0 when empty), within `min`. */
+const wholeNumber = (min: number) => (value: unknown) => Math.max(min, Math.trunc(Number(value) || 0));
+
+/**
+ * A notice's or popup's create or edit form on the web kit's form layer: the contract's request
+ * schema and the server's rules (a title, contents that show something, a `#rrggbb` colour), each
+ * error at its field.
+ */
+function ContentForm({
+  kind,
+  draft,
+  onCancel,
+  onDone,
+}: {
+  kind: Kind;
+  draft: Draft;
+  onCancel: () => void;
+  /** The saved item's message, or `gone` when it was deleted meanwhile. */
+  onDone: (outcome: string) => void;
+}) {
+  const { t } = useTranslation();
+  const labels = useEditorLabels();
+  const fieldText = useFieldText('content.form');
+  const isPopup = kind === 'popups';
+  const bodyOf = (d: TContentValues) => ({
+    title: d.title.trim(),
+    contents: d.contents,
+    domain: d.domain.trim(),
+    isActive: d.isActive,
+    ...(isPopup ? { titleColor: d.titleColor, posX: d.posX, posY: d.posY, sortOrder: d.sortOrder } : {}),
+  });
+  const form = useContractForm<TContentValues>({
+    fields: CONTENT_FIELDS,
+    defaultValues: draft,
+    validate: (values) => {
+      const codes = schemaCodes(
+        isPopup ? ZBackofficePopupRequest : ZBackofficeNoticeRequest,
+        bodyOf(values),
+        CONTENT_FIELDS,
+      );
+      if (!values.title.trim()) codes.title = 'required';
+      if (!hasVisibleContent(values.contents)) codes.contents = 'required';
+      if (isPopup && !HEX_COLOR.test(values.titleColor)) codes.titleColor = 'pattern';
+      return codes;
+    },
+  });
+  const values = form.watch();
+  const set = <K extends keyof TContentValues>(field: K, value: TContentValues[K]) => {
+    form.setValue(field, value as never);
+    form.clearErrors(field);
+  };
+  const statusOf = (field: (typeof CONTENT_FIELDS)[number]) => form.statusOf(field, fieldText(field));
+  const contentsStatus = statusOf('contents');
+  const save = useMutation({
+    mutationFn: async (body: ReturnType<typeof bodyOf>) => {
+      if (draft.id === null) return api(`${kind}.create`, { body });
+      return api(`${kind}.update`, { params: { id: draft.id }, body });
+    },
+    onSuccess: (answer, body) =>
+      onDone(
+        answer.status === 'not_found'
+          ? 'gone'
+          : t(draft.id === null ? 'content.created' : 'content.saved', { title: body.title }),
+      ),
+    onError: (error) => form.showServerErrors(error) || form.failForm(t(errorKey(error))),
+  });
+
+  return (
+    <Form
+      form={form}
+      className="ct-form"
+      aria-label={t(draft.id === null ? `content.${kind}.new` : 'content.editing', { id: draft.id })}
+      onValid={(valid) => save.mutate(bodyOf(valid))}
+    >
+      <div className="ct-form__fields">
+        <Field label={t('content.field.title')} status={statusOf('title')}>
+          {(aria) => <input maxLength={100} required {...aria} {...form.register('title')} />}
+        </Field>
+        <DomainField
+          value={values.domain}
+          onChange={(domain) => set('domain', domain)}
+          error={statusOf('domain')?.text ?? null}
+        />
+        <label className="ct-check">
+          <input type="checkbox" {...form.register('isActive')} />
+          {t('content.field.active')}
+        </label>
+        {isPopup && (
+          <div className="ct-row">
+            <ColorField value={values.titleColor} onChange={(titleColor) => set('titleColor', titleColor)} />
+            <Field className="field ct-num" label={t('content.field.posX')} status={statusOf('posX')}>
+              {(aria) => (
+                <input
+                  type="number"
+                  min={0}
+                  max={4000}
+                  {...aria}
+                  {...form.register('posX', { setValueAs: wholeNumber(0) })}
+                />
+              )}
+            </Field>
+            <Field className="field ct-num" label={t('content.field.posY')} status={statusOf('posY')}>
+              {(aria) => (
+                <input
+                  type="number"
+                  min={0}
+                  max={4000}
+                  {...aria}
+                  {...form.register('posY', { setValueAs: wholeNumber(0) })}
+                />
+              )}
+            </Field>
+            <Field
+              className="field ct-num"
+              label={t('content.field.sortOrder')}
+              status={statusOf('sortOrder')}
+            >
+              {(aria) => (
+                <input
+                  type="number"
+                  min={-1_000_000}
+                  max={1_000_000}
+                  {...aria}
+                  {...form.register('sortOrder', { setValueAs: wholeNumber(-1_000_000) })}
+                />
+              )}
+            </Field>
+          </div>
+        )}
+        <div className="field">
+          <span>{t('content.field.contents')}</span>
+          <LazyRichTextEditor
+            value={values.contents}
+            onChange={(contents) => set('contents', contents)}
+            label={t('content.field.contents')}
+            labels={labels}
+            loading={t('editor.loading')}
+          />
+          {contentsStatus && (
+            <small role="alert" className="field-error">
+              {contentsStatus.text}
+            </small>
+          )}
+        </div>
+        <FormMessage text={form.formMessage} />
+        <div className="ct-form__actions">
+          <button type="button" className="btn" disabled={save.isPending} onClick={onCancel}>
+            {t('queue.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+            {t('content.save')}
+          </button>
+        </div>
+      </div>
+      <div className="ct-form__preview">
+        <h2 className="ct-sub">{t('content.preview')}</h2>
+        {isPopup ? (
+          <>
+            <p className="muted ct-hint">{t('content.popup.dragHint')}</p>
+            <PopupPreview
+              title={values.title}
+              titleColor={values.titleColor}
+              contents={values.contents}
+              position={{ x: values.posX, y: values.posY }}
+              onMove={(p) => {
+                form.setValue('posX', p.x);
+                form.setValue('posY', p.y);
+              }}
+            />
+          </>
+        ) : (
+          <article className="ct-notice-preview">
+            <h3>{values.title}</h3>
+            <SafeHtml html={values.contents} />
+          </article>
+        )}
+      </div>
+    </Form>
+  );
+}
+
 /**
  * Notices or popups: the list (popups in the members' order), a form to create and edit (title,
  * rich text, domains, on or off; popups also their title colour, position by dragging a live
@@ -56,7 +258,6 @@ function draftOf(item: TBackofficeNotice | TBackofficePopup): Draft {
 export function ContentPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const labels = useEditorLabels();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const list = useQuery({
@@ -74,35 +275,6 @@ export function ContentPage({ kind }: { kind: Kind }) {
     void client.invalidateQueries({ queryKey: apiKey(`${kind}.list`) });
   };
 
-  const save = useMutation({
-    mutationFn: async (d: Draft) => {
-      const body = {
-        title: d.title.trim(),
-        contents: d.contents,
-        domain: d.domain.trim(),
-        isActive: d.isActive,
-        ...(isPopup ? { titleColor: d.titleColor, posX: d.posX, posY: d.posY, sortOrder: d.sortOrder } : {}),
-      };
-      if (d.id === null) return api(`${kind}.create`, { body });
-      return api(`${kind}.update`, { params: { id: d.id }, body });
-    },
-    onSuccess: (answer, d) => {
-      if (answer.status === 'not_found') {
-        setMessage({ tone: 'warn', text: t('content.gone') });
-        setDraft(null);
-        return;
-      }
-      setDraft(null);
-      done(t(d.id === null ? 'content.created' : 'content.saved', { title: d.title.trim() }));
-    },
-    onError: (error) => {
-      const paths = isApiError(error) ? error.errors.map((e) => e.path).filter(Boolean) : [];
-      setFormError(
-        paths.length > 0 ? t('content.invalidFields', { fields: paths.join(', ') }) : t(errorKey(error)),
-      );
-    },
-  });
-
   const toggle = useMutation({
     mutationFn: (item: { id: number; isActive: boolean }) =>
       api(`${kind}.update`, { params: { id: item.id }, body: { isActive: !item.isActive } }),
@@ -118,14 +290,6 @@ export function ContentPage({ kind }: { kind: Kind }) {
     },
     onError: (error) => setFormError(t(errorKey(error))),
   });
-
-  function submit(d: Draft) {
-    setFormError(null);
-    if (!d.title.trim()) return setFormError(t('content.titleRequired'));
-    if (!hasVisibleContent(d.contents)) return setFormError(t('content.contentsRequired'));
-    if (isPopup && !HEX_COLOR.test(d.titleColor)) return setFormError(t('content.field.colorRule'));
-    save.mutate(d);
-  }
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.maxCount / PAGE_SIZE)) : 1;
@@ -159,122 +323,17 @@ export function ContentPage({ kind }: { kind: Kind }) {
         </p>
       )}
       {draft && (
-        <form
-          className="ct-form"
-          aria-label={t(draft.id === null ? `content.${kind}.new` : 'content.editing', { id: draft.id })}
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit(draft);
+        <ContentForm
+          key={draft.id ?? 'new'}
+          kind={kind}
+          draft={draft}
+          onCancel={() => setDraft(null)}
+          onDone={(outcome) => {
+            setDraft(null);
+            if (outcome === 'gone') setMessage({ tone: 'warn', text: t('content.gone') });
+            else done(outcome);
           }}
-        >
-          <div className="ct-form__fields">
-            <label className="field">
-              <span>{t('content.field.title')}</span>
-              <input
-                value={draft.title}
-                maxLength={100}
-                required
-                onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-              />
-            </label>
-            <DomainField value={draft.domain} onChange={(domain) => setDraft({ ...draft, domain })} />
-            <label className="ct-check">
-              <input
-                type="checkbox"
-                checked={draft.isActive}
-                onChange={(event) => setDraft({ ...draft, isActive: event.target.checked })}
-              />
-              {t('content.field.active')}
-            </label>
-            {isPopup && (
-              <div className="ct-row">
-                <ColorField
-                  value={draft.titleColor}
-                  onChange={(titleColor) => setDraft({ ...draft, titleColor })}
-                />
-                <label className="field ct-num">
-                  <span>{t('content.field.posX')}</span>
-                  <input
-                    type="number"
-                    min={0}
-                    max={4000}
-                    value={draft.posX}
-                    onChange={(event) =>
-                      setDraft({ ...draft, posX: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })
-                    }
-                  />
-                </label>
-                <label className="field ct-num">
-                  <span>{t('content.field.posY')}</span>
-                  <input
-                    type="number"
-                    min={0}
-                    max={4000}
-                    value={draft.posY}
-                    onChange={(event) =>
-                      setDraft({ ...draft, posY: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })
-                    }
-                  />
-                </label>
-                <label className="field ct-num">
-                  <span>{t('content.field.sortOrder')}</span>
-                  <input
-                    type="number"
-                    min={-1_000_000}
-                    max={1_000_000}
-                    value={draft.sortOrder}
-                    onChange={(event) =>
-                      setDraft({ ...draft, sortOrder: Math.trunc(Number(event.target.value) || 0) })
-                    }
-                  />
-                </label>
-              </div>
-            )}
-            <div className="field">
-              <span>{t('content.field.contents')}</span>
-              <LazyRichTextEditor
-                value={draft.contents}
-                onChange={(contents) => setDraft((old) => (old ? { ...old, contents } : old))}
-                label={t('content.field.contents')}
-                labels={labels}
-                loading={t('editor.loading')}
-              />
-            </div>
-            {formError && (
-              <p role="alert" className="notice notice--error">
-                {formError}
-              </p>
-            )}
-            <div className="ct-form__actions">
-              <button type="button" className="btn" disabled={save.isPending} onClick={() => setDraft(null)}>
-                {t('queue.cancel')}
-              </button>
-              <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-                {t('content.save')}
-              </button>
-            </div>
-          </div>
-          <div className="ct-form__preview">
-            <h2 className="ct-sub">{t('content.preview')}</h2>
-            {isPopup ? (
-              <>
-                <p className="muted ct-hint">{t('content.popup.dragHint')}</p>
-                <PopupPreview
-                  title={draft.title}
-                  titleColor={draft.titleColor}
-                  contents={draft.contents}
-                  position={{ x: draft.posX, y: draft.posY }}
-                  onMove={(p) => setDraft((old) => (old ? { ...old, posX: p.x, posY: p.y } : old))}
-                />
-              </>
-            ) : (
-              <article className="ct-notice-preview">
-                <h3>{draft.title}</h3>
-                <SafeHtml html={draft.contents} />
-              </article>
-            )}
-          </div>
-        </form>
+        />
       )}
       <div className="table-wrap">
         <table className="table">
