@@ -177,4 +177,21 @@ describe('the games screen', () => {
       body: { maxAmount: 5_000_000 },
     });
   });
+
+  it('sends only the changed comp rate', async () => {
+    const rates = { status: 'success', rates: { casino: 50, slot: 100, sport: 30 } };
+    const sent = fakeServer({ '/api/backoffice/settings/comp-rates': rates });
+    renderGames();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Comp rates' }));
+    const casino = (await screen.findByLabelText('Live casino')) as HTMLInputElement;
+    expect(casino.value).toBe('50');
+    fireEvent.change(casino, { target: { value: '75' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.filter((s) => s.method !== 'GET')).toHaveLength(1));
+    expect(sent.filter((s) => s.method !== 'GET')[0]).toEqual({
+      method: 'PUT',
+      url: '/api/backoffice/settings/comp-rates',
+      body: { casino: 75 },
+    });
+  });
 });

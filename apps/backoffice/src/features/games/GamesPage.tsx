@@ -9,6 +9,7 @@ import {
   ZUpdateProviderRequest,
   type TUpdateProviderRequest,
 } from '@casino/contracts/backoffice-games';
+import { ZCompRatesPatch } from '@casino/contracts/backoffice-settings';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { formFieldErrors, useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
@@ -841,67 +842,90 @@ function JackpotsTab() {
 
 const COMP_KINDS = ['casino', 'slot', 'sport'] as const;
 
+type TCompRates = Record<(typeof COMP_KINDS)[number], number>;
+
 function CompTab() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const failure = useFailure();
-  const [draft, setDraft] = useState<Partial<Record<(typeof COMP_KINDS)[number], number>>>({});
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const rates = useQuery({
     ...apiQuery('settings.compRates'),
-  });
-  const save = useMutation({
-    mutationFn: () => api('settings.updateCompRates', { body: draft }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('settings.compRates'), answer);
-      setDraft({});
-      setMessage({ tone: 'ok', text: t('games.saved') });
-    },
-    onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
   });
   return (
     <section aria-label={t('games.tabs.comp')}>
       <p className="muted">{t('games.compNote')}</p>
       {rates.isError && <Note tone="error" text={t(errorKey(rates.error))} />}
       {rates.data && (
-        <form
-          className="games__comp"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate();
-          }}
-        >
-          {COMP_KINDS.map((kind) => {
-            const value = draft[kind] ?? rates.data.rates[kind];
-            return (
-              <div key={kind} className="field">
-                <label htmlFor={`comp-${kind}`}>{t(`games.kinds.${kind}`)}</label>
-                <input
-                  id={`comp-${kind}`}
-                  type="number"
-                  min={0}
-                  max={10_000}
-                  step={1}
-                  value={value}
-                  onChange={(e) => setDraft({ ...draft, [kind]: Math.trunc(Number(e.target.value)) })}
-                />
-                <span className="muted">{t('games.percent', { value: (value / 100).toFixed(2) })}</span>
-              </div>
-            );
-          })}
-          <div className="games__actions">
-            <button
-              type="submit"
-              className="btn btn--primary"
-              disabled={save.isPending || Object.keys(draft).length === 0}
-            >
-              {t('games.save')}
-            </button>
-          </div>
-        </form>
+        <CompForm key={JSON.stringify(rates.data.rates)} stored={rates.data.rates} onMessage={setMessage} />
       )}
       {message && <Note tone={message.tone} text={message.text} />}
     </section>
+  );
+}
+
+/** The comp rates on the web kit's form layer: only the changed rates are sent, checked by the contract. */
+function CompForm({
+  stored,
+  onMessage,
+}: {
+  stored: TCompRates;
+  onMessage: (message: { tone: 'ok' | 'error'; text: string } | null) => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const fieldText = useFieldText('games');
+  const changes = (values: TCompRates) =>
+    Object.fromEntries(COMP_KINDS.filter((kind) => values[kind] !== stored[kind]).map((k) => [k, values[k]]));
+  const form = useContractForm<TCompRates>({
+    fields: COMP_KINDS,
+    defaultValues: stored,
+    validate: (values) => schemaCodes(ZCompRatesPatch, changes(values), COMP_KINDS),
+  });
+  const values = form.watch();
+  const save = useMutation({
+    mutationFn: (body: Partial<TCompRates>) => api('settings.updateCompRates', { body }),
+    onSuccess: (answer) => {
+      client.setQueryData(apiKey('settings.compRates'), answer);
+      onMessage({ tone: 'ok', text: t('games.saved') });
+    },
+    onError: (e) => form.showServerErrors(e) || onMessage({ tone: 'error', text: failure(e) }),
+  });
+  return (
+    <Form
+      form={form}
+      className="games__comp"
+      onValid={(valid) => {
+        onMessage(null);
+        save.mutate(changes(valid));
+      }}
+    >
+      {COMP_KINDS.map((kind) => (
+        <Field key={kind} label={t(`games.kinds.${kind}`)} status={form.statusOf(kind, fieldText(kind))}>
+          {(aria) => (
+            <>
+              <input
+                type="number"
+                min={0}
+                max={10_000}
+                step={1}
+                {...aria}
+                {...form.register(kind, { setValueAs: (v) => Math.trunc(Number(v)) })}
+              />
+              <span className="muted">{t('games.percent', { value: (values[kind] / 100).toFixed(2) })}</span>
+            </>
+          )}
+        </Field>
+      ))}
+      <div className="games__actions">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={save.isPending || Object.keys(changes(values)).length === 0}
+        >
+          {t('games.save')}
+        </button>
+      </div>
+    </Form>
   );
 }
 
