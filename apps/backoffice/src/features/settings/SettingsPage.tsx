@@ -1,7 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZCashierSettings, type TCashierSettings } from '@casino/contracts/backoffice-settings';
+import {
+  ZCashierSettings,
+  ZCashierSettingsPatch,
+  type TCashierSettings,
+} from '@casino/contracts/backoffice-settings';
 import {
   LEVEL_NAME_MAX,
   REG_DOMAIN_MAX,
@@ -325,9 +329,7 @@ const CASHIER_FIELDS = Object.keys(ZCashierSettings.shape) as TCashierKey[];
 const WINDOW_FIELDS = new Set<string>(['depositLock', 'withdrawLock']);
 
 function CashierSection({ canEdit }: { canEdit: boolean }) {
-  const { t, i18n } = useTranslation();
-  const client = useQueryClient();
-  const failure = useFailure();
+  const { t } = useTranslation();
   const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
     ok: null,
     error: null,
@@ -335,25 +337,6 @@ function CashierSection({ canEdit }: { canEdit: boolean }) {
   const current = useQuery({
     ...apiQuery('settings.cashier'),
   });
-  const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
-  const values: Record<string, unknown> = draft ?? current.data?.settings ?? {};
-  const save = useMutation({
-    mutationFn: () => {
-      const stored = current.data!.settings as Record<string, unknown>;
-      const changed = Object.fromEntries(
-        Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(stored[k])),
-      );
-      return api('settings.updateCashier', { body: changed });
-    },
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('settings.cashier'), answer);
-      setDraft(null);
-      setMessage({ ok: t('settings.saved'), error: null });
-    },
-    onError: (error) => setMessage({ ok: null, error: failure(error) }),
-  });
-  const set = (key: string, value: unknown) => setDraft({ ...values, [key]: value });
-  const label = (key: string) => t(`settings.cashier.${key}`, { defaultValue: key });
 
   return (
     <Section
@@ -362,60 +345,119 @@ function CashierSection({ canEdit }: { canEdit: boolean }) {
     >
       {current.isError && <Result ok={null} error={t(errorKey(current.error))} />}
       {current.data && (
-        <form
-          className="settings__grid"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate();
-          }}
-        >
-          {CASHIER_FIELDS.map((key) => {
-            const value = values[key];
-            if (WINDOW_FIELDS.has(key)) {
-              const window = value as TWindow;
-              return (
-                <fieldset key={key} className="settings__window" disabled={!canEdit}>
-                  <legend>{label(key)}</legend>
-                  <label className="inline-field">
-                    <input
-                      type="checkbox"
-                      checked={window === null}
-                      onChange={(e) => set(key, e.target.checked ? null : { from: '00:00', to: '06:00' })}
-                    />
-                    <span>{t('settings.cashier.alwaysOpen')}</span>
-                  </label>
-                  {window && (
-                    <span className="inline-field">
-                      <input
-                        type="time"
-                        aria-label={`${label(key)} ${t('settings.from')}`}
-                        value={window.from}
-                        onChange={(e) => set(key, { ...window, from: e.target.value })}
-                      />
-                      <span>~</span>
-                      <input
-                        type="time"
-                        aria-label={`${label(key)} ${t('settings.to')}`}
-                        value={window.to}
-                        onChange={(e) => set(key, { ...window, to: e.target.value })}
-                      />
-                      <span className="muted">{t('settings.seoul')}</span>
-                    </span>
-                  )}
-                </fieldset>
-              );
-            }
-            return (
-              <div key={key} className="field">
-                <label htmlFor={`cashier-${key}`}>{label(key)}</label>
+        <CashierForm
+          key={JSON.stringify(current.data.settings)}
+          stored={current.data.settings}
+          canEdit={canEdit}
+          onMessage={setMessage}
+        />
+      )}
+      <Result {...message} />
+    </Section>
+  );
+}
+
+/** The cashier settings on the web kit's form layer: only the changed fields are sent, checked by the contract. */
+function CashierForm({
+  stored,
+  canEdit,
+  onMessage,
+}: {
+  stored: TCashierSettings;
+  canEdit: boolean;
+  onMessage: (message: { ok: string | null; error: string | null }) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const fieldText = useFieldText('settings.cashier');
+  const changes = (values: TCashierSettings) =>
+    Object.fromEntries(
+      CASHIER_FIELDS.filter((k) => JSON.stringify(values[k]) !== JSON.stringify(stored[k])).map((k) => [
+        k,
+        values[k],
+      ]),
+    );
+  const form = useContractForm<TCashierSettings>({
+    fields: CASHIER_FIELDS,
+    defaultValues: stored,
+    validate: (values) => schemaCodes(ZCashierSettingsPatch, changes(values), CASHIER_FIELDS),
+  });
+  const values = form.watch();
+  const dirty = Object.keys(changes(values)).length > 0;
+  const save = useMutation({
+    mutationFn: (body: Partial<TCashierSettings>) => api('settings.updateCashier', { body }),
+    onSuccess: (answer) => {
+      client.setQueryData(apiKey('settings.cashier'), answer);
+      onMessage({ ok: t('settings.saved'), error: null });
+    },
+    onError: (error) => form.showServerErrors(error) || onMessage({ ok: null, error: failure(error) }),
+  });
+  const setWindow = (key: TCashierKey, window: TWindow) =>
+    form.setValue(key, window as never, { shouldDirty: true });
+  const label = (key: string) => t(`settings.cashier.${key}`, { defaultValue: key });
+
+  return (
+    <Form
+      form={form}
+      className="settings__grid"
+      onValid={(valid) => {
+        onMessage({ ok: null, error: null });
+        save.mutate(changes(valid));
+      }}
+    >
+      {CASHIER_FIELDS.map((key) => {
+        const value = values[key];
+        const status = form.statusOf(key, fieldText(key));
+        if (WINDOW_FIELDS.has(key)) {
+          const window = value as TWindow;
+          return (
+            <fieldset key={key} className="settings__window" disabled={!canEdit}>
+              <legend>{label(key)}</legend>
+              <label className="inline-field">
                 <input
-                  id={`cashier-${key}`}
+                  type="checkbox"
+                  checked={window === null}
+                  onChange={(e) => setWindow(key, e.target.checked ? null : { from: '00:00', to: '06:00' })}
+                />
+                <span>{t('settings.cashier.alwaysOpen')}</span>
+              </label>
+              {window && (
+                <span className="inline-field">
+                  <input
+                    type="time"
+                    aria-label={`${label(key)} ${t('settings.from')}`}
+                    aria-invalid={status ? true : undefined}
+                    value={window.from}
+                    onChange={(e) => setWindow(key, { ...window, from: e.target.value })}
+                  />
+                  <span>~</span>
+                  <input
+                    type="time"
+                    aria-label={`${label(key)} ${t('settings.to')}`}
+                    value={window.to}
+                    onChange={(e) => setWindow(key, { ...window, to: e.target.value })}
+                  />
+                  <span className="muted">{t('settings.seoul')}</span>
+                </span>
+              )}
+              {status && <small className="field-error">{status.text}</small>}
+            </fieldset>
+          );
+        }
+        return (
+          <Field key={key} label={label(key)} status={status}>
+            {(aria) => (
+              <>
+                <input
                   type="number"
                   min={0}
                   step={1}
                   readOnly={!canEdit}
-                  value={typeof value === 'number' ? value : ''}
-                  onChange={(e) => set(key, e.target.value === '' ? 0 : Math.trunc(Number(e.target.value)))}
+                  {...aria}
+                  {...form.register(key, {
+                    setValueAs: (v) => (v === '' ? 0 : Math.trunc(Number(v))),
+                  })}
                 />
                 {typeof value === 'number' && (
                   <span className="muted">
@@ -424,25 +466,24 @@ function CashierSection({ canEdit }: { canEdit: boolean }) {
                       : formatWon(value, i18n.language)}
                   </span>
                 )}
-              </div>
-            );
-          })}
-          {canEdit && (
-            <div className="settings__actions">
-              <button type="submit" className="btn btn--primary" disabled={save.isPending || draft === null}>
-                {t('settings.save')}
-              </button>
-              {draft && (
-                <button type="button" className="btn" onClick={() => setDraft(null)}>
-                  {t('settings.reset')}
-                </button>
-              )}
-            </div>
+              </>
+            )}
+          </Field>
+        );
+      })}
+      {canEdit && (
+        <div className="settings__actions">
+          <button type="submit" className="btn btn--primary" disabled={save.isPending || !dirty}>
+            {t('settings.save')}
+          </button>
+          {dirty && (
+            <button type="button" className="btn" onClick={() => form.reset(stored)}>
+              {t('settings.reset')}
+            </button>
           )}
-        </form>
+        </div>
       )}
-      <Result {...message} />
-    </Section>
+    </Form>
   );
 }
 
