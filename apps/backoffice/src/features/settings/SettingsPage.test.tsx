@@ -190,4 +190,17 @@ describe('registration codes on the form layer', () => {
       },
     ]);
   });
+
+  it('sends only the changed level name', async () => {
+    const sent = fakeServer();
+    renderAs('owner');
+    const name = (await screen.findByLabelText('Name of level 3')) as HTMLInputElement;
+    expect(name.value).toBe('Lv.3');
+    fireEvent.change(name, { target: { value: 'Gold' } });
+    const section = screen.getByRole('region', { name: 'Member levels' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ names: { '3': 'Gold' } });
+    expect(sent[0]!.url).toBe('/api/backoffice/settings/levels');
+  });
 });

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import {
   ZCashierSettings,
   ZCashierSettingsPatch,
+  ZMemberLevelsPatch,
   type TCashierSettings,
+  type TMemberLevelsPatch,
 } from '@casino/contracts/backoffice-settings';
 import {
   LEVEL_NAME_MAX,
@@ -489,85 +491,124 @@ function CashierForm({
 
 // --- member levels ---
 
+type TLevelRow = { level: number; name: string; members: number };
+const LEVEL_FIELDS = ['names'] as const;
+
 function LevelsSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const failure = useFailure();
   const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
     ok: null,
     error: null,
   });
-  const [draft, setDraft] = useState<Record<string, string>>({});
   const levels = useQuery({
     ...apiQuery('settings.levels'),
-  });
-  const save = useMutation({
-    mutationFn: () => api('settings.updateLevels', { body: { names: draft } }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('settings.levels'), answer);
-      setDraft({});
-      setMessage({ ok: t('settings.saved'), error: null });
-    },
-    onError: (error) => setMessage({ ok: null, error: failure(error) }),
   });
   return (
     <Section title={t('settings.levels.title')} note={t('settings.levels.note')}>
       {levels.isError && <Result ok={null} error={t(errorKey(levels.error))} />}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
-      >
-        <div className="table-wrap settings__levels">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col" className="num">
-                  {t('settings.levels.level')}
-                </th>
-                <th scope="col">{t('settings.levels.name')}</th>
-                <th scope="col" className="num">
-                  {t('settings.levels.members')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {levels.data?.levels.map((level) => (
-                <tr key={level.level}>
-                  <td className="num">{level.level}</td>
-                  <td>
-                    {canEdit ? (
-                      <input
-                        aria-label={t('settings.levels.nameOf', { level: level.level })}
-                        maxLength={LEVEL_NAME_MAX}
-                        value={draft[String(level.level)] ?? level.name}
-                        onChange={(e) => setDraft({ ...draft, [String(level.level)]: e.target.value })}
-                      />
-                    ) : (
-                      level.name
-                    )}
-                  </td>
-                  <td className="num">{level.members}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {canEdit && (
-          <div className="settings__actions">
-            <button
-              type="submit"
-              className="btn btn--primary"
-              disabled={save.isPending || Object.keys(draft).length === 0}
-            >
-              {t('settings.save')}
-            </button>
-          </div>
-        )}
-      </form>
+      <LevelsForm
+        key={JSON.stringify(levels.data?.levels ?? [])}
+        levels={levels.data?.levels ?? []}
+        canEdit={canEdit}
+        onMessage={setMessage}
+      />
       <Result {...message} />
     </Section>
+  );
+}
+
+/** The level names on the web kit's form layer: only the changed names are sent, checked by the contract. */
+function LevelsForm({
+  levels,
+  canEdit,
+  onMessage,
+}: {
+  levels: readonly TLevelRow[];
+  canEdit: boolean;
+  onMessage: (message: { ok: string | null; error: string | null }) => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const fieldText = useFieldText('settings.levels');
+  const changes = (values: { names: string[] }): TMemberLevelsPatch['names'] =>
+    Object.fromEntries(
+      levels.flatMap((level, i) =>
+        values.names[i] !== undefined && values.names[i] !== level.name
+          ? [[String(level.level), values.names[i]]]
+          : [],
+      ),
+    );
+  const form = useContractForm<{ names: string[] }>({
+    fields: LEVEL_FIELDS,
+    defaultValues: { names: levels.map((level) => level.name) },
+    validate: (values) => schemaCodes(ZMemberLevelsPatch, { names: changes(values) }, LEVEL_FIELDS),
+  });
+  const dirty = Object.keys(changes(form.watch())).length > 0;
+  const save = useMutation({
+    mutationFn: (names: TMemberLevelsPatch['names']) => api('settings.updateLevels', { body: { names } }),
+    onSuccess: (answer) => {
+      client.setQueryData(apiKey('settings.levels'), answer);
+      onMessage({ ok: t('settings.saved'), error: null });
+    },
+    onError: (error) => form.showServerErrors(error) || onMessage({ ok: null, error: failure(error) }),
+  });
+  const status = form.statusOf('names', fieldText('names'));
+  return (
+    <Form
+      form={form}
+      onValid={(values) => {
+        onMessage({ ok: null, error: null });
+        save.mutate(changes(values));
+      }}
+    >
+      <div className="table-wrap settings__levels">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                {t('settings.levels.level')}
+              </th>
+              <th scope="col">{t('settings.levels.name')}</th>
+              <th scope="col" className="num">
+                {t('settings.levels.members')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {levels.map((level, i) => (
+              <tr key={level.level}>
+                <td className="num">{level.level}</td>
+                <td>
+                  {canEdit ? (
+                    <input
+                      aria-label={t('settings.levels.nameOf', { level: level.level })}
+                      maxLength={LEVEL_NAME_MAX}
+                      {...form.register(`names.${i}`)}
+                    />
+                  ) : (
+                    level.name
+                  )}
+                </td>
+                <td className="num">{level.members}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {status && (
+        <p role="alert" className="field-error">
+          {status.text}
+        </p>
+      )}
+      {canEdit && (
+        <div className="settings__actions">
+          <button type="submit" className="btn btn--primary" disabled={save.isPending || !dirty}>
+            {t('settings.save')}
+          </button>
+        </div>
+      )}
+    </Form>
   );
 }
 
