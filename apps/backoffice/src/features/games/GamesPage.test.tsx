@@ -194,4 +194,28 @@ describe('the games screen', () => {
       body: { casino: 75 },
     });
   });
+
+  it('sends only the changed jackpot setting', async () => {
+    const tier = {
+      seed: 1_000_000,
+      ceiling: 50_000_000,
+      shareBp: 10,
+      oneInWon: 100_000_000,
+      pool: 2_000_000,
+    };
+    const jackpots = { status: 'success', tiers: { MEGA: tier, MAJOR: tier, MINOR: tier }, hits: [] };
+    const sent = fakeServer({ '/api/backoffice/jackpots': jackpots });
+    renderGames();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Jackpots' }));
+    const seed = (await screen.findByLabelText('MAJOR Seed')) as HTMLInputElement;
+    expect(seed.value).toBe('1000000');
+    fireEvent.change(seed, { target: { value: '2000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.filter((s) => s.method !== 'GET')).toHaveLength(1));
+    expect(sent.filter((s) => s.method !== 'GET')[0]).toEqual({
+      method: 'PUT',
+      url: '/api/backoffice/jackpots',
+      body: { MAJOR: { seed: 2_000_000 } },
+    });
+  });
 });

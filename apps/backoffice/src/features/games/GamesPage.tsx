@@ -5,6 +5,8 @@ import {
   JACKPOT_TIERS,
   WALLET_MODES,
   ZCreateGameRequest,
+  ZJackpotsPatch,
+  type TJackpotsPatch,
   ZUpdateGameRequest,
   ZUpdateProviderRequest,
   type TUpdateProviderRequest,
@@ -707,23 +709,13 @@ function CatalogTab() {
 
 const JACKPOT_FIELDS = ['seed', 'ceiling', 'shareBp', 'oneInWon'] as const;
 
+type TJackpotValues = Record<TJackpotTier, Record<(typeof JACKPOT_FIELDS)[number], number>>;
+
 function JackpotsTab() {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
-  const failure = useFailure();
-  const [draft, setDraft] = useState<Partial<Record<TJackpotTier, Record<string, number>>>>({});
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const jackpots = useQuery({
     ...apiQuery('jackpots.get'),
-  });
-  const save = useMutation({
-    mutationFn: () => api('jackpots.update', { body: draft }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('jackpots.get'), answer);
-      setDraft({});
-      setMessage({ tone: 'ok', text: t('games.saved') });
-    },
-    onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
   });
   const won = (n: number) => formatWon(n, i18n.language);
   const data = jackpots.data;
@@ -732,69 +724,8 @@ function JackpotsTab() {
       <p className="muted">{t('games.jackpotNote')}</p>
       {jackpots.isError && <Note tone="error" text={t(errorKey(jackpots.error))} />}
       {data && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate();
-          }}
-        >
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('games.tier')}</th>
-                  {JACKPOT_FIELDS.map((f) => (
-                    <th key={f} scope="col" className="num">
-                      {t(`games.jp.${f}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="num">
-                    {t('games.jp.pool')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {JACKPOT_TIERS.map((tier) => (
-                  <tr key={tier}>
-                    <th scope="row">{tier}</th>
-                    {JACKPOT_FIELDS.map((f) => (
-                      <td key={f} className="num">
-                        <input
-                          type="number"
-                          className="games__num"
-                          aria-label={`${tier} ${t(`games.jp.${f}`)}`}
-                          min={f === 'oneInWon' ? 1 : 0}
-                          step={1}
-                          value={draft[tier]?.[f] ?? data.tiers[tier][f]}
-                          onChange={(e) =>
-                            setDraft({
-                              ...draft,
-                              [tier]: { ...draft[tier], [f]: Math.trunc(Number(e.target.value)) },
-                            })
-                          }
-                        />
-                      </td>
-                    ))}
-                    <td className="num">{won(data.tiers[tier].pool)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="games__actions">
-            <button
-              type="submit"
-              className="btn btn--primary"
-              disabled={save.isPending || Object.keys(draft).length === 0}
-            >
-              {t('games.save')}
-            </button>
-            {Object.keys(draft).length > 0 && (
-              <button type="button" className="btn" onClick={() => setDraft({})}>
-                {t('games.undo')}
-              </button>
-            )}
-          </div>
+        <>
+          <JackpotForm key={JSON.stringify(data.tiers)} tiers={data.tiers} onMessage={setMessage} />
           {message && <Note tone={message.tone} text={message.text} />}
           <h2 className="games__subtitle">{t('games.hits')}</h2>
           <div className="table-wrap">
@@ -832,9 +763,114 @@ function JackpotsTab() {
               </tbody>
             </table>
           </div>
-        </form>
+        </>
       )}
     </section>
+  );
+}
+
+/** The jackpot tiers' settings on the web kit's form layer: only the changed values are sent, checked by the contract. */
+function JackpotForm({
+  tiers,
+  onMessage,
+}: {
+  tiers: TJackpotValues & Record<TJackpotTier, { pool: number }>;
+  onMessage: (message: { tone: 'ok' | 'error'; text: string } | null) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailure();
+  const fieldText = useFieldText('games');
+  const won = (n: number) => formatWon(n, i18n.language);
+  const changes = (values: TJackpotValues) =>
+    Object.fromEntries(
+      JACKPOT_TIERS.flatMap((tier) => {
+        const changed = Object.fromEntries(
+          JACKPOT_FIELDS.filter((f) => values[tier][f] !== tiers[tier][f]).map((f) => [f, values[tier][f]]),
+        );
+        return Object.keys(changed).length > 0 ? [[tier, changed]] : [];
+      }),
+    );
+  const defaults = Object.fromEntries(
+    JACKPOT_TIERS.map((tier) => [tier, Object.fromEntries(JACKPOT_FIELDS.map((f) => [f, tiers[tier][f]]))]),
+  ) as TJackpotValues;
+  const form = useContractForm<TJackpotValues>({
+    fields: JACKPOT_TIERS,
+    defaultValues: defaults,
+    validate: (values) => schemaCodes(ZJackpotsPatch, changes(values), JACKPOT_TIERS),
+  });
+  const dirty = Object.keys(changes(form.watch())).length > 0;
+  const save = useMutation({
+    mutationFn: (body: TJackpotsPatch) => api('jackpots.update', { body }),
+    onSuccess: (answer) => {
+      client.setQueryData(apiKey('jackpots.get'), answer);
+      onMessage({ tone: 'ok', text: t('games.saved') });
+    },
+    onError: (e) => form.showServerErrors(e) || onMessage({ tone: 'error', text: failure(e) }),
+  });
+  return (
+    <Form
+      form={form}
+      onValid={(values) => {
+        onMessage(null);
+        save.mutate(changes(values));
+      }}
+    >
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('games.tier')}</th>
+              {JACKPOT_FIELDS.map((f) => (
+                <th key={f} scope="col" className="num">
+                  {t(`games.jp.${f}`)}
+                </th>
+              ))}
+              <th scope="col" className="num">
+                {t('games.jp.pool')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {JACKPOT_TIERS.map((tier) => {
+              const status = form.statusOf(tier, fieldText('jackpot'));
+              return (
+                <tr key={tier}>
+                  <th scope="row">
+                    {tier}
+                    {status && <small className="field-error"> {status.text}</small>}
+                  </th>
+                  {JACKPOT_FIELDS.map((f) => (
+                    <td key={f} className="num">
+                      <input
+                        type="number"
+                        className="games__num"
+                        aria-label={`${tier} ${t(`games.jp.${f}`)}`}
+                        aria-invalid={status ? true : undefined}
+                        min={f === 'oneInWon' ? 1 : 0}
+                        step={1}
+                        {...form.register(`${tier}.${f}`, { setValueAs: (v) => Math.trunc(Number(v)) })}
+                      />
+                    </td>
+                  ))}
+                  <td className="num">{won(tiers[tier].pool)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="games__actions">
+        <button type="submit" className="btn btn--primary" disabled={save.isPending || !dirty}>
+          {t('games.save')}
+        </button>
+        {dirty && (
+          <button type="button" className="btn" onClick={() => form.reset(defaults)}>
+            {t('games.undo')}
+          </button>
+        )}
+      </div>
+    </Form>
   );
 }
 
