@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Pager as KitPager } from '@casino/web-kit/data-table.tsx';
 
 /**
- * Previous / next with "page of pages" between, under every paged table of the console. The strings are
- * the shared `queue.prev`, `queue.page` and `queue.next`.
+ * Previous / next with "page of pages" between, under every paged table of the console: the web
+ * kit's pager with the shared `queue.prev`, `queue.page` and `queue.next`.
  */
 export function Pager({
   page,
@@ -15,19 +16,11 @@ export function Pager({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="pager">
-      <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('queue.prev')}
-      </button>
-      <span>{t('queue.page', { page, pages })}</span>
-      <button
-        type="button"
-        className="btn btn--small"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('queue.next')}
-      </button>
-    </div>
+    <KitPager
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      labels={{ previous: t('queue.prev'), next: t('queue.next'), page: t('queue.page', { page, pages }) }}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TAuditEntry } from '@casino/contracts/backoffice-reports';
+import { DataTable, FilterBar, type TColumn, type TFilterInput } from '@casino/web-kit/data-table.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -87,7 +87,6 @@ export function AuditPage() {
   const [search, setSearch] = useSearchParams();
   const filters = Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? ''])) as Record<TFilter, string>;
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const [draft, setDraft] = useState(filters);
 
   const list = useQuery({
     ...apiQuery('audit.list', {
@@ -100,16 +99,10 @@ export function AuditPage() {
     placeholderData: keepPreviousData,
   });
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
+  function apply(values: Record<TFilter, string>) {
     const params = new URLSearchParams();
-    for (const f of FILTERS) if (draft[f].trim()) params.set(f, draft[f].trim());
+    for (const f of FILTERS) if (values[f]) params.set(f, values[f]);
     setSearch(params);
-  }
-
-  function reset() {
-    setDraft(Object.fromEntries(FILTERS.map((f) => [f, ''])) as Record<TFilter, string>);
-    setSearch(new URLSearchParams());
   }
 
   function goTo(next: number) {
@@ -120,18 +113,60 @@ export function AuditPage() {
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.maxCount / PAGE_SIZE)) : 1;
-  const field = (name: TFilter, type = 'text', extra: Record<string, string> = {}) => (
+  const field = (input: TFilterInput, name: TFilter, type = 'text', extra: Record<string, string> = {}) => (
     <label className="inline-field">
       <span>{t(`audit.${name}`)}</span>
-      <input
-        type={type}
-        value={draft[name]}
-        maxLength={name === 'action' ? 60 : 32}
-        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-        {...extra}
-      />
+      <input type={type} maxLength={name === 'action' ? 60 : 32} {...input} {...extra} />
     </label>
   );
+  const columns: TColumn<TAuditEntry>[] = [
+    { key: 'id', header: t('audit.id'), className: 'num', cell: (entry) => entry.id },
+    {
+      key: 'date',
+      header: t('audit.date'),
+      className: 'audit__date',
+      headerClassName: '',
+      cell: (entry) => formatDateTime(entry.regDate),
+    },
+    {
+      key: 'operator',
+      header: t('audit.operatorIp'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (entry) => (
+        <>
+          {entry.operatorId}
+          {entry.ip && (
+            <span className="audit__ip">
+              <span className="audit__sr">{t('audit.ip')}: </span>
+              {entry.ip}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'action',
+      header: t('audit.action'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (entry) => <code>{entry.action}</code>,
+    },
+    {
+      key: 'target',
+      header: t('audit.target'),
+      className: 'audit__target',
+      headerClassName: '',
+      cell: (entry) => entry.target,
+    },
+    {
+      key: 'changes',
+      header: t('audit.changes'),
+      className: 'audit__changes',
+      headerClassName: '',
+      cell: (entry) => <Changes entry={entry} />,
+    },
+  ];
 
   return (
     <section>
@@ -139,76 +174,41 @@ export function AuditPage() {
         <h1 className="page-title">{t('audit.title')}</h1>
         {data && <span className="muted">{t('audit.total', { count: data.maxCount })}</span>}
       </div>
-      <form className="audit__filters" onSubmit={apply}>
-        {field('operatorId')}
-        {field('action', 'text', { list: 'audit-actions', placeholder: 'member.block' })}
-        <datalist id="audit-actions">
-          {ACTIONS.map((a) => (
-            <option key={a} value={a} />
-          ))}
-        </datalist>
-        {field('member')}
-        {field('from', 'date')}
-        {field('to', 'date')}
-        <button type="submit" className="btn btn--primary">
-          {t('audit.search')}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={reset}>
-          {t('audit.reset')}
-        </button>
-      </form>
+      <FilterBar
+        fields={FILTERS}
+        applied={filters}
+        onApply={apply}
+        searchLabel={t('audit.search')}
+        resetLabel={t('audit.reset')}
+        className="audit__filters"
+      >
+        {(input) => (
+          <>
+            {field(input('operatorId'), 'operatorId')}
+            {field(input('action'), 'action', 'text', { list: 'audit-actions', placeholder: 'member.block' })}
+            <datalist id="audit-actions">
+              {ACTIONS.map((a) => (
+                <option key={a} value={a} />
+              ))}
+            </datalist>
+            {field(input('member'), 'member')}
+            {field(input('from'), 'from', 'date')}
+            {field(input('to'), 'to', 'date')}
+          </>
+        )}
+      </FilterBar>
       {list.isError && (
         <p role="alert" className="notice notice--error">
           {t(errorKey(list.error))}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table audit__table">
-          <thead>
-            <tr>
-              <th scope="col" className="num">
-                {t('audit.id')}
-              </th>
-              <th scope="col">{t('audit.date')}</th>
-              <th scope="col">{t('audit.operatorIp')}</th>
-              <th scope="col">{t('audit.action')}</th>
-              <th scope="col">{t('audit.target')}</th>
-              <th scope="col">{t('audit.changes')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.list.map((entry) => (
-              <tr key={entry.id}>
-                <td className="num">{entry.id}</td>
-                <td className="audit__date">{formatDateTime(entry.regDate)}</td>
-                <td className="nowrap">
-                  {entry.operatorId}
-                  {entry.ip && (
-                    <span className="audit__ip">
-                      <span className="audit__sr">{t('audit.ip')}: </span>
-                      {entry.ip}
-                    </span>
-                  )}
-                </td>
-                <td className="nowrap">
-                  <code>{entry.action}</code>
-                </td>
-                <td className="audit__target">{entry.target}</td>
-                <td className="audit__changes">
-                  <Changes entry={entry} />
-                </td>
-              </tr>
-            ))}
-            {data && data.list.length === 0 && (
-              <tr>
-                <td colSpan={6} className="empty">
-                  {t('audit.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={data?.list}
+        rowKey={(entry) => entry.id}
+        empty={t('audit.empty')}
+        className="audit__table"
+      />
       <Pager page={page} pages={pages} onPage={goTo} />
     </section>
   );
