@@ -96,6 +96,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['modules/cashier'],
   ['modules/games'],
   ['modules/comp'],
+  ['modules/reports'],
   ['modules/backoffice'],
   ['services.ts'],
   ['seed-banners.ts', 'seed-community.ts'],

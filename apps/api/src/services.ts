@@ -9,7 +9,7 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createMemberConsoleService } from './modules/backoffice/member-console.service.ts';
-import { createReportsService } from './modules/backoffice/reports.service.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCashierReview } from './modules/cashier/cashier-review.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';

@@ -18,29 +18,23 @@ import type { BannerService } from '../media/banner.service.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { LegalService } from '../legal/legal.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import {
-  actorOf,
-  can,
-  normalizeOperatorId,
-  type ActionAnswer,
-  type BackofficeService,
-  type OperatorPrincipal,
-  type Permission,
-} from './backoffice.service.ts';
-import { registerCommunityBackofficeRoutes } from './community.routes.ts';
-import { registerMediaBackofficeRoutes } from './media.routes.ts';
+import { actorOf, can, type OperatorPrincipal, type Permission } from '../../lib/operator-principal.ts';
+import { normalizeOperatorId, type ActionAnswer, type BackofficeService } from './backoffice.service.ts';
+import { registerCommunityBackofficeRoutes } from '../community/community.backoffice.routes.ts';
+import { registerMediaBackofficeRoutes } from '../media/media.backoffice.routes.ts';
 import type { MemberConsoleService } from './member-console.service.ts';
 import { registerMemberBackofficeRoutes } from './members.routes.ts';
-import { registerReportsBackofficeRoutes } from './reports.routes.ts';
-import type { ReportsService } from './reports.service.ts';
+import { registerReportsBackofficeRoutes } from '../reports/reports.backoffice.routes.ts';
+import type { ReportsService } from '../reports/reports.service.ts';
 import { registerSettingsBackofficeRoutes } from './settings.routes.ts';
 import type { SettingsAdminService } from './settings-admin.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import { registerContentBackofficeRoutes } from './content.routes.ts';
 import type { CashierReview } from '../cashier/cashier-review.service.ts';
-import { registerCashierBackofficeRoutes } from './cashier.routes.ts';
+import { registerCashierBackofficeRoutes } from '../cashier/cashier.backoffice.routes.ts';
 import { registerOperatorsBackofficeRoutes } from './operators.routes.ts';
-import { registerProtectionBackofficeRoutes } from './protection.routes.ts';
+import { registerProtectionBackofficeRoutes } from '../protection/protection.backoffice.routes.ts';
+import { registerGamesBackofficeRoutes } from '../games/games.backoffice.routes.ts';
 import type { ProtectionAdminService } from '../protection/protection-admin.service.ts';
 
 /** The operator's cookie goes to the back-office API only. */
@@ -361,13 +355,10 @@ export async function registerBackofficeRoutes(
   registerMemberBackofficeRoutes(route, { memberConsole: deps.memberConsole });
   registerProtectionBackofficeRoutes(route, { protectionAdmin: deps.protectionAdmin });
 
-  // --- registration codes, member approval and levels, game order, secret rotation, member rounds ---
+  // --- registration codes, member approval and levels; game order, secret rotation, member rounds ---
 
-  registerSettingsBackofficeRoutes(route, {
-    settingsAdmin: deps.settingsAdmin,
-    catalog,
-    members: deps.members,
-  });
+  registerSettingsBackofficeRoutes(route, { settingsAdmin: deps.settingsAdmin });
+  registerGamesBackofficeRoutes(route, { catalog, members: deps.members });
 
   // --- uploaded images and home banners (content) ---
 

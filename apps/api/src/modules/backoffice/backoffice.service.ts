@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import type { OperatorRole } from '../../db/schema.ts';
 import type { TDashboardResponse } from '@casino/contracts/backoffice-reports';
 import type { TCashierSettingsPatch, TMaintenancePatch } from '@casino/contracts/backoffice-settings';
 import type { TBackofficeSessionsResponse } from '@casino/contracts/backoffice-operators';
@@ -11,9 +10,9 @@ import type {
 } from '@casino/contracts/backoffice-members';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
 import type { TDepositAccount } from '@casino/contracts/backoffice-content';
-import { roleCan, type TOperatorPermission } from '@casino/contracts/backoffice-permissions';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import { checkIdempotencyKey, type Idempotency } from '../../lib/idempotency.ts';
+import { actorOf, type OperatorPrincipal } from '../../lib/operator-principal.ts';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
@@ -29,13 +28,6 @@ import { openTotpSecret } from './totp-at-rest.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { createOperatorsService } from './operators.service.ts';
 
-/** What each role may do: the contracts' one permission table, which the console's menu reads too. */
-export type Permission = TOperatorPermission;
-
-export function can(role: OperatorRole, permission: Permission): boolean {
-  return roleCan(role, permission);
-}
-
 const HOUR_MS = 3_600_000;
 /** Asia/Seoul is UTC+9 all year (no daylight saving time). */
 const SEOUL_OFFSET_MS = 9 * HOUR_MS;
@@ -49,23 +41,6 @@ export function seoulPeriodStarts(at: Date): { today: Date; month: Date } {
     today: new Date(Date.UTC(y, m, local.getUTCDate()) - SEOUL_OFFSET_MS),
     month: new Date(Date.UTC(y, m, 1) - SEOUL_OFFSET_MS),
   };
-}
-
-/** The signed-in operator behind a back-office request. */
-export interface OperatorPrincipal {
-  id: number;
-  operatorId: string;
-  role: OperatorRole;
-  sessionId: number;
-  /** Set by an owner: until the operator changes its password only its own account answers. */
-  mustChangePassword?: boolean;
-}
-
-export function actorOf(
-  operator: Pick<OperatorPrincipal, 'id' | 'operatorId'>,
-  ip: string | null,
-): AuditActor {
-  return { operatorId: operator.id, actor: operator.operatorId, ip };
 }
 
 export function normalizeOperatorId(operatorId: string): string {

@@ -1,7 +1,7 @@
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { SettingsService } from '../settings/settings.service.ts';
-import type { BackofficeRoute } from './community.routes.ts';
-import { actorOf, type BackofficeService } from './backoffice.service.ts';
+import { actorOf, type BackofficeRoute } from '../../lib/operator-principal.ts';
+import type { BackofficeService } from './backoffice.service.ts';
 
 /**
  * The help desk's and content screens' own routes (docs/api/backoffice-content.md): the site's

@@ -1,6 +1,5 @@
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
-import { actorOf } from './backoffice.service.ts';
-import type { BackofficeRoute } from './community.routes.ts';
+import { actorOf, type BackofficeRoute } from '../../lib/operator-principal.ts';
 import type { MemberConsoleService } from './member-console.service.ts';
 
 /**

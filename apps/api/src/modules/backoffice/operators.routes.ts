@@ -3,8 +3,7 @@ import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
-import { actorOf, type OperatorPrincipal } from './backoffice.service.ts';
-import type { BackofficeRoute } from './community.routes.ts';
+import { actorOf, type BackofficeRoute, type OperatorPrincipal } from '../../lib/operator-principal.ts';
 import { createIpAllowlistGate } from './ip-allowlist.ts';
 import type { OperatorActor, OperatorsService } from './operators.service.ts';
 

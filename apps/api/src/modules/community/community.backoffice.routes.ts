@@ -1,10 +1,6 @@
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
-import type { routesFor } from '../../lib/routes.ts';
-import type { CommunityService } from '../community/community.service.ts';
-import { actorOf, type OperatorPrincipal, type Permission } from './backoffice.service.ts';
-
-/** The back office's route declarer (`routesFor` bound to the operator session and its permissions). */
-export type BackofficeRoute = ReturnType<typeof routesFor<OperatorPrincipal, Permission>>;
+import type { CommunityService } from './community.service.ts';
+import { actorOf, type BackofficeRoute } from '../../lib/operator-principal.ts';
 
 /**
  * The community's back-office routes (API.md section 4, docs/api/backoffice.md): help posts and

@@ -1,5 +1,5 @@
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
-import type { BackofficeRoute } from './community.routes.ts';
+import type { BackofficeRoute } from '../../lib/operator-principal.ts';
 import { reportCsv, type ReportsService } from './reports.service.ts';
 
 /**

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MEDIA_MAX_UPLOAD_BYTES, MEDIA_UPLOAD_TYPES } from '@casino/contracts/media';
 import { AppError } from '../../lib/app-error.ts';
 import { routesFor, type PrincipalSource } from '../../lib/routes.ts';
-import type { BannerService } from '../media/banner.service.ts';
-import type { MediaService } from '../media/media.service.ts';
-import { actorOf, type OperatorPrincipal, type Permission } from './backoffice.service.ts';
+import type { BannerService } from './banner.service.ts';
+import type { MediaService } from './media.service.ts';
+import { actorOf, type OperatorPrincipal, type Permission } from '../../lib/operator-principal.ts';
 
 type OperatorPrincipals = PrincipalSource<OperatorPrincipal, Permission>;
 

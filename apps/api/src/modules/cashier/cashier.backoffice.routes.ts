@@ -1,10 +1,9 @@
 import { CASHIER_CSV_MAX_ROWS, type TCashierHistoryItem } from '@casino/contracts/backoffice-cashier';
 import { csvCell } from '@casino/contracts/csv';
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
-import type { CashierReview } from '../cashier/cashier-review.service.ts';
-import type { RequestKind } from '../cashier/cashier.service.ts';
-import { can } from './backoffice.service.ts';
-import type { BackofficeRoute } from './community.routes.ts';
+import type { CashierReview } from './cashier-review.service.ts';
+import type { RequestKind } from './cashier.service.ts';
+import { can, type BackofficeRoute } from '../../lib/operator-principal.ts';
 
 const CSV_COLUMNS: Record<
   RequestKind,

@@ -1,6 +1,6 @@
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
-import type { ProtectionAdminService } from '../protection/protection-admin.service.ts';
-import type { BackofficeRoute } from './community.routes.ts';
+import type { ProtectionAdminService } from './protection-admin.service.ts';
+import type { BackofficeRoute } from '../../lib/operator-principal.ts';
 
 /**
  * Player protection in the back office (docs/api/backoffice-protection.md), read only: a member's

@@ -1,0 +1,57 @@
+import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
+import { randomBytes } from 'node:crypto';
+import { actorOf, type BackofficeRoute } from '../../lib/operator-principal.ts';
+import type { MembersService } from '../members/members.service.ts';
+import type { CatalogService } from './catalog.service.ts';
+
+/** A rotated provider secret: 32 random bytes, 43 characters of base64url (docs/providers.md: 32..128). */
+function newProviderSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The games' back-office routes of issue 13 (docs/api/backoffice-settings.md): the order of a
+ * provider's games and secret rotation (owner), a member's rounds (owner, cashier, support). Every
+ * change is audited in its own transaction by the catalog service.
+ */
+export function registerGamesBackofficeRoutes(
+  route: BackofficeRoute,
+  deps: { catalog: CatalogService; members: Pick<MembersService, 'detailByUserId'> },
+): void {
+  const { catalog, members } = deps;
+
+  // --- games: display order and provider secret rotation ---
+
+  route(BACKOFFICE_ROUTES['games.order'], async ({ request, principal, params, body }) => ({
+    status: await catalog.reorderGames(params.provider, body.codes, actorOf(principal, request.ip)),
+  }));
+
+  route(BACKOFFICE_ROUTES['providers.rotateSecret'], async ({ request, reply, principal, params }) => {
+    // Shown once: never kept by a cache on the way.
+    reply.header('cache-control', 'no-store');
+    const secret = newProviderSecret();
+    const status = await catalog.updateProvider(params.code, { secret }, actorOf(principal, request.ip));
+    return status === 'success' ? { status, secret } : { status };
+  });
+
+  // --- a member's rounds (disputes) ---
+
+  route(BACKOFFICE_ROUTES['rounds.ofMember'], async ({ query }) => {
+    const member = await members.detailByUserId(query.userId);
+    if (!member) return { status: 'not_found' };
+    const rounds = await catalog.memberRounds(member.id, query, 'ko');
+    return {
+      status: 'success',
+      maxCount: rounds.maxCount,
+      list: rounds.bets.map((b) => ({
+        provider: b.company,
+        roundId: b.round,
+        gameCode: b.gameCode,
+        gameName: b.gameName,
+        bet: b.bet,
+        win: b.win,
+        regDate: b.regDate,
+      })),
+    };
+  });
+}
