@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 
 /*
  * The data table of the web apps' lists (the back office's screens first): a table with a header
@@ -85,15 +85,17 @@ export function FilterBar<F extends string>({
   onApply,
   searchLabel,
   resetLabel,
-  className,
+  actionsClassName,
   children,
-}: {
+  ...formProps
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> & {
   fields: readonly F[];
   applied: Record<F, string>;
   onApply: (values: Record<F, string>) => void;
   searchLabel: string;
   resetLabel: string;
-  className?: string | undefined;
+  /** When given, the two buttons sit in a `div` of this class. */
+  actionsClassName?: string | undefined;
   children: (input: (field: F) => TFilterInput) => ReactNode;
 }) {
   const [draft, setDraft] = useState(applied);
@@ -102,15 +104,8 @@ export function FilterBar<F extends string>({
     value: draft[field],
     onChange: (event) => setDraft({ ...draft, [field]: event.target.value }),
   });
-  return (
-    <form
-      className={className}
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        onApply(Object.fromEntries(fields.map((f) => [f, draft[f].trim()])) as Record<F, string>);
-      }}
-    >
-      {children(input)}
+  const buttons = (
+    <>
       <button type="submit" className="btn btn--primary">
         {searchLabel}
       </button>
@@ -124,6 +119,18 @@ export function FilterBar<F extends string>({
       >
         {resetLabel}
       </button>
+    </>
+  );
+  return (
+    <form
+      {...formProps}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onApply(Object.fromEntries(fields.map((f) => [f, draft[f].trim()])) as Record<F, string>);
+      }}
+    >
+      {children(input)}
+      {actionsClassName ? <div className={actionsClassName}>{buttons}</div> : buttons}
     </form>
   );
 }

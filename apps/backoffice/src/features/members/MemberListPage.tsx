@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MEMBER_STATES } from '@casino/contracts/backoffice';
-import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from '@casino/contracts/backoffice-members';
+import {
+  MEMBER_LEVEL_MAX,
+  MEMBER_LEVEL_MIN,
+  type TBackofficeMemberRow,
+} from '@casino/contracts/backoffice-members';
+import { DataTable, FilterBar, type TColumn, type TFilterInput } from '@casino/web-kit/data-table.tsx';
 import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { Pager } from '../../components/Pager.tsx';
@@ -14,6 +18,7 @@ export const MEMBERS_PAGE_SIZE = 50;
 type TTextFilter = 'userId' | 'nick' | 'phone' | 'domain';
 type TFilters = Record<TTextFilter | 'level' | 'state', string>;
 const EMPTY: TFilters = { userId: '', nick: '', phone: '', domain: '', level: '', state: '' };
+const FILTER_FIELDS = Object.keys(EMPTY) as (keyof TFilters)[];
 const LEVELS = Array.from(
   { length: MEMBER_LEVEL_MAX - MEMBER_LEVEL_MIN + 1 },
   (_, i) => MEMBER_LEVEL_MIN + i,
@@ -36,7 +41,6 @@ export function MemberListPage() {
   const [search, setSearch] = useSearchParams();
   const applied = filtersOf(search);
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const [draft, setDraft] = useState<TFilters>(applied);
 
   const params = {
     userId: applied.userId || undefined,
@@ -53,16 +57,10 @@ export function MemberListPage() {
     placeholderData: keepPreviousData,
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(values: TFilters) {
     const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
+    for (const [key, value] of Object.entries(values)) if (value) next.set(key, value);
     setSearch(next);
-  }
-
-  function clear() {
-    setDraft(EMPTY);
-    setSearch(new URLSearchParams());
   }
 
   function goTo(next: number) {
@@ -74,19 +72,93 @@ export function MemberListPage() {
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.maxCount / MEMBERS_PAGE_SIZE)) : 1;
   const won = (amount: number) => formatWon(amount, i18n.language);
-  const text = (key: TTextFilter, extra: { inputMode?: 'numeric'; size: number }) => (
+  const text = (input: TFilterInput, key: TTextFilter, extra: { inputMode?: 'numeric'; size: number }) => (
     <label className="members-filter__field">
       <span>{t(`members.filter.${key}`)}</span>
       <input
         type="search"
-        value={draft[key]}
         size={extra.size}
         maxLength={key === 'domain' ? 253 : key === 'phone' ? 11 : 20}
         inputMode={extra.inputMode}
-        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+        {...input}
       />
     </label>
   );
+  const columns: TColumn<TBackofficeMemberRow>[] = [
+    {
+      key: 'userId',
+      header: t('members.col.userId'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (member) => (
+        <Link
+          to={`/members/${encodeURIComponent(member.userId)}`}
+          aria-label={t('members.open', { userId: member.userId })}
+        >
+          {member.userId}
+        </Link>
+      ),
+    },
+    {
+      key: 'nick',
+      header: t('members.col.nick'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (m) => m.nick,
+    },
+    {
+      key: 'phone',
+      header: t('members.col.phone'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (m) => m.phone,
+    },
+    { key: 'level', header: t('members.col.level'), className: 'num', cell: (m) => m.level },
+    {
+      key: 'state',
+      header: t('members.col.state'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (m) => (
+        <span className={`member-state member-state--${m.state}`}>{t(`memberState.${m.state}`)}</span>
+      ),
+    },
+    { key: 'balance', header: t('members.col.balance'), className: 'num', cell: (m) => won(m.balance) },
+    { key: 'rolling', header: t('members.col.rolling'), className: 'num', cell: (m) => won(m.rolling) },
+    {
+      key: 'bank',
+      header: t('members.col.bank'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (m) => [m.bankname, m.banknum, m.bankOwner].filter(Boolean).join(' · '),
+    },
+    {
+      key: 'regDomain',
+      header: t('members.col.regDomain'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (m) => (
+        <>
+          {m.regDomain || ''}
+          {m.regCode ? <span className="muted"> ({m.regCode})</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'regDate',
+      header: t('members.col.regDate'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (m) => formatDateTime(m.regDate),
+    },
+    {
+      key: 'lastLogin',
+      header: t('members.col.lastLogin'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (m) => (m.lastLoginDate ? formatDateTime(m.lastLoginDate) : ''),
+    },
+  ];
 
   return (
     <section>
@@ -94,112 +166,54 @@ export function MemberListPage() {
         <h1 className="page-title">{t('members.title')}</h1>
         {data && <span className="muted">{t('members.total', { count: data.maxCount })}</span>}
       </div>
-      <form className="members-filter" role="search" aria-label={t('members.filter.label')} onSubmit={submit}>
-        {text('userId', { size: 12 })}
-        {text('nick', { size: 12 })}
-        {text('phone', { size: 12, inputMode: 'numeric' })}
-        <label className="members-filter__field">
-          <span>{t('members.filter.level')}</span>
-          <select value={draft.level} onChange={(event) => setDraft({ ...draft, level: event.target.value })}>
-            <option value="">{t('members.filter.all')}</option>
-            {LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="members-filter__field">
-          <span>{t('members.filter.state')}</span>
-          <select value={draft.state} onChange={(event) => setDraft({ ...draft, state: event.target.value })}>
-            <option value="">{t('members.filter.all')}</option>
-            {MEMBER_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`memberState.${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {text('domain', { size: 16 })}
-        <div className="members-filter__buttons">
-          <button type="submit" className="btn btn--primary">
-            {t('members.filter.search')}
-          </button>
-          <button type="button" className="btn" onClick={clear}>
-            {t('members.filter.reset')}
-          </button>
-        </div>
-      </form>
+      <FilterBar
+        fields={FILTER_FIELDS}
+        applied={applied}
+        onApply={submit}
+        searchLabel={t('members.filter.search')}
+        resetLabel={t('members.filter.reset')}
+        className="members-filter"
+        role="search"
+        aria-label={t('members.filter.label')}
+        actionsClassName="members-filter__buttons"
+      >
+        {(input) => (
+          <>
+            {text(input('userId'), 'userId', { size: 12 })}
+            {text(input('nick'), 'nick', { size: 12 })}
+            {text(input('phone'), 'phone', { size: 12, inputMode: 'numeric' })}
+            <label className="members-filter__field">
+              <span>{t('members.filter.level')}</span>
+              <select {...input('level')}>
+                <option value="">{t('members.filter.all')}</option>
+                {LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="members-filter__field">
+              <span>{t('members.filter.state')}</span>
+              <select {...input('state')}>
+                <option value="">{t('members.filter.all')}</option>
+                {MEMBER_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {t(`memberState.${state}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {text(input('domain'), 'domain', { size: 16 })}
+          </>
+        )}
+      </FilterBar>
       {list.isError && (
         <p role="alert" className="notice notice--error">
           {t(errorKey(list.error))}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.col.userId')}</th>
-              <th scope="col">{t('members.col.nick')}</th>
-              <th scope="col">{t('members.col.phone')}</th>
-              <th scope="col" className="num">
-                {t('members.col.level')}
-              </th>
-              <th scope="col">{t('members.col.state')}</th>
-              <th scope="col" className="num">
-                {t('members.col.balance')}
-              </th>
-              <th scope="col" className="num">
-                {t('members.col.rolling')}
-              </th>
-              <th scope="col">{t('members.col.bank')}</th>
-              <th scope="col">{t('members.col.regDomain')}</th>
-              <th scope="col">{t('members.col.regDate')}</th>
-              <th scope="col">{t('members.col.lastLogin')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.list.map((member) => (
-              <tr key={member.userId}>
-                <td className="nowrap">
-                  <Link
-                    to={`/members/${encodeURIComponent(member.userId)}`}
-                    aria-label={t('members.open', { userId: member.userId })}
-                  >
-                    {member.userId}
-                  </Link>
-                </td>
-                <td className="nowrap">{member.nick}</td>
-                <td className="nowrap">{member.phone}</td>
-                <td className="num">{member.level}</td>
-                <td className="nowrap">
-                  <span className={`member-state member-state--${member.state}`}>
-                    {t(`memberState.${member.state}`)}
-                  </span>
-                </td>
-                <td className="num">{won(member.balance)}</td>
-                <td className="num">{won(member.rolling)}</td>
-                <td className="nowrap">
-                  {[member.bankname, member.banknum, member.bankOwner].filter(Boolean).join(' · ')}
-                </td>
-                <td className="nowrap">
-                  {member.regDomain || ''}
-                  {member.regCode ? <span className="muted"> ({member.regCode})</span> : null}
-                </td>
-                <td className="nowrap">{formatDateTime(member.regDate)}</td>
-                <td className="nowrap">{member.lastLoginDate ? formatDateTime(member.lastLoginDate) : ''}</td>
-              </tr>
-            ))}
-            {data && data.list.length === 0 && (
-              <tr>
-                <td colSpan={11} className="empty">
-                  {t('members.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={columns} rows={data?.list} rowKey={(m) => m.userId} empty={t('members.empty')} />
       <Pager page={page} pages={pages} onPage={goTo} />
     </section>
   );
