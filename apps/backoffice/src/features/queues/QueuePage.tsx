@@ -1,4 +1,4 @@
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import {
 } from '@casino/contracts/backoffice-cashier';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
+import { FilterBar } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
 import { Pager } from '../../components/Pager.tsx';
@@ -42,6 +43,8 @@ function isState(value: string | null): value is TRequestState {
 /** The history's filters, kept in the address (so a reload or a shared link shows the same list). */
 const FILTER_FIELDS = ['from', 'to', 'userId', 'minAmount', 'maxAmount'] as const;
 type TFilterField = (typeof FILTER_FIELDS)[number];
+/** The filter bar's fields: the state, then the others. */
+const BAR_FIELDS = ['state', ...FILTER_FIELDS] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DIGITS = /^\d{1,13}$/;
 
@@ -142,14 +145,11 @@ export function QueuePage({ kind }: { kind: TKind }) {
     setMessage(null);
   }
 
-  function applyFilters(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  function applyFilters(values: Record<'state' | TFilterField, string>) {
     const params = new URLSearchParams();
-    const nextState = String(form.get('state') ?? '');
-    if (isState(nextState)) params.set('state', nextState);
+    if (isState(values.state)) params.set('state', values.state);
     for (const field of FILTER_FIELDS) {
-      const value = filterValue(field, String(form.get(field) ?? ''));
+      const value = filterValue(field, values[field]);
       if (value) params.set(field, value);
     }
     setExpanded(null);
@@ -178,45 +178,57 @@ export function QueuePage({ kind }: { kind: TKind }) {
           {t(kind === 'deposit' ? 'queue.depositsTitle' : 'queue.withdrawalsTitle')}
         </h1>
       </div>
-      <form className="queues-filters" onSubmit={applyFilters} aria-label={t('queues.filters')}>
-        <label>
-          <span>{t('queue.filter')}</span>
-          <select name="state" defaultValue={state ?? ''}>
-            <option value="">{t('queue.all')}</option>
-            {REQUEST_STATES.map((value) => (
-              <option key={value} value={value}>
-                {t(`state.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('queues.from')}</span>
-          <input type="date" name="from" defaultValue={filters.from ?? ''} />
-        </label>
-        <label>
-          <span>{t('queues.to')}</span>
-          <input type="date" name="to" defaultValue={filters.to ?? ''} />
-        </label>
-        <label>
-          <span>{t('queues.userId')}</span>
-          <input name="userId" maxLength={20} defaultValue={filters.userId ?? ''} />
-        </label>
-        <label>
-          <span>{t('queues.minAmount')}</span>
-          <input name="minAmount" inputMode="numeric" pattern="\\d*" defaultValue={filters.minAmount ?? ''} />
-        </label>
-        <label>
-          <span>{t('queues.maxAmount')}</span>
-          <input name="maxAmount" inputMode="numeric" pattern="\\d*" defaultValue={filters.maxAmount ?? ''} />
-        </label>
-        <button type="submit" className="btn btn--small btn--primary">
-          {t('queues.search')}
-        </button>
-        <button type="button" className="btn btn--small" onClick={() => setSearch(new URLSearchParams())}>
-          {t('queues.clear')}
-        </button>
-      </form>
+      <FilterBar
+        fields={BAR_FIELDS}
+        applied={{
+          state: state ?? '',
+          ...(Object.fromEntries(FILTER_FIELDS.map((f) => [f, filters[f] ?? ''])) as Record<
+            TFilterField,
+            string
+          >),
+        }}
+        onApply={applyFilters}
+        searchLabel={t('queues.search')}
+        resetLabel={t('queues.clear')}
+        className="queues-filters"
+        aria-label={t('queues.filters')}
+      >
+        {(input) => (
+          <>
+            <label>
+              <span>{t('queue.filter')}</span>
+              <select {...input('state')}>
+                <option value="">{t('queue.all')}</option>
+                {REQUEST_STATES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`state.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('queues.from')}</span>
+              <input type="date" {...input('from')} />
+            </label>
+            <label>
+              <span>{t('queues.to')}</span>
+              <input type="date" {...input('to')} />
+            </label>
+            <label>
+              <span>{t('queues.userId')}</span>
+              <input maxLength={20} {...input('userId')} />
+            </label>
+            <label>
+              <span>{t('queues.minAmount')}</span>
+              <input inputMode="numeric" pattern="\\d*" {...input('minAmount')} />
+            </label>
+            <label>
+              <span>{t('queues.maxAmount')}</span>
+              <input inputMode="numeric" pattern="\\d*" {...input('maxAmount')} />
+            </label>
+          </>
+        )}
+      </FilterBar>
       {data && (
         <p className="queues-totals" role="status" aria-live="polite">
           <span>
