@@ -30,7 +30,7 @@ import { createBannerService } from './modules/media/banner.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createMediaStore } from './modules/media/media.store.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
-import { createSettingsAdminService } from './modules/backoffice/settings-admin.service.ts';
+import { createSettingsAdminService } from './modules/settings/settings-admin.service.ts';
 import { createProtectionAdminService } from './modules/protection/protection-admin.service.ts';
 
 export interface ServicesDeps {

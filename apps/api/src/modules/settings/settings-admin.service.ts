@@ -6,14 +6,41 @@ import type {
 } from '@casino/contracts/backoffice-settings';
 import type { Database } from '../../db/database.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
-import type { MembersService } from '../members/members.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from './settings.service.ts';
+
+/** A registration code as operators see it and the audit log records it (the members module's). */
+export interface SettingsRegCodeView {
+  code: string;
+  domain: string;
+  enabled: boolean;
+  memo: string;
+}
+
+/**
+ * What the settings screen asks of the members module, which owns `reg_codes` and `members` and
+ * comes later in the module order: `createServices` passes the members service in.
+ */
+export interface SettingsMembers {
+  regCodes(): Promise<(SettingsRegCodeView & { members: number; regDate: string })[]>;
+  createRegCode(
+    input: { code: string; domain: string; memo: string; enabled: boolean },
+    trx: Database,
+  ): Promise<{ status: 'success'; after: SettingsRegCodeView } | { status: 'already' }>;
+  updateRegCode(
+    code: string,
+    patch: { domain?: string | undefined; memo?: string | undefined; enabled?: boolean | undefined },
+    trx: Database,
+  ): Promise<
+    { status: 'success'; before: SettingsRegCodeView; after: SettingsRegCodeView } | { status: 'not_found' }
+  >;
+  memberLevelCounts(): Promise<Map<number, number>>;
+}
 
 export interface SettingsAdminDeps {
   db: Database;
   audit: AuditService;
   /** The members module owns `reg_codes` and `members`. */
-  members: Pick<MembersService, 'regCodes' | 'createRegCode' | 'updateRegCode' | 'memberLevelCounts'>;
+  members: SettingsMembers;
   /** The settings module owns the `settings` rows (member approval, level names). */
   settings: Pick<
     SettingsService,

@@ -6,7 +6,7 @@ import type { SettingsAdminService } from './settings-admin.service.ts';
  * The back office's settings routes of issue 13 (docs/api/backoffice-settings.md): registration
  * codes, member approval and level names (read: owner and cashier, levels also support; change:
  * owner). Every change is audited in its own transaction by the settings admin service. The games'
- * routes of the same screen (game order, secret rotation, rounds) are `games.backoffice.routes.ts`.
+ * routes of the same screen (game order, secret rotation, rounds) are `modules/games/games.backoffice.routes.ts`.
  */
 export function registerSettingsBackofficeRoutes(
   route: BackofficeRoute,
