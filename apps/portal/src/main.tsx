@@ -8,7 +8,6 @@ import type { ResourceLanguage } from 'i18next';
 import { INTL_LOCALE, type TLocale } from '@casino/contracts/locales';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { createRoutes, preloadPageOf } from './app/routes.tsx';
-import { prefetchSitePopups } from './features/popups/site-popups.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { loadLocaleFont } from './i18n/locale-fonts.ts';
 import { splitLocalePath } from './i18n/locale-paths.ts';
@@ -20,7 +19,6 @@ loadLocaleFont(locale);
 const i18n = createI18n(locale, preloadedTranslations(locale));
 const router = createBrowserRouter(createRoutes());
 const queryClient = createQueryClient();
-prefetchSitePopups(queryClient);
 
 /** The translations a prerendered document carries for its first render (decision 0013), if any. */
 function preloadedTranslations(lng: TLocale): ResourceLanguage | undefined {

@@ -38,17 +38,12 @@ export function TestProviders({
   session,
   children,
   lng = 'ko',
-  client,
 }: {
   session: SessionValue;
   children: ReactNode;
   lng?: string;
-  /** A query client the test filled beforehand (the app's start prefetches some reads). */
-  client?: QueryClient;
 }) {
-  const [queryClient] = useState(
-    () => client ?? new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-  );
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   const [i18n] = useState(() => createTestI18n(lng));
   return (
     <QueryClientProvider client={queryClient}>

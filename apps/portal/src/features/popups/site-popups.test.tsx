@@ -4,8 +4,7 @@ import type { TPopup } from '@casino/contracts/community';
 import { fakeServer, settle } from '../../test/fake-server.tsx';
 import { fakeSession, TestProviders } from '../../test/test-app.tsx';
 import { SESSION_KEYS, STORAGE_KEYS } from '../../lib/storage.ts';
-import { QueryClient } from '@tanstack/react-query';
-import { prefetchSitePopups, SitePopups } from './site-popups.tsx';
+import { SitePopups } from './site-popups.tsx';
 
 function popup(id: number, extra: Partial<TPopup> = {}): TPopup {
   return {
@@ -43,22 +42,6 @@ beforeEach(() => {
 });
 
 describe('SitePopups', () => {
-  it('renders from the read the app started before the page was live, without a second call', async () => {
-    const api = fakeServer({ 'get-notice-popup': () => ({ status: 'success', note: [popup(1)] }) });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    prefetchSitePopups(client);
-    await settle(150);
-    expect(api.countOf('get-notice-popup')).toBe(1);
-    render(
-      <TestProviders session={fakeSession('unauthenticated')} client={client}>
-        <SitePopups />
-      </TestProviders>,
-    );
-    await settle(150);
-    expect(titles()).toEqual(['팝업 1']);
-    expect(api.countOf('get-notice-popup')).toBe(1);
-  });
-
   it('shows the popups of this host as labelled, focusable non-modal boxes with sanitized contents', async () => {
     await mount([popup(1), popup(2, { domain: 'other.example' }), popup(3, { domain: 'localhost' })]);
     expect(titles()).toEqual(['팝업 1', '팝업 3']);

@@ -7,8 +7,7 @@ import {
   writeSessionStorage,
   writeStorage,
 } from '../../lib/storage.ts';
-import type { QueryClient } from '@tanstack/react-query';
-import { noticePopupsQueryOptions, useNoticePopups } from './api/get-notice-popup.ts';
+import { useNoticePopups } from './api/get-notice-popup.ts';
 import {
   EMPTY_MEMORY,
   mergeMemory,
@@ -20,25 +19,7 @@ import {
 } from './popup-rules.ts';
 
 // The popup boxes (with the HTML sanitizer) are their own chunk: most visits have no popup to show.
-const loadPopupStack = () => import('./popup-stack.tsx');
-const PopupStack = lazy(() => loadPopupStack().then((m) => ({ default: m.PopupStack })));
-
-/**
- * Starts the popups' read as the app starts, and their chunk as soon as the read brings any, beside
- * the page's own chunk and hydration instead of after them: on a phone an operator's popup is the
- * largest paint of the first screen (bench/web.ts), and it waited for the app, then the call, then
- * the chunk, one after the other. `SitePopups` then renders from the same query.
- */
-export function prefetchSitePopups(queryClient: QueryClient): void {
-  void queryClient
-    .fetchQuery(noticePopupsQueryOptions())
-    .then((answer) => {
-      if (answer.popups.length > 0) return loadPopupStack();
-      return undefined;
-    })
-    // A failed read is the component's to retry; a failed chunk is loaded again by `lazy`.
-    .catch(() => undefined);
-}
+const PopupStack = lazy(() => import('./popup-stack.tsx').then((m) => ({ default: m.PopupStack })));
 
 function readClosed(): ReadonlySet<number> {
   try {

@@ -15,15 +15,13 @@ export async function fetchNoticePopups(signal?: AbortSignal) {
   return { popups: answer.note, memory };
 }
 
-export function noticePopupsQueryOptions() {
-  return queryOptions({
-    queryKey: ['get-notice-popup'],
-    queryFn: ({ signal }) => fetchNoticePopups(signal),
-    // Once per page load: the popups greet a visitor, they do not follow them around.
-    staleTime: Infinity,
-  });
-}
-
 export function useNoticePopups() {
-  return useQuery(noticePopupsQueryOptions());
+  return useQuery(
+    queryOptions({
+      queryKey: ['get-notice-popup'],
+      queryFn: ({ signal }) => fetchNoticePopups(signal),
+      // Once per page load: the popups greet a visitor, they do not follow them around.
+      staleTime: Infinity,
+    }),
+  );
 }
