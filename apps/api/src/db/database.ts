@@ -9,7 +9,16 @@ export type Database = Kysely<DB>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, as the metrics show it (none on the embedded database). */
+  pool?: PoolFigures;
   close(): Promise<void>;
+}
+
+/** The pool's connections: open, idle, and the queries waiting for one. */
+export interface PoolFigures {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 /**
@@ -80,7 +89,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...logOption(options) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -19,3 +19,16 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * How many of this build's migrations the database has not run (the readiness probe: an instance
+ * of a newer build is not ready on a database that the migrations have not reached yet).
+ */
+export async function pendingMigrations(db: Database): Promise<number> {
+  const migrator = new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+  });
+  const migrations = await migrator.getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).length;
+}
