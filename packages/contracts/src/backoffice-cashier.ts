@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { backofficeRoute, CSV_ANSWER, prefixedRoutes } from './backoffice-route.ts';
 import { ZBackofficeIdParams, ZReason } from './backoffice.ts';
-import {
-  DEFAULT_PAGE,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  ZCount,
-  ZEmptyRequest,
-  ZId,
-  ZIsoDate,
-  ZMoney,
-} from './fields.ts';
+import { pagedList, ZCount, ZEmptyRequest, ZId, ZIsoDate, ZMoney, ZPageQuery } from './fields.ts';
 import { statusOnly, ZRequestState, ZSuccess } from './status.ts';
 
 export const ZBackofficeQueueQuery = z.strictObject({
   state: ZRequestState.optional(),
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  ...ZPageQuery,
 });
 
 export type TBackofficeQueueQuery = z.infer<typeof ZBackofficeQueueQuery>;
@@ -37,11 +27,7 @@ export const ZBackofficeQueueItem = z.object({
 
 export type TBackofficeQueueItem = z.infer<typeof ZBackofficeQueueItem>;
 
-export const ZBackofficeQueueResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZBackofficeQueueItem),
-  maxCount: ZCount,
-});
+export const ZBackofficeQueueResponse = pagedList(ZBackofficeQueueItem);
 
 export type TBackofficeQueueResponse = z.infer<typeof ZBackofficeQueueResponse>;
 
@@ -91,8 +77,7 @@ export type TCashierHistoryFilter = z.infer<typeof ZCashierHistoryFilter>;
 
 /** `GET /api/backoffice/{deposits|withdraws}/history`. */
 export const ZCashierHistoryQuery = ZCashierHistoryFilter.extend({
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  ...ZPageQuery,
 });
 export type TCashierHistoryQuery = z.infer<typeof ZCashierHistoryQuery>;
 
@@ -115,10 +100,7 @@ export const ZCashierHistoryItem = z.object({
 });
 export type TCashierHistoryItem = z.infer<typeof ZCashierHistoryItem>;
 
-export const ZCashierHistoryResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZCashierHistoryItem),
-  maxCount: ZCount,
+export const ZCashierHistoryResponse = pagedList(ZCashierHistoryItem).extend({
   /** The whole filtered set (not only this page): how many requests and their amounts. */
   totals: z.object({ count: ZCount, amount: ZMoney }),
   /** The owner's second-approval amount in force (0 = off). */

@@ -7,7 +7,6 @@ import {
   ZDomainField,
   ZOperatorHtml,
   ZOperatorTitle,
-  ZPageQuery,
   ZSortOrder,
 } from './backoffice.ts';
 import {
@@ -21,15 +20,13 @@ import {
 } from './banners.ts';
 import { withCode } from './errors.ts';
 import {
-  DEFAULT_PAGE,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
+  pagedList,
   ZBankCode,
   ZBankNum,
   ZBankOwner,
-  ZCount,
   ZId,
   ZIsoDate,
+  ZPageQuery,
   ZPopupPos,
   ZTitleColor,
 } from './fields.ts';
@@ -87,11 +84,7 @@ export const ZBackofficeNotice = z.object({
 
 export type TBackofficeNotice = z.infer<typeof ZBackofficeNotice>;
 
-export const ZBackofficeNoticesResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZBackofficeNotice),
-  maxCount: ZCount,
-});
+export const ZBackofficeNoticesResponse = pagedList(ZBackofficeNotice);
 
 export type TBackofficeNoticesResponse = z.infer<typeof ZBackofficeNoticesResponse>;
 
@@ -124,11 +117,7 @@ export const ZBackofficePopup = z.object({
 
 export type TBackofficePopup = z.infer<typeof ZBackofficePopup>;
 
-export const ZBackofficePopupsResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZBackofficePopup),
-  maxCount: ZCount,
-});
+export const ZBackofficePopupsResponse = pagedList(ZBackofficePopup);
 
 export type TBackofficePopupsResponse = z.infer<typeof ZBackofficePopupsResponse>;
 
@@ -156,28 +145,24 @@ export type TBackofficeContentChangeResponse = z.infer<typeof ZBackofficeContent
 /** `GET /api/backoffice/legal`: every published text, newest version first. */
 export const ZLegalListQuery = z.strictObject({
   kind: ZLegalKind.optional(),
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  ...ZPageQuery,
 });
 
 export type TLegalListQuery = z.infer<typeof ZLegalListQuery>;
 
-export const ZLegalListResponse = z.object({
-  status: z.literal('success'),
+export const ZLegalListResponse = pagedList(
+  z.object({
+    kind: ZLegalKind,
+    version: z.int().positive(),
+    locale: ZSiteLocale,
+    title: z.string(),
+    body: z.string(),
+    publishedAt: ZIsoDate,
+    createdBy: z.string().nullable(),
+  }),
+).extend({
   /** The version in force of each kind (null before the first). */
   current: z.object({ terms: z.int().positive().nullable(), privacy: z.int().positive().nullable() }),
-  list: z.array(
-    z.object({
-      kind: ZLegalKind,
-      version: z.int().positive(),
-      locale: ZSiteLocale,
-      title: z.string(),
-      body: z.string(),
-      publishedAt: ZIsoDate,
-      createdBy: z.string().nullable(),
-    }),
-  ),
-  maxCount: ZCount,
 });
 
 export type TLegalListResponse = z.infer<typeof ZLegalListResponse>;

@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
-import {
-  DEFAULT_PAGE,
-  DEFAULT_PAGE_SIZE,
-  HH_MM_PATTERN,
-  MAX_PAGE_SIZE,
-  ZCount,
-  ZId,
-  ZIsoDate,
-  ZMoney,
-  ZUserId,
-} from './fields.ts';
+import { HH_MM_PATTERN, pagedList, ZId, ZIsoDate, ZMoney, ZPageQuery, ZUserId } from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
 // The game catalog of API.md section 5 (role `owner`).
@@ -279,30 +269,25 @@ export const ZJackpotsResponse = z.object({
 /** `GET /api/backoffice/game-transfers?state=pending`: moves into and out of transfer providers. */
 export const ZGameTransfersQuery = z.strictObject({
   state: z.enum(['pending', 'done', 'failed']).optional(),
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  ...ZPageQuery,
 });
 
 export type TGameTransfersQuery = z.infer<typeof ZGameTransfersQuery>;
 
-export const ZGameTransfersResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(
-    z.object({
-      id: ZId,
-      userId: z.string(),
-      provider: z.string(),
-      direction: z.enum(['in', 'out']),
-      amount: ZMoney.nullable(),
-      state: z.enum(['pending', 'done', 'failed']),
-      attempts: z.int(),
-      lastError: z.string().nullable(),
-      regDate: ZIsoDate,
-      settledDate: ZIsoDate.nullable(),
-    }),
-  ),
-  maxCount: ZCount,
-});
+export const ZGameTransfersResponse = pagedList(
+  z.object({
+    id: ZId,
+    userId: z.string(),
+    provider: z.string(),
+    direction: z.enum(['in', 'out']),
+    amount: ZMoney.nullable(),
+    state: z.enum(['pending', 'done', 'failed']),
+    attempts: z.int(),
+    lastError: z.string().nullable(),
+    regDate: ZIsoDate,
+    settledDate: ZIsoDate.nullable(),
+  }),
+);
 
 /** `PUT /api/backoffice/games/:provider/order`: every game code of the provider, in display order. */
 export const ZGameOrderRequest = z.strictObject({
@@ -326,28 +311,23 @@ export type TRotateSecretResponse = z.infer<typeof ZRotateSecretResponse>;
 /** `GET /api/backoffice/rounds?userId=&page=&pageSize=`: a member's rounds, newest first. */
 export const ZMemberRoundsQuery = z.strictObject({
   userId: ZUserId,
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  ...ZPageQuery,
 });
 
 export type TMemberRoundsQuery = z.infer<typeof ZMemberRoundsQuery>;
 
 export const ZMemberRoundsResponse = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('success'),
-    list: z.array(
-      z.object({
-        provider: z.string(),
-        roundId: z.string(),
-        gameCode: z.string(),
-        gameName: z.string(),
-        bet: ZMoney,
-        win: ZMoney,
-        regDate: ZIsoDate,
-      }),
-    ),
-    maxCount: ZCount,
-  }),
+  pagedList(
+    z.object({
+      provider: z.string(),
+      roundId: z.string(),
+      gameCode: z.string(),
+      gameName: z.string(),
+      bet: ZMoney,
+      win: ZMoney,
+      regDate: ZIsoDate,
+    }),
+  ),
   statusOnly('not_found'),
 ]);
 

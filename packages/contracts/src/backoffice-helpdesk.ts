@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { backofficeRoute } from './backoffice-route.ts';
-import { ZBackofficeIdParams, ZOperatorHtml, ZOperatorTitle, ZPageQuery } from './backoffice.ts';
+import { ZBackofficeIdParams, ZOperatorHtml, ZOperatorTitle } from './backoffice.ts';
 import { ZHelpKind } from './community.ts';
-import { ZCount, ZId, ZIsoDate, ZUserId } from './fields.ts';
+import { pagedList, ZCount, ZId, ZIsoDate, ZPageQuery, ZUserId } from './fields.ts';
 import { ZHelpState, ZSuccessOrNotFound } from './status.ts';
 
 /** `userId` null sends the note to every member that exists now. */
@@ -63,11 +63,7 @@ export const ZBackofficeHelp = z.object({
 
 export type TBackofficeHelp = z.infer<typeof ZBackofficeHelp>;
 
-export const ZBackofficeHelpsResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZBackofficeHelp),
-  maxCount: ZCount,
-});
+export const ZBackofficeHelpsResponse = pagedList(ZBackofficeHelp);
 
 export type TBackofficeHelpsResponse = z.infer<typeof ZBackofficeHelpsResponse>;
 
@@ -90,11 +86,7 @@ export const ZBackofficeNoteSend = z.object({
 
 export type TBackofficeNoteSend = z.infer<typeof ZBackofficeNoteSend>;
 
-export const ZBackofficeNotesResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZBackofficeNoteSend),
-  maxCount: ZCount,
-});
+export const ZBackofficeNotesResponse = pagedList(ZBackofficeNoteSend);
 
 export type TBackofficeNotesResponse = z.infer<typeof ZBackofficeNotesResponse>;
 

@@ -3,7 +3,7 @@ import { ZBackofficeHelp } from './backoffice-helpdesk.ts';
 import { backofficeRoute } from './backoffice-route.ts';
 import { REASON_MAX, ZBackofficeUserIdParams, ZMemberState } from './backoffice.ts';
 import { withCode } from './errors.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
+import { DEFAULT_PAGE_SIZE, pagedList, ZId, ZIsoDate, ZMoney, ZPageQuery } from './fields.ts';
 import { statusOnly, ZRequestState, ZSuccess } from './status.ts';
 
 export const ADJUST_KINDS = ['cash', 'point'] as const;
@@ -97,8 +97,7 @@ export const ZBackofficeMembersQuery = z.strictObject({
   state: ZMemberState.optional(),
   regCode: z.string().trim().max(32).optional(),
   domain: z.string().trim().toLowerCase().max(253).optional(),
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  ...ZPageQuery,
 });
 
 export type TBackofficeMembersQuery = z.infer<typeof ZBackofficeMembersQuery>;
@@ -123,11 +122,7 @@ export const ZBackofficeMemberRow = z.object({
 
 export type TBackofficeMemberRow = z.infer<typeof ZBackofficeMemberRow>;
 
-export const ZBackofficeMembersResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZBackofficeMemberRow),
-  maxCount: ZCount,
-});
+export const ZBackofficeMembersResponse = pagedList(ZBackofficeMemberRow);
 
 export type TBackofficeMembersResponse = z.infer<typeof ZBackofficeMembersResponse>;
 
@@ -164,19 +159,15 @@ export type TBackofficeResetExchangePasswordResponse = z.infer<
 
 /** `?page&pageSize` of a member's lists (newest first). */
 export const ZMemberPageQuery = z.strictObject({
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  ...ZPageQuery,
 });
 export type TMemberPageQuery = z.infer<typeof ZMemberPageQuery>;
 
 const notFound = statusOnly('not_found');
 
 /** A paged list answer, or `not_found`. */
-function pagedList<T extends z.ZodType>(item: T) {
-  return z.discriminatedUnion('status', [
-    z.object({ status: z.literal('success'), list: z.array(item), maxCount: ZCount }),
-    notFound,
-  ]);
+function pagedListOrNotFound<T extends z.ZodType>(item: T) {
+  return z.discriminatedUnion('status', [pagedList(item), notFound]);
 }
 
 // --- ledger: keyset pages (the ledger is append-only and large) ---
@@ -227,7 +218,7 @@ export const ZMemberRequest = z.object({
   lastDate: ZIsoDate,
 });
 export type TMemberRequest = z.infer<typeof ZMemberRequest>;
-export const ZMemberRequestsResponse = pagedList(ZMemberRequest);
+export const ZMemberRequestsResponse = pagedListOrNotFound(ZMemberRequest);
 export type TMemberRequestsResponse = z.infer<typeof ZMemberRequestsResponse>;
 
 // --- game rounds ---
@@ -247,7 +238,7 @@ export const ZMemberRound = z.object({
   regDate: ZIsoDate,
 });
 export type TMemberRound = z.infer<typeof ZMemberRound>;
-export const ZMemberRoundsResponse = pagedList(ZMemberRound);
+export const ZMemberRoundsResponse = pagedListOrNotFound(ZMemberRound);
 export type TMemberRoundsResponse = z.infer<typeof ZMemberRoundsResponse>;
 
 // --- notes the member received (operators' and the system's), as the member has them ---
@@ -260,12 +251,12 @@ export const ZMemberNote = z.object({
   regDate: ZIsoDate,
 });
 export type TMemberNote = z.infer<typeof ZMemberNote>;
-export const ZMemberNotesResponse = pagedList(ZMemberNote);
+export const ZMemberNotesResponse = pagedListOrNotFound(ZMemberNote);
 export type TMemberNotesResponse = z.infer<typeof ZMemberNotesResponse>;
 
 // --- help posts ---
 
-export const ZMemberHelpsResponse = pagedList(ZBackofficeHelp);
+export const ZMemberHelpsResponse = pagedListOrNotFound(ZBackofficeHelp);
 export type TMemberHelpsResponse = z.infer<typeof ZMemberHelpsResponse>;
 
 // --- sign-in history ---
@@ -280,7 +271,7 @@ export const ZMemberSignIn = z.object({
   outcome: z.enum(MEMBER_SIGN_IN_OUTCOMES),
 });
 export type TMemberSignIn = z.infer<typeof ZMemberSignIn>;
-export const ZMemberSignInsResponse = pagedList(ZMemberSignIn);
+export const ZMemberSignInsResponse = pagedListOrNotFound(ZMemberSignIn);
 export type TMemberSignInsResponse = z.infer<typeof ZMemberSignInsResponse>;
 
 // --- password reset with a forced change ---

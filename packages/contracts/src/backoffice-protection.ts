@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBackofficeUserIdParams } from './backoffice.ts';
 import { backofficeRoute } from './backoffice-route.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate } from './fields.ts';
+import { pagedList, ZCount, ZId, ZIsoDate, ZPageQuery } from './fields.ts';
 import {
   ZBreakKind,
   ZBreakPeriod,
@@ -77,8 +77,7 @@ export type TBackofficeProtectionResponse = z.infer<typeof ZBackofficeProtection
 /** `GET /api/backoffice/protection/breaks?kind&page&pageSize` (permission `protectionReport`). */
 export const ZBackofficeBreaksQuery = z.strictObject({
   kind: ZBreakKind.optional(),
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+  ...ZPageQuery,
 });
 export type TBackofficeBreaksQuery = z.infer<typeof ZBackofficeBreaksQuery>;
 
@@ -95,11 +94,7 @@ export const ZBreakReportRow = z.object({
 export type TBreakReportRow = z.infer<typeof ZBreakReportRow>;
 
 /** The breaks in force now, newest first; `maxCount` all of them (with the kind filter). */
-export const ZBackofficeBreaksResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZBreakReportRow),
-  maxCount: ZCount,
-});
+export const ZBackofficeBreaksResponse = pagedList(ZBreakReportRow);
 export type TBackofficeBreaksResponse = z.infer<typeof ZBackofficeBreaksResponse>;
 
 /** Player protection, read only (docs/api/backoffice-protection.md); part of BACKOFFICE_ROUTES. */

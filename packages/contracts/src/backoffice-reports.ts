@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backofficeRoute, CSV_ANSWER } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
-import { MAX_PAGE_SIZE, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
+import { MAX_PAGE_SIZE, pagedList, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
 
 // The back office's reports and audit log viewer (issue 13): `GET /api/backoffice/reports`, its
 // CSV twin, and the filters of `GET /api/backoffice/audit`. docs/api/backoffice-reports.md.
@@ -200,11 +200,7 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
-export const ZAuditResponse = z.object({
-  status: z.literal('success'),
-  maxCount: ZCount,
-  list: z.array(ZAuditEntry),
-});
+export const ZAuditResponse = pagedList(ZAuditEntry);
 export type TAuditResponse = z.infer<typeof ZAuditResponse>;
 
 /** How many Asia/Seoul days the dashboard's trend covers (today included). */

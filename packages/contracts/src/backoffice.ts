@@ -58,12 +58,7 @@ export const ZSortOrder = z.int().min(-1_000_000).max(1_000_000);
 
 export const ZCreatedResponse = z.object({ status: z.literal('success'), id: ZId });
 
-// Paging and patches of the help desk's and the content screens' lists.
-
-export const ZPageQuery = {
-  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
-};
+// Patches of the help desk's and the content screens' lists.
 
 /** A patch must change something: `{}` is a 400 on the whole body. */
 export const isNonEmptyPatch = (patch: object) => Object.values(patch).some((v) => v !== undefined);

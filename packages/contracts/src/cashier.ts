@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
+  pagedList,
   ZAmount,
-  ZCount,
   ZEmptyRequest,
   ZExchangePassword,
   ZHhMm,
@@ -55,11 +55,7 @@ export const ZCashierRequest = z.object({
 });
 export type TCashierRequest = z.infer<typeof ZCashierRequest>;
 
-const ZCashierListResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZCashierRequest),
-  maxCount: ZCount,
-});
+const ZCashierListResponse = pagedList(ZCashierRequest);
 
 export const ZGetDepositListRequest = ZPaging;
 export type TGetDepositListRequest = z.infer<typeof ZGetDepositListRequest>;

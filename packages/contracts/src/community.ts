@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ZCount,
+  pagedList,
   ZEmptyRequest,
   ZHelpContents,
   ZHelpTitle,
@@ -61,11 +61,7 @@ export type THelp = z.infer<typeof ZHelp>;
 
 export const ZGetHelpListRequest = ZPaging;
 export type TGetHelpListRequest = z.infer<typeof ZGetHelpListRequest>;
-export const ZGetHelpListResponse = z.object({
-  status: z.literal('success'),
-  helps: z.array(ZHelp),
-  maxCount: ZCount,
-});
+export const ZGetHelpListResponse = pagedList(ZHelp, 'helps');
 export type TGetHelpListResponse = z.infer<typeof ZGetHelpListResponse>;
 
 export const ZReadHelpMessageRequest = ZIdRequest;
@@ -129,11 +125,7 @@ export type TNote = z.infer<typeof ZNote>;
 
 export const ZGetUserNoteRequest = ZPaging;
 export type TGetUserNoteRequest = z.infer<typeof ZGetUserNoteRequest>;
-export const ZGetUserNoteResponse = z.object({
-  status: z.literal('success'),
-  notes: z.array(ZNote),
-  maxCount: ZCount,
-});
+export const ZGetUserNoteResponse = pagedList(ZNote, 'notes');
 export type TGetUserNoteResponse = z.infer<typeof ZGetUserNoteResponse>;
 
 export const ZReadNoteMessageRequest = ZIdRequest;

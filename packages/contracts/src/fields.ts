@@ -96,6 +96,26 @@ export const ZPaging = z.strictObject({
 });
 export type TPaging = z.infer<typeof ZPaging>;
 
+/** `?page&pageSize` of a paged list's query string (spread into its `z.strictObject`). */
+export const ZPageQuery = {
+  page: z.coerce.number().pipe(z.int().min(1)).default(DEFAULT_PAGE),
+  pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+};
+
+type TPagedListShape<T extends z.ZodType, K extends string> = { status: z.ZodLiteral<'success'> } & {
+  [P in K]: z.ZodArray<T>;
+} & { maxCount: typeof ZCount };
+
+/**
+ * The success answer of a paged list: `{status: "success", list, maxCount}`, one page of `item` and how many the
+ * whole (filtered) list holds. `key` names the page's field where a member call names it otherwise (`bets`, `notes`);
+ * `.extend()` the result for fields beside them.
+ */
+export function pagedList<T extends z.ZodType, K extends string = 'list'>(item: T, key: K = 'list' as K) {
+  const shape = { status: z.literal('success'), [key]: z.array(item), maxCount: ZCount };
+  return z.object(shape as TPagedListShape<T, K>);
+}
+
 /** An ISO-8601 instant as the server writes it (`Date#toISOString`, or with an offset). */
 export const ZIsoDate = z.iso.datetime({ offset: true });
 

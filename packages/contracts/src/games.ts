@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmount, ZCount, ZEmptyRequest, ZGameCode, ZId, ZIsoDate, ZMoney, ZPaging } from './fields.ts';
+import { pagedList, ZAmount, ZEmptyRequest, ZGameCode, ZId, ZIsoDate, ZMoney, ZPaging } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
 
 export const ZInGameBalance = z.object({
@@ -129,11 +129,7 @@ export type TSlotBet = z.infer<typeof ZSlotBet>;
 
 export const ZGetSlotBetsListRequest = ZPaging;
 export type TGetSlotBetsListRequest = z.infer<typeof ZGetSlotBetsListRequest>;
-export const ZGetSlotBetsListResponse = z.object({
-  status: z.literal('success'),
-  bets: z.array(ZSlotBet),
-  maxCount: ZCount,
-});
+export const ZGetSlotBetsListResponse = pagedList(ZSlotBet, 'bets');
 export type TGetSlotBetsListResponse = z.infer<typeof ZGetSlotBetsListResponse>;
 
 export const ZBanner = z.object({

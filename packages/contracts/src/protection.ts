@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withCode } from './errors.ts';
 import { seoulDay } from './backoffice-reports.ts';
-import { ZCount, ZId, ZIsoDate, ZLoginPassword, ZMoney } from './fields.ts';
+import { pagedList, ZId, ZIsoDate, ZLoginPassword, ZMoney } from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
 /**
@@ -180,11 +180,7 @@ export const ZHistoryEntry = z.object({
   ref: z.string().nullable(),
 });
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
-export const ZGetAccountHistoryResponse = z.object({
-  status: z.literal('success'),
-  entries: z.array(ZHistoryEntry),
-  maxCount: ZCount,
-});
+export const ZGetAccountHistoryResponse = pagedList(ZHistoryEntry, 'entries');
 export type TGetAccountHistoryResponse = z.infer<typeof ZGetAccountHistoryResponse>;
 
 /** The most rows `GET /api/account/history.csv` writes (newest first; `X-Truncated: true` when more). */
