@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   ZBackofficeHelpAnswerRequest,
+  ZBackofficeHelpsQuery,
   type TBackofficeHelp,
   type TBackofficeHelpAnswerRequest,
 } from '@casino/contracts/backoffice-helpdesk';
@@ -31,6 +32,42 @@ function pick<T extends string>(values: readonly T[], value: string | null): T |
   return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 }
 
+const SEARCH_FIELDS = ['q'] as const;
+
+/** The words the list is searched for, checked by the list's query schema (a blank search shows all). */
+function HelpSearch({ applied, onApply }: { applied: string; onApply: (words: string) => void }) {
+  const { t } = useTranslation();
+  const fieldText = useFieldText('helpdesk');
+  const form = useContractForm<{ q: string }>({
+    fields: SEARCH_FIELDS,
+    defaultValues: { q: applied },
+    validate: ({ q }) => schemaCodes(ZBackofficeHelpsQuery, { q: q.trim() || undefined }, SEARCH_FIELDS),
+  });
+  const status = form.statusOf('q', fieldText('q'));
+  return (
+    <Form form={form} role="search" className="inline-field" onValid={({ q }) => onApply(q.trim())}>
+      <input
+        type="search"
+        className="hd-search"
+        aria-label={t('helpdesk.filter.search')}
+        placeholder={t('helpdesk.filter.searchHint')}
+        maxLength={100}
+        aria-invalid={status ? true : undefined}
+        aria-describedby={status ? 'hd-search-error' : undefined}
+        {...form.register('q')}
+      />
+      <button type="submit" className="btn btn--small">
+        {t('helpdesk.filter.searchButton')}
+      </button>
+      {status && (
+        <small id="hd-search-error" className="field-error">
+          {status.text}
+        </small>
+      )}
+    </Form>
+  );
+}
+
 /**
  * The help desk: members' and guests' help posts, filtered by state, kind and words, newest first;
  * a post opens beside the list with its answer form. An account inquiry's form offers the site's
@@ -46,7 +83,6 @@ export function HelpdeskPage() {
   const q = search.get('q')?.trim() || undefined;
   const page = Math.max(1, Number(search.get('page')) || 1);
   const selectedId = Number(search.get('id')) || null;
-  const [words, setWords] = useState(q ?? '');
 
   const list = useQuery({
     ...apiQuery('helps.list', { query: { state, kind, q, page, pageSize: PAGE_SIZE } }),
@@ -97,27 +133,7 @@ export function HelpdeskPage() {
             ))}
           </select>
         </label>
-        <form
-          role="search"
-          className="inline-field"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update({ q: words.trim() || undefined, id: undefined });
-          }}
-        >
-          <input
-            type="search"
-            className="hd-search"
-            aria-label={t('helpdesk.filter.search')}
-            placeholder={t('helpdesk.filter.searchHint')}
-            maxLength={100}
-            value={words}
-            onChange={(event) => setWords(event.target.value)}
-          />
-          <button type="submit" className="btn btn--small">
-            {t('helpdesk.filter.searchButton')}
-          </button>
-        </form>
+        <HelpSearch applied={q ?? ''} onApply={(words) => update({ q: words || undefined, id: undefined })} />
         {data && <span className="muted">{t('queue.total', { count: data.maxCount })}</span>}
         <DepositAccountPanel canEdit={operator?.role === 'owner'} />
       </div>

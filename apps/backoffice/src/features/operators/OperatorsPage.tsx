@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type TOperatorRole } from '@casino/contracts/backoffice';
@@ -8,6 +8,7 @@ import {
   OPERATOR_PASSWORD_MAX,
   OPERATOR_PASSWORD_MIN,
   parseCidr,
+  ZIpAllowlistRequest,
   ZOperatorCreateRequest,
   type TOperatorCreateRequest,
   type TOperatorsListResponse,
@@ -16,7 +17,7 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
-import { FormMessage } from '../../components/Field.tsx';
+import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { useOperator } from '../../app/session.ts';
 import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -209,37 +210,53 @@ function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, messa
   );
 }
 
+const ALLOWLIST_FIELDS = ['ranges'] as const;
+
+/** The ranges of the allow-list's text: one a line, blank lines left out. */
+function rangesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
 /** The IP allow-list: one range per line, checked here as the server checks it. */
 function AllowlistSection() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [message, setMessage] = useState<TMessage>(null);
+  const fieldText = useFieldText('operators');
+  const [saved, setSaved] = useState<string | null>(null);
   const current = useQuery({
     ...apiQuery('ipAllowlist.get'),
   });
-  const text = draft ?? current.data?.ranges.join('\n') ?? '';
-  const lines = text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
+  const form = useContractForm<{ ranges: string }>({
+    fields: ALLOWLIST_FIELDS,
+    defaultValues: { ranges: '' },
+    validate: ({ ranges }) =>
+      schemaCodes(ZIpAllowlistRequest, { ranges: rangesOf(ranges) }, ALLOWLIST_FIELDS),
+  });
+  const { isDirty } = form.formState;
+  const stored = current.data?.ranges.join('\n');
+  // The stored list fills the field until the owner edits it.
+  useEffect(() => {
+    if (stored !== undefined && !isDirty) form.reset({ ranges: stored });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new stored list only
+  }, [stored]);
+  const lines = rangesOf(form.watch('ranges'));
   const bad = lines.filter((l) => parseCidr(l) === null);
   const yourIp = current.data?.yourIp ?? '';
   const excludesYou = lines.length > 0 && bad.length === 0 && !ipAllowedBy(lines, yourIp);
 
   const save = useMutation({
-    mutationFn: () =>
-      api('ipAllowlist.save', {
-        body: { ranges: lines },
-      }),
+    mutationFn: (ranges: string[]) => api('ipAllowlist.save', { body: { ranges } }),
     onSuccess: (answer) => {
       if (answer.status === 'excludes_you')
-        return setMessage({ kind: 'error', text: t('operators.ip.excludesYou', { ip: answer.yourIp }) });
-      setDraft(null);
+        return form.failForm(t('operators.ip.excludesYou', { ip: answer.yourIp }));
       client.setQueryData(ALLOWLIST_KEY, answer);
-      setMessage({ kind: 'ok', text: t(answer.ranges.length ? 'operators.ip.saved' : 'operators.ip.off') });
+      form.reset({ ranges: answer.ranges.join('\n') });
+      setSaved(t(answer.ranges.length ? 'operators.ip.saved' : 'operators.ip.off'));
     },
-    onError: (caught) => setMessage({ kind: 'error', text: t(errorKey(caught)) }),
+    onError: (caught) => form.showServerErrors(caught) || form.failForm(t(errorKey(caught))),
   });
 
   return (
@@ -259,54 +276,55 @@ function AllowlistSection() {
           )}
         </p>
       )}
-      {message && (
-        <p role={message.kind === 'ok' ? 'status' : 'alert'} className={`notice notice--${message.kind}`}>
-          {message.text}
+      {saved && !isDirty && (
+        <p role="status" className="notice notice--ok">
+          {saved}
         </p>
       )}
-      <label className="field" htmlFor="operators-ip-list">
-        <span>{t('operators.ip.ranges')}</span>
-        <textarea
-          id="operators-ip-list"
-          rows={5}
-          spellCheck={false}
-          className="operators__ranges"
-          placeholder={'203.0.113.0/24\n2001:db8::/32'}
-          value={text}
-          aria-invalid={bad.length > 0}
-          onChange={(event) => {
-            setMessage(null);
-            setDraft(event.target.value);
-          }}
-        />
-      </label>
-      {bad.length > 0 && (
-        <p role="alert" className="notice notice--error">
-          {t('operators.ip.bad', { ranges: bad.join(', ') })}
-        </p>
-      )}
-      {excludesYou && (
-        <p role="alert" className="notice notice--warn">
-          {t('operators.ip.excludesYou', { ip: yourIp })}
-        </p>
-      )}
-      <div className="operators__row">
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={
-            save.isPending ||
-            draft === null ||
-            bad.length > 0 ||
-            excludesYou ||
-            lines.length > IP_ALLOWLIST_MAX
-          }
-          onClick={() => save.mutate()}
-        >
-          {t('operators.ip.save')}
-        </button>
-        <span className="muted">{t(lines.length ? 'operators.ip.onHint' : 'operators.ip.offHint')}</span>
-      </div>
+      <Form
+        form={form}
+        onValid={({ ranges }) => {
+          setSaved(null);
+          save.mutate(rangesOf(ranges));
+        }}
+      >
+        <FormMessage text={form.formMessage} />
+        <Field label={t('operators.ip.ranges')} status={form.statusOf('ranges', fieldText('ranges'))}>
+          {(aria) => (
+            <textarea
+              rows={5}
+              spellCheck={false}
+              className="operators__ranges"
+              placeholder={'203.0.113.0/24\n2001:db8::/32'}
+              {...aria}
+              aria-invalid={bad.length > 0 || aria['aria-invalid']}
+              {...form.register('ranges')}
+            />
+          )}
+        </Field>
+        {bad.length > 0 && (
+          <p role="alert" className="notice notice--error">
+            {t('operators.ip.bad', { ranges: bad.join(', ') })}
+          </p>
+        )}
+        {excludesYou && (
+          <p role="alert" className="notice notice--warn">
+            {t('operators.ip.excludesYou', { ip: yourIp })}
+          </p>
+        )}
+        <div className="operators__row">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={
+              save.isPending || !isDirty || bad.length > 0 || excludesYou || lines.length > IP_ALLOWLIST_MAX
+            }
+          >
+            {t('operators.ip.save')}
+          </button>
+          <span className="muted">{t(lines.length ? 'operators.ip.onHint' : 'operators.ip.offHint')}</span>
+        </div>
+      </Form>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,9 +9,14 @@ import {
   periodCount,
   seoulDay,
   seoulMonth,
+  ZReportsQuery,
   type TReportFigures,
   type TReportUnit,
 } from '@casino/contracts/backoffice-reports';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
+import { Field, useFieldText } from '../../components/Field.tsx';
 import { FiguresChart, type ChartSeries } from '../../components/FiguresChart.tsx';
 import { apiQuery, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
 import { formatWon } from '../../lib/format.ts';
@@ -42,6 +47,93 @@ function unitOf(value: string | null): TReportUnit {
 
 const ALL = '';
 
+interface TReportFilter {
+  unit: TReportUnit;
+  from: string;
+  to: string;
+}
+const FILTER_FIELDS = ['unit', 'from', 'to'] as const;
+
+/**
+ * The period of a report on the web kit's form layer, checked by the route's query schema; the
+ * range's problem shows as it is edited (Show waits for a good one), a 400 goes onto its field.
+ */
+function ReportFilters({
+  applied,
+  failure,
+  csvUrl,
+  csvOff,
+  onApply,
+}: {
+  applied: TReportFilter;
+  failure: unknown;
+  csvUrl: string;
+  csvOff: boolean;
+  onApply: (values: TReportFilter) => void;
+}) {
+  const { t } = useTranslation();
+  const fieldText = useFieldText('reports');
+  const form = useContractForm<TReportFilter>({
+    fields: FILTER_FIELDS,
+    defaultValues: applied,
+    validate: (values) => schemaCodes(ZReportsQuery, values, FILTER_FIELDS),
+  });
+  // A 400 of the report's read (a range in the address the server refuses) goes onto its field.
+  useEffect(() => {
+    if (failure) form.showServerErrors(failure);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure, not per render
+  }, [failure]);
+  const [draftUnit, draftFrom, draftTo] = form.watch(['unit', 'from', 'to']);
+  const draftProblem = rangeProblem(draftUnit, draftFrom, draftTo);
+  const unitField = form.register('unit');
+  const dateType = draftUnit === 'day' ? 'date' : 'month';
+
+  return (
+    <Form form={form} className="reports__filters" onValid={onApply}>
+      <Field
+        label={t('reports.unit')}
+        status={form.statusOf('unit', fieldText('unit'))}
+        className="inline-field"
+      >
+        {(aria) => (
+          <select
+            {...aria}
+            {...unitField}
+            onChange={(event) => {
+              const next = unitOf(event.target.value);
+              form.reset({ unit: next, ...defaultRange(next) });
+            }}
+          >
+            <option value="day">{t('reports.byDay')}</option>
+            <option value="month">{t('reports.byMonth')}</option>
+          </select>
+        )}
+      </Field>
+      <Field
+        label={t('reports.from')}
+        status={form.statusOf('from', fieldText('from'))}
+        className="inline-field"
+      >
+        {(aria) => <input type={dateType} {...aria} {...form.register('from')} />}
+      </Field>
+      <Field label={t('reports.to')} status={form.statusOf('to', fieldText('to'))} className="inline-field">
+        {(aria) => <input type={dateType} {...aria} {...form.register('to')} />}
+      </Field>
+      <button type="submit" className="btn btn--primary" disabled={draftProblem !== null}>
+        {t('reports.show')}
+      </button>
+      {draftProblem && (
+        <span className="reports__hint" role="status">
+          {t(draftProblem)}
+        </span>
+      )}
+      <a className="btn reports__csv" href={csvUrl} download aria-disabled={csvOff || undefined}>
+        {t('reports.csv')}
+      </a>
+    </Form>
+  );
+}
+
 /**
  * Reports (owner): deposits, withdrawals, bets, wins, GGR and comp conversions per Asia/Seoul day
  * or month, in total or for one provider, as a chart and the table it summarises, and a CSV file
@@ -55,7 +147,6 @@ export function ReportsPage() {
   const from = search.get('from') ?? fallback.from;
   const to = search.get('to') ?? fallback.to;
   const problem = rangeProblem(unit, from, to);
-  const [draft, setDraft] = useState({ unit, from, to });
   const [scope, setScope] = useState(ALL);
   const tableId = useId();
   const lang = i18n.language === 'en' ? 'en' : 'ko';
@@ -65,18 +156,6 @@ export function ReportsPage() {
     enabled: problem === null,
     placeholderData: keepPreviousData,
   });
-
-  const draftProblem = rangeProblem(draft.unit, draft.from, draft.to);
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    if (draftProblem) return;
-    setSearch(new URLSearchParams({ unit: draft.unit, from: draft.from, to: draft.to }));
-  }
-
-  function changeUnit(next: TReportUnit) {
-    setDraft({ unit: next, ...defaultRange(next) });
-  }
 
   const data = report.data;
   const providers = data?.totals.providers.map((p) => p.provider) ?? [];
@@ -144,44 +223,13 @@ export function ReportsPage() {
         <h1 className="page-title">{t('reports.title')}</h1>
         <span className="muted">{t('reports.seoul')}</span>
       </div>
-      <form className="reports__filters" onSubmit={apply} noValidate>
-        <label className="inline-field">
-          <span>{t('reports.unit')}</span>
-          <select value={draft.unit} onChange={(e) => changeUnit(unitOf(e.target.value))}>
-            <option value="day">{t('reports.byDay')}</option>
-            <option value="month">{t('reports.byMonth')}</option>
-          </select>
-        </label>
-        <label className="inline-field">
-          <span>{t('reports.from')}</span>
-          <input
-            type={draft.unit === 'day' ? 'date' : 'month'}
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            required
-          />
-        </label>
-        <label className="inline-field">
-          <span>{t('reports.to')}</span>
-          <input
-            type={draft.unit === 'day' ? 'date' : 'month'}
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            required
-          />
-        </label>
-        <button type="submit" className="btn btn--primary" disabled={draftProblem !== null}>
-          {t('reports.show')}
-        </button>
-        {draftProblem && (
-          <span className="reports__hint" role="status">
-            {t(draftProblem)}
-          </span>
-        )}
-        <a className="btn reports__csv" href={csvUrl} download aria-disabled={problem !== null || undefined}>
-          {t('reports.csv')}
-        </a>
-      </form>
+      <ReportFilters
+        applied={{ unit, from, to }}
+        failure={report.error}
+        csvUrl={csvUrl}
+        csvOff={problem !== null}
+        onApply={(values) => setSearch(new URLSearchParams({ ...values }))}
+      />
       {problem && (
         <p role="alert" className="notice notice--error">
           {t(problem)}

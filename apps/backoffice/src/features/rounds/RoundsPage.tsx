@@ -1,7 +1,11 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ZMemberRoundsQuery, ZRoundParams } from '@casino/contracts/backoffice-games';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
+import { Field, useFieldText } from '../../components/Field.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
@@ -211,6 +215,18 @@ function MemberRounds({
   );
 }
 
+const ROUND_FIELDS = ['provider', 'roundId'] as const;
+const MEMBER_FIELDS = ['userId'] as const;
+
+function trimmed({ provider, roundId }: { provider: string; roundId: string }) {
+  return { provider: provider.trim(), roundId: roundId.trim() };
+}
+
+/** The member's ID as the server keeps it. */
+function memberOf({ userId }: { userId: string }) {
+  return { userId: userId.trim().toLowerCase() };
+}
+
 /**
  * Round lookup for disputes (owner, cashier, support): a round by provider and round id with every
  * wallet call, amounts and times; or a member's recent rounds. The search lives in the URL, so a
@@ -223,7 +239,17 @@ export function RoundsPage() {
   const roundId = search.get('round') ?? '';
   const userId = search.get('userId') ?? '';
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const [form, setForm] = useState({ provider, roundId, userId });
+  const fieldText = useFieldText('rounds');
+  const byRound = useContractForm<{ provider: string; roundId: string }>({
+    fields: ROUND_FIELDS,
+    defaultValues: { provider, roundId },
+    validate: (values) => schemaCodes(ZRoundParams, trimmed(values), ROUND_FIELDS),
+  });
+  const byMember = useContractForm<{ userId: string }>({
+    fields: MEMBER_FIELDS,
+    defaultValues: { userId },
+    validate: (values) => schemaCodes(ZMemberRoundsQuery, memberOf(values), MEMBER_FIELDS),
+  });
 
   const go = (next: Record<string, string>) => {
     const params = new URLSearchParams();
@@ -237,57 +263,38 @@ export function RoundsPage() {
         <h1 className="page-title">{t('rounds.title')}</h1>
       </div>
       <div className="rounds__forms">
-        <form
+        <Form
+          form={byRound}
           className="rounds__form"
           aria-label={t('rounds.byRound')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            go({ provider: form.provider.trim(), round: form.roundId.trim(), userId });
+          onValid={(values) => {
+            const round = trimmed(values);
+            go({ provider: round.provider, round: round.roundId, userId });
           }}
         >
-          <label className="field">
-            <span>{t('rounds.provider')}</span>
-            <input
-              required
-              maxLength={32}
-              value={form.provider}
-              onChange={(e) => setForm({ ...form, provider: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span>{t('rounds.roundId')}</span>
-            <input
-              required
-              maxLength={100}
-              value={form.roundId}
-              onChange={(e) => setForm({ ...form, roundId: e.target.value })}
-            />
-          </label>
+          <Field label={t('rounds.provider')} status={byRound.statusOf('provider', fieldText('provider'))}>
+            {(aria) => <input maxLength={32} {...aria} {...byRound.register('provider')} />}
+          </Field>
+          <Field label={t('rounds.roundId')} status={byRound.statusOf('roundId', fieldText('roundId'))}>
+            {(aria) => <input maxLength={100} {...aria} {...byRound.register('roundId')} />}
+          </Field>
           <button type="submit" className="btn btn--primary">
             {t('rounds.find')}
           </button>
-        </form>
-        <form
+        </Form>
+        <Form
+          form={byMember}
           className="rounds__form"
           aria-label={t('rounds.byMember')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            go({ userId: form.userId.trim().toLowerCase() });
-          }}
+          onValid={(values) => go(memberOf(values))}
         >
-          <label className="field">
-            <span>{t('rounds.member')}</span>
-            <input
-              required
-              maxLength={16}
-              value={form.userId}
-              onChange={(e) => setForm({ ...form, userId: e.target.value })}
-            />
-          </label>
+          <Field label={t('rounds.member')} status={byMember.statusOf('userId', fieldText('userId'))}>
+            {(aria) => <input maxLength={16} {...aria} {...byMember.register('userId')} />}
+          </Field>
           <button type="submit" className="btn">
             {t('rounds.findMember')}
           </button>
-        </form>
+        </Form>
       </div>
       {provider && roundId && (
         <RoundDetail key={`${provider}/${roundId}`} provider={provider} roundId={roundId} />
@@ -298,7 +305,7 @@ export function RoundsPage() {
           page={page}
           onPage={(p) => go({ userId, page: String(p), provider, round: roundId })}
           onPick={(p, r) => {
-            setForm({ ...form, provider: p, roundId: r });
+            byRound.reset({ provider: p, roundId: r });
             go({ userId, page: String(page), provider: p, round: r });
           }}
         />
