@@ -31,6 +31,31 @@ describe('the data table', () => {
     expect(screen.queryByText('Nothing yet')).toBeNull();
   });
 
+  it("shows a row's detail under it, across the columns, only when it gives one", () => {
+    render(
+      <DataTable
+        columns={COLUMNS}
+        rows={[
+          { id: 1, name: 'one' },
+          { id: 2, name: 'two' },
+        ]}
+        rowKey={(r) => r.id}
+        empty="Nothing yet"
+        detail={(r) => r.id === 2 && `more of ${r.name}`}
+        detailClassName="open"
+      />,
+    );
+    const cell = screen.getByText('more of two');
+    expect(cell.getAttribute('colspan')).toBe('2');
+    expect(cell.parentElement?.className).toBe('open');
+    expect(screen.getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'No.Name',
+      '1one',
+      '2two',
+      'more of two',
+    ]);
+  });
+
   it('applies the filter draft trimmed, and clears it', () => {
     const onApply = vi.fn();
     render(

@@ -1,4 +1,11 @@
-import { useState, type ChangeEvent, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import {
+  Fragment,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type FormHTMLAttributes,
+  type ReactNode,
+} from 'react';
 
 /*
  * The data table of the web apps' lists (the back office's screens first): a table with a header
@@ -17,7 +24,9 @@ export interface TColumn<R> {
 
 /**
  * The rows under a header row in the house's `table` classes; `empty` is shown as one row once
- * the rows arrived and there are none (nothing while `rows` is undefined: still loading).
+ * the rows arrived and there are none (nothing while `rows` is undefined: still loading). A row's
+ * `detail` (an opened review, say), when it gives one, is a row of its own under it, across every
+ * column, in the class `detailClassName`.
  */
 export function DataTable<R>({
   columns,
@@ -26,6 +35,8 @@ export function DataTable<R>({
   empty,
   className,
   rowClassName,
+  detail,
+  detailClassName,
 }: {
   columns: readonly TColumn<R>[];
   rows: readonly R[] | undefined;
@@ -33,6 +44,8 @@ export function DataTable<R>({
   empty: ReactNode;
   className?: string | undefined;
   rowClassName?: ((row: R) => string | undefined) | undefined;
+  detail?: ((row: R) => ReactNode) | undefined;
+  detailClassName?: string | undefined;
 }) {
   return (
     <div className="table-wrap">
@@ -47,15 +60,25 @@ export function DataTable<R>({
           </tr>
         </thead>
         <tbody>
-          {rows?.map((row) => (
-            <tr key={rowKey(row)} className={rowClassName?.(row)}>
-              {columns.map((column) => (
-                <td key={column.key} className={column.className}>
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {rows?.map((row) => {
+            const more = detail?.(row);
+            return (
+              <Fragment key={rowKey(row)}>
+                <tr className={rowClassName?.(row)}>
+                  {columns.map((column) => (
+                    <td key={column.key} className={column.className}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+                {more != null && more !== false && (
+                  <tr className={detailClassName}>
+                    <td colSpan={columns.length}>{more}</td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
           {rows && rows.length === 0 && (
             <tr>
               <td colSpan={columns.length} className="empty">

@@ -3,6 +3,7 @@ import { keepPreviousData, type UseQueryOptions, useInfiniteQuery, useQuery } fr
 import { useTranslation } from 'react-i18next';
 import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
+import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProtectionTab } from './ProtectionTab.tsx';
 
@@ -79,24 +80,47 @@ export function MemberTabs({ userId }: { userId: string }) {
 }
 
 /** One page of a member's list (`?page&pageSize`, the query `pageOf` makes), and the pager under its table. */
-function usePaged<T>(pageOf: (page: number) => UseQueryOptions<T, Error, T, readonly unknown[]>) {
+function usePaged<T extends TPagedAnswer<unknown>>(
+  pageOf: (page: number) => UseQueryOptions<T, Error, T, readonly unknown[]>,
+) {
   const [page, setPage] = useState(1);
   const result = useQuery({ ...pageOf(page), placeholderData: keepPreviousData });
   return { result, page, setPage };
 }
 
-function TabTable({
-  head,
-  error,
-  empty,
+/** A member's list answer: its rows and count when the member exists. */
+interface TPagedAnswer<R> {
+  status: string;
+  list?: readonly R[];
+  maxCount?: number;
+}
+
+/** The row of a list answer. */
+type TRowOf<T> = T extends { list: readonly (infer R)[] } ? R : never;
+
+/** The rows of an answer (none when the member is gone), undefined while it loads. */
+function rowsOf<T extends TPagedAnswer<unknown>>(data: T | undefined): readonly TRowOf<T>[] | undefined {
+  if (!data) return undefined;
+  return data.status === 'success' ? ((data.list ?? []) as readonly TRowOf<T>[]) : [];
+}
+
+function pagesOf(data: TPagedAnswer<unknown> | undefined): number {
+  return data && data.status === 'success' ? Math.max(1, Math.ceil((data.maxCount ?? 0) / TAB_PAGE_SIZE)) : 1;
+}
+
+/** A tab's table on the web kit's data table: its failure above it, and its pager under it when paged. */
+function TabTable<R>({
   columns,
+  rows,
+  rowKey,
+  error,
   children,
 }: {
-  head: ReactNode;
+  columns: readonly TColumn<R>[];
+  rows: readonly R[] | undefined;
+  rowKey: (row: R) => string | number;
   error: unknown;
-  empty: boolean;
-  columns: number;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -106,30 +130,32 @@ function TabTable({
           {t(errorKey(error))}
         </p>
       ) : null}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>{head}</tr>
-          </thead>
-          <tbody>
-            {children}
-            {empty && (
-              <tr>
-                <td colSpan={columns} className="empty">
-                  {t('members.tabEmpty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={columns} rows={rows} rowKey={rowKey} empty={t('members.tabEmpty')} />
+      {children}
     </>
   );
 }
 
-function pagesOf(data: { status: string; maxCount?: number } | undefined): number {
-  return data && data.status === 'success' ? Math.max(1, Math.ceil((data.maxCount ?? 0) / TAB_PAGE_SIZE)) : 1;
+/** A paged tab: one page of `pageOf`'s list in `columns`, with the pager. */
+function PagedTab<T extends TPagedAnswer<unknown>>({
+  pageOf,
+  columns,
+  rowKey,
+}: {
+  pageOf: (page: number) => UseQueryOptions<T, Error, T, readonly unknown[]>;
+  columns: readonly TColumn<TRowOf<T>>[];
+  rowKey: (row: TRowOf<T>) => string | number;
+}) {
+  const { result, page, setPage } = usePaged(pageOf);
+  return (
+    <TabTable columns={columns} rows={rowsOf(result.data)} rowKey={rowKey} error={result.error}>
+      <Pager page={page} pages={pagesOf(result.data)} onPage={setPage} />
+    </TabTable>
+  );
 }
+
+const NUM = { className: 'num' };
+const NOWRAP = { className: 'nowrap', headerClassName: '' };
 
 function LedgerTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
@@ -144,40 +170,39 @@ function LedgerTab({ userId }: { userId: string }) {
       }),
     getNextPageParam: (last) => (last.status === 'success' ? (last.nextBeforeId ?? undefined) : undefined),
   });
-  const rows = ledger.data?.pages.flatMap((p) => (p.status === 'success' ? p.list : [])) ?? [];
+  const rows = ledger.data?.pages.flatMap((p) => (p.status === 'success' ? p.list : []));
   const won = (n: number) => formatWon(n, i18n.language);
+  type TEntry = NonNullable<typeof rows>[number];
+  const columns: TColumn<TEntry>[] = [
+    { key: 'date', header: t('members.ledger.date'), ...NOWRAP, cell: (e) => formatDateTime(e.regDate) },
+    {
+      key: 'kind',
+      header: t('members.ledger.kind'),
+      ...NOWRAP,
+      cell: (e) => t(`members.ledger.kinds.${e.kind}`, { defaultValue: e.kind }),
+    },
+    {
+      key: 'code',
+      header: t('members.ledger.code'),
+      ...NOWRAP,
+      cell: (e) => t(`members.ledger.codes.${e.code}`, { defaultValue: e.code }),
+    },
+    {
+      key: 'amount',
+      header: t('members.ledger.amount'),
+      ...NUM,
+      cell: (e) => <span className={e.amount < 0 ? 'amount--minus' : undefined}>{won(e.amount)}</span>,
+    },
+    {
+      key: 'after',
+      header: t('members.ledger.after'),
+      ...NUM,
+      cell: (e) => (e.balanceAfter === null ? '' : won(e.balanceAfter)),
+    },
+    { key: 'reason', header: t('members.ledger.reason'), className: 'reason', cell: (e) => e.reason ?? '' },
+  ];
   return (
-    <>
-      <TabTable
-        error={ledger.error}
-        empty={ledger.isSuccess && rows.length === 0}
-        columns={6}
-        head={
-          <>
-            <th scope="col">{t('members.ledger.date')}</th>
-            <th scope="col">{t('members.ledger.kind')}</th>
-            <th scope="col">{t('members.ledger.code')}</th>
-            <th scope="col" className="num">
-              {t('members.ledger.amount')}
-            </th>
-            <th scope="col" className="num">
-              {t('members.ledger.after')}
-            </th>
-            <th scope="col">{t('members.ledger.reason')}</th>
-          </>
-        }
-      >
-        {rows.map((e) => (
-          <tr key={`${e.id}:${e.kind}`}>
-            <td className="nowrap">{formatDateTime(e.regDate)}</td>
-            <td className="nowrap">{t(`members.ledger.kinds.${e.kind}`, { defaultValue: e.kind })}</td>
-            <td className="nowrap">{t(`members.ledger.codes.${e.code}`, { defaultValue: e.code })}</td>
-            <td className={`num ${e.amount < 0 ? 'amount--minus' : ''}`}>{won(e.amount)}</td>
-            <td className="num">{e.balanceAfter === null ? '' : won(e.balanceAfter)}</td>
-            <td className="reason">{e.reason ?? ''}</td>
-          </tr>
-        ))}
-      </TabTable>
+    <TabTable columns={columns} rows={rows} rowKey={(e) => `${e.id}:${e.kind}`} error={ledger.error}>
       {ledger.hasNextPage && (
         <div className="pager">
           <button
@@ -190,205 +215,171 @@ function LedgerTab({ userId }: { userId: string }) {
           </button>
         </div>
       )}
-    </>
+    </TabTable>
   );
 }
 
 function RequestsTab({ userId, kind }: { userId: string; kind: 'deposit' | 'withdraw' }) {
   const { t, i18n } = useTranslation();
-  const { result, page, setPage } = usePaged((page) =>
-    apiQuery('members.requests', { params: { userId }, query: { kind, page, pageSize: TAB_PAGE_SIZE } }),
-  );
-  const list = result.data?.status === 'success' ? result.data.list : [];
   return (
-    <>
-      <TabTable
-        error={result.error}
-        empty={result.isSuccess && list.length === 0}
-        columns={6}
-        head={
-          <>
-            <th scope="col" className="num">
-              {t('members.request.id')}
-            </th>
-            <th scope="col" className="num">
-              {t('members.request.amount')}
-            </th>
-            <th scope="col">{t('members.request.state')}</th>
-            <th scope="col">{t('members.request.date')}</th>
-            <th scope="col">{t('members.request.last')}</th>
-            <th scope="col">{t('members.request.reason')}</th>
-          </>
-        }
-      >
-        {list.map((r) => (
-          <tr key={r.id}>
-            <td className="num">{r.id}</td>
-            <td className="num">{formatWon(r.amount, i18n.language)}</td>
-            <td>
-              <span className={`state state--${r.state}`}>{t(`state.${r.state}`)}</span>
-            </td>
-            <td className="nowrap">{formatDateTime(r.regDate)}</td>
-            <td className="nowrap">{formatDateTime(r.lastDate)}</td>
-            <td className="reason">{r.reason ?? ''}</td>
-          </tr>
-        ))}
-      </TabTable>
-      <Pager page={page} pages={pagesOf(result.data)} onPage={setPage} />
-    </>
+    <PagedTab
+      pageOf={(page) =>
+        apiQuery('members.requests', { params: { userId }, query: { kind, page, pageSize: TAB_PAGE_SIZE } })
+      }
+      rowKey={(r) => r.id}
+      columns={[
+        { key: 'id', header: t('members.request.id'), ...NUM, cell: (r) => r.id },
+        {
+          key: 'amount',
+          header: t('members.request.amount'),
+          ...NUM,
+          cell: (r) => formatWon(r.amount, i18n.language),
+        },
+        {
+          key: 'state',
+          header: t('members.request.state'),
+          cell: (r) => <span className={`state state--${r.state}`}>{t(`state.${r.state}`)}</span>,
+        },
+        { key: 'date', header: t('members.request.date'), ...NOWRAP, cell: (r) => formatDateTime(r.regDate) },
+        {
+          key: 'last',
+          header: t('members.request.last'),
+          ...NOWRAP,
+          cell: (r) => formatDateTime(r.lastDate),
+        },
+        {
+          key: 'reason',
+          header: t('members.request.reason'),
+          className: 'reason',
+          cell: (r) => r.reason ?? '',
+        },
+      ]}
+    />
   );
 }
 
 function RoundsTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ko';
-  const { result, page, setPage } = usePaged((page) =>
-    apiQuery('members.rounds', { params: { userId }, query: { lang, page, pageSize: TAB_PAGE_SIZE } }),
-  );
-  const list = result.data?.status === 'success' ? result.data.list : [];
   const won = (n: number) => formatWon(n, i18n.language);
   return (
-    <>
-      <TabTable
-        error={result.error}
-        empty={result.isSuccess && list.length === 0}
-        columns={6}
-        head={
-          <>
-            <th scope="col">{t('members.round.date')}</th>
-            <th scope="col">{t('members.round.provider')}</th>
-            <th scope="col">{t('members.round.game')}</th>
-            <th scope="col">{t('members.round.round')}</th>
-            <th scope="col" className="num">
-              {t('members.round.bet')}
-            </th>
-            <th scope="col" className="num">
-              {t('members.round.win')}
-            </th>
-          </>
-        }
-      >
-        {list.map((r) => (
-          <tr key={r.id}>
-            <td className="nowrap">{formatDateTime(r.regDate)}</td>
-            <td className="nowrap">{r.provider}</td>
-            <td>{r.gameName}</td>
-            <td className="nowrap mono">{r.roundId}</td>
-            <td className="num">{won(r.bet)}</td>
-            <td className="num">{won(r.win)}</td>
-          </tr>
-        ))}
-      </TabTable>
-      <Pager page={page} pages={pagesOf(result.data)} onPage={setPage} />
-    </>
+    <PagedTab
+      pageOf={(page) =>
+        apiQuery('members.rounds', { params: { userId }, query: { lang, page, pageSize: TAB_PAGE_SIZE } })
+      }
+      rowKey={(r) => r.id}
+      columns={[
+        { key: 'date', header: t('members.round.date'), ...NOWRAP, cell: (r) => formatDateTime(r.regDate) },
+        { key: 'provider', header: t('members.round.provider'), ...NOWRAP, cell: (r) => r.provider },
+        { key: 'game', header: t('members.round.game'), cell: (r) => r.gameName },
+        {
+          key: 'round',
+          header: t('members.round.round'),
+          className: 'nowrap mono',
+          headerClassName: '',
+          cell: (r) => r.roundId,
+        },
+        { key: 'bet', header: t('members.round.bet'), ...NUM, cell: (r) => won(r.bet) },
+        { key: 'win', header: t('members.round.win'), ...NUM, cell: (r) => won(r.win) },
+      ]}
+    />
   );
 }
 
 function NotesTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { result, page, setPage } = usePaged((page) =>
-    apiQuery('members.notes', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } }),
-  );
-  const list = result.data?.status === 'success' ? result.data.list : [];
   return (
-    <>
-      <TabTable
-        error={result.error}
-        empty={result.isSuccess && list.length === 0}
-        columns={4}
-        head={
-          <>
-            <th scope="col">{t('members.note.date')}</th>
-            <th scope="col">{t('members.note.title')}</th>
-            <th scope="col">{t('members.note.contents')}</th>
-            <th scope="col">{t('members.note.read')}</th>
-          </>
-        }
-      >
-        {list.map((n) => (
-          <tr key={n.id}>
-            <td className="nowrap">{formatDateTime(n.regDate)}</td>
-            <td>{n.title}</td>
-            <td className="long-text">{textOf(n.contents)}</td>
-            <td className="nowrap">{n.isRead ? t('members.note.read') : t('members.note.unread')}</td>
-          </tr>
-        ))}
-      </TabTable>
-      <Pager page={page} pages={pagesOf(result.data)} onPage={setPage} />
-    </>
+    <PagedTab
+      pageOf={(page) =>
+        apiQuery('members.notes', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } })
+      }
+      rowKey={(n) => n.id}
+      columns={[
+        { key: 'date', header: t('members.note.date'), ...NOWRAP, cell: (n) => formatDateTime(n.regDate) },
+        { key: 'title', header: t('members.note.title'), cell: (n) => n.title },
+        {
+          key: 'contents',
+          header: t('members.note.contents'),
+          className: 'long-text',
+          cell: (n) => textOf(n.contents),
+        },
+        {
+          key: 'read',
+          header: t('members.note.read'),
+          ...NOWRAP,
+          cell: (n) => (n.isRead ? t('members.note.read') : t('members.note.unread')),
+        },
+      ]}
+    />
   );
 }
 
 function HelpsTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { result, page, setPage } = usePaged((page) =>
-    apiQuery('members.helps', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } }),
-  );
-  const list = result.data?.status === 'success' ? result.data.list : [];
   return (
-    <>
-      <TabTable
-        error={result.error}
-        empty={result.isSuccess && list.length === 0}
-        columns={5}
-        head={
-          <>
-            <th scope="col">{t('members.help.date')}</th>
-            <th scope="col">{t('members.help.title')}</th>
-            <th scope="col">{t('members.help.contents')}</th>
-            <th scope="col">{t('members.help.answer')}</th>
-            <th scope="col">{t('members.help.state')}</th>
-          </>
-        }
-      >
-        {list.map((h) => (
-          <tr key={h.id}>
-            <td className="nowrap">{formatDateTime(h.regDate)}</td>
-            <td>{h.title}</td>
-            <td className="long-text">{h.contents}</td>
-            <td className="long-text">{h.answer ? textOf(h.answer) : ''}</td>
-            <td className="nowrap">
-              {t(h.state === 'wait' ? 'members.help.wait' : 'members.help.answered')}
-            </td>
-          </tr>
-        ))}
-      </TabTable>
-      <Pager page={page} pages={pagesOf(result.data)} onPage={setPage} />
-    </>
+    <PagedTab
+      pageOf={(page) =>
+        apiQuery('members.helps', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } })
+      }
+      rowKey={(h) => h.id}
+      columns={[
+        { key: 'date', header: t('members.help.date'), ...NOWRAP, cell: (h) => formatDateTime(h.regDate) },
+        { key: 'title', header: t('members.help.title'), cell: (h) => h.title },
+        {
+          key: 'contents',
+          header: t('members.help.contents'),
+          className: 'long-text',
+          cell: (h) => h.contents,
+        },
+        {
+          key: 'answer',
+          header: t('members.help.answer'),
+          className: 'long-text',
+          cell: (h) => (h.answer ? textOf(h.answer) : ''),
+        },
+        {
+          key: 'state',
+          header: t('members.help.state'),
+          ...NOWRAP,
+          cell: (h) => t(h.state === 'wait' ? 'members.help.wait' : 'members.help.answered'),
+        },
+      ]}
+    />
   );
 }
 
 function SignInsTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { result, page, setPage } = usePaged((page) =>
-    apiQuery('members.signIns', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } }),
-  );
-  const list = result.data?.status === 'success' ? result.data.list : [];
   return (
-    <>
-      <TabTable
-        error={result.error}
-        empty={result.isSuccess && list.length === 0}
-        columns={4}
-        head={
-          <>
-            <th scope="col">{t('members.signIn.date')}</th>
-            <th scope="col">{t('members.signIn.ip')}</th>
-            <th scope="col">{t('members.signIn.outcome')}</th>
-            <th scope="col">{t('members.signIn.userAgent')}</th>
-          </>
-        }
-      >
-        {list.map((s) => (
-          <tr key={s.id}>
-            <td className="nowrap">{formatDateTime(s.at)}</td>
-            <td className="nowrap mono">{s.ip ?? ''}</td>
-            <td className={`nowrap sign-in--${s.outcome}`}>{t(`members.signIn.outcomes.${s.outcome}`)}</td>
-            <td className="long-text">{s.userAgent ?? ''}</td>
-          </tr>
-        ))}
-      </TabTable>
-      <Pager page={page} pages={pagesOf(result.data)} onPage={setPage} />
-    </>
+    <PagedTab
+      pageOf={(page) =>
+        apiQuery('members.signIns', { params: { userId }, query: { page, pageSize: TAB_PAGE_SIZE } })
+      }
+      rowKey={(s) => s.id}
+      columns={[
+        { key: 'date', header: t('members.signIn.date'), ...NOWRAP, cell: (s) => formatDateTime(s.at) },
+        {
+          key: 'ip',
+          header: t('members.signIn.ip'),
+          className: 'nowrap mono',
+          headerClassName: '',
+          cell: (s) => s.ip ?? '',
+        },
+        {
+          key: 'outcome',
+          header: t('members.signIn.outcome'),
+          ...NOWRAP,
+          cell: (s) => (
+            <span className={`sign-in--${s.outcome}`}>{t(`members.signIn.outcomes.${s.outcome}`)}</span>
+          ),
+        },
+        {
+          key: 'userAgent',
+          header: t('members.signIn.userAgent'),
+          className: 'long-text',
+          cell: (s) => s.userAgent ?? '',
+        },
+      ]}
+    />
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '@casino/contracts/backoffice-operators';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
+import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
@@ -364,6 +365,113 @@ export function OperatorsPage() {
   const self = me.data?.operatorId;
   const rows = list.data?.list ?? [];
   const ask = (operator: TOperatorRow, action: TAction) => setAsking({ operator, action });
+  const onOff = (on: boolean, yes: string, no: string) => (
+    <span className={on ? 'operators__on' : 'operators__off'}>{t(on ? yes : no)}</span>
+  );
+  const columns: TColumn<TOperatorRow>[] = [
+    {
+      key: 'id',
+      header: t('operators.id'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (op) => (
+        <>
+          <strong>{op.operatorId}</strong>
+          {op.operatorId === self && <span className="badge operators__you">{t('operators.you')}</span>}
+        </>
+      ),
+    },
+    {
+      key: 'role',
+      header: t('operators.role'),
+      cell: (op) => (
+        <select
+          className="operators__select"
+          aria-label={t('operators.roleOf', { id: op.operatorId })}
+          value={op.role}
+          disabled={op.operatorId === self}
+          onChange={(event) => ask(op, { kind: 'role', role: event.target.value as TOperatorRole })}
+        >
+          {OPERATOR_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`role.${r}`)}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      key: 'state',
+      header: t('operators.state'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (op) => (
+        <>
+          {onOff(op.isActive, 'operators.active', 'operators.inactive')}
+          {op.mustChangePassword && (
+            <span className="badge operators__flag">{t('operators.mustChange')}</span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'totp',
+      header: t('operators.totp'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (op) => onOff(op.hasTotp, 'operators.totpOn', 'operators.totpOff'),
+    },
+    { key: 'sessions', header: t('operators.sessions'), className: 'num', cell: (op) => op.sessions },
+    {
+      key: 'created',
+      header: t('operators.created'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (op) => formatDateTime(op.regDate),
+    },
+    {
+      key: 'lastLogin',
+      header: t('operators.lastLogin'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (op) => (op.lastLoginDate ? formatDateTime(op.lastLoginDate) : '—'),
+    },
+    {
+      key: 'actions',
+      header: t('operators.actions'),
+      className: 'operators__actions',
+      headerClassName: '',
+      cell: (op) =>
+        op.operatorId === self ? (
+          <span className="muted">{t('operators.selfHint')}</span>
+        ) : (
+          <>
+            <button
+              type="button"
+              className={`btn btn--small ${op.isActive ? 'btn--danger' : ''}`}
+              onClick={() => ask(op, { kind: op.isActive ? 'deactivate' : 'reactivate' })}
+            >
+              {t(op.isActive ? 'operators.deactivate' : 'operators.reactivate')}
+            </button>
+            <button type="button" className="btn btn--small" onClick={() => ask(op, { kind: 'password' })}>
+              {t('operators.resetPassword')}
+            </button>
+            <button type="button" className="btn btn--small" onClick={() => ask(op, { kind: 'totpNew' })}>
+              {t('operators.totpNew')}
+            </button>
+            {op.hasTotp && (
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => ask(op, { kind: 'totpRemove' })}
+              >
+                {t('operators.totpRemove')}
+              </button>
+            )}
+          </>
+        ),
+    },
+  ];
 
   return (
     <section className="operators">
@@ -381,113 +489,12 @@ export function OperatorsPage() {
           {t(errorKey(list.error))}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('operators.id')}</th>
-              <th>{t('operators.role')}</th>
-              <th>{t('operators.state')}</th>
-              <th>{t('operators.totp')}</th>
-              <th className="num">{t('operators.sessions')}</th>
-              <th>{t('operators.created')}</th>
-              <th>{t('operators.lastLogin')}</th>
-              <th>{t('operators.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((op) => {
-              const isSelf = op.operatorId === self;
-              return (
-                <tr key={op.operatorId}>
-                  <td className="nowrap">
-                    <strong>{op.operatorId}</strong>
-                    {isSelf && <span className="badge operators__you">{t('operators.you')}</span>}
-                  </td>
-                  <td>
-                    <select
-                      className="operators__select"
-                      aria-label={t('operators.roleOf', { id: op.operatorId })}
-                      value={op.role}
-                      disabled={isSelf}
-                      onChange={(event) =>
-                        ask(op, { kind: 'role', role: event.target.value as TOperatorRole })
-                      }
-                    >
-                      {OPERATOR_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {t(`role.${r}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="nowrap">
-                    <span className={op.isActive ? 'operators__on' : 'operators__off'}>
-                      {t(op.isActive ? 'operators.active' : 'operators.inactive')}
-                    </span>
-                    {op.mustChangePassword && (
-                      <span className="badge operators__flag">{t('operators.mustChange')}</span>
-                    )}
-                  </td>
-                  <td className="nowrap">
-                    <span className={op.hasTotp ? 'operators__on' : 'operators__off'}>
-                      {t(op.hasTotp ? 'operators.totpOn' : 'operators.totpOff')}
-                    </span>
-                  </td>
-                  <td className="num">{op.sessions}</td>
-                  <td className="nowrap">{formatDateTime(op.regDate)}</td>
-                  <td className="nowrap">{op.lastLoginDate ? formatDateTime(op.lastLoginDate) : '—'}</td>
-                  <td className="operators__actions">
-                    {isSelf ? (
-                      <span className="muted">{t('operators.selfHint')}</span>
-                    ) : (
-                      <>
-                        <button
-                          type="button"
-                          className={`btn btn--small ${op.isActive ? 'btn--danger' : ''}`}
-                          onClick={() => ask(op, { kind: op.isActive ? 'deactivate' : 'reactivate' })}
-                        >
-                          {t(op.isActive ? 'operators.deactivate' : 'operators.reactivate')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--small"
-                          onClick={() => ask(op, { kind: 'password' })}
-                        >
-                          {t('operators.resetPassword')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--small"
-                          onClick={() => ask(op, { kind: 'totpNew' })}
-                        >
-                          {t('operators.totpNew')}
-                        </button>
-                        {op.hasTotp && (
-                          <button
-                            type="button"
-                            className="btn btn--small"
-                            onClick={() => ask(op, { kind: 'totpRemove' })}
-                          >
-                            {t('operators.totpRemove')}
-                          </button>
-                        )}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-            {list.isSuccess && rows.length === 0 && (
-              <tr>
-                <td colSpan={8} className="empty">
-                  {t('operators.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={list.data?.list}
+        rowKey={(op) => op.operatorId}
+        empty={t('operators.empty')}
+      />
 
       <div className="operators__grid">
         <CreateForm

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import {
 } from '@casino/contracts/backoffice-cashier';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
-import { FilterBar } from '@casino/web-kit/data-table.tsx';
+import { DataTable, FilterBar, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
 import { Pager } from '../../components/Pager.tsx';
@@ -169,7 +169,88 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const above = data?.secondApprovalAbove ?? 0;
   const needsTwo = (item: TCashierHistoryItem) => kind === 'withdraw' && above > 0 && item.amount >= above;
   const csvHref = apiUrl(`${kind}s.historyCsv`, { query: filters });
-  const columns = 9;
+  const columns: TColumn<TCashierHistoryItem>[] = [
+    {
+      key: 'review',
+      header: <span className="visually-hidden">{t('queues.details')}</span>,
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (item) => (
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          aria-expanded={expanded === item.id}
+          aria-label={t('queues.reviewOf', { id: item.id })}
+          onClick={() => setExpanded(expanded === item.id ? null : item.id)}
+        >
+          {expanded === item.id ? '▾' : '▸'}
+        </button>
+      ),
+    },
+    { key: 'id', header: t('queue.id'), className: 'num', cell: (item) => item.id },
+    { key: 'member', header: t('queue.member'), cell: (item) => item.userId },
+    { key: 'amount', header: t('queue.amount'), className: 'num', cell: (item) => won(item.amount) },
+    {
+      key: 'account',
+      header: kind === 'deposit' ? t('queue.depositor') : t('queue.bank'),
+      cell: (item) =>
+        kind === 'deposit'
+          ? (item.depositor ?? '')
+          : [item.bankname, item.banknum, item.bankOwner].filter(Boolean).join(' · '),
+    },
+    {
+      key: 'state',
+      header: t('queue.state'),
+      cell: (item) => (
+        <span className="queues-badges">
+          <span className={`state state--${item.state}`}>{t(`state.${item.state}`)}</span>
+          {decidable(item) && item.firstApprovedBy && (
+            <span className="badge queues-flag--warn">
+              {t('queues.halfApproved', { operator: item.firstApprovedBy })}
+            </span>
+          )}
+          {decidable(item) && !item.firstApprovedBy && needsTwo(item) && (
+            <span className="badge">{t('queues.needsTwo')}</span>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('queue.date'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (item) => formatDateTime(item.regDate),
+    },
+    {
+      key: 'reason',
+      header: t('queue.reason'),
+      className: 'reason',
+      headerClassName: '',
+      cell: (item) => item.reason ?? '',
+    },
+    {
+      key: 'actions',
+      header: t('queue.actions'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (item) =>
+        decidable(item) && (
+          <>
+            <button
+              type="button"
+              className="btn btn--small btn--primary"
+              onClick={() => open(item, 'approve')}
+            >
+              {item.firstApprovedBy ? t('queues.secondApprove') : t('queue.approve')}
+            </button>{' '}
+            <button type="button" className="btn btn--small btn--danger" onClick={() => open(item, 'reject')}>
+              {t('queue.reject')}
+            </button>
+          </>
+        ),
+    },
+  ];
 
   return (
     <section>
@@ -254,105 +335,14 @@ export function QueuePage({ kind }: { kind: TKind }) {
           {t(errorKey(list.error))}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">{t('queues.details')}</span>
-              </th>
-              <th scope="col" className="num">
-                {t('queue.id')}
-              </th>
-              <th scope="col">{t('queue.member')}</th>
-              <th scope="col" className="num">
-                {t('queue.amount')}
-              </th>
-              <th scope="col">{kind === 'deposit' ? t('queue.depositor') : t('queue.bank')}</th>
-              <th scope="col">{t('queue.state')}</th>
-              <th scope="col">{t('queue.date')}</th>
-              <th scope="col">{t('queue.reason')}</th>
-              <th scope="col">{t('queue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.list.map((item) => (
-              <Fragment key={item.id}>
-                <tr>
-                  <td className="nowrap">
-                    <button
-                      type="button"
-                      className="btn btn--small btn--ghost"
-                      aria-expanded={expanded === item.id}
-                      aria-label={t('queues.reviewOf', { id: item.id })}
-                      onClick={() => setExpanded(expanded === item.id ? null : item.id)}
-                    >
-                      {expanded === item.id ? '▾' : '▸'}
-                    </button>
-                  </td>
-                  <td className="num">{item.id}</td>
-                  <td>{item.userId}</td>
-                  <td className="num">{won(item.amount)}</td>
-                  <td>
-                    {kind === 'deposit'
-                      ? (item.depositor ?? '')
-                      : [item.bankname, item.banknum, item.bankOwner].filter(Boolean).join(' · ')}
-                  </td>
-                  <td>
-                    <span className="queues-badges">
-                      <span className={`state state--${item.state}`}>{t(`state.${item.state}`)}</span>
-                      {decidable(item) && item.firstApprovedBy && (
-                        <span className="badge queues-flag--warn">
-                          {t('queues.halfApproved', { operator: item.firstApprovedBy })}
-                        </span>
-                      )}
-                      {decidable(item) && !item.firstApprovedBy && needsTwo(item) && (
-                        <span className="badge">{t('queues.needsTwo')}</span>
-                      )}
-                    </span>
-                  </td>
-                  <td className="nowrap">{formatDateTime(item.regDate)}</td>
-                  <td className="reason">{item.reason ?? ''}</td>
-                  <td className="nowrap">
-                    {decidable(item) && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn--small btn--primary"
-                          onClick={() => open(item, 'approve')}
-                        >
-                          {item.firstApprovedBy ? t('queues.secondApprove') : t('queue.approve')}
-                        </button>{' '}
-                        <button
-                          type="button"
-                          className="btn btn--small btn--danger"
-                          onClick={() => open(item, 'reject')}
-                        >
-                          {t('queue.reject')}
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-                {expanded === item.id && (
-                  <tr className="queues-detail">
-                    <td colSpan={columns}>
-                      <ReviewPanel kind={kind} id={item.id} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-            {data && data.list.length === 0 && (
-              <tr>
-                <td colSpan={columns} className="empty">
-                  {t('queue.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={data?.list}
+        rowKey={(item) => item.id}
+        empty={t('queue.empty')}
+        detail={(item) => expanded === item.id && <ReviewPanel kind={kind} id={item.id} />}
+        detailClassName="queues-detail"
+      />
       <Pager page={page} pages={pages} onPage={goTo} />
       <Dialog
         open={decision !== null}
