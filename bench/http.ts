@@ -49,7 +49,7 @@ const WARMUP_SECONDS = 3;
 const PROFILE = process.env.BENCH_PROFILE;
 
 /**
- * Each target is compared with its own baseline; the budgets of DESIGN.md section 6 (the page and
+ * Each target is compared with its own baseline; the budgets of bench/README.md "Budgets" (the page and
  * the asset against the bare server sending the same bytes, issue 22).
  */
 const BUDGETS: Record<string, number> = { health: 0.4, public: 0.5, home: 0.7, asset: 0.7 };

@@ -1,5 +1,5 @@
 /**
- * The portal's weight and speed against the budgets of DESIGN.md section 6, on the built portal
+ * The portal's weight and speed against the budgets of bench/README.md "Budgets", on the built portal
  * (`npm run build` first: this script builds nothing) served by the real server on a fresh
  * embedded database with the demo content (banners, catalog, notices):
  *
@@ -45,7 +45,7 @@ const CPU_TIME = process.env.BENCH_CPU_TIME === '1';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const KIB = 1024;
 
-/** DESIGN.md section 6. */
+/** bench/README.md "Budgets". */
 const BUDGET = {
   initialKiB: 150,
   totalKiB: 300,

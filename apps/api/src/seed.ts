@@ -52,7 +52,7 @@ export async function seedOnFirstStart(deps: SeedDeps): Promise<SeedReport> {
 }
 
 /**
- * The first `owner` operator (API.md section 4), only when there is no operator at all: id
+ * The first `owner` operator (docs/api/backoffice.md), only when there is no operator at all: id
  * BOOTSTRAP_ADMIN_ID, password BOOTSTRAP_ADMIN_PASSWORD or a random one reported once.
  */
 async function seedBootstrapOperator(deps: SeedDeps): Promise<SeedReport['owner']> {

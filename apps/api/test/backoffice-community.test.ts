@@ -12,7 +12,7 @@ import {
   type TestOperator,
 } from './factories.ts';
 
-// The community's back office (API.md section 4, docs/api/backoffice.md): help posts and notes for
+// The community's back office (docs/api/backoffice.md): help posts and notes for
 // `support`, notices and popups for `content`, all of it for `owner`; every change audited.
 
 let t: CashierTestApp;

@@ -686,7 +686,7 @@ describe('the IP allow-list', () => {
       body: { ranges: ['10.0.0.0/8', '10.0.0.0/33', 'fe80::/10', 'not-an-ip', '1.2.3.4/'] },
     });
     expect(res.code).toBe(400);
-    // Errors name the top-level field (API.md section 1); the console checks each line itself.
+    // Errors name the top-level field (docs/api/README.md); the console checks each line itself.
     expect(res.body.errors).toEqual([{ path: 'ranges', code: 'pattern' }]);
     expect((await req(t, 'GET', '/settings/ip-allowlist', { cookie: owner.cookie })).body.ranges).toEqual([]);
   });

@@ -17,7 +17,7 @@ import {
   type TestOperator,
 } from './factories.ts';
 
-// The community's member calls of API.md section 3 (help posts, notes, notices, popups) through
+// The community's member calls of docs/api/member-calls.md (help posts, notes, notices, popups) through
 // POST /api/routes/<call>, with the operators' side made through the back office where a case
 // needs an answer, a note or site content.
 

@@ -428,7 +428,7 @@ describe('the provider wallet', () => {
       code: 'deposit',
       idempotencyKey: `top-${m.id}`,
     });
-    // API.md section 5: the id is spent with its first answer; the provider bets again under a new id.
+    // docs/providers.md: the id is spent with its first answer; the provider bets again under a new id.
     expect((await slot.wallet('bet', body)).body).toEqual({
       status: 'RS_ERROR_NOT_ENOUGH_MONEY',
       balance: 11_000,

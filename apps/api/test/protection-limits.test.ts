@@ -17,7 +17,7 @@ import {
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 import { startTransferProvider, type TransferProviderServer } from './transfer-provider.ts';
 
-// Player protection's limits (docs/protection.md, API.md section 6) on PGlite, and on PostgreSQL
+// Player protection's limits (docs/protection.md) on PGlite, and on PostgreSQL
 // when DATABASE_URL is set (there the parallel deposits and bets really race): the 24-hour delay of
 // an increase, the rolling windows at their edges, the deposit and loss limits where the money
 // moves (the cashier, the provider wallet, the transfer wallet), and the refusals under a break.
@@ -382,7 +382,7 @@ describe('loss limits in the provider wallet', () => {
       balance: 970_000,
       currency: 'KRW',
     });
-    // Recorded with its refusal (API.md section 5): the id is spent, and counts for no loss.
+    // Recorded with its refusal (docs/providers.md): the id is spent, and counts for no loss.
     expect(
       await t.db
         .selectFrom('wallet_calls')
@@ -404,7 +404,7 @@ describe('loss limits in the provider wallet', () => {
     expect((await limitsOf(p)).used.loss.day).toBe(50_000);
 
     // A rolled-back bet no longer counts, so the bet refused before fits now, under a new
-    // transactionId: the refused one is spent (API.md section 5).
+    // transactionId: the refused one is spent (docs/providers.md).
     const last = await t.db
       .selectFrom('wallet_calls')
       .select(['transaction_id', 'round_id'])

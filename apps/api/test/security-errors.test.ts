@@ -9,7 +9,7 @@ import { createTestApp, SAME_ORIGIN, type TestApp } from './harness.ts';
 /**
  * Issue 8, defect 5: errors raised by the router, the body parser, Node's HTTP parser or the static
  * server answered Fastify's own shape (`{error, code, message}` with the URL echoed back). Every
- * answer of the API is now one of the contract's (API.md section 1), or `404 {status:"not_found"}`
+ * answer of the API is now one of the contract's (docs/api/README.md), or `404 {status:"not_found"}`
  * for a read of nothing, and never repeats the request line.
  */
 

@@ -22,7 +22,7 @@ import { SAME_ORIGIN } from './harness.ts';
  * The standing fuzz test of issue 8: random bodies (wrong types, huge strings, NUL, lone
  * surrogates, nested objects and arrays, numbers at the edges) to every member call and every
  * back-office route, signed in as a member and as an owner. No answer may be a 5xx; every 4xx must
- * have the contract's shape (API.md section 1) and must leave every table that holds state exactly
+ * have the contract's shape (docs/api/README.md) and must leave every table that holds state exactly
  * as it was. Runs on PGlite and, in CI, on PostgreSQL; FUZZ_RUNS sets the cases per route.
  */
 
@@ -604,7 +604,7 @@ describe('fuzzing the provider wallet', () => {
           // Unsigned is 401, unless the body is over the 64 KiB limit: then 413 before it is read.
           if (!signed) expect([401, 413], where).toContain(res.statusCode);
           // A refusal keeps nothing but, for a signed call, its own wallet_calls row with the answer
-          // it got (API.md section 5: the id is spent); only an accepted call (and a win answered
+          // it got (docs/providers.md: the id is spent); only an accepted call (and a win answered
           // with its void round, which is kept so that retries get the same answer) may change state.
           const kept =
             answer.status === 'RS_OK' ||

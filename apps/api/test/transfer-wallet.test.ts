@@ -15,7 +15,7 @@ import { createTestProvider, type TestProvider } from './game-provider.ts';
 import { onPostgres } from './harness.ts';
 import { startTransferProvider, type TransferProviderServer } from './transfer-provider.ts';
 
-// The transfer wallet (API.md section 5, issue 10): a real transfer provider over HTTP with signed
+// The transfer wallet (docs/providers.md, issue 10): a real transfer provider over HTTP with signed
 // requests and answers, and the faults a provider can have. Nothing may be lost or counted twice:
 // after every test the ledger's invariants hold and the members' game accounts equal what the
 // platform has moved in and not taken back.

@@ -1,5 +1,5 @@
 // The provider wallet refuses whole what the platform could not read back, and spends every signed
-// transactionId for ever, refusals included (API.md section 5, docs/providers.md, issue 22): the
+// transactionId for ever, refusals included (docs/providers.md "Rules", issue 22): the
 // signed bytes of a refused bet can never become a win, and no balance, pool or total passes
 // Number.MAX_SAFE_INTEGER, whatever sequence of signed calls arrives.
 import fc from 'fast-check';

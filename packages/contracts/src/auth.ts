@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZLoginPassword, ZUserId } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
 
-// The authentication layer of API.md section 2 (`/api/auth/*`), shaped like the specification's
-// credentials sign-in; and the operators' sign-in of section 4.
+// The authentication layer of docs/api/auth.md (`/api/auth/*`), shaped like a credentials
+// sign-in; and the operators' sign-in (docs/api/backoffice.md).
 
 export const ZCsrfResponse = z.object({ csrfToken: z.string() });
 export type TCsrfResponse = z.infer<typeof ZCsrfResponse>;

@@ -4,7 +4,7 @@ import { withCode } from './errors.ts';
 import { HH_MM_PATTERN, pagedList, ZId, ZIsoDate, ZMoney, ZPageQuery, ZUserId } from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
-// The game catalog of API.md section 5 (role `owner`).
+// The game catalog (role `owner`; docs/api/backoffice.md, docs/providers.md).
 
 const ZCatalogName = z.string().trim().min(1).max(60);
 const ZMaintenance = z
@@ -73,7 +73,7 @@ export const PROVIDER_MAX_AMOUNT_CEILING = 1_000_000_000_000;
 
 /**
  * The operator's maximum per wallet call (won): a bet or win above it is refused
- * RS_ERROR_WRONG_TYPES (API.md section 5). A new provider gets 10,000,000,000 won unless the
+ * RS_ERROR_WRONG_TYPES (docs/providers.md). A new provider gets 10,000,000,000 won unless the
  * request names another; the ceiling keeps the totals reports add up far from 2^53 - 1.
  */
 export const ZProviderMaxAmount = z.int().positive().max(PROVIDER_MAX_AMOUNT_CEILING);

@@ -6,7 +6,8 @@ import { withCode } from './errors.ts';
 import { ZCount, ZId, ZIsoDate } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
 
-// --- the back office's own routes beyond API.md section 4: session, settings, operators, audit ---
+// --- the back office's session, settings, operators and audit routes ---
+// (docs/api/backoffice.md, docs/api/backoffice-operators.md)
 
 /** `POST /api/backoffice/logout`: always `success` (a missing or stale cookie is already signed out). */
 export const ZBackofficeLogoutResponse = ZSuccess;
@@ -89,7 +90,7 @@ export type TBackofficeRevokeOthersResponse = z.infer<typeof ZBackofficeRevokeOt
 // operator's own account (TOTP enrolment, password), the owners' operator management and the
 // back office's IP allow-list. No I/O: the server and the console share these.
 
-/** A business answer the back office adds to API.md's statuses (one literal, no other field). */
+/** A business answer of the back office's own (docs/api/backoffice.md), one literal and no other field. */
 function only<S extends string>(status: S) {
   return z.object({ status: z.literal(status) });
 }

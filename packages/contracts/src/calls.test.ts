@@ -4,8 +4,8 @@ import { CALL_NAMES, CALLS, isCallName, type TCallName, type TCallWho } from './
 import { toFieldErrors } from './errors.ts';
 import { STATUSES } from './status.ts';
 
-// API.md section 3, row by row: who may call, and every business outcome. Guest calls also answer
-// `authenticated` to a signed-in caller (section 3, "Who").
+// docs/api/member-calls.md, row by row: who may call, and every business outcome. Guest calls also answer
+// `authenticated` to a signed-in caller (docs/api/README.md, "Who may call").
 const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'user-do-login': ['guest', ['success', 'fail', 'blocked', 'authenticated']],
   'user-health-check': ['member', ['success']],
@@ -37,12 +37,12 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'apply-user-withdraw': ['member', ['success', 'wait', 'time', 'balance', 'pass', 'blocked']],
   'get-deposit-list': ['member', ['success']],
   'get-withdraw-list': ['member', ['success']],
-  // 'already' and 'blocked' below go beyond API.md's table; see the schemas and docs/api/member-calls.md.
+  // 'already' and 'blocked' below are this platform's additions; see the schemas and docs/api/member-calls.md.
   'del-deposit': ['member', ['success', 'not_found', 'already']],
   'del-withdraw': ['member', ['success', 'not_found', 'already']],
   'roll-to-balance': ['member', ['success', 'low_point', 'blocked']],
   'change-password': ['member', ['success', 'pass']],
-  // Beyond API.md: the acceptance of newer terms (docs/api/member-calls.md, "Newer terms").
+  // This platform's addition: the acceptance of newer terms (docs/api/member-calls.md, "Newer terms").
   'accept-terms': ['member', ['success', 'fail']],
   'change-exchange-password': ['member', ['success', 'pass']],
   'get-in-game-balance': ['member', ['success']],
@@ -54,10 +54,10 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'get-slot-by-company': ['public', ['success', 'fail']],
   'open-game': ['member', ['success', 'time', 'fail', 'blocked']],
   'get-slot-bets-list': ['member', ['success']],
-  // Beyond API.md: the site's own calls (docs/api/member-calls.md, "Site").
+  // This platform's addition: the site's own calls (docs/api/member-calls.md, "Site").
   'get-site-status': ['public', ['success']],
   'get-legal-document': ['public', ['success', 'not_found']],
-  // Player protection (API.md section 6, docs/protection.md).
+  // Player protection (docs/protection.md).
   'get-play-limits': ['member', ['success']],
   'set-play-limit': ['member', ['success', 'wait']],
   'set-reality-check': ['member', ['success']],
@@ -345,7 +345,7 @@ function statusesOf(schema: z.ZodType): string[] {
 }
 
 describe('CALLS', () => {
-  it('holds exactly the calls of API.md section 3', () => {
+  it('holds exactly the calls of docs/api/member-calls.md', () => {
     expect([...CALL_NAMES].sort()).toEqual(Object.keys(TABLE).sort());
     expect(isCallName('user-do-login')).toBe(true);
     expect(isCallName('toString')).toBe(false);
@@ -360,7 +360,7 @@ describe('CALLS', () => {
       expect(who).toBe(expectedWho);
     });
 
-    it('answers exactly the statuses API.md lists', () => {
+    it('answers exactly the statuses docs/api/member-calls.md lists', () => {
       expect(statusesOf(response).sort()).toEqual([...expectedStatuses].sort());
       for (const status of statusesOf(response)) expect(STATUSES).toContain(status);
     });

@@ -18,7 +18,7 @@ function call<W extends TCallWho, Req extends z.ZodType, Res extends z.ZodType>(
   return { who, request, response };
 }
 
-/** Every member call of API.md section 3 (`POST /api/routes/<name>`). */
+/** Every member call (`POST /api/routes/<name>`), documented in docs/api/member-calls.md. */
 export const CALLS = {
   'user-do-login': call('guest', members.ZUserDoLoginRequest, members.ZUserDoLoginResponse),
   'user-health-check': call('member', members.ZUserHealthCheckRequest, members.ZUserHealthCheckResponse),
@@ -75,7 +75,7 @@ export const CALLS = {
   'get-slot-bets-list': call('member', games.ZGetSlotBetsListRequest, games.ZGetSlotBetsListResponse),
   'get-site-status': call('public', site.ZGetSiteStatusRequest, site.ZGetSiteStatusResponse),
   'get-legal-document': call('public', site.ZGetLegalDocumentRequest, site.ZGetLegalDocumentResponse),
-  // Player protection (API.md section 6).
+  // Player protection (docs/protection.md).
   'get-play-limits': call('member', protection.ZGetPlayLimitsRequest, protection.ZGetPlayLimitsResponse),
   'set-play-limit': call('member', protection.ZSetPlayLimitRequest, protection.ZSetPlayLimitResponse),
   'set-reality-check': call(

@@ -22,7 +22,7 @@ export const ZApplyUserDepositResponse = z.discriminatedUnion('status', [
   statusOnly('wait'),
   statusOnly('time'),
   /**
-   * The member may not deposit: `remaining` (API.md section 6) is what the member's deposit limits
+   * The member may not deposit: `remaining` (docs/protection.md) is what the member's deposit limits
    * still allow when a limit refused the amount; absent for a blocked account or a break.
    */
   z.object({ status: z.literal('blocked'), remaining: ZMoney.optional() }),
@@ -70,8 +70,8 @@ export type TGetWithdrawListResponse = z.infer<typeof ZGetWithdrawListResponse>;
 export const ZDelDepositRequest = ZIdRequest;
 export type TDelDepositRequest = z.infer<typeof ZDelDepositRequest>;
 /**
- * Beyond API.md's `success` · `not_found`: `already` answers a request an operator has taken
- * (`reg`), which the member can no longer cancel (API.md "Request states").
+ * Beyond `success` · `not_found`, this platform adds `already`: a request an operator has taken
+ * (`reg`), which the member can no longer cancel (docs/api/member-calls.md, `del-deposit`).
  */
 const ZDelRequestResponse = z.discriminatedUnion('status', [
   ZSuccess,
@@ -127,7 +127,10 @@ export function maskUserId(userId: string): string {
 
 export const ZRollToBalanceRequest = z.strictObject({ amount: ZAmount });
 export type TRollToBalanceRequest = z.infer<typeof ZRollToBalanceRequest>;
-/** `blocked` (beyond API.md's table) answers a blocked, pending or self-excluded member, as on every money call. */
+/**
+ * `blocked` (this platform's addition, docs/api/member-calls.md) answers a blocked, pending or
+ * self-excluded member, as on every money call.
+ */
 export const ZRollToBalanceResponse = z.discriminatedUnion('status', [
   ZSuccess,
   statusOnly('low_point'),

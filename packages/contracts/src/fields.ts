@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isBankCode } from './banks.ts';
 import { withCode } from './errors.ts';
 
-// Messages-free field rules of API.md section 3; the 400 codes come from toFieldErrors. Within a
+// Messages-free field rules of docs/api/member-calls.md; the 400 codes come from toFieldErrors. Within a
 // field, length checks come before patterns so that the more useful error wins.
 
 const removeSpacesAndDashes = (value: string) => value.replace(/[\s-]/g, '');

@@ -38,8 +38,9 @@ export const ZUsed = z.enum(['y', 'n']);
 export type TUsed = z.infer<typeof ZUsed>;
 
 /**
- * A live-casino table. `nameKo`/`nameEn` go beyond API.md (which names only the four fields before
- * them): a table's name to show, Korean on the ko locale and English otherwise, as slot games have.
+ * A live-casino table. `nameKo`/`nameEn` are this platform's addition to the four fields before
+ * them (docs/api/member-calls.md, Games): a table's name to show, Korean on the ko locale and
+ * English otherwise, as slot games have.
  */
 export const ZCasinoEntry = z.object({
   code: z.string(),

@@ -74,7 +74,7 @@ export const ZUserDoLoginResponse = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success'), user: ZUser }),
   statusOnly('fail'),
   /**
-   * The account may not sign in: `until` (API.md section 6) when the member took a time-out or
+   * The account may not sign in: `until` (docs/protection.md) when the member took a time-out or
    * self-exclusion, null when it is permanent; absent for an account an operator blocked.
    */
   z.object({ status: z.literal('blocked'), until: ZIsoDate.nullable().optional() }),

@@ -5,7 +5,7 @@ import { pagedList, ZId, ZIsoDate, ZLoginPassword, ZMoney } from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
 /**
- * Player protection (API.md section 6, docs/protection.md): deposit and loss limits over rolling
+ * Player protection (docs/protection.md): deposit and loss limits over rolling
  * windows, reality checks, time-outs and self-exclusion, the member's sessions and account history.
  */
 
@@ -194,7 +194,7 @@ export const ZAccountHistoryCsvQuery = z.strictObject({
 export type TAccountHistoryCsvQuery = z.infer<typeof ZAccountHistoryCsvQuery>;
 
 /**
- * `get-session-summary` (documented addition to section 6): what the reality check shows, the
+ * `get-session-summary` (this platform's addition, docs/protection.md): what the reality check shows, the
  * current session's start and its bets, wins and net result (wins minus bets) so far.
  */
 export const ZGetSessionSummaryRequest = z.strictObject({});

@@ -1,10 +1,10 @@
 import type { Config, DOMPurify } from 'dompurify';
 
 /**
- * The one policy for operator HTML (notice, popup and note contents, help answers) of API.md
- * section 3 "Rules", used by the server when it stores such HTML and by the portal when it renders
- * it. Harmless markup, inline styles, text, links and images stay; everything that can run code,
- * load another page or send data goes:
+ * The one policy for operator HTML (notice, popup and note contents, help answers) of
+ * docs/security.md "Operator HTML", used by the server when it stores such HTML and by the portal
+ * when it renders it. Harmless markup, inline styles, text, links and images stay; everything that
+ * can run code, load another page or send data goes:
  * - scripts, event handler attributes, frames, objects and embeds, forms and their controls,
  *   `<style>`, `<base>`, `<meta>`, `<link>`, `<template>`, SVG and MathML (no foreign content, so
  *   no SVG or MathML parsing tricks);

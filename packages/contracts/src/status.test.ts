@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isStatus, REQUEST_STATES, requestStateLabelKey, STATUSES, ZStatus } from './status.ts';
 
 describe('statuses', () => {
-  it('lists every status of API.md section 1, verbatim', () => {
+  it('lists every status of docs/api/README.md, verbatim', () => {
     expect(STATUSES).toEqual([
       'success',
       'fail',
@@ -28,7 +28,7 @@ describe('statuses', () => {
       'error',
       'maintenance',
       'must_change_password',
-      // Beyond API.md: newer terms wait for the member's acceptance (docs/api/member-calls.md).
+      // This platform's addition: newer terms wait for the member's acceptance (docs/api/member-calls.md).
       'must_accept_terms',
     ]);
     expect(ZStatus.safeParse('already_have_user').success).toBe(false);

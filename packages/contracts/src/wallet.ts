@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The provider wallet of API.md section 5: `POST /api/wallet/<provider>/<action>`, signed with
+// The provider wallet of docs/providers.md: `POST /api/wallet/<provider>/<action>`, signed with
 // `X-Signature` = hex HMAC-SHA256(provider secret, raw body). Answers carry `status` RS_OK or
 // RS_ERROR_*; business answers are HTTP 200.
 

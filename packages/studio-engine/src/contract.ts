@@ -4,7 +4,7 @@ import { BACCARAT_SPOTS } from './types.ts';
 /**
  * The house studio's own browser API (`POST <studio>/api/<action>`, JSON both ways): what its game
  * client calls. Not the platform's API: the studio answers these itself and reaches the platform
- * only through the provider wallet (API.md section 5). Every request names the launch token the
+ * only through the provider wallet (docs/providers.md). Every request names the launch token the
  * platform put in the game URL (kept in the page's memory, never in a cookie, so there is no CSRF
  * surface) and the game.
  *

@@ -58,7 +58,7 @@ export function formatNumber(value: unknown, lang: string): string {
 }
 
 /**
- * Whole won: `10,000원` in Korean, `₩10,000` with the language's grouping elsewhere (GLOSSARY.md),
+ * Whole won: `10,000원` in Korean, `₩10,000` with the language's grouping elsewhere,
  * `-` before either below 0. Intl's own KRW style puts the sign after the number in some locales
  * (vi-VN), which is not what the apps show, hence the sign is placed here.
  */

@@ -91,7 +91,7 @@ export interface MemberSignInsTable {
 export interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
-  /** `game`: a launch token (API.md section 5) of member `subject_id` for `provider`. */
+  /** `game`: a launch token (docs/providers.md) of member `subject_id` for `provider`. */
   subject_kind: 'member' | 'operator' | 'game';
   subject_id: number;
   provider: ColumnType<string | null, string | null | undefined, string | null>;

@@ -1,7 +1,7 @@
 import type { TFieldError } from '@casino/contracts/errors';
 
 /**
- * The HTTP-level failures of API.md section 1. Business outcomes are never AppErrors: they are
+ * The HTTP-level failures of docs/api/README.md. Business outcomes are never AppErrors: they are
  * HTTP 200 answers with their own `status`.
  *
  * - invalid (400): the body breaks a rule; `errors` names the fields.

@@ -87,7 +87,7 @@ interface Registered {
 }
 
 /**
- * The member calls of API.md section 3, each registered by the module that owns it. One route,
+ * The member calls of docs/api/member-calls.md, each registered by the module that owns it. One route,
  * `POST /api/routes/:call`, looks the call up, checks who may make it, validates the body with the
  * contract's schema, and answers with only the fields the response schema names. Validation and
  * response picking are the same functions every other route uses (`lib/routes.ts`); only the

@@ -27,7 +27,7 @@ const isApi = (url: string) => pathOf(url)?.startsWith('/api/') === true;
 const isReading = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 /**
- * Turns every failure into the JSON shapes of API.md section 1. Bad input is never a 500: the
+ * Turns every failure into the JSON shapes of docs/api/README.md. Bad input is never a 500: the
  * framework's own 4xx errors (malformed JSON, a body too large, an unsupported content type) are
  * mapped here too. A 500 tells only the request id; the details go to the log.
  */

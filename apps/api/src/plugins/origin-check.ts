@@ -16,7 +16,7 @@ export function siteOrigin(request: FastifyRequest): string {
 }
 
 /**
- * CSRF defence of API.md section 1 for EVERY unsafe method (POST, PUT, PATCH, DELETE) on the whole
+ * CSRF defence of docs/api/README.md for EVERY unsafe method (POST, PUT, PATCH, DELETE) on the whole
  * server: a foreign Origin (look-alikes and `null` included) or a cross-site/same-site
  * Sec-Fetch-Site is refused; a request with neither header is accepted only when it carries no
  * session cookie (browsers always send one of them, scripts do not).

@@ -1,5 +1,5 @@
 /**
- * One Idempotency-Key per intended money action (API.md section 4): the same action (same request,
+ * One Idempotency-Key per intended money action (docs/api/backoffice.md): the same action (same request,
  * same body) asked again after a failure that may not have reached the server (network, timeout,
  * 5xx) reuses its key, so the server answers the first outcome instead of acting twice. Once the
  * server has given a definite answer the action is settled and its key forgotten: a later action,

@@ -15,7 +15,7 @@ export function statusText(t: TFunction, status: string, wordedBy?: string): str
 }
 
 /**
- * `field.<path>.<code>`, falling back to `field.<code>` (API.md section 1), by the contracts'
+ * `field.<path>.<code>`, falling back to `field.<code>` (docs/api/README.md), by the contracts'
  * `fieldMessageKeys` rule: an `unknown` field's path is the caller's input and never becomes a key.
  */
 export function fieldErrorText(t: TFunction, path: string, code: string): string {

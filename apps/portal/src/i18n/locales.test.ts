@@ -30,7 +30,7 @@ for (const lng of LOCALES) {
 
 /**
  * Values that are the same in every language on purpose: the brand, the jackpot tiers, and the
- * terms GLOSSARY.md keeps in Latin letters for Vietnamese.
+ * terms Vietnamese keeps in Latin letters (apps/portal/README.md, "Terms kept as they are").
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set([
   'GOLD CROWN',

@@ -43,7 +43,7 @@ let apiLocale: string | undefined;
 
 /**
  * The portal's locale, sent with every call (`x-portal-locale`): the server names games and
- * launches them in it (API.md section 5, `lang`).
+ * launches them in it (docs/api/member-calls.md, `open-game`'s `lang`).
  */
 export function setApiLocale(locale: string): void {
   apiLocale = locale;

@@ -21,8 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_login_at', 'timestamptz')
     .execute();
 
-  // States of API.md section 1: wait (new), reg (taken by an operator), already (complete),
-  // cansel (cancelled by the member or rejected by an operator, then `reason` holds the words).
+  // Request states (docs/api/README.md, "Data conventions"): wait (new), reg (taken by an
+  // operator), already (complete), cansel (cancelled by the member or rejected by an operator,
+  // then `reason` holds the words).
   const requestState = sql`state in ('wait', 'reg', 'already', 'cansel')`;
 
   await db.schema

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Games (API.md section 5): the catalog of providers and their games, launch tokens, the provider
+// Games (docs/providers.md): the catalog of providers and their games, launch tokens, the provider
 // wallet's calls (one row per provider transactionId, for ever) and one row per provider round.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

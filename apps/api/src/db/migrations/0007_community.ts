@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('title_color', 'text', (c) => c.notNull().check(sql`title_color ~ '^#[0-9a-fA-F]{6}$'`))
     .addColumn('contents', 'text', (c) => c.notNull())
     .addColumn('domain', 'text', (c) => c.notNull().defaultTo(''))
-    // Pixels from the top left of the page (API.md: 0..4000).
+    // Pixels from the top left of the page (docs/api/backoffice.md, popups: 0..4000).
     .addColumn('pos_x', 'integer', (c) =>
       c
         .notNull()

@@ -80,7 +80,7 @@ function noStore(reply: FastifyReply): void {
 }
 
 /**
- * The authentication layer of API.md section 2 (`/api/auth/*`). The CSRF origin check of
+ * The authentication layer of docs/api/auth.md (`/api/auth/*`). The CSRF origin check of
  * plugins/origin-check.ts runs before every POST here; the credentials sign-in and sign-out also
  * need the double-submit token of `GET /api/auth/csrf`.
  *
@@ -156,7 +156,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ModuleContext, dep
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      // Not signed in: 401 with the error page's address (API.md section 2), in the same body shape.
+      // Not signed in: 401 with the error page's address (docs/api/auth.md), in the same body shape.
       if (result.status === 'fail') {
         reply.code(401);
         return { url: signinErrorUrl('CredentialsSignin') };

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 
 /**
- * argon2id with the parameters of DESIGN.md (m = 19 MiB, t = 2, p = 1: OWASP's first
- * recommendation). `Algorithm` is a const enum in the binding's types, which erasable TypeScript
+ * argon2id with m = 19 MiB, t = 2, p = 1 (OWASP's first recommendation; docs/security.md "Secrets
+ * at rest"). `Algorithm` is a const enum in the binding's types, which erasable TypeScript
  * cannot reference, hence the literal (2 = Argon2id).
  */
 const ARGON2ID = 2 as Algorithm;

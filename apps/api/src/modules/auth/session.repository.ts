@@ -199,7 +199,7 @@ export function createSessionRepository(db: Database) {
       exceptSessionId: number | undefined,
       trx?: Database,
     ): Promise<number> {
-      // A member's launch tokens end with the member's sessions (API.md section 5).
+      // A member's launch tokens end with the member's sessions (docs/api/member-calls.md, `open-game`).
       const kinds: SubjectKind[] = subjectKind === 'member' ? ['member', 'game'] : [subjectKind];
       let query = (trx ?? db)
         .deleteFrom('sessions')

@@ -33,7 +33,7 @@ export interface SessionServiceDeps {
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-/** A launch token is good for bets this long after its last use (API.md section 5). */
+/** A launch token is good for bets this long after its last use (docs/api/member-calls.md, `open-game`). */
 export const GAME_TOKEN_TTL_MS = 12 * 3_600_000;
 /** Expired sessions of every subject are swept at most this often per instance, on sign-in. */
 const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -189,11 +189,11 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     /**
-     * A launch token for one member and one provider (API.md section 5), opened by the member's
-     * session `sessionId`: good for 12 hours after its last use, and ended with that session
-     * (sign-out, end-session, every session ended; migration 0017). Null when that session has
-     * just ended (a sign-out racing the launch): the token is not made. Runs outside any
-     * transaction, since that refusal would abort it.
+     * A launch token for one member and one provider (docs/api/member-calls.md, `open-game`), opened by the
+     * member's session `sessionId`: good for 12 hours after its last use, and ended with that session
+     * (sign-out, end-session, every session ended; migration 0017). Null when that session has just ended (a
+     * sign-out racing the launch): the token is not made. Runs outside any transaction, since that refusal
+     * would abort it.
      */
     async createGameToken(
       member: { memberId: number; sessionId: number },

@@ -12,7 +12,7 @@ export type SignInLimits = Pick<
 >;
 
 /**
- * The sign-in rate limits of API.md section 2, shared by the credentials callback,
+ * The sign-in rate limits of docs/api/auth.md, shared by the credentials callback,
  * `user-do-login`, the operator sign-in and the current-password checks of `change-password` and
  * `change-exchange-password`:
  * - more than `signInMaxAttemptsPerIp` attempts from one IP within `signInAttemptWindowMs`;

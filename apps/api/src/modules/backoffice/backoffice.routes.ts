@@ -72,7 +72,7 @@ function answer<B>(reply: FastifyReply, result: ActionAnswer<B>): B {
 }
 
 /**
- * The back office's JSON API (API.md section 4, docs/api/backoffice.md). Every route but login
+ * The back office's JSON API (docs/api/backoffice.md). Every route but login
  * and logout needs an operator session (401) and a role allowed to make the call (403 `denied`).
  * Money routes honour `Idempotency-Key`; the services run every change with its audit record in
  * one transaction.
@@ -265,7 +265,7 @@ export async function registerBackofficeRoutes(
     settings: await backoffice.updateCashierSettings(body, actorOf(operator, request.ip)),
   }));
 
-  // --- the game catalog (owner; API.md section 5) ---
+  // --- the game catalog (owner; docs/api/backoffice.md, docs/providers.md) ---
 
   route(BACKOFFICE_ROUTES['providers.list'], async () => ({
     status: 'success',

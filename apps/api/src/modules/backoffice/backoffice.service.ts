@@ -147,7 +147,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
     },
 
     /**
-     * The first-start owner (API.md section 4): created only when there is no operator at all.
+     * The first-start owner (docs/api/backoffice.md): created only when there is no operator at all.
      * Returns the password when it was generated (the caller prints it once), or null when nothing
      * was created.
      */
@@ -443,7 +443,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
     },
 
     /**
-     * Runs a back-office money action once per Idempotency-Key (API.md section 4): the first
+     * Runs a back-office money action once per Idempotency-Key (docs/api/backoffice.md): the first
      * request's answer is stored in the action's own transaction; the same key with the same
      * request replays it and moves nothing; the same key with another request is refused (400).
      * Without a key the action simply runs in a transaction.

@@ -7,7 +7,7 @@ export interface CashierRouteDeps {
   community: CommunityService;
 }
 
-/** The member calls of the cashier and my page's money (API.md section 3). */
+/** The member calls of the cashier and my page's money (docs/api/member-calls.md). */
 export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps): void {
   const { cashier, community } = deps;
   const { calls } = ctx;

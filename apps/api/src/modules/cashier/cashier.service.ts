@@ -68,7 +68,10 @@ export function isMemberBlocked(member: Pick<CashierMember, 'state'>): boolean {
   return member.state !== 'active';
 }
 
-/** API.md section 3: at least the minimum, a multiple of `unit`, at most the operator's maximum (400 naming `amount`). */
+/**
+ * docs/api/member-calls.md "Amounts": at least the minimum, a multiple of `unit`, at most the operator's
+ * maximum (400 naming `amount`).
+ */
 export function checkRequestAmount(amount: number, minimum: number, settings: CashierSettings): void {
   if (amount > settings.maxAmount) throw invalid('amount', 'max');
   if (amount < minimum) throw invalid('amount', 'min');

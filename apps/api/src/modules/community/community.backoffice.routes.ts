@@ -3,7 +3,7 @@ import type { CommunityService } from './community.service.ts';
 import { actorOf, type BackofficeRoute } from '../../lib/operator-principal.ts';
 
 /**
- * The community's back-office routes (API.md section 4, docs/api/backoffice.md): help posts and
+ * The community's back-office routes (docs/api/backoffice.md): help posts and
  * notes for `support`, notices and popups for `content`, everything for `owner`. Operator HTML is
  * sanitized when stored; every change is audited in its own transaction by the community service.
  */

@@ -10,7 +10,7 @@ async function limit(ctx: ModuleContext, key: string, max: number, windowMs: num
 }
 
 /**
- * The community's member calls of API.md section 3: help posts, notes, notices and popups. A
+ * The community's member calls of docs/api/member-calls.md: help posts, notes, notices and popups. A
  * member's calls reach only the member's own rows (another member's id is `not_found`).
  */
 export function registerCommunityCalls(ctx: ModuleContext, deps: { community: CommunityService }): void {

@@ -14,9 +14,9 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The community module (API.md sections 3 and 4): help posts and their answers, notes, notices and
- * popups. Each concern lives in its own file over the one community repository; this is the
- * service the rest of the API receives.
+ * The community module (docs/api/member-calls.md and docs/api/backoffice.md): help posts and their answers,
+ * notes, notices and popups. Each concern lives in its own file over the one community repository; this is
+ * the service the rest of the API receives.
  */
 export function createCommunityService(deps: CommunityServiceDeps) {
   const parts = { deps, repo: createCommunityRepository(deps.db) };

@@ -13,7 +13,7 @@ export interface CompDeps {
 
 /**
  * Comp points (콤프) turn into cash 1:1 through one ledger transfer from the member's comp account
- * to their cash account. Cash never turns into points (API.md section 3).
+ * to their cash account. Cash never turns into points (docs/api/member-calls.md).
  */
 export function createCompService(deps: CompDeps) {
   const { ledger, settings, cashier } = deps;

@@ -62,9 +62,9 @@ function gameView(g: GameRow) {
 }
 
 /**
- * The game catalog (API.md section 5): providers and their games as operators manage them (owner
- * only, audited, the provider secret sealed with SECRETS_KEY), as members see them, and the launch
- * of a game (`open-game`) with its one-member, one-provider token.
+ * The game catalog (docs/api/backoffice.md, docs/providers.md): providers and their games as operators manage
+ * them (owner only, audited, the provider secret sealed with SECRETS_KEY), as members see them, and the
+ * launch of a game (`open-game`) with its one-member, one-provider token.
  */
 export function createCatalogService(deps: CatalogDeps) {
   const { db, audit, sessions, members, transfers, ledger, secrets, now } = deps;
@@ -314,7 +314,7 @@ export function createCatalogService(deps: CatalogDeps) {
     /**
      * open-game: `fail` for an unknown or disabled game or provider, `time` in the provider's
      * maintenance, `blocked` for a member who may not play (not active, or on a break); else the launch URL with a new token.
-     * A transfer-wallet provider first gets the member's whole cash (API.md section 5); when that
+     * A transfer-wallet provider first gets the member's whole cash (docs/providers.md); when that
      * move does not succeed, the game is not opened (`fail`, or `time`).
      */
     async openGame(

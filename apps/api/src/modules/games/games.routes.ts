@@ -34,7 +34,7 @@ export function localeOf(request: FastifyRequest): string {
   return (first && BROWSER_LANGS[first]) ?? 'ko';
 }
 
-/** The member calls of games (API.md sections 3 and 5). */
+/** The member calls of games (docs/api/member-calls.md and docs/providers.md). */
 export function registerGameCalls(ctx: ModuleContext, deps: GamesRouteDeps): void {
   const { catalog, transfers, jackpots, ledger } = deps;
   const { calls } = ctx;
@@ -108,7 +108,7 @@ const INVALID_SIGNATURE = () => new WalletHttpError(401, { status: 'RS_ERROR_INV
 const WRONG_TYPES = () => new WalletHttpError(400, { status: 'RS_ERROR_WRONG_TYPES' });
 
 /**
- * The provider wallet, `POST /api/wallet/<provider>/<action>` (API.md section 5, docs/providers.md).
+ * The provider wallet, `POST /api/wallet/<provider>/<action>` (docs/providers.md).
  * Server to server: no cookie, no CSRF origin check (plugins/origin-check.ts exempts wallet routes),
  * and every answer, errors included, in the wallet's own `{status: "RS_..."}` shape. The signature
  * is checked on the raw body bytes inside the body parser, before the body is parsed or anything

@@ -9,12 +9,12 @@ import {
 } from '@casino/contracts/wallet';
 
 /**
- * What the platform needs from a transfer-wallet provider (API.md section 5, "Transfer-wallet
- * providers"): each aggregator has its own transfer API, and one adapter per aggregator maps it to
- * this interface. Every method either resolves with the provider's definite answer or throws
- * `TransferUnknown` when the outcome cannot be known (no answer in time, a broken or unsigned
- * answer, a server error): the caller then keeps the move pending and the reconciler asks
- * `status` later, so no won is lost or counted twice whatever the provider does.
+ * What the platform needs from a transfer-wallet provider (docs/providers.md section 5,
+ * docs/api/member-calls.md "Transfer-wallet providers"): each aggregator has its own transfer API, and one
+ * adapter per aggregator maps it to this interface. Every method either resolves with the provider's definite
+ * answer or throws `TransferUnknown` when the outcome cannot be known (no answer in time, a broken or
+ * unsigned answer, a server error): the caller then keeps the move pending and the reconciler asks `status`
+ * later, so no won is lost or counted twice whatever the provider does.
  */
 export interface TransferAdapter {
   /** Moves `amount` into the member's wallet at the provider; idempotent on `transferId`. */

@@ -46,15 +46,15 @@ class MoveRefused extends Error {
 }
 
 /**
- * The transfer wallet (API.md section 5, "Transfer-wallet providers"): a provider that keeps its
- * own balance for the member. Moving money in holds it in the ledger first (`game_transfer_hold`),
- * then asks the provider; the hold is posted to the member's `game` account when the provider says
- * it took the money, returned when it refused, and left pending when the answer never came. Moving
- * money out asks the provider for the member's whole balance and credits what it paid back: the
- * part the platform had moved in from the `game` account, the member's result against the
- * provider's house account. A pending move is settled or returned by the reconciler, which asks
- * the provider what became of it (`status`), so nothing is lost or counted twice whether the
- * provider times out, fails after taking the money, or answers late.
+ * The transfer wallet (docs/providers.md section 5, docs/api/member-calls.md "Transfer-wallet providers"): a
+ * provider that keeps its own balance for the member. Moving money in holds it in the ledger first
+ * (`game_transfer_hold`), then asks the provider; the hold is posted to the member's `game` account when the
+ * provider says it took the money, returned when it refused, and left pending when the answer never came.
+ * Moving money out asks the provider for the member's whole balance and credits what it paid back: the part
+ * the platform had moved in from the `game` account, the member's result against the provider's house
+ * account. A pending move is settled or returned by the reconciler, which asks the provider what became of it
+ * (`status`), so nothing is lost or counted twice whether the provider times out, fails after taking the
+ * money, or answers late.
  */
 export function createTransferService(deps: TransferDeps) {
   const { db, ledger, secrets, members, limits, now, timeoutMs } = deps;

@@ -64,7 +64,7 @@ const MAX_REMEMBERED = 100_000;
 const SETTINGS_FRESH_MS = 1_000;
 
 /**
- * The provider wallet of API.md section 5 (docs/providers.md): a provider asks the platform, which
+ * The provider wallet of docs/providers.md: a provider asks the platform, which
  * holds the money, to take a bet, pay a win or roll a bet back. Each call is one database
  * transaction: its `wallet_calls` row (the provider's transactionId, unique for ever), the round's
  * totals and its ledger transfers (keyed by provider and transactionId) commit together or not at
@@ -76,7 +76,7 @@ const SETTINGS_FRESH_MS = 1_000;
  * A refused call (not enough money, a bad token, a limit, an amount past the operator's maximum or
  * the storable maximum, another member's round) keeps nothing of its transaction; its row is then
  * recorded with the refusal (`refused`), so its transactionId is spent for ever: the same bytes
- * replayed to any other action answer RS_ERROR_DUPLICATE_TRANSACTION (API.md section 5). Only a
+ * replayed to any other action answer RS_ERROR_DUPLICATE_TRANSACTION (docs/providers.md). Only a
  * call that names no member is not recorded: no action can move money without one.
  */
 export function createWalletService(deps: WalletDeps) {

@@ -59,7 +59,7 @@ function liveView(row: BannerWithMedia): LiveBanner {
 }
 
 /**
- * The home banners (API.md section 3 `get-banners`, back office `/api/backoffice/banners`): an
+ * The home banners (docs/api/member-calls.md `get-banners`, back office `/api/backoffice/banners`): an
  * uploaded image or another picture of the site, a title the portal lays over it, a link, an order,
  * and the hosts it is shown on (empty: every host). Every change is audited as `banner.<verb>`.
  */

@@ -6,7 +6,7 @@ import { requestHostSource } from '../../lib/request-host.ts';
 import type { BannerService } from './banner.service.ts';
 import type { MediaService } from './media.service.ts';
 
-/** `get-banners` (API.md section 3): the active banners of the request's host, in order. */
+/** `get-banners` (docs/api/member-calls.md): the active banners of the request's host, in order. */
 export function registerMediaCalls(ctx: ModuleContext, deps: { banners: BannerService }): void {
   // Not `cacheForMs`: the answer depends on the host. The banner service keeps the active banners
   // for a few seconds and filters them per host instead.

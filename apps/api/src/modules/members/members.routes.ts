@@ -22,7 +22,7 @@ export function memberResolver(members: MembersService): MemberResolver {
   return (request, options) => members.resolve(readCookie(request, MEMBER_COOKIE), options);
 }
 
-/** The member calls of API.md section 3 that read or change member data. */
+/** The member calls of docs/api/member-calls.md that read or change member data. */
 export function registerMemberCalls(ctx: ModuleContext, deps: { members: MembersService }): void {
   const { members } = deps;
   const { config } = ctx;

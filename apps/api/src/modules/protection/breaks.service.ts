@@ -104,7 +104,7 @@ export interface BreaksServiceDeps {
 }
 
 /**
- * Time-outs and self-exclusion (`take-break`, API.md section 6, docs/protection.md). A break starts
+ * Time-outs and self-exclusion (`take-break`, docs/protection.md). A break starts
  * at once and ends every session and game launch token of the member; nothing ends or shortens it:
  * a new break while one is in force only ever moves the end later, and no operator path touches
  * `member_breaks` (the back office reads it).

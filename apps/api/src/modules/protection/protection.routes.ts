@@ -18,7 +18,7 @@ export interface ProtectionRouteDeps {
   history: HistoryService;
 }
 
-/** The member calls of player protection (API.md section 6, docs/protection.md). */
+/** The member calls of player protection (docs/protection.md). */
 export function registerProtectionCalls(ctx: ModuleContext, deps: ProtectionRouteDeps): void {
   const { protection } = deps;
   const { calls } = ctx;

@@ -31,7 +31,7 @@ export interface ProtectionDeps {
 }
 
 /**
- * The member calls of player protection (API.md section 6, docs/protection.md): `get-play-limits`
+ * The member calls of player protection (docs/protection.md): `get-play-limits`
  * composes the limits with what the cashier and the wallet count against them.
  */
 export function createProtectionService(deps: ProtectionDeps) {

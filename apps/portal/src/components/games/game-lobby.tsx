@@ -23,7 +23,7 @@ const SKELETON_TILES = 8;
 
 /**
  * A readable name from a code (`evolution_baccarat-a` reads "Evolution Baccarat A"): the provider
- * of a live-casino table is named on the wire by its code only (API.md section 3), and a table
+ * of a live-casino table is named on the wire by its code only (docs/api/member-calls.md), and a table
  * without names falls back to its code.
  */
 export function nameOfCode(code: string): string {

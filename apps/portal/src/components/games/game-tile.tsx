@@ -4,8 +4,8 @@ import { Icon } from '../ui/icon.tsx';
 import { TileArt, type TTileArtKind } from './tile-art.tsx';
 
 /**
- * Whether an `imgUrl` may be shown: a picture of this site only (DESIGN section 7 and API.md
- * section 3: every image of the product's own content is served by the server itself).
+ * Whether an `imgUrl` may be shown: a picture of this site only (docs/operations.md
+ * "Images": every image of the product's own content is served by the server itself).
  */
 export function isOwnImage(url: string): boolean {
   if (!url) return false;

@@ -12,8 +12,8 @@ export type TSafeContent = { kind: 'html'; html: string } | { kind: 'text'; text
 const PROBE = '<script>alert(1)</script><a href="javascript:alert(1)">a</a><object data="x"></object>';
 
 /**
- * Builds the renderer of operator HTML on a DOMPurify instance: the one policy of API.md section 3
- * "Rules" (contracts' sanitize-html.ts). DOMPurify hands its input back untouched where the browser
+ * Builds the renderer of operator HTML on a DOMPurify instance: the one policy of docs/security.md
+ * "Operator HTML" (contracts' sanitize-html.ts). DOMPurify hands its input back untouched where the browser
  * lacks what it needs (`isSupported`), and a DOM that misbehaves could let markup through; so the
  * sanitizer is tried once on a probe, and when it fails, every content is shown as plain text.
  */

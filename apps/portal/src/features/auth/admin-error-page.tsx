@@ -13,7 +13,7 @@ export function adminErrorKind(error: string | null): (typeof KNOWN_ERRORS)[numb
     : 'default';
 }
 
-/** /admin/error: explains a sign-in error the auth layer redirected to (API.md section 2). */
+/** /admin/error: explains a sign-in error the auth layer redirected to (docs/api/auth.md). */
 export function AdminErrorPage() {
   const { t } = useTranslation(['auth', 'common']);
   const href = useLocalizedPath();

@@ -158,7 +158,8 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
           await dialogs.warning(cashierStatusText(t, 'deposit', 'wait'));
           return;
         case 'blocked':
-          // Beyond the member's own deposit limit (API.md section 6): what it still allows, and where to change it.
+          // Beyond the member's own deposit limit (docs/protection.md): what it still allows, and
+          // where to change it.
           if (result.remaining !== undefined) {
             const isLimitsOpened = await dialogs.warning(
               t('deposit.limitBlocked', { remaining: format.money(result.remaining) }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../test/test-i18n.ts';
 import { requestAction, requestStateText, requestStateTone } from './request-state.ts';
 
-describe('request state labels (API.md section 1, the contracts requestStateLabelKey)', () => {
+describe('request state labels (docs/api/README.md, the contracts requestStateLabelKey)', () => {
   const ko = createTestI18n('ko').t;
   const en = createTestI18n('en').t;
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { REQUEST_STATE_LABEL_KEYS, requestStateLabelKey } from '@casino/contracts/status';
 
-/** How a request row looks: the three states of API.md section 1, and anything else as it came. */
+/** How a request row looks: the three states of docs/api/README.md, and anything else as it came. */
 export type TRequestTone = 'waiting' | 'complete' | 'cancelled' | 'other';
 
 /**

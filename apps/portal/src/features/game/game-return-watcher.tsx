@@ -12,11 +12,11 @@ import {
 
 /**
  * Brings the member's money back from transfer-wallet providers when they come back from a game
- * (API.md section 5): when the game window the portal opened is closed, or when the portal's tab
- * becomes visible again after a game was opened. Only for a signed-in member whose `in_balance`
- * (money held by such providers) is above 0, and once per opened game; then the balances are read
- * again. It renders nothing and sits in the app's frame, so it works whichever page the member
- * went on to.
+ * (docs/api/member-calls.md, `game-transfer-out`): when the game window the portal opened is closed, or when
+ * the portal's tab becomes visible again after a game was opened. Only for a signed-in member whose
+ * `in_balance` (money held by such providers) is above 0, and once per opened game; then the balances are
+ * read again. It renders nothing and sits in the app's frame, so it works whichever page the member went on
+ * to.
  */
 export function GameReturnWatcher() {
   const game = useSyncExternalStore(subscribeTrackedGame, trackedGame, () => null);

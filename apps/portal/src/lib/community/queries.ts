@@ -65,7 +65,8 @@ type TNoteList = TCallResponse<'get-user-note'>;
 /**
  * Marks a help post read in every cached page of the help list and, when it was an unread answer,
  * lowers the health check's `helpCount` at once, so the header badge drops before the server's
- * next answer (API.md: helpCount counts answered posts not yet read). Returns whether it did.
+ * next answer (docs/api/member-calls.md, `TUser`: helpCount counts answered posts not yet read).
+ * Returns whether it did.
  */
 export function markHelpReadInCache(client: QueryClient, id: number): boolean {
   let wasUnreadAnswer = false;

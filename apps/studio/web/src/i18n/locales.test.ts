@@ -24,8 +24,8 @@ const flat = (lng: string, ns: string) => flatten((resources[lng]?.[ns] ?? {}) a
 
 /**
  * Values that are the same in English and another language on purpose: proper names, the jackpot
- * tiers, and the terms GLOSSARY.md keeps in Latin letters for Vietnamese (server seed, client seed,
- * nonce, wild, scatter, RTP, turbo...).
+ * tiers, and the terms Vietnamese keeps in Latin letters (apps/portal/README.md, "Terms kept as they
+ * are": server seed, client seed, nonce, wild, scatter, RTP, turbo...).
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set([
   'Baccarat',

@@ -18,7 +18,7 @@ export type TSignInResult =
       error: 'CredentialsSignin' | 'AccessDenied' | 'too_many';
       retryAfterSec?: number;
       /**
-       * With `AccessDenied` for a member on a time-out or self-exclusion (API.md section 6): when it
+       * With `AccessDenied` for a member on a time-out or self-exclusion (docs/protection.md): when it
        * ends, null when it is permanent; absent for any other refusal (an operator's block, approval).
        */
       until?: string | null;
@@ -45,7 +45,7 @@ function errorOfUrl(url: unknown): 'CredentialsSignin' | 'AccessDenied' {
 }
 
 /**
- * The credentials sign-in without redirect (API.md section 2): a fresh CSRF token, then
+ * The credentials sign-in without redirect (docs/api/auth.md): a fresh CSRF token, then
  * `POST /api/auth/callback/credentials` form-encoded with `json=true`. Success sets the HttpOnly
  * session cookie; the page never sees a token.
  */
