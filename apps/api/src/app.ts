@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -13,6 +14,7 @@ import { registerMaintenanceGate } from './plugins/maintenance.ts';
 import { registerBackofficeSite } from './plugins/backoffice-site.ts';
 import { registerRobotsTxt, registerStaticSite } from './plugins/static-site.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
+import { registerOperations } from './plugins/operations.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { registerCashierCalls } from './modules/cashier/cashier.routes.ts';
@@ -46,11 +48,20 @@ export interface AppDeps {
  * instance and a counter, unique across instances and restarts without drawing random bytes for
  * every request as a UUID does.
  */
-function requestIds(): () => string {
+function requestIds(): (request: IncomingMessage) => string {
   const instance = randomBytes(6).toString('base64url');
   let count = 0;
-  return () => `${instance}-${(++count).toString(36)}`;
+  return (request) => {
+    // A load balancer's or a caller's own id is kept when it is a safe token, so one id follows a
+    // request through every hop's logs; anything else (spaces, control characters, too long) is not.
+    const given = request.headers['x-request-id'];
+    if (typeof given === 'string' && SAFE_REQUEST_ID.test(given)) return given;
+    return `${instance}-${(++count).toString(36)}`;
+  };
 }
+
+/** An incoming `X-Request-Id` kept as the request's id: 1 to 128 letters, digits and `-_.:`. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the app (plugins from the outside in, then modules) without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -77,6 +88,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Every answer names its request id (the one in the log lines and in a 500's body).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  // Probes and metrics (docs/operations.md "Health and metrics"), and every answer counted.
+  registerOperations(app, {
+    metrics: services.metrics,
+    metricsToken: config.metricsToken,
+    readiness: () => services.operations.readiness(),
+    callName: (url) => {
+      const name = url.slice('/api/routes/'.length).split('?')[0] ?? '';
+      return calls.has(name) ? name : null;
+    },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
   registerSecurityHeaders(app, { isProduction: config.isProduction });
@@ -178,7 +203,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,
   // signature check and answer shapes).
   registerGameCalls(ctx, { catalog, wallet, transfers, jackpots, ledger });
-  await registerWalletRoutes(app, { wallet });
+  await registerWalletRoutes(app, { wallet, metrics: services.metrics });
 
   // Members and their sessions (cookie `sid`): the auth layer of /api/auth and the member calls.
   registerAuthRoutes(app, ctx, { sessions, csrf, members });

@@ -51,6 +51,8 @@ export interface Config {
   transferReconcileMs: number;
   /** Connections each instance opens to PostgreSQL at most (DB_POOL_SIZE). */
   dbPoolSize: number;
+  /** METRICS_TOKEN: the bearer token `GET /metrics` asks for; unset, there is no /metrics (404). */
+  metricsToken: string | undefined;
   /** Mount the house studio (decision 0012) and register its providers on a fresh database. */
   studioEnabled: boolean;
   /** Where the studio reaches the platform's wallet (default this server on 127.0.0.1). */
@@ -165,6 +167,15 @@ function logFormat(env: NodeJS.ProcessEnv): TLogFormat | undefined {
   return format;
 }
 
+/** METRICS_TOKEN: long enough that guessing it is hopeless (16 characters at least), else no start. */
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN;
+  if (!token) return undefined;
+  if (token.length < 16 || !/^[\x21-\x7e]+$/.test(token))
+    throw new ConfigError('METRICS_TOKEN must be 16 or more printable characters without spaces');
+  return token;
+}
+
 function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -252,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferTimeoutMs: Math.max(1, int(env, 'TRANSFER_TIMEOUT_MS', 5_000)),
     transferReconcileMs: int(env, 'TRANSFER_RECONCILE_MS', 15_000),
     dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', 20)),
+    metricsToken: metricsToken(env),
     studioEnabled: bool(env, 'STUDIO_ENABLED', true),
     studioPlatformUrl: httpUrl(env, 'STUDIO_PLATFORM_URL', `http://127.0.0.1:${port}`),
     studioSecrets: studioSecrets(env),

@@ -62,7 +62,14 @@ async function main(): Promise<void> {
   }
 
   const secretsKey = config.secretsKey ?? embeddedSecretsKey(config.dataDir);
-  const services = createServices({ config, db: database.db, dbKind: database.kind, redis, secretsKey });
+  const services = createServices({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    redis,
+    secretsKey,
+    pool: database.pool,
+  });
   const created = await seedOnFirstStart({ services, logger });
   // The house studio is a provider like any other (decision 0012): registered in the catalog on
   // the first start, with secrets derived from the secrets key, then mounted under /studio/.

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database, PoolFigures } from './db/database.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { createPgRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -10,6 +10,8 @@ import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
 import { createMemberConsoleService } from './modules/backoffice/member-console.service.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { addOperationsGauges, createOperationsService } from './modules/reports/operations.service.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCashierReview } from './modules/cashier/cashier-review.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
@@ -43,6 +45,8 @@ export interface ServicesDeps {
   now?: () => Date;
   /** The key sealing provider secrets; default `config.secretsKey` (main.ts resolves it). */
   secretsKey?: Buffer | undefined;
+  /** PostgreSQL's pool (main.ts), for the metrics; none on the embedded database. */
+  pool?: PoolFigures | undefined;
 }
 
 /**
@@ -177,6 +181,10 @@ export function createServices(deps: ServicesDeps) {
   const settingsAdmin = createSettingsAdminService({ db, audit, members, settings });
   // The back office's read-only view of player protection (limits, history, breaks).
   const protectionAdmin = createProtectionAdminService({ db, members, now });
+  // What `GET /metrics` shows (docs/operations.md): this instance's counters, gauges read at a scrape.
+  const metrics = createMetrics();
+  const operations = createOperationsService({ db, now });
+  addOperationsGauges(metrics, operations, deps.pool);
 
   return {
     config,
@@ -212,6 +220,8 @@ export function createServices(deps: ServicesDeps) {
     breaks,
     memberSessions,
     history,
+    metrics,
+    operations,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { WALLET_REQUESTS, type TWalletAnswer, type TWalletAction } from '@casino/contracts/wallet';
 import { AppError } from '../../lib/app-error.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { ProviderRow } from './games.repository.ts';
 import type { CatalogService } from './catalog.service.ts';
@@ -116,10 +117,22 @@ const WRONG_TYPES = () => new WalletHttpError(400, { status: 'RS_ERROR_WRONG_TYP
  */
 export async function registerWalletRoutes(
   app: FastifyInstance,
-  deps: Pick<GamesRouteDeps, 'wallet'>,
+  deps: Pick<GamesRouteDeps, 'wallet'> & { metrics?: Pick<Metrics, 'walletCalls'> },
 ): Promise<void> {
-  const { wallet } = deps;
+  const { wallet, metrics } = deps;
   const verified = new WeakMap<FastifyRequest, ProviderRow>();
+  // Counted once signed (a provider of this site), so a stranger's paths cannot add series.
+  const count = (request: FastifyRequest, answer: unknown) => {
+    const provider = verified.get(request);
+    const status = (answer as { status?: unknown } | null)?.status;
+    if (!metrics || !provider || typeof status !== 'string') return;
+    const action = (request.params as { action?: string }).action ?? '';
+    metrics.walletCalls.inc({
+      provider: provider.code,
+      action: Object.hasOwn(WALLET_REQUESTS, action) ? action : 'unknown',
+      status,
+    });
+  };
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -141,21 +154,25 @@ export async function registerWalletRoutes(
     );
 
     scope.setErrorHandler((error: FastifyError | WalletHttpError | AppError, request, reply) => {
-      if (error instanceof WalletHttpError) return reply.status(error.statusCode).send(error.answer);
+      const answer = (code: number, body: unknown) => {
+        count(request, body);
+        return reply.status(code).send(body);
+      };
+      if (error instanceof WalletHttpError) return answer(error.statusCode, error.answer);
       if (error instanceof AppError) {
         // The text guard (a NUL, a lone surrogate) and the like: the body breaks its shape.
-        if (error.httpStatus < 500) return reply.status(400).send({ status: 'RS_ERROR_WRONG_TYPES' });
+        if (error.httpStatus < 500) return answer(400, { status: 'RS_ERROR_WRONG_TYPES' });
       }
       const statusCode = (error as FastifyError).statusCode ?? 500;
-      if (statusCode === 413) return reply.status(413).send({ status: 'RS_ERROR_WRONG_TYPES' });
+      if (statusCode === 413) return answer(413, { status: 'RS_ERROR_WRONG_TYPES' });
       if (statusCode >= 400 && statusCode < 500) {
         // Anything refused before the parser ran (no body, a broken request) was never signed.
         return verified.has(request)
-          ? reply.status(400).send({ status: 'RS_ERROR_WRONG_TYPES' })
-          : reply.status(401).send({ status: 'RS_ERROR_INVALID_SIGNATURE' });
+          ? answer(400, { status: 'RS_ERROR_WRONG_TYPES' })
+          : answer(401, { status: 'RS_ERROR_INVALID_SIGNATURE' });
       }
       request.log.error({ err: error }, 'wallet call failed');
-      return reply.status(500).send({ status: 'RS_ERROR_UNKNOWN' });
+      return answer(500, { status: 'RS_ERROR_UNKNOWN' });
     });
 
     scope.post<{ Params: { provider: string; action: string } }>(
@@ -183,6 +200,7 @@ export async function registerWalletRoutes(
             result = await wallet.rollback(provider, parsed.data as z.infer<typeof WALLET_REQUESTS.rollback>);
             break;
         }
+        count(request, result.body);
         return reply.status(result.code).send(result.body);
       },
     );

@@ -15,6 +15,12 @@ export interface QueueFigure {
  */
 export function createOperationsRepository(db: Database) {
   return {
+    /** Whether the database answers a statement at all. */
+    async ping(trx: Database = db): Promise<boolean> {
+      await sql`select 1`.execute(trx);
+      return true;
+    },
+
     async queues(trx: Database = db): Promise<QueueFigure[]> {
       const { rows } = await sql<{
         queue: QueueFigure['queue'];
