@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldStatus } from '@casino/web-kit/contract-form';
+import { errorKey, isApiError } from '../lib/api.ts';
 
 /** What a field's control carries: its id (for the label) and, while it has an error, invalid and described by it. */
 interface TFieldAria {
@@ -23,6 +24,27 @@ export function useFieldText(scope?: string): (path: string) => (code: string) =
       `field.${code}`,
       'field.unknown',
     ]);
+}
+
+/**
+ * What a failed save that is no form says (a switch, an order, a row's action): a 400's field
+ * errors in the words a form shows under its fields (`useFieldText(scope)`; an error that only has
+ * the generic words is named by its field), else the console's message for its status
+ * (`errors.<status>`).
+ */
+export function useFailureText(scope?: string): (error: unknown) => string {
+  const { t, i18n } = useTranslation();
+  const fieldText = useFieldText(scope);
+  return (error) => {
+    if (!isApiError(error) || error.status !== 'invalid' || error.errors.length === 0)
+      return t(errorKey(error));
+    const texts = error.errors.map(({ path, code }) => {
+      const own = [...(scope ? [`${scope}.field.${path}.${code}`] : []), `field.${path}.${code}`];
+      const text = fieldText(path)(code);
+      return !path || own.some((key) => i18n.exists(key)) ? text : t('errors.fieldOf', { field: path, text });
+    });
+    return [...new Set(texts)].join(' ');
+  };
 }
 
 /**

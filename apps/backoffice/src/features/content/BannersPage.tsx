@@ -11,7 +11,7 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
-import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
+import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
 import { api, apiKey, apiQuery, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
 import { DomainField, domainsText } from './fields.tsx';
 import './content.css';
@@ -192,10 +192,8 @@ export function BannersPage() {
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: apiKey('banners.list') });
-  const failure = (e: unknown) => {
-    const paths = isApiError(e) ? e.errors.map((x) => x.path).filter(Boolean) : [];
-    setError(paths.length ? t('content.invalidFields', { fields: paths.join(', ') }) : t(errorKey(e)));
-  };
+  const failureText = useFailureText('content');
+  const failure = (e: unknown) => setError(failureText(e));
 
   const patch = useMutation({
     mutationFn: ({ id, body }: { id: number; body: { active?: boolean; order?: number } }) =>

@@ -18,8 +18,8 @@ import { Form } from '@casino/web-kit/form.tsx';
 import type { z } from 'zod';
 import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
 import { Dialog } from '../../app/Dialog.tsx';
-import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
-import { api, apiKey, apiQuery, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
+import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
+import { api, apiKey, apiQuery, apiUpload, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { moved } from './api.ts';
 import './games.css';
@@ -29,16 +29,6 @@ type TGame = TProvider['games'][number];
 type TJackpotTier = (typeof JACKPOT_TIERS)[number];
 
 const CATALOG_KEY = apiKey('providers.list');
-
-function useFailure() {
-  const { t } = useTranslation();
-  return (error: unknown): string => {
-    const fields = isApiError(error) ? error.errors.map((e) => e.path || '—') : [];
-    if (fields.includes('wallet')) return t('games.walletHoldsMoney');
-    if (fields.includes('apiUrl')) return t('games.apiUrlRequired');
-    return fields.length > 0 ? t('games.invalidFields', { fields: fields.join(', ') }) : t(errorKey(error));
-  };
-}
 
 function Note({ tone, text }: { tone: 'ok' | 'error' | 'warn'; text: string | null }) {
   if (!text) return null;
@@ -91,7 +81,7 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
   const { t, i18n } = useTranslation();
   const name = useProviderName()(provider);
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('games');
   const fieldText = useFieldText('games');
   const form = useContractForm<TProviderValues>({
     fields: PROVIDER_FIELDS,
@@ -161,7 +151,10 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
           )}
           {windowStatus && <small className="field-error">{windowStatus.text}</small>}
         </fieldset>
-        <Field label={t('games.wallet')} status={form.statusOf('wallet', () => t('games.walletHoldsMoney'))}>
+        <Field
+          label={t('games.wallet')}
+          status={form.statusOf('wallet', () => t('games.field.wallet.pattern'))}
+        >
           {(aria) => (
             <select {...aria} {...form.register('wallet')} value={wallet}>
               {WALLET_MODES.map((mode) => (
@@ -173,7 +166,10 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
           )}
         </Field>
         {wallet === 'transfer' && (
-          <Field label={t('games.apiUrl')} status={form.statusOf('apiUrl', () => t('games.apiUrlRequired'))}>
+          <Field
+            label={t('games.apiUrl')}
+            status={form.statusOf('apiUrl', () => t('games.field.apiUrl.required'))}
+          >
             {(aria) => <input type="url" maxLength={500} {...aria} {...form.register('apiUrl')} />}
           </Field>
         )}
@@ -220,7 +216,7 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
 function RotateDialog({ provider, onClose }: { provider: TProvider; onClose: () => void }) {
   const { t } = useTranslation();
   const name = useProviderName()(provider);
-  const failure = useFailure();
+  const failure = useFailureText('games');
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -288,7 +284,7 @@ type TGameValues = Pick<TGame, (typeof GAME_FIELDS)[number]>;
 function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TGame; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('games');
   const fieldText = useFieldText('games');
   const form = useContractForm<TGameValues>({
     fields: GAME_FIELDS,
@@ -375,7 +371,7 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
   const { t } = useTranslation();
   const name = useProviderName()(provider);
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('games');
   const stored = provider.games.map((g) => g.code);
   const [order, setOrder] = useState<string[] | null>(null);
   const codes = order && order.length === stored.length ? order : stored;
@@ -595,7 +591,7 @@ function CatalogTab() {
   const { t } = useTranslation();
   const nameOf = useProviderName();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('games');
   const [selected, setSelected] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'settings' | 'rotate'; provider: TProvider } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -779,7 +775,7 @@ function JackpotForm({
 }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('games');
   const fieldText = useFieldText('games');
   const won = (n: number) => formatWon(n, i18n.language);
   const changes = (values: TJackpotValues) =>
@@ -908,7 +904,7 @@ function CompForm({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('games');
   const fieldText = useFieldText('games');
   const changes = (values: TCompRates) =>
     Object.fromEntries(COMP_KINDS.filter((kind) => values[kind] !== stored[kind]).map((k) => [k, values[k]]));

@@ -20,22 +20,11 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
-import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
+import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
 import { useOperator } from '../../app/session.ts';
-import { api, apiKey, apiQuery, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './settings.css';
-
-/** What a failed save says: the console's message for its status, and the fields a 400 named. */
-function useFailure() {
-  const { t } = useTranslation();
-  return (error: unknown): string => {
-    const fields = isApiError(error) ? error.errors.map((e) => e.path || '—') : [];
-    return fields.length > 0
-      ? t('settings.invalidFields', { fields: fields.join(', ') })
-      : t(errorKey(error));
-  };
-}
 
 function Section({
   title,
@@ -76,7 +65,7 @@ function Result({ ok, error }: { ok: string | null; error: string | null }) {
 function ApprovalSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('settings');
   const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
     ok: null,
     error: null,
@@ -129,7 +118,7 @@ type TCodeEditValues = { domain: string; memo: string };
 function RegCodeDialog({ code, onClose }: { code: TRegCode | null; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('settings');
   const fieldText = useFieldText('settings.codes');
   const form = useContractForm<TCodeEditValues>({
     fields: CODE_EDIT_FIELDS,
@@ -178,7 +167,7 @@ type TCodeValues = { code: string; domain: string; memo: string };
 function RegCodesSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('settings');
   const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
     ok: null,
     error: null,
@@ -371,7 +360,7 @@ function CashierForm({
 }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('settings');
   const fieldText = useFieldText('settings.cashier');
   const changes = (values: TCashierSettings) =>
     Object.fromEntries(
@@ -529,7 +518,7 @@ function LevelsForm({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('settings');
   const fieldText = useFieldText('settings.levels');
   const changes = (values: { names: string[] }): TMemberLevelsPatch['names'] =>
     Object.fromEntries(
@@ -617,7 +606,7 @@ function LevelsForm({
 function MaintenanceSection() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const failure = useFailure();
+  const failure = useFailureText('settings');
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
     ok: null,
