@@ -24,7 +24,7 @@ export interface Metrics {
 
 export type GaugeValues = readonly { labels?: Record<string, string>; value: number }[];
 
-/** Request latency buckets (seconds): the budgets of DESIGN.md's section 6 lie between 5 and 250 ms. */
+/** Request latency buckets (seconds), finest from 5 to 250 ms, around bench/README.md's "Budgets". */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 export function createMetrics(): Metrics {

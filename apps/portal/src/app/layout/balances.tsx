@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TUser } from '@casino/contracts/members';
 import { useFormat } from '../../i18n/use-format.ts';
 
-/** Cash balance and comp points, large and gold for the money (DESIGN section 7). */
+/** Cash balance and comp points, large and gold for the money (apps/portal/README.md, "Look"). */
 export function Balances({ user, variant }: { user: TUser; variant: 'strip' | 'cards' }) {
   const { t } = useTranslation('common');
   const format = useFormat();

@@ -33,8 +33,8 @@ export function monogramOf(name: string): string {
 }
 
 /**
- * The portal's own picture for a tile whose `imgUrl` is empty or failed (DESIGN section 7: art is the
- * project's own, nothing from other hosts): a dark ground tinted by the name, a large faint symbol,
+ * The portal's own picture for a tile whose `imgUrl` is empty or failed (apps/portal/README.md,
+ * "Look": art is the project's own, nothing from other hosts): a dark ground tinted by the name, a large faint symbol,
  * a gold glow and the name's monogram. It fills its box at any aspect ratio.
  */
 export function TileArt({ seed, label, kind }: { seed: string; label: string; kind: TTileArtKind }) {

@@ -9,8 +9,8 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * Whether the visitor asked for less motion (DESIGN section 7: the carousel does not autoplay, the
- * jackpot figures do not count up, the ticker stands still). Followed live when the setting changes.
+ * Whether the visitor asked for less motion (apps/portal/README.md, "Look": the carousel does not autoplay,
+ * the jackpot figures do not count up, the ticker stands still). Followed live when the setting changes.
  */
 export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
