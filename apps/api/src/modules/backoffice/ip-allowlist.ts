@@ -1,4 +1,5 @@
 import { ipAllowedBy } from '@casino/contracts/backoffice-operators';
+import { keptRead } from '../../lib/kept-reads.ts';
 
 /**
  * How long an instance keeps the allow-list it read. Every instance reads it from the one
@@ -20,42 +21,19 @@ export function createIpAllowlistGate(deps: {
   now: () => Date;
   cacheMs?: number;
 }) {
-  const { read, floor, now } = deps;
-  const cacheMs = deps.cacheMs ?? IP_ALLOWLIST_CACHE_MS;
-  let cached: { ranges: string[]; at: number } | undefined;
-  let inFlight: Promise<string[]> | undefined;
-  // A read that started before `forget` may return the list from before the change: it answers
-  // its callers but is not kept.
-  let generation = 0;
-
-  function current(): Promise<string[]> {
-    if (cached && now().getTime() - cached.at < cacheMs) return Promise.resolve(cached.ranges);
-    if (inFlight) return inFlight;
-    const startedIn = generation;
-    const reading: Promise<string[]> = read()
-      .then(
-        (ranges) => {
-          if (startedIn === generation) cached = { ranges, at: now().getTime() };
-          return ranges;
-        },
-        (error: unknown) => {
-          if (cached) return cached.ranges;
-          throw error;
-        },
-      )
-      .finally(() => {
-        if (inFlight === reading) inFlight = undefined;
-      });
-    inFlight = reading;
-    return reading;
-  }
+  const { floor } = deps;
+  const ranges = keptRead(deps.read, {
+    maxAgeMs: deps.cacheMs ?? IP_ALLOWLIST_CACHE_MS,
+    now: deps.now,
+    lastOnError: true,
+  });
 
   return {
     /** Whether a request from `ip` may reach the back office. */
     async allows(ip: string): Promise<boolean> {
       if (floor.length > 0 && !ipAllowedBy(floor, ip)) return false;
-      const ranges = await current();
-      return ranges.length === 0 || ipAllowedBy(ranges, ip);
+      const list = await ranges.get();
+      return list.length === 0 || ipAllowedBy(list, ip);
     },
 
     /** Whether `ip` passes the floor alone (a saved list is checked against both). */
@@ -65,8 +43,7 @@ export function createIpAllowlistGate(deps: {
 
     /** This instance sees a committed change at once (the others within IP_ALLOWLIST_CACHE_MS). */
     forget(): void {
-      generation += 1;
-      cached = undefined;
+      ranges.forget();
     },
   };
 }

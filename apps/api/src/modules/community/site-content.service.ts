@@ -8,6 +8,7 @@ import type {
   TBackofficePopupRequest,
 } from '@casino/contracts/backoffice-content';
 import { domainMatches } from '@casino/contracts/host';
+import { keptRead } from '../../lib/kept-reads.ts';
 import { operatorHtmlToStore } from '../../lib/operator-html.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import type { NoticeRow, PopupRow } from './community.repository.ts';
@@ -23,26 +24,6 @@ export const SITE_CONTENT_CACHE_MS = 2_000;
 export const MEMBER_NOTICES_MAX = 100;
 /** The most popups get-notice-popup answers (in their order). */
 export const MEMBER_POPUPS_MAX = 20;
-
-/** A value read once per period and shared by the callers meanwhile; a failed read is not kept. */
-function cachedRead<T>(maxAgeMs: number, now: () => Date, read: () => Promise<T>) {
-  let kept: { until: number; value: Promise<T> } | undefined;
-  return {
-    get(): Promise<T> {
-      const at = now().getTime();
-      if (kept && kept.until > at) return kept.value;
-      const entry = { until: at + maxAgeMs, value: read() };
-      kept = entry;
-      entry.value.catch(() => {
-        if (kept === entry) kept = undefined;
-      });
-      return entry.value;
-    },
-    clear(): void {
-      kept = undefined;
-    },
-  };
-}
 
 function memberNotice(row: NoticeRow): TNotice {
   return {
@@ -114,15 +95,15 @@ function popupSnapshot(row: PopupRow) {
  */
 export function createSiteContent({ deps, repo }: CommunityParts) {
   const { db, audit, now } = deps;
-  const activeNotices = cachedRead(SITE_CONTENT_CACHE_MS, now, () => repo.activeNotices());
-  const activePopups = cachedRead(SITE_CONTENT_CACHE_MS, now, () => repo.activePopups());
+  const activeNotices = keptRead(() => repo.activeNotices(), { maxAgeMs: SITE_CONTENT_CACHE_MS, now });
+  const activePopups = keptRead(() => repo.activePopups(), { maxAgeMs: SITE_CONTENT_CACHE_MS, now });
 
   /** Runs a change with its audit record in one transaction; the cached lists are dropped after it. */
   async function change<T>(kind: 'notice' | 'popup', work: (trx: typeof db) => Promise<T>): Promise<T> {
     try {
       return await db.transaction().execute(work);
     } finally {
-      (kind === 'notice' ? activeNotices : activePopups).clear();
+      (kind === 'notice' ? activeNotices : activePopups).forget();
     }
   }
 

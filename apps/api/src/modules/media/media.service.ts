@@ -8,6 +8,7 @@ import {
 } from '@casino/contracts/media';
 import type { Database } from '../../db/database.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
+import { KeptReads } from '../../lib/kept-reads.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import { ByteCache, QueueFullError, TaskLimiter } from './byte-cache.ts';
 import { contentTypeOf, encodeVariant, inspectImage, normalizeImage, variantFormat } from './image.ts';
@@ -93,7 +94,8 @@ export function createMediaService(deps: MediaServiceDeps) {
   const repo = createMediaRepository(db);
   const memory = new ByteCache(deps.memoryCacheBytes);
   const known = new Map<string, MediaInfo>();
-  const inflight = new Map<string, Promise<Buffer>>();
+  // Kept while in flight only (max age 0): the memory cache and the store keep what is made.
+  const encodings = new KeptReads<Buffer>(() => new Date(), { maxEntries: Number.POSITIVE_INFINITY });
   const encoder = new TaskLimiter(MAX_PARALLEL_ENCODES);
   // Uploads are decoded whole (up to MEDIA_MAX_INPUT_PIXELS each), so they take their turn in a
   // line of their own, bounded: six 25-megapixel pictures at once must not take six times the memory.
@@ -216,18 +218,12 @@ export function createMediaService(deps: MediaServiceDeps) {
 
       const cached = memory.get(name);
       if (cached) return variant(cached);
-      let pending = inflight.get(name);
-      if (!pending) {
-        pending = make(name, info, width, format);
-        inflight.set(name, pending);
-        pending
-          .then(
-            (body) => memory.set(name, body),
-            () => undefined,
-          )
-          .finally(() => inflight.delete(name));
-      }
-      return variant(await pending);
+      const body = await encodings.get(name, 0, async () => {
+        const made = await make(name, info, width, format);
+        memory.set(name, made);
+        return made;
+      });
+      return variant(body);
     },
 
     /** Counters for tests and the operations page: encodings made, bytes held in memory, uploads in line. */

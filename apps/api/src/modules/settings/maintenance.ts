@@ -5,6 +5,7 @@ import {
   type TMaintenanceSettings,
   type TSiteMaintenance,
 } from '@casino/contracts/site';
+import { keptRead } from '../../lib/kept-reads.ts';
 
 /** The settings key of the site-wide maintenance switch. */
 export const MAINTENANCE_KEY = 'site.maintenance';
@@ -49,47 +50,9 @@ export function retryAfterSeconds(settings: TMaintenanceSettings, at: Date): num
  * the last value read is kept until the next one succeeds; with none, the failure propagates.
  */
 export function createMaintenanceCache(read: () => Promise<unknown>, now: () => Date) {
-  let cached: { value: TMaintenanceSettings; at: number } | undefined;
-  let inFlight: Promise<TMaintenanceSettings> | undefined;
-  // A read that started before `forget` may return the value from before the change: it is
-  // answered to its callers but not kept.
-  let generation = 0;
-
-  function refresh(): Promise<TMaintenanceSettings> {
-    if (inFlight) return inFlight;
-    const startedIn = generation;
-    const reading: Promise<TMaintenanceSettings> = read()
-      .then(
-        (stored) => {
-          const value = normalizeMaintenance(stored);
-          if (startedIn === generation) cached = { value, at: now().getTime() };
-          return value;
-        },
-        (error: unknown) => {
-          if (cached) return cached.value;
-          throw error;
-        },
-      )
-      .finally(() => {
-        if (inFlight === reading) inFlight = undefined;
-      });
-    inFlight = reading;
-    return reading;
-  }
-
-  return {
-    get(): Promise<TMaintenanceSettings> {
-      if (cached) {
-        const age = now().getTime() - cached.at;
-        if (age >= 0 && age < MAINTENANCE_CACHE_MS) return Promise.resolve(cached.value);
-      }
-      return refresh();
-    },
-    /** Forgets the value, so the next `get` reads the database (after this instance changed it). */
-    forget(): void {
-      cached = undefined;
-      inFlight = undefined;
-      generation += 1;
-    },
-  };
+  return keptRead(async () => normalizeMaintenance(await read()), {
+    maxAgeMs: MAINTENANCE_CACHE_MS,
+    now,
+    lastOnError: true,
+  });
 }
