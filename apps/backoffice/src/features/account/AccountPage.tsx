@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   OPERATOR_PASSWORD_MAX,
@@ -19,10 +19,11 @@ import type { Path } from 'react-hook-form';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, useFieldText } from '../../components/Field.tsx';
 import { ME_KEY } from '../../app/session.ts';
-import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
 import './account.css';
+import { useAccount, useSessions } from './queries.ts';
 
 const ACCOUNT_KEY = apiKey('account.get');
 const SESSIONS_KEY = apiKey('sessions.list');
@@ -371,9 +372,7 @@ function SessionsSection() {
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const sessions = useQuery({
-    ...apiQuery('sessions.list'),
-  });
+  const sessions = useSessions();
   const revoke = useMutation({
     mutationFn: () => api('sessions.revokeOthers'),
     onSuccess: (answer) => {
@@ -457,9 +456,7 @@ function SessionsSection() {
 /** My account: the operator's two-factor sign-in, password and sessions (every role). */
 export function AccountPage() {
   const { t } = useTranslation();
-  const account = useQuery({
-    ...apiQuery('account.get'),
-  });
+  const account = useAccount();
   const data = account.data?.account;
   return (
     <section className="account">

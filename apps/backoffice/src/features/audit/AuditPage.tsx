@@ -1,13 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TAuditEntry } from '@casino/contracts/backoffice-reports';
 import { DataTable, FilterBar, type TColumn, type TFilterInput } from '@casino/web-kit/data-table.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { changesOf, showValue } from './diff.ts';
 import './audit.css';
+import { useAuditLog } from './queries.ts';
 
 export const PAGE_SIZE = 20;
 const FILTERS = ['operatorId', 'action', 'member', 'from', 'to'] as const;
@@ -88,15 +88,10 @@ export function AuditPage() {
   const filters = Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? ''])) as Record<TFilter, string>;
   const page = Math.max(1, Number(search.get('page')) || 1);
 
-  const list = useQuery({
-    ...apiQuery('audit.list', {
-      query: {
-        ...Object.fromEntries(FILTERS.map((f) => [f, filters[f].trim() || undefined])),
-        page,
-        pageSize: PAGE_SIZE,
-      },
-    }),
-    placeholderData: keepPreviousData,
+  const list = useAuditLog({
+    ...Object.fromEntries(FILTERS.map((f) => [f, filters[f].trim() || undefined])),
+    page,
+    pageSize: PAGE_SIZE,
   });
 
   function apply(values: Record<TFilter, string>) {

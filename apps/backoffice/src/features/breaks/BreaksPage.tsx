@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BREAK_KINDS, type TBreakKind } from '@casino/contracts/protection';
 import { Pager } from '../../components/Pager.tsx';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import './breaks.css';
+import { useBreaks } from './queries.ts';
 
 export const BREAKS_PAGE_SIZE = 50;
 
@@ -23,10 +23,7 @@ export function BreaksPage() {
   const [search, setSearch] = useSearchParams();
   const kind = kindOf(search.get('kind'));
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const result = useQuery({
-    ...apiQuery('protection.breaks', { query: { kind, page, pageSize: BREAKS_PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-  });
+  const result = useBreaks({ kind, page, pageSize: BREAKS_PAGE_SIZE });
   const list = result.data?.list ?? [];
   const total = result.data?.maxCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / BREAKS_PAGE_SIZE));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ZBannerWriteRequest,
@@ -12,9 +12,10 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
-import { api, apiKey, apiQuery, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
 import { DomainField, domainsText } from './fields.tsx';
 import './content.css';
+import { useBanners } from './queries.ts';
 
 interface Draft {
   id: number | null;
@@ -184,9 +185,7 @@ function BannerForm({
 export function BannersPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const list = useQuery({
-    ...apiQuery('banners.list'),
-  });
+  const list = useBanners();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState<TBackofficeBanner | null>(null);
   const [error, setError] = useState<string | null>(null);

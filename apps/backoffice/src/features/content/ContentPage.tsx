@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,7 +15,7 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
-import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/LazyRichTextEditor.tsx';
 import { SafeHtml } from '../../lib/html/SafeHtml.tsx';
@@ -24,6 +24,7 @@ import { ColorField, DomainField, domainsText } from './fields.tsx';
 import { HEX_COLOR } from './popup-geometry.ts';
 import { PopupPreview } from './PopupPreview.tsx';
 import './content.css';
+import { useContentList } from './queries.ts';
 
 export const PAGE_SIZE = 20;
 type Kind = 'notices' | 'popups';
@@ -260,10 +261,7 @@ export function ContentPage({ kind }: { kind: Kind }) {
   const client = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const list = useQuery({
-    ...apiQuery(`${kind}.list`, { query: { page, pageSize: PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useContentList(kind, { page, pageSize: PAGE_SIZE });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState<Item | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'warn' | 'error'; text: string } | null>(null);

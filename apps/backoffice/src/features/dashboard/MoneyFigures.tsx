@@ -1,12 +1,10 @@
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FiguresChart, type ChartSeries } from '../../components/FiguresChart.tsx';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { errorKey } from '../../lib/api.ts';
 import { formatWon } from '../../lib/format.ts';
+import { useDashboardFigures } from './queries.ts';
 
-/** The money figures change less often than the queues: read once a minute. */
-export const FIGURES_POLL_MS = 60_000;
 const FIGURES = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr'] as const;
 
 /**
@@ -18,10 +16,7 @@ export function MoneyFigures() {
   const { t, i18n } = useTranslation();
   const periodsTable = useId();
   const trendTable = useId();
-  const figures = useQuery({
-    ...apiQuery('dashboard.get'),
-    refetchInterval: FIGURES_POLL_MS,
-  });
+  const figures = useDashboardFigures();
   const won = (amount: number) => formatWon(amount, i18n.language);
   const compact = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', { notation: 'compact' });
   const tick = (v: number) => compact.format(v);

@@ -1,5 +1,5 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   JACKPOT_TIERS,
@@ -19,10 +19,11 @@ import type { z } from 'zod';
 import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
-import { api, apiKey, apiQuery, apiUpload, errorKey } from '../../lib/api.ts';
+import { api, apiKey, apiUpload, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { moved } from './api.ts';
 import './games.css';
+import { useCatalog, useCompRates, useJackpots } from './queries.ts';
 
 type TProvider = z.infer<typeof ZCatalogProvider>;
 type TGame = TProvider['games'][number];
@@ -595,9 +596,7 @@ function CatalogTab() {
   const [selected, setSelected] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'settings' | 'rotate'; provider: TProvider } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const catalog = useQuery({
-    ...apiQuery('providers.list'),
-  });
+  const catalog = useCatalog();
   const toggle = useMutation({
     mutationFn: (p: TProvider) =>
       api('providers.update', { params: { code: p.code }, body: { enabled: !p.enabled } }),
@@ -710,9 +709,7 @@ type TJackpotValues = Record<TJackpotTier, Record<(typeof JACKPOT_FIELDS)[number
 function JackpotsTab() {
   const { t, i18n } = useTranslation();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const jackpots = useQuery({
-    ...apiQuery('jackpots.get'),
-  });
+  const jackpots = useJackpots();
   const won = (n: number) => formatWon(n, i18n.language);
   const data = jackpots.data;
   return (
@@ -879,9 +876,7 @@ type TCompRates = Record<(typeof COMP_KINDS)[number], number>;
 function CompTab() {
   const { t } = useTranslation();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const rates = useQuery({
-    ...apiQuery('settings.compRates'),
-  });
+  const rates = useCompRates();
   return (
     <section aria-label={t('games.tabs.comp')}>
       <p className="muted">{t('games.compNote')}</p>

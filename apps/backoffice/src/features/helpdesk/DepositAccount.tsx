@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BANKS, bankName } from '@casino/contracts/banks';
 import { ZDepositAccount, type TDepositAccount } from '@casino/contracts/backoffice-content';
@@ -8,19 +8,13 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage } from '../../components/Field.tsx';
-import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { useDepositAccount } from './queries.ts';
 
 const ACCOUNT_FIELDS = ['bank', 'number', 'holder'] as const;
 const NO_ACCOUNT: TDepositAccount = { bank: '004', number: '', holder: '' };
 
 const DEPOSIT_ACCOUNT_KEY = apiKey('depositAccount.get');
-
-export function useDepositAccount() {
-  return useQuery({
-    ...apiQuery('depositAccount.get'),
-    staleTime: 30_000,
-  });
-}
 
 /** The account as one line an answer can carry: bank, number, holder. */
 export function accountText(account: TDepositAccount, language: string): string {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -16,14 +16,15 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { useFieldText } from '../../components/Field.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { useOperator } from '../../app/session.ts';
-import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/LazyRichTextEditor.tsx';
 import { SafeHtml } from '../../lib/html/SafeHtml.tsx';
 import { textToHtml } from '../../lib/html/sanitize.ts';
-import { accountText, DepositAccountPanel, useDepositAccount } from './DepositAccount.tsx';
+import { accountText, DepositAccountPanel } from './DepositAccount.tsx';
 import { useEditorLabels } from '../../lib/html/editor-labels.ts';
 import './helpdesk.css';
+import { useDepositAccount, useHelps } from './queries.ts';
 
 export const PAGE_SIZE = 20;
 const STATES = ['wait', 'already'] as const;
@@ -84,11 +85,7 @@ export function HelpdeskPage() {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const selectedId = Number(search.get('id')) || null;
 
-  const list = useQuery({
-    ...apiQuery('helps.list', { query: { state, kind, q, page, pageSize: PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  });
+  const list = useHelps({ state, kind, q, page, pageSize: PAGE_SIZE });
 
   function update(changes: Record<string, string | undefined>) {
     const params = new URLSearchParams(search);

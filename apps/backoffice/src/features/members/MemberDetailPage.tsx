@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useOperator } from '../../app/session.ts';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { MemberActions } from './MemberActions.tsx';
 import { MemberTabs } from './MemberTabs.tsx';
+import { useMemberDetail } from './queries.ts';
 
 /** `/members/:userId`: the member's profile and balances, the actions, and the history in tabs. */
 export function MemberDetailPage() {
@@ -14,9 +14,7 @@ export function MemberDetailPage() {
   const userId = useParams().userId ?? '';
   const permissions = useOperator().data?.permissions ?? [];
   const [message, setMessage] = useState<{ tone: 'ok' | 'warn'; key: string } | null>(null);
-  const detail = useQuery({
-    ...apiQuery('members.detail', { params: { userId } }),
-  });
+  const detail = useMemberDetail(userId);
   const won = (n: number) => formatWon(n, i18n.language);
   const data = detail.data;
 

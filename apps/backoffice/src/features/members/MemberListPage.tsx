@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MEMBER_STATES } from '@casino/contracts/backoffice';
@@ -8,9 +7,10 @@ import {
   type TBackofficeMemberRow,
 } from '@casino/contracts/backoffice-members';
 import { DataTable, FilterBar, type TColumn, type TFilterInput } from '@casino/web-kit/data-table.tsx';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { Pager } from '../../components/Pager.tsx';
+import { useMemberList } from './queries.ts';
 
 export const MEMBERS_PAGE_SIZE = 50;
 
@@ -52,10 +52,7 @@ export function MemberListPage() {
     page,
     pageSize: MEMBERS_PAGE_SIZE,
   };
-  const list = useQuery({
-    ...apiQuery('members.list', { query: params }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMemberList(params);
 
   function submit(values: TFilters) {
     const next = new URLSearchParams();

@@ -1,11 +1,12 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { keepPreviousData, type UseQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+import { apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProtectionTab } from './ProtectionTab.tsx';
+import { useMemberLedger } from './queries.ts';
 
 const TABS = [
   'ledger',
@@ -159,17 +160,7 @@ const NOWRAP = { className: 'nowrap', headerClassName: '' };
 
 function LedgerTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
-  const ledger = useInfiniteQuery({
-    queryKey: apiKey('members.ledger', { params: { userId } }),
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      api('members.ledger', {
-        params: { userId },
-        query: { beforeId: pageParam, limit: TAB_PAGE_SIZE },
-        signal,
-      }),
-    getNextPageParam: (last) => (last.status === 'success' ? (last.nextBeforeId ?? undefined) : undefined),
-  });
+  const ledger = useMemberLedger(userId, TAB_PAGE_SIZE);
   const rows = ledger.data?.pages.flatMap((p) => (p.status === 'success' ? p.list : []));
   const won = (n: number) => formatWon(n, i18n.language);
   type TEntry = NonNullable<typeof rows>[number];

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TMemberBreak } from '@casino/contracts/backoffice-protection';
 import { PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS } from '@casino/contracts/protection';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './protection.css';
+import { useMemberProtection } from './queries.ts';
 
 /** A break's end as operators read it: the date and time, or "permanent". */
 function BreakEnd({ until }: { until: string | null }) {
@@ -41,9 +41,7 @@ function ActiveBreak({ current }: { current: TMemberBreak | null }) {
  */
 export function ProtectionTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
-  const result = useQuery({
-    ...apiQuery('members.protection', { params: { userId } }),
-  });
+  const result = useMemberProtection(userId);
   const won = (n: number | null) => (n === null ? t('members.protection.none') : formatWon(n, i18n.language));
 
   if (result.isPending) return <p className="muted">{t('members.loading')}</p>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type TOperatorRole } from '@casino/contracts/backoffice';
 import {
@@ -20,10 +20,11 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { useOperator } from '../../app/session.ts';
-import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
 import './operators.css';
+import { useIpAllowlist, useOperators } from './queries.ts';
 
 const OPERATORS_KEY = apiKey('operators.list');
 const ALLOWLIST_KEY = apiKey('ipAllowlist.get');
@@ -227,9 +228,7 @@ function AllowlistSection() {
   const client = useQueryClient();
   const fieldText = useFieldText('operators');
   const [saved, setSaved] = useState<string | null>(null);
-  const current = useQuery({
-    ...apiQuery('ipAllowlist.get'),
-  });
+  const current = useIpAllowlist();
   const form = useContractForm<{ ranges: string }>({
     fields: ALLOWLIST_FIELDS,
     defaultValues: { ranges: '' },
@@ -338,9 +337,7 @@ export function OperatorsPage() {
   const [asking, setAsking] = useState<{ operator: TOperatorRow; action: TAction } | null>(null);
   const [shown, setShown] = useState<TShownOnce | null>(null);
   const [message, setMessage] = useState<TMessage>(null);
-  const list = useQuery({
-    ...apiQuery('operators.list'),
-  });
+  const list = useOperators();
 
   const act = useMutation({
     mutationFn: ({ operator, action }: { operator: TOperatorRow; action: TAction }) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { REASON_MAX } from '@casino/contracts/backoffice';
@@ -16,11 +16,12 @@ import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
 import { Pager } from '../../components/Pager.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
-import { api, API_KEY_ROOT, apiQuery, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
+import { api, API_KEY_ROOT, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import './queues.css';
+import { useQueueHistory } from './queries.ts';
 
 export const PAGE_SIZE = 20;
 type TKind = 'deposit' | 'withdraw';
@@ -72,11 +73,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const filters: Record<string, string | undefined> = { state };
   for (const field of FILTER_FIELDS) filters[field] = filterValue(field, search.get(field));
-  const list = useQuery({
-    ...apiQuery(`${kind}s.history`, { query: { ...filters, page, pageSize: PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
-  });
+  const list = useQueueHistory(kind, { ...filters, page, pageSize: PAGE_SIZE });
   const [expanded, setExpanded] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
   // Kept as a key and the request's number, so a language switch translates it too.

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TCashierReviewResponse } from '@casino/contracts/backoffice-cashier';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
+import { useReview } from './queries.ts';
 
 type TKind = 'deposit' | 'withdraw';
 type TReview = Extract<TCashierReviewResponse, { status: 'success' }>;
@@ -74,9 +74,7 @@ function Checks({ review }: { review: TReview }) {
 /** Beside a request: the member's balances, latest requests and, for a withdrawal, the safety checks. */
 export function ReviewPanel({ kind, id }: { kind: TKind; id: number }) {
   const { t, i18n } = useTranslation();
-  const review = useQuery({
-    ...apiQuery(`${kind}s.review`, { params: { id } }),
-  });
+  const review = useReview(kind, id);
   const won = (n: number) => formatWon(n, i18n.language);
   if (review.isPending) return <p className="muted">{t('queues.loading')}</p>;
   if (review.isError)

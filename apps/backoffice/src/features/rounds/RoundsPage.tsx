@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ZMemberRoundsQuery, ZRoundParams } from '@casino/contracts/backoffice-games';
@@ -7,9 +6,10 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, useFieldText } from '../../components/Field.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './rounds.css';
+import { useMemberRounds, useRound } from './queries.ts';
 
 export const ROUNDS_PAGE_SIZE = 20;
 
@@ -17,9 +17,7 @@ export const ROUNDS_PAGE_SIZE = 20;
 function RoundDetail({ provider, roundId }: { provider: string; roundId: string }) {
   const { t, i18n } = useTranslation();
   const won = (n: number) => formatWon(n, i18n.language);
-  const round = useQuery({
-    ...apiQuery('rounds.get', { params: { provider, roundId } }),
-  });
+  const round = useRound({ provider, roundId });
   if (round.isPending) return <p className="muted">{t('rounds.loading')}</p>;
   if (round.isError)
     return (
@@ -142,10 +140,7 @@ function MemberRounds({
 }) {
   const { t, i18n } = useTranslation();
   const won = (n: number) => formatWon(n, i18n.language);
-  const list = useQuery({
-    ...apiQuery('rounds.ofMember', { query: { userId, page, pageSize: ROUNDS_PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMemberRounds({ userId, page, pageSize: ROUNDS_PAGE_SIZE });
   if (list.isError)
     return (
       <p role="alert" className="notice notice--error">

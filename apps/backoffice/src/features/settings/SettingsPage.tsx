@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ZCashierSettings,
@@ -22,9 +22,16 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
 import { useOperator } from '../../app/session.ts';
-import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './settings.css';
+import {
+  useCashierSettings,
+  useLevelNames,
+  useMaintenance,
+  useRegCodes,
+  useRegistrationSettings,
+} from './queries.ts';
 
 function Section({
   title,
@@ -70,9 +77,7 @@ function ApprovalSection({ canEdit }: { canEdit: boolean }) {
     ok: null,
     error: null,
   });
-  const current = useQuery({
-    ...apiQuery('settings.registration'),
-  });
+  const current = useRegistrationSettings();
   const save = useMutation({
     mutationFn: (requireApproval: boolean) =>
       api('settings.updateRegistration', {
@@ -179,9 +184,7 @@ function RegCodesSection({ canEdit }: { canEdit: boolean }) {
     defaultValues: { code: '', domain: '', memo: '' },
     validate: (values) => schemaCodes(ZRegCodeCreateRequest, values, CODE_FIELDS),
   });
-  const list = useQuery({
-    ...apiQuery('regCodes.list'),
-  });
+  const list = useRegCodes();
   const refresh = () => void client.invalidateQueries({ queryKey: apiKey('regCodes.list') });
   const create = useMutation({
     mutationFn: (body: TCodeValues) => api('regCodes.create', { body }),
@@ -325,9 +328,7 @@ function CashierSection({ canEdit }: { canEdit: boolean }) {
     ok: null,
     error: null,
   });
-  const current = useQuery({
-    ...apiQuery('settings.cashier'),
-  });
+  const current = useCashierSettings();
 
   return (
     <Section
@@ -489,9 +490,7 @@ function LevelsSection({ canEdit }: { canEdit: boolean }) {
     ok: null,
     error: null,
   });
-  const levels = useQuery({
-    ...apiQuery('settings.levels'),
-  });
+  const levels = useLevelNames();
   return (
     <Section title={t('settings.levels.title')} note={t('settings.levels.note')}>
       {levels.isError && <Result ok={null} error={t(errorKey(levels.error))} />}
@@ -613,9 +612,7 @@ function MaintenanceSection() {
     error: null,
   });
   const [text, setText] = useState<{ ko: string; en: string } | null>(null);
-  const current = useQuery({
-    ...apiQuery('settings.maintenance'),
-  });
+  const current = useMaintenance();
   const stored = current.data?.maintenance;
   const storedMessage = stored?.message ?? '';
   const storedText =
