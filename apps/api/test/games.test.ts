@@ -707,7 +707,8 @@ describe('docs/providers.md', () => {
     const doc = readFileSync(new URL('../../../docs/providers.md', import.meta.url), 'utf8');
     const secret = /With the secret `([^`]+)`/.exec(doc)![1]!;
     const examples = [...doc.matchAll(/X-Signature: ([0-9a-f]{64})\n\n(\{.*\})\n/g)];
-    // The four wallet calls of section 4, and a transfer-API request and its signed answer (section 5).
+    // The four wallet calls of docs/providers.md section 4, and a transfer-API request and its signed
+    // answer (section 5).
     expect(examples).toHaveLength(6);
     for (const [, signature, body] of examples) expect(sign(secret, body!)).toBe(signature);
   });

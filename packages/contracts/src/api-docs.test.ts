@@ -45,8 +45,9 @@ function textOf(path: string): string | null {
 
 /**
  * The pointers at files outside the repository in one file's text: a markdown file name in capitals
- * (`API.md`, `DESIGN.md`, `GLOSSARY.md`) that no tracked file has, a section of such a document,
- * a sibling checkout (`../shared`) and the outside specification folder (`spec/000`).
+ * (`API.md`, `DESIGN.md`, `GLOSSARY.md`) that no tracked file has, a section of such a document or of the
+ * outside specification ("spec section 2"), a sibling checkout (`../shared`) and the outside specification
+ * folder (`spec/000`).
  */
 function outsidePointers(text: string, trackedNames: ReadonlySet<string>): string[] {
   const found: string[] = [];
@@ -55,7 +56,9 @@ function outsidePointers(text: string, trackedNames: ReadonlySet<string>): strin
       ...[...line.matchAll(/(?<![\w./-])([A-Z][A-Z0-9_-]*\.md)\b/g)]
         .map((m) => m[1]!)
         .filter((name) => !trackedNames.has(name)),
-      ...[...line.matchAll(/\b(?:API|DESIGN|GLOSSARY)(?:\.md)?(?:'s)? sections? \d/g)].map((m) => m[0]),
+      ...[
+        ...line.matchAll(/\b(?:API|DESIGN|GLOSSARY|[Ss]pec(?:ification)?)(?:\.md)?(?:'s)? sections? \d/g),
+      ].map((m) => m[0]),
       ...[...line.matchAll(/\.\.\/shared\b|\bspec\/000/g)].map((m) => m[0]),
     ];
     if (hits.length > 0) found.push(`${n + 1}: ${[...new Set(hits)].join(', ')}`);
@@ -121,6 +124,9 @@ describe('pointers', () => {
     expect(outsidePointers('see API.md section 5', names)).toEqual(['1: API.md, API.md section 5']);
     expect(outsidePointers('ok\nDESIGN.md and GLOSSARY.md', names)).toEqual(['2: DESIGN.md, GLOSSARY.md']);
     expect(outsidePointers("the API's section 3", names)).toEqual(["1: API's section 3"]);
+    expect(outsidePointers('(spec sections 2 and 4), DESIGN section 7', names)).toEqual([
+      '1: spec sections 2, DESIGN section 7',
+    ]);
     expect(outsidePointers('import x from "../shared/a"; spec/0001', names)).toEqual([
       '1: ../shared, spec/000',
     ]);

@@ -4,7 +4,7 @@ import { REQUEST_STATE_LABEL_KEYS, STATUSES, type TStatus } from './status.ts';
 export const DIALOG_KINDS = ['warning', 'info', 'error', 'success', 'confirm', 'loading'] as const;
 export type TDialogKind = (typeof DIALOG_KINDS)[number];
 
-/** The specification's message keys (section 8) and the dialog each one opens in. */
+/** The portal's message keys (`msg2001`...) and the dialog each one opens in. */
 export const MESSAGES = {
   msg2001: 'warning', // login required
   msg2002: 'info', // provider unavailable

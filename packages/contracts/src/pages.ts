@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, type TLocale } from './locales.ts';
 
 /**
- * Every page of the portal (spec section 2, plus the legal pages) by id, with its path in the
+ * Every page of the portal (the legal pages included) by id, with its path in the
  * default (Korean, unprefixed) locale. Other locales prefix these paths (`/en/deposit`). The portal
  * routes by this table and the server answers 404 for any page path outside it, so both read it
  * from here.
@@ -33,7 +33,7 @@ export type TPageId = keyof typeof PAGE_PATHS;
 export const PAGE_IDS = Object.keys(PAGE_PATHS) as TPageId[];
 
 /**
- * Pages that need a signed-in member (spec section 5): the guard shows msg2001 and blocks them.
+ * Pages that need a signed-in member: the guard shows msg2001 and blocks them.
  * /notice is not one: notices are public (the home panel shows them to guests, `get-user-notices`
  * is a public call), so the footer's and the menu's notice links open for guests too (issue 12).
  */

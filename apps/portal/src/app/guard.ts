@@ -5,7 +5,7 @@ import type { TSessionStatus } from '../lib/session/session-state.ts';
 export const GUARD_DIALOG_ID = 'guard-login-required';
 
 /**
- * Whether a member page may open (spec section 5): guests are blocked (msg2001); while the
+ * Whether a member page may open: guests are blocked (msg2001); while the
  * session is still loading the page waits, and the route guard decides once it is known.
  */
 export function guardDecision(page: TPageId, status: TSessionStatus): 'allow' | 'wait' | 'block' {

@@ -111,7 +111,7 @@ function KoPrefixRedirect() {
 }
 
 /**
- * Every route of spec section 2 under each locale: Korean unprefixed, the others under
+ * Every page route (`PAGE_PATHS` of lib/pages.ts) under each locale: Korean unprefixed, the others under
  * `/en`, `/jp`, `/vn`, `/cn`.
  */
 export function createRoutes(): RouteObject[] {

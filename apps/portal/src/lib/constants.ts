@@ -1,5 +1,5 @@
 /**
- * The business constants of spec section 9 that the portal acts on, in one place.
+ * The business constants the portal acts on, in one place.
  */
 
 /** The health check runs every 30 seconds while a member is signed in. */

@@ -26,7 +26,7 @@ function PageLive() {
 }
 
 /**
- * The frame of every page (spec section 2): desktop header from 1200 px, mobile header and side
+ * The frame of every page: desktop header from 1200 px, mobile header and side
  * panel below, the modal menu, the page, the footer (with the cookie notice); and the watcher that
  * brings the money back from a game window the member closed, whichever page they are on; the
  * operator's site popups; the reality check and the previous sign-in's notice (player protection);

@@ -7,9 +7,8 @@ const isRemembered = () => readStorage(STORAGE_KEYS.cookieNoticeDismissed) === '
 
 /**
  * The cookie notice's first-visit bar: one short line over the bottom of the screen until the
- * visitor dismisses it, which local storage remembers. The footer carries the whole notice for good
- * (spec section 2), so the bar is no landmark of its own. The portal only uses the cookies it needs
- * to work.
+ * visitor dismisses it, which local storage remembers. The footer carries the whole notice for good,
+ * so the bar is no landmark of its own. The portal only uses the cookies it needs to work.
  */
 export function CookieNotice() {
   const { t } = useTranslation('common');

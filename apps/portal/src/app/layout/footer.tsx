@@ -15,8 +15,8 @@ const BUILD_YEAR = typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : current
 /**
  * The footer of every page: the site's name, the links every visitor may follow (notices, support,
  * terms, privacy), the 18+ and responsible-gaming notice, the operator's details from the server's
- * configuration (SITE_NAME, OPERATOR_*, SUPPORT_EMAIL: lib/site-info.ts), the cookie notice (spec
- * section 2: "A footer carries a cookie notice") and the copyright line.
+ * configuration (SITE_NAME, OPERATOR_*, SUPPORT_EMAIL: lib/site-info.ts), the cookie notice (the
+ * footer always carries it) and the copyright line.
  *
  * Nothing in it waits for a call: its height is known on the first paint, and the page above it
  * is at least a screen high (global.css `.main`), so it never jumps into view as a page loads.

@@ -16,7 +16,7 @@ export const LANGUAGE_NAMES: Record<TLocale, string> = {
 };
 
 /**
- * The language picker (spec section 2): the same page in the chosen locale. The new language's
+ * The language picker: the same page in the chosen locale. The new language's
  * translations load before the navigation, so the page does not flash empty.
  */
 export function LanguagePicker({ className }: { className?: string }) {

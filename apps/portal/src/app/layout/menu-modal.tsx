@@ -17,7 +17,7 @@ const GRID_STYLE = {
 } as CSSProperties;
 
 /**
- * The modal menu (spec section 2): deposit, withdraw, comp, my page, help, notice and note, with
+ * The modal menu: deposit, withdraw, comp, my page, help, notice and note, with
  * the current entry highlighted. Guests see the same menu; the guard answers their clicks. Its
  * seven tiles sit in balanced rows (3 + 2 + 2 on phones, 4 + 3 wider): none is left alone.
  */

@@ -17,7 +17,7 @@ import { MENU_ENTRY } from './menu-items.ts';
 const PANEL_PAGES: readonly TPageId[] = ['home', ...MENU_PAGES];
 
 /**
- * The mobile side panel (spec section 2), opened and closed by one flag. Member: welcome,
+ * The mobile side panel, opened and closed by one flag. Member: welcome,
  * balances, counters, the menu and logout. Guest: the sign-in form and the register link. It is a
  * modal layer: focus stays inside, Escape and the backdrop close it, focus returns to the opener.
  */

@@ -8,7 +8,7 @@ import { Counters } from './counters.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 
 /**
- * The desktop user strip (spec section 2). Member: welcome with the user id, balance, comp, note
+ * The desktop user strip. Member: welcome with the user id, balance, comp, note
  * and help counts, logout and the language picker. Guest: the sign-in form with its login and
  * register buttons, and the language picker. While the session loads, the space stays reserved.
  *

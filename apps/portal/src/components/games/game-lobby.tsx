@@ -41,7 +41,7 @@ export function casinoName(entry: TCasinoEntry, locale: TLocale): string {
 }
 
 /**
- * The game switcher (spec section 2: LIVE CASINO / SLOT GAMES) with its tiles: one per live-casino
+ * The game switcher (LIVE CASINO / SLOT GAMES) with its tiles: one per live-casino
  * table and one per slot provider; an open slot provider opens the slot-game modal. The /game page
  * shows it, and the home page's switcher can show it as well (composed in app/).
  */

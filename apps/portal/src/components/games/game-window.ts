@@ -18,7 +18,7 @@ export interface DeviceHints {
  * iOS and Mac-like devices (iPhone, iPad, iPod, Macintosh, and iPadOS, which reports itself as a
  * Macintosh with a touch screen): their browsers open a window only straight from the click, not
  * after waiting for `open-game`, so the portal opens a blank window first and points it at the game
- * once the answer comes (spec section 4).
+ * once the answer comes.
  */
 export function isAppleLikeDevice(hints: DeviceHints): boolean {
   if (/iPhone|iPad|iPod|Macintosh/i.test(hints.userAgent)) return true;

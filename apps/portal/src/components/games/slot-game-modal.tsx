@@ -11,7 +11,7 @@ import { GameTile, GameTileSkeleton } from './game-tile.tsx';
 
 const SKELETON_TILES = 12;
 
-/** A slot game's name in the member's language (spec section 2): Korean on ko, English otherwise. */
+/** A slot game's name in the member's language: Korean on ko, English otherwise. */
 export function slotGameName(game: TSlotGame, locale: TLocale): string {
   return locale === 'ko' ? game.nameKo || game.nameEn : game.nameEn || game.nameKo;
 }
@@ -41,7 +41,7 @@ function moveInGrid(event: KeyboardEvent<HTMLUListElement>) {
 }
 
 /**
- * The full-screen slot-game modal (spec section 2): the games of one slot provider as a grid of
+ * The full-screen slot-game modal: the games of one slot provider as a grid of
  * tiles (picture and name), and a close button. It is a modal layer on Radix Dialog like every
  * other: focus is trapped inside and returns to the provider's tile, and Escape closes it.
  */

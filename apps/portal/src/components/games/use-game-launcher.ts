@@ -16,12 +16,12 @@ const LOGIN_DIALOG_ID = 'game-login-required';
 export type TGameTarget = Pick<TCallRequest<'open-game'>, 'code' | 'company'>;
 
 export interface GameLauncher {
-  /** A guest gets msg2001 (spec section 5) and false; a member gets true. */
+  /** A guest gets msg2001 and false; a member gets true. */
   requireMember(): boolean;
   /** A tile whose `used` is not `y` gets msg2002 and false. */
   requireOpen(used: TUsed | string): boolean;
   /**
-   * Opens a game (spec section 4). Call it straight from the click handler: on iOS and Mac-like
+   * Opens a game. Call it straight from the click handler: on iOS and Mac-like
    * devices the blank window must open before anything is awaited.
    */
   launch(game: TGameTarget): void;

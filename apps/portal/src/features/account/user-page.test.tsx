@@ -171,7 +171,7 @@ describe('/user: bet history', () => {
   });
 });
 
-describe('/user: the member account info table (spec section 2)', () => {
+describe('/user: the member account info table', () => {
   it('lists user id, account holder, the bank by its localized name and the account number masked', async () => {
     await open();
     expect(accountTable()).toEqual({

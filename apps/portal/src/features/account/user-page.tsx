@@ -29,8 +29,8 @@ const SHORTCUTS: ReadonlyArray<{ page: TPageId; icon: TIconName }> = [
 
 /**
  * /user (member, my page): profile and money, the game money held by providers, lifetime net
- * deposits with the pages of player protection, the bet history, the withdrawal account (spec
- * section 2) and both passwords.
+ * deposits with the pages of player protection, the bet history, the withdrawal account and
+ * both passwords.
  */
 export function UserPage() {
   const { t } = useTranslation(['account', 'common']);
@@ -116,7 +116,7 @@ function ProfileCard({ user }: { user: TUser }) {
 }
 
 /**
- * Spec section 2 "Member account info screen": user id, account holder, bank, withdrawal account
+ * The member account info table: user id, account holder, bank, withdrawal account
  * number; empty when absent. The account number is masked like everywhere else (lib/mask.ts); the
  * member who needs to check it shows it with a deliberate press, and hides it again the same way.
  */

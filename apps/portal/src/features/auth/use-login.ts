@@ -22,7 +22,7 @@ export function rememberedUserId(): string {
 }
 
 /**
- * The sign-in flow of spec section 4, shared by the desktop strip, the side panel and /login:
+ * The sign-in flow, shared by the desktop strip, the side panel and /login:
  * an empty field warns (msg2030); otherwise a loading dialog (msg2214) covers the credentials
  * sign-in; a failure shows an error, a success confirms (msg2029), remembers the id (never the
  * password) and reloads the page (or, from the sign-in page itself, loads `afterLoginUrl`: reloading

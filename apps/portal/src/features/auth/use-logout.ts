@@ -5,7 +5,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { reloadPage } from '../../lib/browser.ts';
 import { signOut } from './api/sign-out.ts';
 
-/** Logout (spec section 4): confirm (msg2216), sign out on the server, reload. */
+/** Logout: confirm (msg2216), sign out on the server, reload. */
 export function useLogout(): () => Promise<void> {
   const { t } = useTranslation('common');
   const dialogs = useDialogs();

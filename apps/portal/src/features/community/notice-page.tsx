@@ -15,7 +15,7 @@ import './community.css';
 /**
  * /notice (public): the operator's notices for this site, newest first, a page at a time; a row
  * opens to its contents (operator HTML, sanitized). The server already filters by host; the portal
- * applies the shared host matcher too (spec section 5), so a notice never shows on the wrong site.
+ * applies the shared host matcher too, so a notice never shows on the wrong site.
  */
 export function NoticePage() {
   const { t } = useTranslation(['community', 'common']);

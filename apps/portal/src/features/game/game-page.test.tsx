@@ -177,7 +177,7 @@ describe('/game: the lobby', () => {
   });
 });
 
-describe('/game: the rules of spec sections 4 and 5', () => {
+describe('/game: the rules of opening a game (guest, closed game)', () => {
   it('a guest gets msg2001 on any tile, and nothing opens', async () => {
     const { api } = await open({}, GUEST);
     await press(tile(/바카라 A/));
@@ -271,7 +271,7 @@ describe('/game: the slot-game modal', () => {
   });
 });
 
-describe('/game: opening a game (spec section 4)', () => {
+describe('/game: opening a game', () => {
   it('shows msg2217 and opens the game in an 800 by 1400 window', async () => {
     const { api, refresh } = await open();
     const before = Date.now();

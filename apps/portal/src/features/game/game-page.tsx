@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { GameLobby } from '../../components/games/game-lobby.tsx';
 
-/** /game: the game lobby, live-casino tables and slot providers (spec section 2). */
+/** /game: the game lobby, live-casino tables and slot providers. */
 export function GamePage() {
   const { t } = useTranslation(['game', 'common']);
   return (

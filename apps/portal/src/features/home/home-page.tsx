@@ -8,10 +8,10 @@ import { JackpotStrip } from './components/jackpot-strip.tsx';
 import './home.css';
 
 /**
- * The home page, in the order of spec section 2: the banner carousel (the welcome slide first),
- * the jackpot strip, the live deposit and withdrawal ticker, the LIVE CASINO / SLOT GAMES switcher
- * and the notices and help panels. Every block keeps its height from the first (prerendered)
- * paint, so nothing moves when the data arrives.
+ * The home page, in this order (apps/portal/README.md, "Home page"): the banner carousel (the welcome slide
+ * first), the jackpot strip, the live deposit and withdrawal ticker, the LIVE CASINO / SLOT GAMES switcher
+ * and the notices and help panels. Every block keeps its height from the first (prerendered) paint, so
+ * nothing moves when the data arrives.
  */
 export function HomePage() {
   const { t } = useTranslation(['home', 'game']);

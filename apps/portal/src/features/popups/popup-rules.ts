@@ -2,7 +2,7 @@ import type { TPopup } from '@casino/contracts/community';
 import { domainMatches } from '@casino/contracts/host';
 
 /**
- * The site popups' rules (spec section 4 "Popups"), pure so they can be tested: which popups show,
+ * The site popups' rules, pure so they can be tested: which popups show,
  * what 'hide' and 'close' remember, where a popup sits and how its title stays readable.
  */
 

@@ -39,7 +39,7 @@ function store(change: (memory: PopupMemory) => PopupMemory): void {
 }
 
 /**
- * The site popups (spec sections 2 and 4), on every page: the operator's notice boxes for this host
+ * The site popups, on every page: the operator's notice boxes for this host
  * that the visitor has not hidden (8 hours) or closed (this session). Mounted once by the layout.
  */
 export function SitePopups() {

@@ -6,7 +6,7 @@ const MAX = { title: HELP_TITLE_MAX, contents: HELP_CONTENTS_MAX } as const;
 
 /**
  * The message of a help form's field error, shared by the member's form (/help) and the guest's
- * (/login): a missing title is msg2024 and missing contents msg2025 (spec section 8), a too long
+ * (/login): a missing title is msg2024 and missing contents msg2025, a too long
  * one names the limit; every other field and code reads as everywhere (`field.<path>.<code>`).
  */
 export function helpFieldText(t: TFunction, field: string, code: string): string {

@@ -28,7 +28,7 @@ export interface HealthDialogDecision {
 }
 
 /**
- * Which health-check dialogs to open (spec section 4): unread notes point to /note (msg2003),
+ * Which health-check dialogs to open: unread notes point to /note (msg2003),
  * answered help posts to /help (msg2004), each only when the member is not on that page already
  * and no such dialog is open; and only once per count: a dialog shows again only when its count
  * rises above the count it was last shown for. A count that falls (the member read some) lowers

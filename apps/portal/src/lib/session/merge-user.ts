@@ -8,7 +8,7 @@ function isMissing(value: unknown): boolean {
 }
 
 /**
- * Merges returned user fields into the current user (spec section 4): a field the answer does not
+ * Merges returned user fields into the current user: a field the answer does not
  * carry keeps its old value. Returns the current object itself when nothing changed, so a state
  * update with the result re-renders nothing; returns null while there is neither a current user
  * nor a complete enough answer (one without a user id).

@@ -6,7 +6,7 @@ import { SessionContext, type HealthSnapshot, type SessionValue } from './sessio
 import { initialSessionState, sessionReducer } from './session-state.ts';
 
 /**
- * Holds the session (spec section 4). The health check runs on load and, while a member is signed
+ * Holds the session. The health check runs on load and, while a member is signed
  * in, every 30 seconds: its user fields are merged into the current user, and a 401 moves the
  * session to `unauthenticated`. A network failure changes nothing (the next check decides).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_USER } from '../../test/test-app.tsx';
 import { initialSessionState, sessionReducer } from './session-state.ts';
 
-describe('sessionReducer (spec section 4)', () => {
+describe('sessionReducer', () => {
   it('starts loading with the logged-out flag cleared', () => {
     expect(initialSessionState).toEqual({ status: 'loading', user: null, isLoggedOut: false });
   });

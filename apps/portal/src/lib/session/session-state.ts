@@ -18,7 +18,7 @@ export type SessionAction =
 
 export const initialSessionState: SessionState = { status: 'loading', user: null, isLoggedOut: false };
 
-/** The session transitions of spec section 4; unchanged input returns the same state object. */
+/** The session transitions; unchanged input returns the same state object. */
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'loading':

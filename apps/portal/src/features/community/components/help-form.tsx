@@ -23,7 +23,7 @@ export function validateHelp(values: TValues) {
 }
 
 /**
- * Writes a help post (spec section 5): a missing title warns with msg2024, missing contents with
+ * Writes a help post: a missing title warns with msg2024, missing contents with
  * msg2025; the member confirms (msg2222) before it is sent; msg2026 says it was saved, msg2027 that
  * it was not. Counters show how much of each limit is used.
  */

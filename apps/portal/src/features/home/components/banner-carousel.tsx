@@ -6,7 +6,7 @@ import { Carousel, type CarouselSlide } from './carousel.tsx';
 import { HeroSlide } from './hero-slide.tsx';
 
 /**
- * The home banner (spec section 2): the welcome slide first, always (it is what the prerendered
+ * The home banner: the welcome slide first, always (it is what the prerendered
  * page paints, so nothing moves when the banners arrive), then the operator's banners from
  * `get-banners`. Without banners, or while they load or failed, the welcome slide stands alone.
  */

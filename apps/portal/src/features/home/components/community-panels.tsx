@@ -10,14 +10,14 @@ import { helpListQueryOptions, noticesQueryOptions } from '../../../lib/communit
 import { useSession } from '../../../lib/session/session-context.ts';
 import { helpTitle } from '../../../lib/community/help-title.ts';
 
-/** Entries each panel shows (spec sections 2 and 9). */
+/** Entries each panel shows. */
 export const PANEL_SIZE = 5;
 
 /** Id of the login-required warning of the panels, so a burst of clicks opens it once. */
 const LOGIN_DIALOG_ID = 'home-panels-login-required';
 
 /**
- * A link to a member page (/notice, /help): a guest gets msg2001 and stays (spec section 5), as
+ * A link to a member page (/notice, /help): a guest gets msg2001 and stays, as
  * the menu's links do; while the session loads the link waits for nothing and the page's own
  * guard decides.
  */
@@ -93,7 +93,7 @@ function Message({ children }: { children: ReactNode }) {
   return <p className="home-panel__message">{children}</p>;
 }
 
-/** The first notices, for guests as well (guests may read the list on the home page, spec section 6). */
+/** The first notices, for guests as well (guests may read the list on the home page). */
 function NoticesPanel() {
   const { t } = useTranslation(['home', 'common']);
   const href = useLocalizedPath();
@@ -200,7 +200,7 @@ function HelpPanel() {
 }
 
 /**
- * The notices and help panels of the home page (spec section 2): side by side from a tablet up,
+ * The notices and help panels of the home page: side by side from a tablet up,
  * stacked on a phone, the first five entries each with a 'more' link to /notice and /help.
  */
 export function CommunityPanels() {

@@ -55,7 +55,7 @@ function Pool({ tier, amount }: { tier: TJackpotTier; amount: number | undefined
   );
 }
 
-/** The home page's jackpot strip (spec section 2): MEGA, MAJOR and MINOR live, and the latest hit. */
+/** The home page's jackpot strip: MEGA, MAJOR and MINOR live, and the latest hit. */
 export function JackpotStrip() {
   const { t } = useTranslation('home');
   const format = useFormat();

@@ -6,7 +6,7 @@ import { memoryAfterFetch, parseMemory } from '../popup-rules.ts';
 /**
  * `get-notice-popup {}` (public): the site popups, already filtered to this host by the server,
  * with the visitor's stored 'hide' and 'close' memory as the fetch leaves it: every fetch clears
- * the 'close' entries (spec section 4) and drops expired 'hide' ones.
+ * the 'close' entries and drops expired 'hide' ones.
  */
 export async function fetchNoticePopups(signal?: AbortSignal) {
   const answer = await callApi('get-notice-popup', {}, { signal });
