@@ -6,13 +6,13 @@ import {
   type TBackofficeBanner,
   type TBannerWriteRequest,
 } from '@casino/contracts/banners';
-import { MEDIA_UPLOAD_TYPES } from '@casino/contracts/media';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
-import { api, apiKey, apiUpload, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { DomainField, domainsText } from './fields.tsx';
 import './content.css';
 import { useBanners } from './queries.ts';
@@ -32,20 +32,6 @@ const EMPTY: Draft = { id: null, title: '', imgUrl: '', link: '', order: 0, acti
 /** A small version of an uploaded image (`/media/<key>.<ext>?w=`); other pictures as they are. */
 export function thumbnail(url: string, width: number): string {
   return url.startsWith('/media/') ? `${url}?w=${width}` : url;
-}
-
-/**
- * What a refused upload tells the operator: over 8 MiB (413), more than 25 million pixels (400
- * `max`), the server busy with other uploads (429: try again shortly), not an accepted image (any
- * other 400), or what any request's failure says (the network, the session).
- */
-export function uploadErrorKey(error: unknown): string {
-  if (!isApiError(error)) return errorKey(error);
-  if (error.status === 'too_large') return 'content.banners.tooLarge';
-  if (error.status === 'too_many') return 'content.banners.busy';
-  if (error.status !== 'invalid') return errorKey(error);
-  if (error.errors.some((e) => e.code === 'max')) return 'content.banners.tooManyPixels';
-  return 'content.banners.badImage';
 }
 
 const BANNER_FIELDS = ['title', 'imgUrl', 'link', 'order', 'active', 'domain'] as const;
@@ -81,10 +67,9 @@ function BannerForm({
     validate: (values) => schemaCodes(ZBannerWriteRequest, bannerBody(values), BANNER_FIELDS),
   });
   const [title, imgUrl, domain] = form.watch(['title', 'imgUrl', 'domain']);
-  const send = useMutation({
-    mutationFn: (image: File) => apiUpload('media.upload', image),
-    onSuccess: (answer) => form.setValue('imgUrl', answer.url),
-    onError: (e) => form.failForm(t(uploadErrorKey(e))),
+  const upload = useImageUpload({
+    onUploaded: (url) => form.setValue('imgUrl', url),
+    onFailed: (text) => form.failForm(text),
   });
   const save = useMutation({
     mutationFn: (body: TBannerWriteRequest) =>
@@ -107,19 +92,11 @@ function BannerForm({
         <Field label={t('content.field.title')} status={statusOf('title')}>
           {(aria) => <input maxLength={100} {...aria} {...form.register('title')} />}
         </Field>
-        <label className="field">
-          <span>{t('content.banners.upload')}</span>
-          <input
-            type="file"
-            accept={Object.keys(MEDIA_UPLOAD_TYPES).join(',')}
-            disabled={send.isPending}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              form.clearErrors('root');
-              if (file) send.mutate(file);
-            }}
-          />
-        </label>
+        <ImageUpload
+          label={t('content.banners.upload')}
+          upload={upload}
+          onStart={() => form.clearErrors('root')}
+        />
         <Field label={t('content.banners.imgUrl')} status={statusOf('imgUrl')}>
           {(aria) => (
             <input
@@ -159,7 +136,7 @@ function BannerForm({
           <button type="button" className="btn" onClick={onCancel}>
             {t('queue.cancel')}
           </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending || send.isPending}>
+          <button type="submit" className="btn btn--primary" disabled={save.isPending || upload.isPending}>
             {t('content.save')}
           </button>
         </div>

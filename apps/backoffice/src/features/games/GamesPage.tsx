@@ -19,7 +19,8 @@ import type { z } from 'zod';
 import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
-import { api, apiKey, apiUpload, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { moved } from './api.ts';
 import './games.css';
@@ -293,10 +294,9 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
     validate: (values) => schemaCodes(ZUpdateGameRequest, values, GAME_FIELDS),
   });
   const imgUrl = form.watch('imgUrl');
-  const upload = useMutation({
-    mutationFn: (image: File) => apiUpload('media.upload', image),
-    onSuccess: (image) => form.setValue('imgUrl', image.url),
-    onError: (e) => form.failForm(failure(e)),
+  const upload = useImageUpload({
+    onUploaded: (url) => form.setValue('imgUrl', url),
+    onFailed: (text) => form.failForm(text),
   });
   const save = useMutation({
     mutationFn: (body: TGameValues) =>
@@ -331,22 +331,12 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
             <Field label={t('games.imageUrl')} status={form.statusOf('imgUrl', fieldText('imgUrl'))}>
               {(aria) => <input maxLength={500} {...aria} {...form.register('imgUrl')} />}
             </Field>
-            <label className="field">
-              <span>{t('games.upload')}</span>
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/webp,image/avif,image/gif"
-                disabled={busy}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) {
-                    form.clearErrors('root');
-                    upload.mutate(file);
-                  }
-                }}
-              />
-            </label>
-            {upload.isPending && <span className="muted">{t('games.uploading')}</span>}
+            <ImageUpload
+              label={t('games.upload')}
+              upload={upload}
+              disabled={busy}
+              onStart={() => form.clearErrors('root')}
+            />
           </div>
         </div>
         <FormMessage text={form.formMessage} />
