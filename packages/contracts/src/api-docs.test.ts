@@ -66,13 +66,45 @@ function outsidePointers(text: string, trackedNames: ReadonlySet<string>): strin
   return found;
 }
 
-/** A markdown text's relative link targets (code blocks and code spans left out), without anchors. */
-function relativeLinks(markdown: string): string[] {
-  const prose = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+/** A markdown text without its fenced code blocks. */
+function withoutCodeBlocks(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+}
+
+/**
+ * A markdown text's relative links (code blocks and code spans left out): `file` ('' for a link
+ * within the page) and `anchor` (the part after `#`, '' when none).
+ */
+function relativeLinks(markdown: string): { file: string; anchor: string }[] {
+  const prose = withoutCodeBlocks(markdown).replace(/`[^`\n]*`/g, '');
   const targets = [...prose.matchAll(/\]\(([^()\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]!);
   return targets
-    .filter((target) => !/^(?:[a-z][a-z0-9+.-]*:|#)/i.test(target))
-    .map((target) => decodeURI(target.replace(/[#?].*$/, '')));
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+    .map((target) => {
+      const [path = '', anchor = ''] = target.split('#');
+      return { file: decodeURI(path.replace(/\?.*$/, '')), anchor: decodeURIComponent(anchor) };
+    });
+}
+
+/**
+ * The anchors GitHub gives a markdown text's headings: the heading's text (links by their text)
+ * lower-cased, every character but letters, digits, spaces, `-` and `_` dropped, spaces as `-`, and
+ * `-1`, `-2`... after a repeated one.
+ */
+function headingAnchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const [, heading] of withoutCodeBlocks(markdown).matchAll(/^#{1,6}\s+(.*?)\s*#*\s*$/gm)) {
+    const base = heading!
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M} _-]/gu, '')
+      .replace(/ /g, '-');
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
 }
 
 describe('the API reference (docs/api)', () => {
@@ -132,9 +164,13 @@ describe('pointers', () => {
     ]);
     expect(outsidePointers('README.md, docs/api/README.md, `routes.md`', names)).toEqual([]);
     expect(relativeLinks('[a](b.md#x) [c](https://e.x) [d](#y) `[e](f.md)` [g](../h/i.md "t")')).toEqual([
-      'b.md',
-      '../h/i.md',
+      { file: 'b.md', anchor: 'x' },
+      { file: '', anchor: 'y' },
+      { file: '../h/i.md', anchor: '' },
     ]);
+    expect(headingAnchors('# A `b` (c)\n```\n# not\n```\n## [Link](x.md): d_e\n## A b c')).toEqual(
+      new Set(['a-b-c', 'link-d_e', 'a-b-c-1']),
+    );
   });
 
   it('no tracked file points at a file outside the repository', () => {
@@ -148,7 +184,7 @@ describe('pointers', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('every relative link of a tracked markdown file resolves to a file or folder of the repository', () => {
+  it('every relative link of a tracked markdown file resolves to a file or folder, and its anchor to a heading', () => {
     const tracked = new Set(files);
     const folders = new Set(
       files.flatMap((path) =>
@@ -158,15 +194,25 @@ describe('pointers', () => {
           .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
       ),
     );
+    const anchorsOf = new Map<string, Set<string>>();
+    const anchors = (path: string) => {
+      if (!anchorsOf.has(path)) anchorsOf.set(path, headingAnchors(readFileSync(join(ROOT, path), 'utf8')));
+      return anchorsOf.get(path)!;
+    };
     const broken = files
       .filter((path) => path.endsWith('.md'))
       .flatMap((path) =>
-        relativeLinks(readFileSync(join(ROOT, path), 'utf8'))
-          .filter((target) => {
-            const resolved = relative(ROOT, normalize(join(ROOT, dirname(path), target))).replace(/\/$/, '');
-            return !tracked.has(resolved) && !folders.has(resolved);
-          })
-          .map((target) => `${path} → ${target}`),
+        relativeLinks(readFileSync(join(ROOT, path), 'utf8')).flatMap(({ file, anchor }) => {
+          const target =
+            file === ''
+              ? path
+              : relative(ROOT, normalize(join(ROOT, dirname(path), file))).replace(/\/$/, '');
+          const link = `${path} → ${file}${anchor ? `#${anchor}` : ''}`;
+          if (!tracked.has(target) && !folders.has(target)) return [link];
+          if (anchor && target.endsWith('.md') && !anchors(target).has(anchor))
+            return [`${link} (no such heading)`];
+          return [];
+        }),
       );
     expect(broken).toEqual([]);
   });
