@@ -139,11 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerModules(app, ctx, services);
 
   // The back-office console under /backoffice/ (its API stays /api/backoffice/*).
-  if (config.backofficeDist) await registerBackofficeSite(app, config.backofficeDist);
+  if (config.backofficeDist) await registerBackofficeSite(app, config.backofficeDist, config.siteTimeZone);
   registerRobotsTxt(app);
   if (config.portalDist)
     await registerStaticSite(app, config.portalDist, {
       site: config.site,
+      timeZone: config.siteTimeZone,
       maintenance,
       // The answers the front door sends carry the security headers the hook would have set.
       headers: securityHeaders(config.isProduction),

@@ -4,10 +4,17 @@ import { parseSecretsKey, SecretsKeyError } from './lib/secrets.ts';
 import { siteInfoFromEnv, SiteInfoError } from './lib/site-info.ts';
 import type { TSiteInfo } from '@casino/contracts/site-info';
 import { parseCidr } from '@casino/contracts/backoffice-operators';
+import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from '@casino/contracts/site-time';
 
 export interface Config {
   /** The operator's details the portal's footer shows (SITE_NAME, OPERATOR_*, SUPPORT_EMAIL). */
   site: TSiteInfo;
+  /**
+   * SITE_TIME_ZONE: the IANA time zone of every day, week and month boundary (reports, the
+   * dashboard, filters and history days, lock and maintenance windows) and of the dates the web
+   * apps show; default Asia/Seoul. Set at deploy time only (decision 0020).
+   */
+  siteTimeZone: string;
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -167,6 +174,17 @@ function logFormat(env: NodeJS.ProcessEnv): TLogFormat | undefined {
   return format;
 }
 
+/** SITE_TIME_ZONE: an IANA name the runtime knows (`Asia/Seoul`, `America/New_York`, `UTC`). */
+function siteTimeZone(env: NodeJS.ProcessEnv): string {
+  const raw = env.SITE_TIME_ZONE?.trim();
+  if (!raw) return DEFAULT_SITE_TIME_ZONE;
+  if (!isTimeZone(raw))
+    throw new ConfigError(
+      `SITE_TIME_ZONE must be an IANA time zone name such as Asia/Seoul or America/New_York, got "${raw}"`,
+    );
+  return raw;
+}
+
 /** METRICS_TOKEN: long enough that guessing it is hopeless (16 characters at least), else no start. */
 function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   const token = env.METRICS_TOKEN;
@@ -230,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
     site,
+    siteTimeZone: siteTimeZone(env),
     secretsKey,
     port,
     host: env.HOST || '0.0.0.0',

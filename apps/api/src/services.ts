@@ -57,6 +57,8 @@ export interface ServicesDeps {
  */
 export function createServices(deps: ServicesDeps) {
   const { config, db, dbKind } = deps;
+  // The site's time zone: every day, month and wall-clock window of the services (decision 0020).
+  const zone = config.siteTimeZone;
   const now = deps.now ?? (() => new Date());
   const rateLimiter: RateLimiter = deps.redis
     ? createRedisRateLimiter(deps.redis)
@@ -68,7 +70,7 @@ export function createServices(deps: ServicesDeps) {
 
   const ledger = createLedgerService({ db });
   const settings = createSettingsService({ db, now });
-  const audit = createAuditService({ db });
+  const audit = createAuditService({ db, zone });
   // One session service serves both cookies: every call names its scope ('member' or 'operator').
   const sessions = createSessionService({
     db,
@@ -105,6 +107,7 @@ export function createServices(deps: ServicesDeps) {
     members,
     rateLimiter,
     limits,
+    zone,
     now,
   });
   const comp = createCompService({ ledger, settings, cashier });
@@ -117,6 +120,7 @@ export function createServices(deps: ServicesDeps) {
     members,
     sessions,
     secrets,
+    zone,
     now,
   });
   // The back office's review of cashier requests (balances, recent history, withdrawal checks, history).
@@ -127,15 +131,17 @@ export function createServices(deps: ServicesDeps) {
     sessions,
     settings,
     operatorNames: (ids) => backoffice.operatorNames(ids),
+    zone,
   });
   // Daily and monthly figures from the cashier's requests and the ledger's transfers.
-  const reports = createReportsService({ ledger, cashier });
+  const reports = createReportsService({ ledger, cashier, zone });
   const transfers = createTransferService({
     db,
     ledger,
     secrets,
     members,
     limits,
+    zone,
     now,
     timeoutMs: config.transferTimeoutMs,
   });
@@ -149,6 +155,7 @@ export function createServices(deps: ServicesDeps) {
     ledger,
     breaks: breakReader,
     secrets,
+    zone,
     now,
   });
   // The member detail's lists and the password reset of the back office.
@@ -167,7 +174,7 @@ export function createServices(deps: ServicesDeps) {
   const protection = createProtectionService({ limits, cashier, wallet, now });
   // The member's own sessions, and the account history and session result from the ledger.
   const memberSessions = createMemberSessions({ sessions, members, now });
-  const history = createHistoryService({ ledger, sessions, limits, now });
+  const history = createHistoryService({ ledger, sessions, limits, zone, now });
   // Uploaded images (files under DATA_DIR/media or an S3 bucket) and the home banners.
   const media = createMediaService({
     db,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seoulPeriodStarts } from '../src/modules/backoffice/backoffice.service.ts';
+import { sitePeriodStarts } from '../src/modules/backoffice/backoffice.service.ts';
 import {
   balances,
   bo,
@@ -67,18 +67,18 @@ async function healthCode(m: MoneyMember): Promise<number> {
   return (await call(t, 'user-health-check', {}, m.cookie)).code;
 }
 
-describe('Asia/Seoul periods', () => {
+describe('the site calendar periods (Asia/Seoul)', () => {
   it('starts the day and the month at 00:00 in Seoul (15:00 UTC the day before)', () => {
     // 2026-03-01 00:30 in Seoul is still February in UTC.
-    expect(seoulPeriodStarts(new Date('2026-02-28T15:30:00Z'))).toEqual({
+    expect(sitePeriodStarts(new Date('2026-02-28T15:30:00Z'), 'Asia/Seoul')).toEqual({
       today: new Date('2026-02-28T15:00:00Z'),
       month: new Date('2026-02-28T15:00:00Z'),
     });
-    expect(seoulPeriodStarts(new Date('2026-03-10T14:59:59Z'))).toEqual({
+    expect(sitePeriodStarts(new Date('2026-03-10T14:59:59Z'), 'Asia/Seoul')).toEqual({
       today: new Date('2026-03-09T15:00:00Z'),
       month: new Date('2026-02-28T15:00:00Z'),
     });
-    expect(seoulPeriodStarts(new Date('2026-12-31T15:00:00Z')).month).toEqual(
+    expect(sitePeriodStarts(new Date('2026-12-31T15:00:00Z'), 'Asia/Seoul').month).toEqual(
       new Date('2026-12-31T15:00:00Z'),
     );
   });
@@ -206,7 +206,7 @@ describe('GET /api/backoffice/dashboard', () => {
 
   it('counts completed money by the Seoul day and month it was processed in', async () => {
     const m = await newMember(t, { signedIn: false });
-    const { today, month } = seoulPeriodStarts(t.clock.now());
+    const { today, month } = sitePeriodStarts(t.clock.now(), 'Asia/Seoul');
     const before = await dashboard();
     const at = (d: Date, ms: number) => new Date(d.getTime() + ms);
     await t.db

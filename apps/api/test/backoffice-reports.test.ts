@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seoulDay } from '@casino/contracts/backoffice-reports';
+import { siteDay } from '@casino/contracts/site-time';
 import {
   bo,
   call,
@@ -13,6 +13,9 @@ import {
   type TestOperator,
 } from './factories.ts';
 import { createTestProvider } from './game-provider.ts';
+
+/** The site's day of an instant in Asia/Seoul, the zone these tests run in (the default). */
+const seoulDay = (at: Date) => siteDay(at, 'Asia/Seoul');
 
 let t: CashierTestApp;
 let owner: TestOperator;

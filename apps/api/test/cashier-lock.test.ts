@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minutesOf, seoulMinutes } from '../src/modules/settings/lock-window.ts';
+import { siteMinuteOfDay } from '@casino/contracts/site-time';
+import { minutesOf } from '../src/modules/settings/lock-window.ts';
 import {
   balances,
   bo,
@@ -32,9 +33,9 @@ afterAll(async () => {
 /** Moves the test clock forward to `hhmm` (and a few seconds) on the Asia/Seoul wall clock. */
 function moveToSeoul(hhmm: string): void {
   const now = t.clock.now();
-  const minutes = (minutesOf(hhmm) - seoulMinutes(now) + 1440) % 1440;
+  const minutes = (minutesOf(hhmm) - siteMinuteOfDay(now, 'Asia/Seoul') + 1440) % 1440;
   t.clock.advance(minutes * 60_000 - (now.getTime() % 60_000) + 5_000);
-  expect(seoulMinutes(t.clock.now())).toBe(minutesOf(hhmm));
+  expect(siteMinuteOfDay(t.clock.now(), 'Asia/Seoul')).toBe(minutesOf(hhmm));
 }
 
 async function setLocks(body: Record<string, unknown>) {

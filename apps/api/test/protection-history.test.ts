@@ -225,7 +225,7 @@ describe('get-account-history', () => {
     expect(csv.headers['x-truncated']).toBe('false');
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     const lines = csv.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe('at (KST),kind,code,amount,balanceAfter,ref');
+    expect(lines[0]).toBe('at (Asia/Seoul),kind,code,amount,balanceAfter,ref');
     expect(lines[1]).toBe(`${seoulDay(-39)} 00:00:00,cash,deposit,400,1000,"'=HYPERLINK(""x"")"`);
     expect(lines[3]).toBe(`${day} 00:00:00,cash,deposit,200,300,77`);
     expect(lines).toHaveLength(6);

@@ -2,11 +2,15 @@
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { documentSiteTimeZone } from '@casino/contracts/site-time';
+import { setSiteTimeZone } from '@casino/web-kit/format';
 import { App } from './app/App.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import './app/styles.css';
 
 initI18n();
+// Dates and report days on the site's clock: the zone the server wrote into the document (decision 0020).
+setSiteTimeZone(documentSiteTimeZone(document));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

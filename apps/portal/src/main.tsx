@@ -6,6 +6,8 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { ResourceLanguage } from 'i18next';
 import { INTL_LOCALE, type TLocale } from '@casino/contracts/locales';
+import { documentSiteTimeZone } from '@casino/contracts/site-time';
+import { setSiteTimeZone } from '@casino/web-kit/format';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { createRoutes, preloadPageOf } from './app/routes.tsx';
 import { createI18n } from './i18n/i18n.ts';
@@ -13,6 +15,8 @@ import { loadLocaleFont } from './i18n/locale-fonts.ts';
 import { splitLocalePath } from './i18n/locale-paths.ts';
 import { I18N_SCRIPT_ID, PRERENDER_ATTRIBUTE, prerenderedMarkup } from './lib/prerender.ts';
 
+// Dates on the site's clock: the zone the server wrote into the document (decision 0020).
+setSiteTimeZone(documentSiteTimeZone(document));
 const { locale } = splitLocalePath(window.location.pathname);
 document.documentElement.lang = INTL_LOCALE[locale];
 loadLocaleFont(locale);

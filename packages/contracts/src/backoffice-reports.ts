@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { backofficeRoute, CSV_ANSWER } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
 import { MAX_PAGE_SIZE, pagedList, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
+import { addDays, siteDayStart, siteMonthStart } from './site-time.ts';
 
 // The back office's reports and audit log viewer (issue 13): `GET /api/backoffice/reports`, its
 // CSV twin, and the filters of `GET /api/backoffice/audit`. docs/api/backoffice-reports.md.
-
-const HOUR_MS = 3_600_000;
-/** Asia/Seoul is UTC+9 all year (no daylight saving time since 1988). */
-export const SEOUL_OFFSET_MS = 9 * HOUR_MS;
 
 export const REPORT_UNITS = ['day', 'month'] as const;
 export const ZReportUnit = z.enum(REPORT_UNITS);
@@ -21,7 +18,7 @@ export const REPORT_MAX_MONTHS = 36;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_PATTERN = /^(\d{4})-(\d{2})$/;
 
-/** A Seoul calendar day `YYYY-MM-DD` as the UTC day number of its date (null when no such day). */
+/** A calendar day `YYYY-MM-DD` as the UTC day number of its date (null when no such day). */
 function dayNumber(text: string): number | null {
   const match = DAY_PATTERN.exec(text);
   if (!match) return null;
@@ -46,17 +43,6 @@ function two(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** The Asia/Seoul calendar day of an instant, `YYYY-MM-DD`. */
-export function seoulDay(at: Date): string {
-  const local = new Date(at.getTime() + SEOUL_OFFSET_MS);
-  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
-}
-
-/** The Asia/Seoul month of an instant, `YYYY-MM`. */
-export function seoulMonth(at: Date): string {
-  return seoulDay(at).slice(0, 7);
-}
-
 /** Whether `text` names a period of `unit` (a real calendar day, or a month). */
 export function isReportPeriod(unit: TReportUnit, text: string): boolean {
   return (unit === 'day' ? dayNumber(text) : monthNumber(text)) !== null;
@@ -68,16 +54,14 @@ export function periodCount(unit: TReportUnit, from: string, to: string): number
   return count(to)! - count(from)! + 1;
 }
 
-/** The instant a Seoul period starts (00:00 Asia/Seoul of the day, or of the month's first day). */
-export function periodStart(unit: TReportUnit, period: string): Date {
-  if (unit === 'day') return new Date(dayNumber(period)! * 86_400_000 - SEOUL_OFFSET_MS);
-  const n = monthNumber(period)!;
-  return new Date(Date.UTC(Math.floor(n / 12), n % 12, 1) - SEOUL_OFFSET_MS);
+/** The instant a period of the site's calendar starts in `zone` (its day's start, or its month's first day's). */
+export function periodStart(unit: TReportUnit, period: string, zone: string): Date {
+  return unit === 'day' ? siteDayStart(period, zone) : siteMonthStart(period, zone);
 }
 
 /** The period after `period`. */
 export function nextPeriod(unit: TReportUnit, period: string): string {
-  if (unit === 'day') return seoulDay(new Date(periodStart('day', period).getTime() + 86_400_000));
+  if (unit === 'day') return addDays(period, 1);
   const n = monthNumber(period)! + 1;
   return `${Math.floor(n / 12)}-${two((n % 12) + 1)}`;
 }
@@ -91,7 +75,7 @@ export function periodsBetween(unit: TReportUnit, from: string, to: string): str
 
 /**
  * `GET /api/backoffice/reports` (and `/reports/csv`): `unit` day (from, to: `YYYY-MM-DD`, at most
- * 366 days) or month (`YYYY-MM`, at most 36 months), Asia/Seoul calendar, both ends included.
+ * 366 days) or month (`YYYY-MM`, at most 36 months) of the site's calendar, both ends included.
  * `lang` names the CSV's column headings.
  */
 export const ZReportsQuery = z
@@ -138,9 +122,9 @@ export const ZReportFigures = z.object({
 export type TReportFigures = z.infer<typeof ZReportFigures>;
 
 export const ZReportRow = ZReportFigures.extend({
-  /** `YYYY-MM-DD` or `YYYY-MM` (Asia/Seoul). */
+  /** `YYYY-MM-DD` or `YYYY-MM` (the site's calendar). */
   period: z.string(),
-  /** When the period starts (00:00 Asia/Seoul). */
+  /** When the period starts (00:00 of the site's day). */
   start: ZIsoDate,
 });
 export type TReportRow = z.infer<typeof ZReportRow>;
@@ -159,7 +143,7 @@ export type TReportsResponse = z.infer<typeof ZReportsResponse>;
 /**
  * `GET /api/backoffice/audit` (owner): `operatorId` (exact, any case), `action` (exact, or an area
  * without a dot: `member` matches `member.*`), `member` (a member's user id: target `member:<id>`),
- * `target` (exact), `from`/`to` (Asia/Seoul days `YYYY-MM-DD`, both included), newest first.
+ * `target` (exact), `from`/`to` (the site's days `YYYY-MM-DD`, both included), newest first.
  */
 export const ZAuditQuery = z
   .strictObject({
@@ -203,7 +187,7 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditResponse = pagedList(ZAuditEntry);
 export type TAuditResponse = z.infer<typeof ZAuditResponse>;
 
-/** How many Asia/Seoul days the dashboard's trend covers (today included). */
+/** How many of the site's days the dashboard's trend covers (today included). */
 export const DASHBOARD_TREND_DAYS = 14;
 
 /** One day of the dashboard's trend (`GET /api/backoffice/dashboard`, `days`). */
@@ -217,7 +201,7 @@ export const ZDashboardDay = z.object({
 });
 export type TDashboardDay = z.infer<typeof ZDashboardDay>;
 
-/** Totals of one Asia/Seoul calendar period, integer won; `ggr` is bets - wins. */
+/** Totals of one period of the site's calendar, integer won; `ggr` is bets - wins. */
 export const ZDashboardPeriod = z.object({
   from: ZIsoDate,
   deposits: ZMoney,
@@ -240,7 +224,7 @@ export const ZDashboardResponse = z.object({
   }),
   today: ZDashboardPeriod,
   month: ZDashboardPeriod,
-  /** The last 14 Asia/Seoul days, today last (docs/api/backoffice-reports.md). */
+  /** The last 14 days of the site's calendar, today last (docs/api/backoffice-reports.md). */
   days: z.array(ZDashboardDay),
 });
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;

@@ -18,6 +18,12 @@ describe('historyDayOf (from / to of the account history)', () => {
     expect(historyDayOf('2024-12-31T15:00:00Z')).toBe('2025-01-01');
   });
 
+  it('takes an instant as its day in the site time zone it is given', () => {
+    expect(historyDayOf('2024-05-02T03:59:59Z', 'America/New_York')).toBe('2024-05-01');
+    expect(historyDayOf('2024-05-02T04:00:00Z', 'America/New_York')).toBe('2024-05-02');
+    expect(historyDayOf('2024-05-01', 'America/New_York')).toBe('2024-05-01');
+  });
+
   it('refuses anything else', () => {
     for (const text of [
       '',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { withCode } from './errors.ts';
-import { seoulDay } from './backoffice-reports.ts';
 import { pagedList, ZId, ZIsoDate, ZLoginPassword, ZMoney } from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
+import { DEFAULT_SITE_TIME_ZONE, siteDay } from './site-time.ts';
 
 /**
  * Player protection (docs/protection.md): deposit and loss limits over rolling
@@ -134,12 +134,14 @@ export const ZEndSessionResponse = ZSuccessOrNotFound;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * The site's day (Asia/Seoul, `YYYY-MM-DD`) a history bound names, or null when it names none. A
- * bound is either a day, taken as it is when that date exists (`2025-02-30` does not), or an ISO-8601
- * instant with its offset (`2024-05-01T16:30:00Z`, `2024-05-02T01:30:00.000+09:00`: the form the API
- * answers `at` in), taken as its day in Seoul (both of those are `2024-05-02`).
+ * The site's day (`YYYY-MM-DD` in the site's time zone `zone`) a history bound names, or null when
+ * it names none. A bound is either a day, taken as it is when that date exists (`2025-02-30` does
+ * not), or an ISO-8601 instant with its offset (`2024-05-01T16:30:00Z`,
+ * `2024-05-02T01:30:00.000+09:00`: the form the API answers `at` in), taken as its day in the site's
+ * zone (in Asia/Seoul both of those are `2024-05-02`). Whether a bound names a day does not depend
+ * on the zone.
  */
-export function historyDayOf(text: string): string | null {
+export function historyDayOf(text: string, zone: string = DEFAULT_SITE_TIME_ZONE): string | null {
   const day = DAY_PATTERN.exec(text);
   if (day) {
     const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
@@ -149,10 +151,10 @@ export function historyDayOf(text: string): string | null {
   }
   if (text.length > 40 || !ZIsoDate.safeParse(text).success) return null;
   const at = new Date(text);
-  return Number.isNaN(at.getTime()) ? null : seoulDay(at);
+  return Number.isNaN(at.getTime()) ? null : siteDay(at, zone);
 }
 
-/** `from` / `to` of the account history: a Seoul day or an instant (`historyDayOf`); 400 `pattern` otherwise. */
+/** `from` / `to` of the account history: a site's day or an instant (`historyDayOf`); 400 `pattern` otherwise. */
 export const ZHistoryBound = z.string().refine((text) => historyDayOf(text) !== null, withCode('pattern'));
 export const HISTORY_KINDS = ['cash', 'comp', 'game'] as const;
 export const ZHistoryKind = z.enum(HISTORY_KINDS);

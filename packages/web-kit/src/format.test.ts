@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
@@ -7,6 +7,8 @@ import {
   formatNumber,
   formatTime,
   formatWon,
+  setSiteTimeZone,
+  siteTimeZone,
   toNumber,
 } from './format.ts';
 
@@ -131,5 +133,25 @@ describe('the site time zone parameter', () => {
     expect(formatWon(12_000, 'ko-KR')).toBe('12,000원');
     expect(formatWon(-5000, 'en-US')).toBe('-₩5,000');
     expect(formatWon(10_000, 'vi-VN')).toBe('₩10.000');
+  });
+});
+
+describe('the site time zone the server names', () => {
+  afterEach(() => setSiteTimeZone(null));
+
+  it('formats on the zone set at start, and Asia/Seoul again when it is missing or unknown', () => {
+    const at = '2024-03-31T15:30:05.000Z';
+    expect(siteTimeZone()).toBe('Asia/Seoul');
+    setSiteTimeZone('America/New_York');
+    expect(siteTimeZone()).toBe('America/New_York');
+    expect(formatDateTimeSeconds(at)).toBe('2024-03-31 11:30:05');
+    expect(formatDate('2024-04-01T03:59:59Z')).toBe('2024-03-31');
+    expect(formatTime(at)).toBe('11:30');
+    expect(formatDateTime(at, 'UTC')).toBe('2024-03-31 15:30');
+    setSiteTimeZone('Mars/Olympus');
+    expect(formatDateTimeSeconds(at)).toBe('2024-04-01 00:30:05');
+    setSiteTimeZone('Asia/Kolkata');
+    setSiteTimeZone(undefined);
+    expect(siteTimeZone()).toBe('Asia/Seoul');
   });
 });

@@ -1,16 +1,42 @@
 /**
  * The one formatter of the web apps (portal, back office, studio client): numbers and won as
  * members and operators read them, and dates and times on the SITE's clock, never the browser's.
- * The site's time zone is a parameter (`SITE_TIME_ZONE` by default), so a white-label site in
- * another zone passes its own. Pure (Intl only): no DOM, no platform import, so the studio's game
- * client and the server may use it as well.
+ * The site's time zone is the server's SITE_TIME_ZONE (decision 0020): an app sets it once at
+ * start from its document (`setSiteTimeZone`), and every formatter uses it unless given a zone;
+ * Asia/Seoul until it is set. Pure (Intl only): no DOM, so the studio's game client and the
+ * server may use it as well.
  *
  * `lang` is one of the platform's language codes (`ko`, `en`, `jp`, `vn`, `cn`, as the wire and the
  * URLs name them) or any BCP 47 tag (`ko-KR`, `en-US` ...).
  */
 
-/** The site's time zone when the caller names none (the operator's, GMT+9). */
-export const SITE_TIME_ZONE = 'Asia/Seoul';
+/**
+ * The site's time zone until the app says otherwise: the server's default (contracts'
+ * DEFAULT_SITE_TIME_ZONE; the kit imports nothing of the platform).
+ */
+const DEFAULT_TIME_ZONE = 'Asia/Seoul';
+let siteZone = DEFAULT_TIME_ZONE;
+
+/** The site's time zone the formatters use when the caller names none. */
+export function siteTimeZone(): string {
+  return siteZone;
+}
+
+/**
+ * Sets the site's time zone (the one the server names in the document: contracts'
+ * `documentSiteTimeZone`); a
+ * missing or unknown name leaves Asia/Seoul. Call it before the first render.
+ */
+export function setSiteTimeZone(zone: string | null | undefined): void {
+  siteZone = DEFAULT_TIME_ZONE;
+  if (!zone) return;
+  try {
+    partsFormat(zone);
+    siteZone = zone;
+  } catch {
+    // Not a zone this browser knows: the default stays.
+  }
+}
 
 /** What a missing or invalid date shows. */
 export const MISSING_DATE = '-';
@@ -111,25 +137,25 @@ function siteFields(value: unknown, timeZone: string): Record<string, string> | 
 }
 
 /** `YYYY-MM-DD` of the site's calendar date; `-` when missing or invalid. */
-export function formatDate(value: unknown, timeZone: string = SITE_TIME_ZONE): string {
+export function formatDate(value: unknown, timeZone: string = siteZone): string {
   const f = siteFields(value, timeZone);
   return f ? `${f.year}-${f.month}-${f.day}` : MISSING_DATE;
 }
 
 /** `HH:mm` on the site's clock; `-` when missing or invalid. */
-export function formatTime(value: unknown, timeZone: string = SITE_TIME_ZONE): string {
+export function formatTime(value: unknown, timeZone: string = siteZone): string {
   const f = siteFields(value, timeZone);
   return f ? `${f.hour}:${f.minute}` : MISSING_DATE;
 }
 
 /** `YYYY-MM-DD HH:mm` on the site's clock; `-` when missing or invalid. */
-export function formatDateTime(value: unknown, timeZone: string = SITE_TIME_ZONE): string {
+export function formatDateTime(value: unknown, timeZone: string = siteZone): string {
   const f = siteFields(value, timeZone);
   return f ? `${f.year}-${f.month}-${f.day} ${f.hour}:${f.minute}` : MISSING_DATE;
 }
 
 /** `YYYY-MM-DD HH:mm:ss` on the site's clock (the back office's records); `-` when missing or invalid. */
-export function formatDateTimeSeconds(value: unknown, timeZone: string = SITE_TIME_ZONE): string {
+export function formatDateTimeSeconds(value: unknown, timeZone: string = siteZone): string {
   const f = siteFields(value, timeZone);
   return f ? `${f.year}-${f.month}-${f.day} ${f.hour}:${f.minute}:${f.second}` : MISSING_DATE;
 }
@@ -140,7 +166,7 @@ const dayTimeFormats = new Map<string, Intl.DateTimeFormat>();
  * A short date and time in the language's own order (`11/24, 11:13:40 PM` in English) on the
  * site's clock: a game round in the studio's history. An invalid value shows as given.
  */
-export function formatDayTime(value: string, lang: string, timeZone: string = SITE_TIME_ZONE): string {
+export function formatDayTime(value: string, lang: string, timeZone: string = siteZone): string {
   const date = toDate(value);
   if (!date) return value;
   const key = `${intlTag(lang)} ${timeZone}`;
@@ -169,7 +195,7 @@ const whenFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatWhen(
   value: string | null | undefined,
   lang: string,
-  timeZone: string = SITE_TIME_ZONE,
+  timeZone: string = siteZone,
 ): string {
   const date = toDate(value);
   if (!date) return '';

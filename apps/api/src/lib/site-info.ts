@@ -7,6 +7,7 @@ import {
   type TSiteInfo,
   type TSiteInfoField,
 } from '@casino/contracts/site-info';
+import { DEFAULT_SITE_TIME_ZONE, siteTimeZoneMeta } from '@casino/contracts/site-time';
 
 export class SiteInfoError extends Error {}
 
@@ -52,4 +53,14 @@ export function withSiteInfo(html: string, info: TSiteInfo): string {
       text.includes(escapeHtml(siteName)) ? title : `<title>${escapeHtml(siteName)}</title>`,
     );
   return out;
+}
+
+/**
+ * A served document with the site's time zone in its head (`<meta name="site-time-zone">`), which
+ * the apps' formatters take at start (decision 0020). The default zone is what they assume
+ * without it, so a site in Asia/Seoul serves its documents as built.
+ */
+export function withSiteTimeZone(html: string, zone: string): string {
+  if (zone === DEFAULT_SITE_TIME_ZONE) return html;
+  return html.replace('</head>', `    ${siteTimeZoneMeta(zone)}\n  </head>`);
 }

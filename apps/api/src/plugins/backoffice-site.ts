@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { encodeBody, sendAnswer } from '@casino/static-files/answer';
 import { StaticFiles } from '@casino/static-files/directory';
+import { withSiteTimeZone } from '../lib/site-info.ts';
 import { documentOf } from './static-site.ts';
 
 /** Where the back-office console lives (apps/backoffice, built with Vite's base `/backoffice/`). */
@@ -18,12 +19,19 @@ const NO_ROBOTS = Object.freeze({ 'x-robots-tag': 'noindex, nofollow' });
  * index.html (the console's router shows the screen). The console's API is `/api/backoffice/*`,
  * which this never touches. It is not closed by the maintenance switch (operators run the site
  * during maintenance) and asks crawlers to stay away. The document gets the same security headers
- * and content security policy as the portal's (no inline scripts).
+ * and content security policy as the portal's (no inline scripts), and names the site's time zone
+ * as the portal's does.
  */
-export async function registerBackofficeSite(app: FastifyInstance, root: string): Promise<boolean> {
+export async function registerBackofficeSite(
+  app: FastifyInstance,
+  root: string,
+  timeZone: string,
+): Promise<boolean> {
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) return false;
-  const document = documentOf(encodeBody(readFileSync(indexFile)), NO_ROBOTS);
+  // With the site's time zone in its head (decision 0020), compressed once here.
+  const html = withSiteTimeZone(readFileSync(indexFile, 'utf8'), timeZone);
+  const document = documentOf(encodeBody(html), NO_ROBOTS);
   const files = new StaticFiles(root, {
     exclude: (filePath) => /^\/index\.html(\.br|\.gz)?$/.test(filePath),
     headers: NO_ROBOTS,

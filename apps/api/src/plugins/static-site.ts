@@ -18,7 +18,7 @@ import {
 } from '@casino/static-files/answer';
 import { REVALIDATE, StaticFiles } from '@casino/static-files/directory';
 import type { FrontDoor } from '@casino/static-files/front';
-import { withSiteInfo } from '../lib/site-info.ts';
+import { withSiteInfo, withSiteTimeZone } from '../lib/site-info.ts';
 import { loadPrerenderedPages } from './prerendered-pages.ts';
 import type { MaintenanceProbe } from './maintenance.ts';
 
@@ -48,15 +48,17 @@ export function documentOf(body: EncodedBody, headers?: Readonly<Record<string, 
 
 function loadDocument(
   file: string,
-  site: TSiteInfo = {},
-  headers?: Readonly<Record<string, string>>,
+  options: Pick<StaticSiteOptions, 'site' | 'timeZone' | 'headers'>,
 ): Document {
+  const { site = {}, timeZone, headers } = options;
   const built = readFileSync(file, 'utf8');
   // A prerendered page's site name is the operator's when one is set (contracts/prerender.ts); the
   // build's own marks are invisible, so the page is served as built when none is.
-  const html = withSiteInfo(site.siteName ? fillSiteName(built, site.siteName) : built, site);
+  const named = withSiteInfo(site.siteName ? fillSiteName(built, site.siteName) : built, site);
+  const html = timeZone ? withSiteTimeZone(named, timeZone) : named;
   if (html !== built) {
-    // The operator's details are written in (lib/site-info.ts): compressed here, once, at start.
+    // The operator's details or the site's time zone are written in (lib/site-info.ts): compressed
+    // here, once, at start, so the ETag and the .br/.gz answers are of what is sent.
     return documentOf(encodeBody(html), headers);
   }
   const body: EncodedBody = { identity: Buffer.from(built) };
@@ -146,6 +148,8 @@ export interface StaticSiteOptions {
   maintenance?: MaintenanceProbe;
   /** The operator's details, written into the page (lib/site-info.ts). */
   site?: TSiteInfo;
+  /** The site's time zone (SITE_TIME_ZONE), written into the page unless it is the default. */
+  timeZone?: string;
   /**
    * The headers of every answer besides its own (the document's security headers,
    * plugins/security-headers.ts), prepared into the answers the front door sends.
@@ -181,10 +185,10 @@ export async function registerStaticSite(
 ): Promise<boolean> {
   if (!existsSync(path.join(root, 'index.html'))) return false;
   const { headers } = options;
-  const index = loadDocument(path.join(root, 'index.html'), options.site, headers);
+  const index = loadDocument(path.join(root, 'index.html'), options);
   // Each locale's prerendered documents: its public pages, the not-found page and the frame
   // (decisions 0013, 0016; plugins/prerendered-pages.ts picks one per path).
-  const prerendered = loadPrerenderedPages(root, (file) => loadDocument(file, options.site, headers));
+  const prerendered = loadPrerenderedPages(root, (file) => loadDocument(file, options));
   // The document is answered by the page route below (also at /index.html), with the status of the
   // path it stands for.
   const files = new StaticFiles(root, { exclude: isIndexFile, ...(headers ? { headers } : {}) });

@@ -5,7 +5,7 @@ export { formatWon } from '@casino/web-kit/format';
 
 /**
  * A date and time to the second, `2026-11-24 23:13:40` in every language, on the site's clock
- * (`SITE_TIME_ZONE` of the web kit), never the browser's: an operator abroad reads the times the
+ * (the web kit's site time zone, the server's SITE_TIME_ZONE), never the browser's: an operator abroad reads the times the
  * members and the reports read, as the portal shows them.
  */
 export function formatDateTime(iso: string): string {

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { nextPeriod, periodStart } from '@casino/contracts/backoffice-reports';
+import { addDays, siteDayStart } from '@casino/contracts/site-time';
 import { createAuditRepository, type AuditFilter } from './audit.repository.ts';
 
 /** Who did it: an operator, or the system itself (operatorId null, e.g. the bootstrap step). */
@@ -24,7 +24,12 @@ export interface AuditEntry {
  * it inside the action's own transaction, so an action and its record commit or vanish together.
  * The database refuses updates and deletes of the log (a trigger), whatever the code above it does.
  */
-export function createAuditService(deps: { db: Database }) {
+export function createAuditService(deps: {
+  db: Database;
+  /** The site's time zone (config SITE_TIME_ZONE): the days the log is filtered by. */
+  zone: string;
+}) {
+  const { zone } = deps;
   const repo = createAuditRepository(deps.db);
   return {
     record(who: AuditActor, entry: AuditEntry, trx?: Database): Promise<void> {
@@ -45,7 +50,7 @@ export function createAuditService(deps: { db: Database }) {
     /**
      * The log, newest first, filtered (docs/api/backoffice-reports.md): `operatorId` (any case),
      * `action` (exact, or every action of an area when it has no dot), `member` (target
-     * `member:<userId>`), `target`, and Asia/Seoul days `from`..`to` (both included).
+     * `member:<userId>`), `target`, and the site's days `from`..`to` (both included).
      */
     async list(
       options: {
@@ -67,8 +72,8 @@ export function createAuditService(deps: { db: Database }) {
         actionArea: options.action ? !options.action.includes('.') : undefined,
         // A member's own entries are filed under `member:<userId>` (user ids are kept lower-case).
         target: options.target || (options.member ? `member:${options.member.toLowerCase()}` : undefined),
-        from: options.from ? periodStart('day', options.from) : undefined,
-        to: options.to ? periodStart('day', nextPeriod('day', options.to)) : undefined,
+        from: options.from ? siteDayStart(options.from, zone) : undefined,
+        to: options.to ? siteDayStart(addDays(options.to, 1), zone) : undefined,
       };
       const [rows, maxCount] = await Promise.all([
         repo.list({ ...filter, limit: options.pageSize, offset }, trx),

@@ -27,20 +27,11 @@ import { verifyTotp } from './totp.ts';
 import { openTotpSecret } from './totp-at-rest.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { createOperatorsService } from './operators.service.ts';
+import { siteDay, siteDayStart, siteMonth, siteMonthStart } from '@casino/contracts/site-time';
 
-const HOUR_MS = 3_600_000;
-/** Asia/Seoul is UTC+9 all year (no daylight saving time). */
-const SEOUL_OFFSET_MS = 9 * HOUR_MS;
-
-/** The starts of the Asia/Seoul calendar day and month that `at` falls in. */
-export function seoulPeriodStarts(at: Date): { today: Date; month: Date } {
-  const local = new Date(at.getTime() + SEOUL_OFFSET_MS);
-  const y = local.getUTCFullYear();
-  const m = local.getUTCMonth();
-  return {
-    today: new Date(Date.UTC(y, m, local.getUTCDate()) - SEOUL_OFFSET_MS),
-    month: new Date(Date.UTC(y, m, 1) - SEOUL_OFFSET_MS),
-  };
+/** The starts of the site's calendar day and month that `at` falls in, in the site's time zone `zone`. */
+export function sitePeriodStarts(at: Date, zone: string): { today: Date; month: Date } {
+  return { today: siteDayStart(siteDay(at, zone), zone), month: siteMonthStart(siteMonth(at, zone), zone) };
 }
 
 export function normalizeOperatorId(operatorId: string): string {
@@ -62,6 +53,8 @@ export interface BackofficeDeps {
   sessions: Pick<SessionService, 'revokeAllFor' | 'listLive'>;
   /** The box sealing operators' TOTP secrets at rest (totp-at-rest.ts; the one of createServices). */
   secrets: SecretBox;
+  /** The site's time zone (config SITE_TIME_ZONE): the dashboard's today and month. */
+  zone: string;
   now: () => Date;
 }
 
@@ -80,7 +73,7 @@ export interface ActionAnswer<B> {
 }
 
 export function createBackofficeService(deps: BackofficeDeps) {
-  const { db, ledger, audit, cashier, settings, members, sessions, secrets, now } = deps;
+  const { db, ledger, audit, cashier, settings, members, sessions, secrets, zone, now } = deps;
   const repo = createBackofficeRepository(db);
   // The operators' rows are written by operators.repository.ts alone (sign-in and the first owner too).
   const operatorRows = createOperatorsRepository(db);
@@ -224,9 +217,9 @@ export function createBackofficeService(deps: BackofficeDeps) {
       };
     },
 
-    /** The dashboard: the queues, and today's and this month's totals (Asia/Seoul calendar). */
+    /** The dashboard: the queues, and today's and this month's totals (the site's calendar). */
     async dashboard(): Promise<Omit<TDashboardResponse, 'days'>> {
-      const since = seoulPeriodStarts(now());
+      const since = sitePeriodStarts(now(), zone);
       const r = await repo.dashboard(since);
       const period = (from: Date, p: 'today' | 'month') => ({
         from: from.toISOString(),

@@ -1,4 +1,5 @@
 import type { TCashierHistoryFilter } from '@casino/contracts/backoffice-cashier';
+import { addDays, siteDayStart } from '@casino/contracts/site-time';
 import type { Database } from '../../db/database.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -15,7 +16,6 @@ import {
 export const REVIEW_RECENT = 10;
 /** How many latest deposits are compared with the withdrawal's bank owner. */
 export const REVIEW_DEPOSITORS = 5;
-const SEOUL_OFFSET_MS = 9 * 3_600_000;
 
 export interface CashierReviewDeps {
   db: Database;
@@ -28,18 +28,14 @@ export interface CashierReviewDeps {
   settings: Pick<SettingsService, 'cashier'>;
   /** Operator ids by row id (the back office owns the operators), for the first of two approvals. */
   operatorNames: (ids: readonly number[]) => Promise<Map<number, string>>;
+  /** The site's time zone (config SITE_TIME_ZONE): the history's `from`/`to` days. */
+  zone: string;
 }
 
 /** A name as compared: without spaces, lower-cased (a depositor typed "홍 길동" is 홍길동). */
 export function sameName(a: string, b: string): boolean {
   const norm = (s: string) => s.normalize('NFC').replace(/\s+/g, '').toLowerCase();
   return norm(a) === norm(b);
-}
-
-/** The instant an Asia/Seoul day (`YYYY-MM-DD`) starts, plus `days`. */
-export function seoulDayStart(day: string, days = 0): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days) - SEOUL_OFFSET_MS);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -50,7 +46,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * history with filters and totals. A fixed number of statements per call, whatever the data.
  */
 export function createCashierReview(deps: CashierReviewDeps) {
-  const { ledger, members, sessions, settings } = deps;
+  const { ledger, members, sessions, settings, zone } = deps;
   const repo = createCashierReviewRepository(deps.db);
 
   async function withdrawChecks(
@@ -200,8 +196,8 @@ export function createCashierReview(deps: CashierReviewDeps) {
       return {
         state: filter.state,
         memberId,
-        from: filter.from ? seoulDayStart(filter.from) : undefined,
-        to: filter.to ? seoulDayStart(filter.to, 1) : undefined,
+        from: filter.from ? siteDayStart(filter.from, zone) : undefined,
+        to: filter.to ? siteDayStart(addDays(filter.to, 1), zone) : undefined,
         minAmount: filter.minAmount,
         maxAmount: filter.maxAmount,
       };
@@ -263,6 +259,12 @@ export function createCashierReview(deps: CashierReviewDeps) {
         totals,
         secondApprovalAbove: above,
       };
+    },
+
+    /** The member (user id) a request belongs to and its state now, or undefined. */
+    async owner(kind: RequestKind, id: number) {
+      const row = await repo.ownerOf(kind, id);
+      return row && { userId: row.user_id, state: row.state };
     },
 
     /** Up to `cap` rows of the filtered history for the CSV export, and whether there were more. */

@@ -346,22 +346,25 @@ export function createCashierRepository(db: Database) {
     },
 
     /**
-     * The completed (`already`) deposits and withdrawals processed in [from, to), summed by
-     * Asia/Seoul day or month (UTC+9, `YYYY-MM-DD` or `YYYY-MM`): one statement over the
-     * `*_completed_idx` indexes (the back office's reports).
+     * The completed (`already`) deposits and withdrawals processed in [from, to), summed by day or
+     * month of the site's calendar in `range.zone` (`YYYY-MM-DD` or `YYYY-MM`): one statement over
+     * the `*_completed_idx` indexes (the back office's reports).
      */
     async completedTotals(
-      range: { from: Date; to: Date; unit: 'day' | 'month' },
+      range: { from: Date; to: Date; unit: 'day' | 'month'; zone: string },
       trx: Database = db,
     ): Promise<{ period: string; kind: RequestKind; amount: number; n: number }[]> {
       const format = range.unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+      // Grouped on the local period (the zone is a parameter, so the group names its column).
       const part = (kind: RequestKind) => sql`
-        select to_char(date_trunc(${sql.lit(range.unit)}, (processed_at at time zone 'UTC') + interval '9 hours'),
-                       ${format}) as period,
-               ${kind}::text as kind, sum(amount)::bigint as amount, count(*)::int as n
-        from ${sql.table(kind === 'deposit' ? 'deposit_requests' : 'withdraw_requests')}
-        where state = 'already' and processed_at >= ${range.from} and processed_at < ${range.to}
-        group by date_trunc(${sql.lit(range.unit)}, (processed_at at time zone 'UTC') + interval '9 hours')`;
+        select to_char(g.period, ${format}) as period, ${kind}::text as kind, g.amount, g.n
+        from (
+          select date_trunc(${sql.lit(range.unit)}, processed_at at time zone ${range.zone}) as period,
+                 sum(amount)::bigint as amount, count(*)::int as n
+          from ${sql.table(kind === 'deposit' ? 'deposit_requests' : 'withdraw_requests')}
+          where state = 'already' and processed_at >= ${range.from} and processed_at < ${range.to}
+          group by 1
+        ) g`;
       const result = await sql<{ period: string; kind: RequestKind; amount: string; n: number }>`
         ${part('deposit')} union all ${part('withdraw')} order by 1, 2`.execute(trx);
       return result.rows.map((r) => ({ ...r, amount: Number(r.amount), n: Number(r.n) }));

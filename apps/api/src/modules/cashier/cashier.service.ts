@@ -42,6 +42,8 @@ export interface CashierDeps {
   rateLimiter: RateLimiter;
   /** Player protection: deposits are checked against the member's breaks and deposit limits. */
   limits: Pick<LimitsService, 'checkDeposit'>;
+  /** The site's time zone (config SITE_TIME_ZONE): the wall clock of the lock windows. */
+  zone: string;
   now: () => Date;
 }
 
@@ -133,7 +135,7 @@ export type QueueActionResult =
   | { status: 'already' | 'not_found' | 'same_operator' };
 
 export function createCashierService(deps: CashierDeps) {
-  const { db, ledger, settings, community, members, rateLimiter, limits, now } = deps;
+  const { db, ledger, settings, community, members, rateLimiter, limits, zone, now } = deps;
   const repo = createCashierRepository(db);
 
   /** Locks a request row for its state change; a withdrawal comes with its hold id. */
@@ -188,7 +190,7 @@ export function createCashierService(deps: CashierDeps) {
           );
           if (guard.status === 'blocked') return guard;
           const at = now();
-          if (isLocked(s.depositLock, at)) return { status: 'time' as const };
+          if (isLocked(s.depositLock, at, zone)) return { status: 'time' as const };
           if (await repo.hasPending('deposit', memberId, trx)) return { status: 'wait' as const };
           await repo.insertDeposit({ memberId, amount: input.amount, depositor, at }, trx);
           return { status: 'success' as const };
@@ -219,7 +221,7 @@ export function createCashierService(deps: CashierDeps) {
       checkRequestAmount(input.amount, s.minWithdraw, s);
       const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
-      if (isLocked(s.withdrawLock, now())) return { status: 'time' as const };
+      if (isLocked(s.withdrawLock, now(), zone)) return { status: 'time' as const };
 
       // The exchange password is 4..6 digits: without a limit it could be guessed in minutes.
       const limitKey = `exchange-pass:${memberId}`;
@@ -324,8 +326,8 @@ export function createCashierService(deps: CashierDeps) {
       const at = now();
       return {
         status: 'success' as const,
-        deposit: windowStatus(s.depositLock, at),
-        withdraw: windowStatus(s.withdrawLock, at),
+        deposit: windowStatus(s.depositLock, at, zone),
+        withdraw: windowStatus(s.withdrawLock, at, zone),
         minDeposit: s.minDeposit,
         minWithdraw: s.minWithdraw,
         unit: s.unit,
@@ -350,8 +352,8 @@ export function createCashierService(deps: CashierDeps) {
     },
 
     /** The operators' queue. Withdrawal bank details only when `showBank` (owner and cashier). */
-    /** Completed deposits and withdrawals by Asia/Seoul day or month (the back office's reports). */
-    completedTotals(range: { from: Date; to: Date; unit: 'day' | 'month' }, trx?: Database) {
+    /** Completed deposits and withdrawals by day or month of the site's calendar in `range.zone` (the back office's reports). */
+    completedTotals(range: { from: Date; to: Date; unit: 'day' | 'month'; zone: string }, trx?: Database) {
       return repo.completedTotals(range, trx);
     },
 

@@ -26,6 +26,8 @@ export interface CatalogDeps {
   /** A member on a time-out or self-exclusion may not open a game (protection module). */
   breaks: Pick<BreakReader, 'activeBreak'>;
   secrets: SecretBox;
+  /** The site's time zone (config SITE_TIME_ZONE): the wall clock of the providers' maintenance windows. */
+  zone: string;
   now: () => Date;
 }
 
@@ -67,7 +69,7 @@ function gameView(g: GameRow) {
  * launch of a game (`open-game`) with its one-member, one-provider token.
  */
 export function createCatalogService(deps: CatalogDeps) {
-  const { db, audit, sessions, members, transfers, ledger, secrets, now } = deps;
+  const { db, audit, sessions, members, transfers, ledger, secrets, zone, now } = deps;
   const repo = createGamesRepository(db);
 
   return {
@@ -269,7 +271,7 @@ export function createCatalogService(deps: CatalogDeps) {
           return {
             code: g.code,
             gameCompany: g.provider,
-            used: g.enabled && isOpen(p, at) ? ('y' as const) : ('n' as const),
+            used: g.enabled && isOpen(p, at, zone) ? ('y' as const) : ('n' as const),
             imgUrl: g.img_url || p.img_url,
             nameKo: g.name_ko,
             nameEn: g.name_en,
@@ -287,7 +289,7 @@ export function createCatalogService(deps: CatalogDeps) {
         .filter((p) => p.kind === kind)
         .map((p) => ({
           code: p.code,
-          used: isOpen(p, at) ? ('y' as const) : ('n' as const),
+          used: isOpen(p, at, zone) ? ('y' as const) : ('n' as const),
           imgUrl: p.img_url,
           name: lang === 'ko' ? (p.name_ko ?? p.name) : p.name,
         }));
@@ -296,7 +298,7 @@ export function createCatalogService(deps: CatalogDeps) {
     /** get-slot-by-company: the enabled games of an open slot provider, else `fail`. */
     async slotGames(company: string) {
       const provider = await repo.provider(company);
-      if (!provider || provider.kind !== 'slot' || !isOpen(provider, now()))
+      if (!provider || provider.kind !== 'slot' || !isOpen(provider, now(), zone))
         return { status: 'fail' as const };
       const games = (await repo.games(company)).filter((g) => g.enabled);
       return {
@@ -324,7 +326,7 @@ export function createCatalogService(deps: CatalogDeps) {
       const provider = await repo.provider(input.company);
       const game = provider && (await repo.game(provider.code, input.code));
       if (!provider || !game || !provider.enabled || !game.enabled) return { status: 'fail' as const };
-      if (isInMaintenance(provider, now())) return { status: 'time' as const };
+      if (isInMaintenance(provider, now(), zone)) return { status: 'time' as const };
       const account = await members.forCashier(member.memberId);
       if (!account || account.state !== 'active') return { status: 'blocked' as const };
       if (await deps.breaks.activeBreak(member.memberId)) return { status: 'blocked' as const };

@@ -16,6 +16,8 @@ export interface TransferDeps {
   members: Pick<MembersService, 'userIdsOf'>;
   /** Player protection: no move in during a break or with a loss limit reached (docs/protection.md). */
   limits: Pick<LimitsService, 'mayTransferIn'>;
+  /** The site's time zone (config SITE_TIME_ZONE): the wall clock of the providers' maintenance windows. */
+  zone: string;
   now: () => Date;
   /** How long a provider has to answer before the outcome counts as unknown (ms). */
   timeoutMs: number;
@@ -57,7 +59,7 @@ class MoveRefused extends Error {
  * money, or answers late.
  */
 export function createTransferService(deps: TransferDeps) {
-  const { db, ledger, secrets, members, limits, now, timeoutMs } = deps;
+  const { db, ledger, secrets, members, limits, zone, now, timeoutMs } = deps;
   const games = createGamesRepository(db);
   const repo = createTransferRepository(db);
   const adapterFor =
@@ -245,7 +247,7 @@ export function createTransferService(deps: TransferDeps) {
     ): Promise<'success' | Refused> {
       const provider = await transferProvider(company);
       if (!provider || !provider.enabled) return 'fail';
-      if (isInMaintenance(provider, now())) return 'time';
+      if (isInMaintenance(provider, now(), zone)) return 'time';
       const allowed = await limits.mayTransferIn(member.memberId, async (starts) => {
         const loss = await games.lossSince(member.memberId, starts);
         return { day: Math.max(0, loss.day), week: Math.max(0, loss.week), month: Math.max(0, loss.month) };

@@ -132,12 +132,13 @@ export function createReads(core: LedgerCore) {
     },
 
     /**
-     * Sums of the transfers of the given codes in [from, to) by Asia/Seoul day or month, code and
+     * Sums of the transfers of the given codes in [from, to) by the site's day or month (in
+     * `range.zone`), code and
      * the account of the side named per code (a system account's code such as `house:<provider>`,
      * null for a member account): the back office's reports.
      */
     periodTotals(
-      range: { from: Date; to: Date; unit: 'day' | 'month' },
+      range: { from: Date; to: Date; unit: 'day' | 'month'; zone: string },
       sides: Readonly<Record<string, 'debit' | 'credit' | null>>,
       trx?: Database,
     ): Promise<{ period: string; code: string; account: string | null; amount: number; n: number }[]> {

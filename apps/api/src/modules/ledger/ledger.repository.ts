@@ -456,15 +456,15 @@ export function createLedgerRepository(db: Database) {
     },
 
     /**
-     * Sums of the transfers of `codes` made in [from, to), grouped by period (Asia/Seoul: UTC+9,
-     * `YYYY-MM-DD` or `YYYY-MM`), code and the account on the side `sides` names for the code
+     * Sums of the transfers of `codes` made in [from, to), grouped by period (the site's day or month
+     * in `range.zone`, `YYYY-MM-DD` or `YYYY-MM`), code and the account on the side `sides` names for the code
      * (the system account's code, or null for a member account or no side). One statement; the
      * range bounds the scan through the BRIN index on `created_at` (migration 0010), the groups are
      * hashed on `date_trunc` (formatting each row's date costs twice the time), and the accounts
      * are looked up once per group, not per transfer.
      */
     async periodTotals(
-      range: { from: Date; to: Date; unit: 'day' | 'month' },
+      range: { from: Date; to: Date; unit: 'day' | 'month'; zone: string },
       sides: Readonly<Record<string, 'debit' | 'credit' | null>>,
       trx: Database = db,
     ): Promise<{ period: string; code: string; account: string | null; amount: number; n: number }[]> {
@@ -477,7 +477,7 @@ export function createLedgerRepository(db: Database) {
       type Row = { period: string; code: string; account: string | null; amount: string; n: number };
       const result = await sql<Row>`
         with g as (
-          select date_trunc(${sql.lit(range.unit)}, (created_at at time zone 'UTC') + interval '9 hours') as period,
+          select date_trunc(${sql.lit(range.unit)}, created_at at time zone ${range.zone}) as period,
                  code,
                  case when code = ${any(credit)} then credit_account_id
                       when code = ${any(debit)} then debit_account_id end as account_id,

@@ -8,6 +8,7 @@ import {
   type THistoryEntry,
 } from '@casino/contracts/protection';
 import { csvCell } from '@casino/contracts/csv';
+import { addDays, siteDay, siteDayStart, siteWallTime } from '@casino/contracts/site-time';
 import { invalid } from '../../lib/app-error.ts';
 import type { MemberPrincipal } from '../../lib/calls.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -15,51 +16,40 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { addCalendarMonths } from './breaks.service.ts';
 import type { LimitsService } from './limits.service.ts';
 
-const SEOUL_OFFSET_MS = 9 * 3_600_000;
-const DAY_MS = 24 * 3_600_000;
-
 type HistoryRow = Awaited<ReturnType<LedgerService['memberHistory']>>['rows'][number];
 
 export interface HistoryDeps {
   ledger: Pick<LedgerService, 'memberHistory' | 'memberPlaySince'>;
   sessions: Pick<SessionService, 'listLive'>;
   limits: Pick<LimitsService, 'realityCheckMinutes'>;
+  /** The site's time zone (config SITE_TIME_ZONE): the history's days and the CSV's times. */
+  zone: string;
   now: () => Date;
 }
 
-/**
- * A history bound (a Seoul day or an instant, `historyDayOf`) as UTC midnight of its Seoul date, or
- * undefined when it names no day (`2025-02-30`, garbage).
- */
-function dayOf(text: string): Date | undefined {
-  const day = historyDayOf(text);
-  return day === null ? undefined : new Date(`${day}T00:00:00.000Z`);
-}
-
-/** The Asia/Seoul calendar date of an instant, as UTC midnight of that date. */
-function seoulDate(at: Date): Date {
-  const shifted = new Date(at.getTime() + SEOUL_OFFSET_MS);
-  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()));
-}
+/** A calendar day `YYYY-MM-DD` as UTC midnight of that date (to compare and count months with). */
+const dateOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /**
- * The instants of a window of Seoul days, `from` and `to` inclusive: [from 00:00 KST, the day after
- * `to` 00:00 KST), each bound a day or an instant taken as its Seoul day. 400 `from`/`pattern` or
- * `to`/`pattern` for a bound that names no day, `from`/`min` when `from` is more than 12 calendar
- * months before today in Seoul, `to`/`min` when `to` is before `from`.
+ * The instants of a window of the site's days, `from` and `to` inclusive: [the start of `from`, the
+ * start of the day after `to`), in the site's time zone `zone`, each bound a day or an instant taken
+ * as its day there. 400 `from`/`pattern` or `to`/`pattern` for a bound that names no day, `from`/`min`
+ * when `from` is more than 12 calendar months before the site's today, `to`/`min` when `to` is
+ * before `from`.
  */
-export function historyWindow(query: { from: string; to: string }, now: Date): { from: Date; to: Date } {
-  const from = dayOf(query.from);
-  if (!from) throw invalid('from', 'pattern');
-  const to = dayOf(query.to);
-  if (!to) throw invalid('to', 'pattern');
-  const earliest = addCalendarMonths(seoulDate(now), -HISTORY_MONTHS_MAX);
-  if (from < earliest) throw invalid('from', 'min');
+export function historyWindow(
+  query: { from: string; to: string },
+  now: Date,
+  zone: string,
+): { from: Date; to: Date } {
+  const from = historyDayOf(query.from, zone);
+  if (from === null) throw invalid('from', 'pattern');
+  const to = historyDayOf(query.to, zone);
+  if (to === null) throw invalid('to', 'pattern');
+  const earliest = addCalendarMonths(dateOf(siteDay(now, zone)), -HISTORY_MONTHS_MAX);
+  if (dateOf(from) < earliest) throw invalid('from', 'min');
   if (to < from) throw invalid('to', 'min');
-  return {
-    from: new Date(from.getTime() - SEOUL_OFFSET_MS),
-    to: new Date(to.getTime() + DAY_MS - SEOUL_OFFSET_MS),
-  };
+  return { from: siteDayStart(from, zone), to: siteDayStart(addDays(to, 1), zone) };
 }
 
 /** The reference a leg belongs to: its round, cashier request or transfer-wallet move. */
@@ -82,26 +72,21 @@ function entryOf(row: HistoryRow): THistoryEntry {
   };
 }
 
-/** An instant as Asia/Seoul wall time, `YYYY-MM-DD HH:mm:ss`. */
-function seoulTime(iso: string): string {
-  return new Date(new Date(iso).getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-const CSV_HEADER = ['at (KST)', 'kind', 'code', 'amount', 'balanceAfter', 'ref'];
-
 /**
  * The member's account history (`get-account-history`, the CSV download) and the reality check's
  * session result (`get-session-summary`), read from the ledger (docs/protection.md "History").
  */
 export function createHistoryService(deps: HistoryDeps) {
-  const { ledger, sessions, limits, now } = deps;
+  const { ledger, sessions, limits, zone, now } = deps;
+  // `at` on the site's wall clock, the zone named in its heading.
+  const csvHeader = [`at (${zone})`, 'kind', 'code', 'amount', 'balanceAfter', 'ref'];
 
   async function page(
     memberId: number,
     query: { from: string; to: string; kind?: THistoryEntry['kind'] | undefined },
     paging: { offset: number; limit: number },
   ) {
-    const window = historyWindow(query, now());
+    const window = historyWindow(query, now(), zone);
     const { rows, total } = await ledger.memberHistory(memberId, {
       ...window,
       kind: query.kind,
@@ -132,10 +117,10 @@ export function createHistoryService(deps: HistoryDeps) {
     ): Promise<{ text: string; filename: string; total: number; rows: number }> {
       const { entries, total } = await page(memberId, query, { offset: 0, limit: maxRows });
       const lines = [
-        CSV_HEADER.join(','),
+        csvHeader.join(','),
         ...entries.map((e) =>
           [
-            seoulTime(e.at),
+            siteWallTime(new Date(e.at), zone),
             e.kind,
             csvCell(e.code),
             String(e.amount),
@@ -144,8 +129,8 @@ export function createHistoryService(deps: HistoryDeps) {
           ].join(','),
         ),
       ];
-      // Named by the Seoul days the window covers, whichever form the bounds came in.
-      const filename = `account-history-${historyDayOf(query.from)}_${historyDayOf(query.to)}${query.kind ? `-${query.kind}` : ''}.csv`;
+      // Named by the site's days the window covers, whichever form the bounds came in.
+      const filename = `account-history-${historyDayOf(query.from, zone)}_${historyDayOf(query.to, zone)}${query.kind ? `-${query.kind}` : ''}.csv`;
       return { text: `\uFEFF${lines.join('\r\n')}\r\n`, filename, total, rows: entries.length };
     },
 

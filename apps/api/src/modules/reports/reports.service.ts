@@ -1,7 +1,6 @@
 import {
   DASHBOARD_TREND_DAYS,
   nextPeriod,
-  seoulDay,
   type TDashboardDay,
   periodsBetween,
   periodStart,
@@ -13,6 +12,7 @@ import {
   type TReportUnit,
 } from '@casino/contracts/backoffice-reports';
 import { csvCell } from '@casino/contracts/csv';
+import { addDays, siteDay } from '@casino/contracts/site-time';
 import type { CashierService } from '../cashier/cashier.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 
@@ -21,6 +21,8 @@ export interface ReportsDeps {
   ledger: Pick<LedgerService, 'periodTotals'>;
   /** The cashier owns the requests: completed deposits and withdrawals. */
   cashier: Pick<CashierService, 'completedTotals'>;
+  /** The site's time zone (config SITE_TIME_ZONE): the days and months the figures are grouped by. */
+  zone: string;
 }
 
 /**
@@ -29,7 +31,6 @@ export interface ReportsDeps {
  */
 const GAME_SIDES = { bet: 'credit', win: 'debit', rollback: 'debit', comp_conversion: null } as const;
 const HOUSE = 'house:';
-const DAY_MS = 86_400_000;
 
 function emptyFigures(): Omit<TReportFigures, 'providers'> & { byProvider: Map<string, TProviderFigures> } {
   return {
@@ -58,20 +59,21 @@ function providerOf(bucket: Bucket, provider: string): TProviderFigures {
 
 /**
  * The back office's reports (docs/api/backoffice-reports.md): money in and out, bets, wins, GGR
- * and comp conversions by Asia/Seoul day or month, per game provider and in total. Two grouped
+ * and comp conversions by day or month of the site's calendar, per game provider and in total. Two grouped
  * statements, one per owning module: the cashier's completed requests (by the time they were
  * processed, as the dashboard counts them) and the ledger's transfers (bets less rollbacks, wins).
  */
 export function createReportsService(deps: ReportsDeps) {
-  const { ledger, cashier } = deps;
+  const { ledger, cashier, zone } = deps;
 
   async function report(query: Pick<TReportsQuery, 'unit' | 'from' | 'to'>): Promise<TReportsResponse> {
     const unit: TReportUnit = query.unit;
     const periods = periodsBetween(unit, query.from, query.to);
     const range = {
       unit,
-      from: periodStart(unit, query.from),
-      to: periodStart(unit, nextPeriod(unit, query.to)),
+      from: periodStart(unit, query.from, zone),
+      to: periodStart(unit, nextPeriod(unit, query.to), zone),
+      zone,
     };
     const [money, games] = await Promise.all([
       cashier.completedTotals(range),
@@ -123,7 +125,7 @@ export function createReportsService(deps: ReportsDeps) {
     });
     const rows: TReportRow[] = periods.map((period) => ({
       period,
-      start: periodStart(unit, period).toISOString(),
+      start: periodStart(unit, period, zone).toISOString(),
       ...finish(buckets.get(period)!),
     }));
     return { status: 'success', unit, from: query.from, to: query.to, rows, totals: finish(total) };
@@ -132,10 +134,10 @@ export function createReportsService(deps: ReportsDeps) {
   return {
     report,
 
-    /** The dashboard's trend: the last DASHBOARD_TREND_DAYS Seoul days up to the one `today` starts. */
+    /** The dashboard's trend: the last DASHBOARD_TREND_DAYS of the site's days up to the one `today` is in. */
     async trend(today: Date): Promise<TDashboardDay[]> {
-      const to = seoulDay(today);
-      const from = seoulDay(new Date(today.getTime() - (DASHBOARD_TREND_DAYS - 1) * DAY_MS));
+      const to = siteDay(today, zone);
+      const from = addDays(to, -(DASHBOARD_TREND_DAYS - 1));
       const { rows } = await report({ unit: 'day', from, to });
       return rows.map((r) => ({
         day: r.period,

@@ -1,5 +1,8 @@
+import { siteMinuteOfDay } from '@casino/contracts/site-time';
+
 /**
- * Cashier lock windows: a daily period, in Asia/Seoul wall-clock time, during which deposits or
+ * Cashier lock windows: a daily period, on the site's wall clock (its time zone, config
+ * SITE_TIME_ZONE), during which deposits or
  * withdrawals are closed (the banks' night maintenance, typically). A window may cross midnight
  * (`23:30`-`00:30` is closed from 23:30 until 00:30 the next morning). `from` is inclusive, `to`
  * exclusive. A missing window (null) means always open.
@@ -13,36 +16,18 @@ export interface LockWindow {
 
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const seoulClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Seoul',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Minutes since midnight of `hhmm` (`HH:mm`); throws on anything else. */
 export function minutesOf(hhmm: string): number {
   if (!HH_MM.test(hhmm)) throw new RangeError(`not an HH:mm time: ${hhmm}`);
   return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }
 
-/** Minutes since midnight of `at` on the Asia/Seoul wall clock. */
-export function seoulMinutes(at: Date): number {
-  let hour = 0;
-  let minute = 0;
-  for (const part of seoulClock.formatToParts(at)) {
-    if (part.type === 'hour') hour = Number(part.value);
-    else if (part.type === 'minute') minute = Number(part.value);
-  }
-  return hour * 60 + minute;
-}
-
-/** Whether `at` falls inside the window. Pure: the caller passes the clock. */
-export function isLocked(window: LockWindow | null | undefined, at: Date): boolean {
+/** Whether `at` falls inside the window on the wall clock of `zone`. Pure: the caller passes the clock. */
+export function isLocked(window: LockWindow | null | undefined, at: Date, zone: string): boolean {
   if (!window) return false;
   const from = minutesOf(window.from);
   const to = minutesOf(window.to);
-  const now = seoulMinutes(at);
+  const now = siteMinuteOfDay(at, zone);
   if (from === to) return false;
   // A window that crosses midnight is the union of [from, 24:00) and [00:00, to).
   return from < to ? now >= from && now < to : now >= from || now < to;

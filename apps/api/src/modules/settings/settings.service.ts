@@ -15,7 +15,7 @@ import {
 
 /**
  * The cashier's operator settings. Amounts are whole won (points for `minConversion`). A lock
- * window is `{from, to}` in Asia/Seoul `HH:mm`, or null for always open.
+ * window is `{from, to}` in `HH:mm` of the site's time zone, or null for always open.
  */
 export interface CashierSettings {
   minDeposit: number;
@@ -132,8 +132,9 @@ export function checkCashierSettings(s: CashierSettings): SettingsProblem[] {
   return problems;
 }
 
-export function windowStatus(window: LockWindow | null, at: Date): CashierWindowStatus {
-  return { locked: isLocked(window, at), from: window?.from ?? null, to: window?.to ?? null };
+/** A lock window's state at `at` on the wall clock of the site's time zone `zone`. */
+export function windowStatus(window: LockWindow | null, at: Date, zone: string): CashierWindowStatus {
+  return { locked: isLocked(window, at, zone), from: window?.from ?? null, to: window?.to ?? null };
 }
 
 /** Comp points per bet that stands, by provider kind, in basis points of the bet (100 = 1%). */

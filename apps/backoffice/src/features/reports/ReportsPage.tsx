@@ -7,13 +7,13 @@ import {
   REPORT_MAX_MONTHS,
   isReportPeriod,
   periodCount,
-  seoulDay,
-  seoulMonth,
   ZReportsQuery,
   type TReportFigures,
   type TReportUnit,
 } from '@casino/contracts/backoffice-reports';
 import { schemaCodes } from '@casino/contracts/schema-codes';
+import { addDays, siteDay, siteMonth } from '@casino/contracts/site-time';
+import { siteTimeZone } from '@casino/web-kit/format';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, useFieldText } from '../../components/Field.tsx';
@@ -22,11 +22,14 @@ import { apiQuery, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
 import { formatWon } from '../../lib/format.ts';
 import './reports.css';
 
-const DAY_MS = 86_400_000;
-/** What the page opens with: the last 14 Seoul days, or the last 12 months. */
+/** What the page opens with: the last 14 days of the site's calendar, or the last 12 months. */
 export function defaultRange(unit: TReportUnit, now = new Date()): { from: string; to: string } {
-  if (unit === 'day') return { from: seoulDay(new Date(now.getTime() - 13 * DAY_MS)), to: seoulDay(now) };
-  const to = seoulMonth(now);
+  const zone = siteTimeZone();
+  if (unit === 'day') {
+    const to = siteDay(now, zone);
+    return { from: addDays(to, -13), to };
+  }
+  const to = siteMonth(now, zone);
   const [y, m] = to.split('-').map(Number) as [number, number];
   const first = y * 12 + (m - 1) - 11;
   return { from: `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, '0')}`, to };

@@ -1,7 +1,7 @@
 import { formatDate } from '@casino/web-kit/format';
 
 /**
- * The days of the history page, on the site's calendar (the kit's `SITE_TIME_ZONE`, Asia/Seoul):
+ * The days of the history page, on the site's calendar (the web kit's site time zone, the server's):
  * the screen reaches 3 months back, the CSV download 12 (HISTORY_MONTHS_MAX of the contracts).
  */
 

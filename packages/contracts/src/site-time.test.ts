@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  documentSiteTimeZone,
+  isTimeZone,
+  siteDay,
+  siteDayStart,
+  siteMinuteOfDay,
+  siteMonth,
+  siteMonthStart,
+  siteTimeZoneMeta,
+  siteWallTime,
+} from './site-time.ts';
+
+const at = (iso: string) => new Date(iso);
+
+describe('isTimeZone', () => {
+  it('knows IANA names and UTC, and refuses anything else', () => {
+    for (const zone of ['Asia/Seoul', 'America/New_York', 'Asia/Kolkata', 'UTC', 'Etc/GMT+5'])
+      expect(isTimeZone(zone), zone).toBe(true);
+    for (const zone of ['', 'Seoul', 'Asia/Nowhere', '+09:00', 'Asia/Seoul; drop'])
+      expect(isTimeZone(zone), zone).toBe(false);
+  });
+});
+
+describe('Asia/Seoul (UTC+9 all year)', () => {
+  const zone = 'Asia/Seoul';
+  it('reads the day, the month and the wall clock of an instant', () => {
+    expect(siteDay(at('2026-02-28T14:59:59.999Z'), zone)).toBe('2026-02-28');
+    expect(siteDay(at('2026-02-28T15:00:00Z'), zone)).toBe('2026-03-01');
+    expect(siteMonth(at('2026-02-28T15:00:00Z'), zone)).toBe('2026-03');
+    expect(siteWallTime(at('2026-02-28T15:30:05Z'), zone)).toBe('2026-03-01 00:30:05');
+    expect(siteMinuteOfDay(at('2026-02-28T15:30:05Z'), zone)).toBe(30);
+  });
+  it('starts a day and a month at 00:00 in Seoul, 15:00 UTC the day before', () => {
+    expect(siteDayStart('2026-03-01', zone).toISOString()).toBe('2026-02-28T15:00:00.000Z');
+    expect(siteMonthStart('2026-01', zone).toISOString()).toBe('2025-12-31T15:00:00.000Z');
+  });
+});
+
+describe('America/New_York across its daylight saving changes', () => {
+  const zone = 'America/New_York';
+  it('starts the days around the spring change at their own offsets (a 23-hour day)', () => {
+    // Clocks go from 02:00 EST to 03:00 EDT on 2026-03-08.
+    expect(siteDayStart('2026-03-08', zone).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(siteDayStart('2026-03-09', zone).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(siteDay(at('2026-03-09T03:59:59.999Z'), zone)).toBe('2026-03-08');
+    expect(siteDay(at('2026-03-09T04:00:00Z'), zone)).toBe('2026-03-09');
+    expect(siteWallTime(at('2026-03-08T07:00:00Z'), zone)).toBe('2026-03-08 03:00:00');
+  });
+  it('starts the days around the autumn change at their own offsets (a 25-hour day)', () => {
+    // Clocks go from 02:00 EDT back to 01:00 EST on 2026-11-01.
+    expect(siteDayStart('2026-11-01', zone).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(siteDayStart('2026-11-02', zone).toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(siteMonthStart('2026-11', zone).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(siteMonthStart('2026-12', zone).toISOString()).toBe('2026-12-01T05:00:00.000Z');
+    expect(siteMinuteOfDay(at('2026-11-01T06:30:00Z'), zone)).toBe(90); // 01:30 EST, the second time
+  });
+});
+
+describe('a day the clock skips midnight', () => {
+  it('starts when the clock jumps (America/Santiago, 00:00 → 01:00 on 2026-09-06)', () => {
+    const zone = 'America/Santiago';
+    const start = siteDayStart('2026-09-06', zone);
+    expect(start.toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(siteWallTime(start, zone)).toBe('2026-09-06 01:00:00');
+    expect(siteDay(new Date(start.getTime() - 1), zone)).toBe('2026-09-05');
+  });
+});
+
+describe('Asia/Kolkata (UTC+5:30)', () => {
+  const zone = 'Asia/Kolkata';
+  it('keeps the half hour', () => {
+    expect(siteDayStart('2026-05-01', zone).toISOString()).toBe('2026-04-30T18:30:00.000Z');
+    expect(siteDay(at('2026-04-30T18:29:59Z'), zone)).toBe('2026-04-30');
+    expect(siteDay(at('2026-04-30T18:30:00Z'), zone)).toBe('2026-05-01');
+    expect(siteMinuteOfDay(at('2026-04-30T18:45:00Z'), zone)).toBe(15);
+  });
+});
+
+describe('UTC', () => {
+  it('is the UTC calendar', () => {
+    expect(siteDayStart('2024-02-29', 'UTC').toISOString()).toBe('2024-02-29T00:00:00.000Z');
+    expect(siteDay(at('2024-02-29T23:59:59.999Z'), 'UTC')).toBe('2024-02-29');
+    expect(siteMonthStart('2024-03', 'UTC').toISOString()).toBe('2024-03-01T00:00:00.000Z');
+  });
+});
+
+describe('addDays', () => {
+  it('moves along the calendar across months, years and leap days', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2026-01-10', -40)).toBe('2025-12-01');
+  });
+});
+
+describe('the site time zone in a document', () => {
+  /** A document's head as `querySelector` finds a `meta[name="..."]` in it (no DOM in this project). */
+  const docOf = (head: string) => ({
+    querySelector(selector: string) {
+      const name = /^meta\[name="([^"]+)"\]$/.exec(selector)?.[1];
+      const found = name ? new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(head) : null;
+      return found
+        ? { getAttribute: (attribute: string) => (attribute === 'content' ? found[1]! : null) }
+        : null;
+    },
+  });
+
+  it('is written as a meta element and read back', () => {
+    expect(siteTimeZoneMeta('America/New_York')).toBe(
+      '<meta name="site-time-zone" content="America/New_York">',
+    );
+    expect(documentSiteTimeZone(docOf(`<title>x</title>${siteTimeZoneMeta('Asia/Kolkata')}`))).toBe(
+      'Asia/Kolkata',
+    );
+    expect(documentSiteTimeZone(docOf('<title>x</title>'))).toBeNull();
+  });
+});
