@@ -1,5 +1,5 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { createI18n, switchLanguage } from '@casino/web-kit/i18n';
 import en from './en.json';
 import ko from './ko.json';
 
@@ -48,25 +48,26 @@ function storedLanguage(): TLanguage {
   }
 }
 
+let current: I18n | undefined;
+
 export function setLanguage(language: TLanguage): void {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // Storage refused: the choice lasts until the page reloads.
   }
-  document.documentElement.lang = language;
-  void i18next.changeLanguage(language);
+  if (current) void switchLanguage(current, language);
 }
 
-export function initI18n(): typeof i18next {
+/** Starts the console's strings in the stored language (Korean unless English was chosen), Korean the fallback. */
+export function initI18n(): I18n {
   const lng = storedLanguage();
-  document.documentElement.lang = lng;
-  void i18next.use(initReactI18next).init({
-    resources: RESOURCES,
+  current = createI18n({
     lng,
+    supportedLngs: LANGUAGES,
     fallbackLng: 'ko',
-    interpolation: { escapeValue: false },
-    returnNull: false,
+    resources: RESOURCES,
+    htmlLang: lng,
   });
-  return i18next;
+  return current;
 }

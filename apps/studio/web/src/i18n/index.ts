@@ -1,5 +1,5 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { createI18n as createKitI18n, switchLanguage as switchKitLanguage } from '@casino/web-kit/i18n';
 import type { TLang } from '../shell/format.ts';
 import { LANGS, LANG_TAGS } from '../shell/format.ts';
 
@@ -42,25 +42,18 @@ function bundledResources(): TResources {
  * sets the document's language so screen readers and fonts pick the right script.
  */
 export function createI18n(lang: TLang, resources: TResources = bundledResources()): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  return createKitI18n({
     lng: lang,
-    supportedLngs: [...LANGS],
-    fallbackLng: false,
-    ns: [...NAMESPACES],
+    supportedLngs: LANGS,
+    ns: NAMESPACES,
     defaultNS: 'shell',
     resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
+    suspense: false,
+    htmlLang: LANG_TAGS[lang],
   });
-  if (typeof document !== 'undefined') document.documentElement.lang = LANG_TAGS[lang];
-  return instance;
 }
 
 /** Switches to another language (the verify page's picker). */
-export async function switchLanguage(instance: I18n, lang: TLang): Promise<void> {
-  await instance.changeLanguage(lang);
-  document.documentElement.lang = LANG_TAGS[lang];
+export function switchLanguage(instance: I18n, lang: TLang): Promise<void> {
+  return switchKitLanguage(instance, lang, LANG_TAGS[lang]);
 }
