@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bo,
+  createCashierTestApp,
+  createOperator,
+  type CashierTestApp,
+  type TestOperator,
+} from './factories.ts';
+
+// Issue 23 (decision 0020): with SITE_TIME_ZONE=America/New_York every day boundary is New York's,
+// daylight saving included, and the documents the server sends name the zone for the web apps.
+
+const ZONE = 'America/New_York';
+const PAGE = `<!doctype html><html><head><title>GOLD CROWN</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
+
+let portalDist: string;
+let backofficeDist: string;
+let t: CashierTestApp;
+let owner: TestOperator;
+
+beforeAll(async () => {
+  portalDist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+  writeFileSync(path.join(portalDist, 'index.html'), PAGE);
+  // The build's compressed copies lack the zone: the server must not send them.
+  writeFileSync(path.join(portalDist, 'index.html.br'), brotliCompressSync(PAGE));
+  writeFileSync(path.join(portalDist, 'index.html.gz'), gzipSync(PAGE));
+  backofficeDist = mkdtempSync(path.join(tmpdir(), 'backoffice-dist-'));
+  writeFileSync(path.join(backofficeDist, 'index.html'), PAGE);
+  t = await createCashierTestApp({
+    SITE_TIME_ZONE: ZONE,
+    PORTAL_DIST: portalDist,
+    BACKOFFICE_DIST: backofficeDist,
+  });
+  owner = await createOperator(t, 'owner');
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(portalDist, { recursive: true, force: true });
+  rmSync(backofficeDist, { recursive: true, force: true });
+});
+
+describe('the reports in America/New_York', () => {
+  const provider = `ny${Date.now().toString(36)}`;
+  let seq = 0;
+
+  async function accountId(code: string): Promise<number> {
+    await t.ledger.openSystemAccount({ system: code });
+    const row = await t.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('code', '=', code)
+      .where('member_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A bet at a chosen instant, between system accounts (the ledger stamps its own with the database clock). */
+  async function bet(amount: number, at: string): Promise<void> {
+    seq += 1;
+    await t.db
+      .insertInto('transfers')
+      .values({
+        debit_account_id: await accountId('adjustment'),
+        credit_account_id: await accountId(`house:${provider}`),
+        amount,
+        code: 'bet',
+        source: 'site-time-zone-test',
+        idempotency_key: `ny-${seq}`,
+        request_hash: 'x'.repeat(64),
+        created_at: new Date(at),
+      })
+      .execute();
+  }
+
+  beforeAll(async () => {
+    // New York moves from EST (UTC-5) to EDT (UTC-4) at 02:00 on 2025-03-09: that day has 23 hours.
+    await bet(1, '2025-02-28T23:30:00.000Z'); // 02-28 18:30 EST
+    await bet(2, '2025-03-01T04:59:59.999Z'); // 02-28 23:59:59.999 EST (February)
+    await bet(40, '2025-03-01T05:00:00.000Z'); // 03-01 00:00 EST (March)
+    await bet(300, '2025-03-09T04:59:59.999Z'); // 03-08 23:59:59.999 EST
+    await bet(5_000, '2025-03-09T05:00:00.000Z'); // 03-09 00:00 EST
+    await bet(60_000, '2025-03-10T03:59:59.999Z'); // 03-09 23:59:59.999 EDT
+    await bet(700_000, '2025-03-10T04:00:00.000Z'); // 03-10 00:00 EDT
+  });
+
+  async function report(query: string) {
+    const res = await bo(t, 'GET', `/reports?${query}`, { cookie: owner.cookie });
+    expect(res.code, JSON.stringify(res.body)).toBe(200);
+    return res.body as { rows: { period: string; start: string; bets: number }[]; totals: { bets: number } };
+  }
+
+  it("groups by New York's days, which start at its own midnight across the daylight saving change", async () => {
+    const { rows, totals } = await report('unit=day&from=2025-03-08&to=2025-03-10');
+    expect(rows.map((r) => [r.period, r.start, r.bets])).toEqual([
+      ['2025-03-08', '2025-03-08T05:00:00.000Z', 300],
+      ['2025-03-09', '2025-03-09T05:00:00.000Z', 65_000],
+      ['2025-03-10', '2025-03-10T04:00:00.000Z', 700_000],
+    ]);
+    expect(totals.bets).toBe(765_300);
+  });
+
+  it("groups by New York's months", async () => {
+    const { rows } = await report('unit=month&from=2025-02&to=2025-03');
+    expect(rows.map((r) => [r.period, r.start, r.bets])).toEqual([
+      ['2025-02', '2025-02-01T05:00:00.000Z', 3],
+      ['2025-03', '2025-03-01T05:00:00.000Z', 765_340],
+    ]);
+  });
+
+  it("starts the dashboard's today and month at New York's midnight", async () => {
+    const res = await bo(t, 'GET', '/dashboard', { cookie: owner.cookie });
+    expect(res.code).toBe(200);
+    const now = t.clock.now();
+    const today = new Date(res.body.today.from);
+    const month = new Date(res.body.month.from);
+    const wall = new Intl.DateTimeFormat('en-US', {
+      timeZone: ZONE,
+      hourCycle: 'h23',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    const parts = (at: Date) => Object.fromEntries(wall.formatToParts(at).map((p) => [p.type, p.value]));
+    expect(parts(today)).toMatchObject({ hour: '00', minute: '00' });
+    expect(parts(month)).toMatchObject({ day: '1', hour: '00', minute: '00' });
+    expect(today.getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(now.getTime() - today.getTime()).toBeLessThan(25 * 3_600_000);
+    expect(res.body.days).toHaveLength(14);
+    expect(res.body.days.at(-1).day).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(now), // YYYY-MM-DD
+    );
+  });
+});
+
+describe('the documents in America/New_York', () => {
+  const meta = `<meta name="site-time-zone" content="${ZONE}">`;
+
+  it("name the site's zone in the portal's page, in every encoding", async () => {
+    const br = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain(meta);
+    const plain = await t.app.inject({ url: '/' });
+    expect(plain.body).toContain(meta);
+    expect(plain.body.indexOf(meta)).toBeLessThan(plain.body.indexOf('</head>'));
+    // The ETag is the page sent: it answers 304 to itself.
+    const again = await t.app.inject({ url: '/', headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("name it in the back office's page", async () => {
+    const res = await t.app.inject({ url: '/backoffice/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(meta);
+  });
+});
