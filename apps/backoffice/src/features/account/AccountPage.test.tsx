@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TAccountResponse } from '@casino/contracts/backoffice-operators';
-import { initI18n } from '../../i18n/i18n.ts';
 import { AccountPage, deviceOf } from './AccountPage.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CHROME_WINDOWS =
@@ -31,67 +29,49 @@ function fakeServer(account: Partial<TAccountResponse['account']>, answers: Reco
     ...account,
   };
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (init.method === 'GET') {
-        if (url === '/api/backoffice/account') return Response.json({ status: 'success', account: state });
-        if (url === '/api/backoffice/sessions')
-          return Response.json({
-            status: 'success',
-            list: [
-              {
-                id: 2,
-                current: true,
-                ip: '203.0.113.5',
-                userAgent: CHROME_WINDOWS,
-                regDate: '2026-11-24T01:00:00.000Z',
-                lastSeenDate: '2026-11-24T02:00:00.000Z',
-              },
-              {
-                id: 1,
-                current: false,
-                ip: '198.51.100.7',
-                userAgent: null,
-                regDate: '2026-11-23T01:00:00.000Z',
-                lastSeenDate: '2026-11-23T02:00:00.000Z',
-              },
-            ],
-          });
-        throw new Error(`unexpected GET ${url}`);
-      }
-      sent.push({ url, body: init.body ? JSON.parse(init.body as string) : undefined });
-      const next = answers[url]?.shift() as { status: string } | undefined;
-      if (!next) throw new Error(`unexpected POST ${url}`);
-      if (url.endsWith('/totp/confirm') && next.status === 'success') state.hasTotp = true;
-      if (url.endsWith('/totp/disable') && next.status === 'success') state.hasTotp = false;
-      if (url.endsWith('/account/password') && next.status === 'success') state.mustChangePassword = false;
-      return Response.json(next);
-    }),
-  );
+  fakeFetch(async (url: string, init: RequestInit) => {
+    if (init.method === 'GET') {
+      if (url === '/api/backoffice/account') return Response.json({ status: 'success', account: state });
+      if (url === '/api/backoffice/sessions')
+        return Response.json({
+          status: 'success',
+          list: [
+            {
+              id: 2,
+              current: true,
+              ip: '203.0.113.5',
+              userAgent: CHROME_WINDOWS,
+              regDate: '2026-11-24T01:00:00.000Z',
+              lastSeenDate: '2026-11-24T02:00:00.000Z',
+            },
+            {
+              id: 1,
+              current: false,
+              ip: '198.51.100.7',
+              userAgent: null,
+              regDate: '2026-11-23T01:00:00.000Z',
+              lastSeenDate: '2026-11-23T02:00:00.000Z',
+            },
+          ],
+        });
+      throw new Error(`unexpected GET ${url}`);
+    }
+    sent.push({ url, body: init.body ? JSON.parse(init.body as string) : undefined });
+    const next = answers[url]?.shift() as { status: string } | undefined;
+    if (!next) throw new Error(`unexpected POST ${url}`);
+    if (url.endsWith('/totp/confirm') && next.status === 'success') state.hasTotp = true;
+    if (url.endsWith('/totp/disable') && next.status === 'success') state.hasTotp = false;
+    if (url.endsWith('/account/password') && next.status === 'success') state.mustChangePassword = false;
+    return Response.json(next);
+  });
   return sent;
 }
 
 function renderAccount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AccountPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<AccountPage />);
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('two-factor enrolment', () => {
   it('shows a QR code and the key, refuses a wrong code and turns on with a right one', async () => {

@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TAuditResponse } from '@casino/contracts/backoffice-reports';
-import { initI18n } from '../../i18n/i18n.ts';
 import { AuditPage } from './AuditPage.tsx';
+import { renderConsole, serveJson, setUpConsoleTests } from '../../test/console.tsx';
 
 const LOG: TAuditResponse = {
   status: 'success',
@@ -34,37 +32,14 @@ const LOG: TAuditResponse = {
 };
 
 function fakeServer() {
-  const gets: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      gets.push(url);
-      return Response.json(LOG);
-    }),
-  );
-  return gets;
+  return serveJson(() => LOG);
 }
 
 function renderPage(path = '/audit') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuditPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<AuditPage />, { path: path });
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('the audit log viewer', () => {
   it('shows each entry with only the fields that changed, before and after', async () => {

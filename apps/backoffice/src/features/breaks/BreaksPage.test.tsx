@@ -1,11 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { TBackofficeBreaksResponse, TBreakReportRow } from '@casino/contracts/backoffice-protection';
-import { initI18n } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { BREAKS_PAGE_SIZE, BreaksPage } from './BreaksPage.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 const EXCLUDED: TBreakReportRow = {
   id: 31,
@@ -29,20 +28,17 @@ const TIMED_OUT: TBreakReportRow = {
 /** The report endpoint: records each URL and answers the rows of the asked kind. */
 function fakeServer(maxCount = 2) {
   const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      const kind = new URL(url, 'http://x').searchParams.get('kind');
-      const list = [EXCLUDED, TIMED_OUT].filter((r) => !kind || r.kind === kind);
-      const body: TBackofficeBreaksResponse = {
-        status: 'success',
-        list,
-        maxCount: kind ? list.length : maxCount,
-      };
-      return Response.json(body);
-    }),
-  );
+  fakeFetch(async (url: string) => {
+    urls.push(url);
+    const kind = new URL(url, 'http://x').searchParams.get('kind');
+    const list = [EXCLUDED, TIMED_OUT].filter((r) => !kind || r.kind === kind);
+    const body: TBackofficeBreaksResponse = {
+      status: 'success',
+      list,
+      maxCount: kind ? list.length : maxCount,
+    };
+    return Response.json(body);
+  });
   return urls;
 }
 
@@ -52,29 +48,19 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/breaks" element={<BreaksPage />} />
-          <Route path="/members/:userId" element={<p>member page</p>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderConsole(
+    <>
+      <Routes>
+        <Route path="/breaks" element={<BreaksPage />} />
+        <Route path="/members/:userId" element={<p>member page</p>} />
+      </Routes>
+      <Where />
+    </>,
+    { path: path },
   );
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('members on a break', () => {
   it('lists the members under a break, newest first, with their ends; says breaks cannot be ended', async () => {
@@ -120,19 +106,13 @@ describe('members on a break', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ status: 'success', list: [], maxCount: 0 })),
-    );
+    fakeFetch(() => ({ status: 'success', list: [], maxCount: 0 }));
     renderAt('/breaks');
     expect(await screen.findByText('No member is on a break.')).toBeTruthy();
   });
 
   it('shows the failure when the server refuses', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ status: 'denied' }, { status: 403 })),
-    );
+    fakeFetch(() => Response.json({ status: 'denied' }, { status: 403 }));
     renderAt('/breaks');
     expect((await screen.findByRole('alert')).textContent).toBe('Your role may not do this.');
   });

@@ -1,35 +1,19 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { BannersPage } from './BannersPage.tsx';
+import { fakeFetch, renderConsole, setUpConsoleTests } from '../../test/console.tsx';
 
 describe('the banner form on the form layer', () => {
-  beforeAll(() => {
-    localStorage.setItem('backoffice.language', 'en');
-    initI18n();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpConsoleTests();
 
   it('says a missing title and image at their fields, then sends the trimmed banner', async () => {
     const sent: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        if (init.method === 'GET') return Response.json({ status: 'success', list: [] });
-        sent.push({ url, body: JSON.parse(String(init.body)) });
-        return Response.json({ status: 'success', id: 1 });
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <BannersPage />
-      </QueryClientProvider>,
-    );
+    fakeFetch((url, init) => {
+      if (init.method === 'GET') return { status: 'success', list: [] };
+      sent.push({ url, body: JSON.parse(String(init.body)) });
+      return { status: 'success', id: 1 };
+    });
+    renderConsole(<BannersPage />, { path: null });
     fireEvent.click(await screen.findByRole('button', { name: 'New banner' }));
     const form = screen.getByRole('form', { name: 'New banner' });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));

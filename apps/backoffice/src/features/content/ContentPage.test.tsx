@@ -1,9 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ContentPage } from './ContentPage.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 const NOTICE = {
   id: 7,
@@ -18,37 +16,19 @@ const NOTICE = {
 
 function fakeServer() {
   const sent: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (init.method === 'GET') return Response.json({ status: 'success', list: [NOTICE], maxCount: 1 });
-      sent.push({ method: String(init.method), url, body: JSON.parse(String(init.body)) });
-      return Response.json({ status: 'success' });
-    }),
-  );
+  fakeFetch(async (url: string, init: RequestInit) => {
+    if (init.method === 'GET') return Response.json({ status: 'success', list: [NOTICE], maxCount: 1 });
+    sent.push({ method: String(init.method), url, body: JSON.parse(String(init.body)) });
+    return Response.json({ status: 'success' });
+  });
   return sent;
 }
 
 function renderNotices() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ContentPage kind="notices" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<ContentPage kind="notices" />);
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('the notice form on the form layer', () => {
   it('says a missing title and empty contents at their fields and sends nothing', async () => {

@@ -1,12 +1,10 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TDashboardResponse } from '@casino/contracts/backoffice-reports';
-import { initI18n } from '../../i18n/i18n.ts';
 import { beep } from './beep.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 import { apiKey } from '../../lib/api.ts';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 vi.mock('./beep.ts', () => ({ beep: vi.fn(), isMuted: () => false, setMuted: () => {} }));
 
@@ -44,45 +42,28 @@ const FIGURES: TDashboardResponse = {
 };
 
 function fakeServer(counts: { deposits: number; inquiries?: number }) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/backoffice/me')
-        return Response.json({
-          status: 'success',
-          operator: { operatorId: 'boss', role: 'owner', permissions: [] },
-        });
-      if (url === '/api/backoffice/dashboard') return Response.json(FIGURES);
-      const maxCount = url.startsWith('/api/backoffice/deposits')
-        ? counts.deposits
-        : url.includes('kind=account_inquiry')
-          ? (counts.inquiries ?? 0)
-          : 0;
-      return Response.json({ status: 'success', list: [], maxCount });
-    }),
-  );
+  fakeFetch(async (url: string) => {
+    if (url === '/api/backoffice/me')
+      return Response.json({
+        status: 'success',
+        operator: { operatorId: 'boss', role: 'owner', permissions: [] },
+      });
+    if (url === '/api/backoffice/dashboard') return Response.json(FIGURES);
+    const maxCount = url.startsWith('/api/backoffice/deposits')
+      ? counts.deposits
+      : url.includes('kind=account_inquiry')
+        ? (counts.inquiries ?? 0)
+        : 0;
+    return Response.json({ status: 'success', list: [], maxCount });
+  });
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <DashboardPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderConsole(<DashboardPage />);
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
+setUpConsoleTests();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(beep).mockClear();
 });
 

@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { moved } from './api.ts';
 import { GamesPage } from './GamesPage.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 const game = (code: string, order: number) => ({
   code,
@@ -44,38 +42,20 @@ interface Sent {
 
 function fakeServer(answers: Record<string, unknown> = {}) {
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = String(init.method);
-      if (method === 'GET' && url === '/api/backoffice/providers') return Response.json(CATALOG);
-      sent.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return Response.json(answers[url] ?? { status: 'success' });
-    }),
-  );
+  fakeFetch(async (url: string, init: RequestInit) => {
+    const method = String(init.method);
+    if (method === 'GET' && url === '/api/backoffice/providers') return Response.json(CATALOG);
+    sent.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    return Response.json(answers[url] ?? { status: 'success' });
+  });
   return sent;
 }
 
 function renderGames() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <GamesPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<GamesPage />);
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('moving a game', () => {
   it('moves an item to a new place', () => {

@@ -1,42 +1,25 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { LoginPage } from './LoginPage.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 /** A sign-in route answering the scripted bodies in order; the bodies sent are kept. */
 function fakeServer(answers: { status: number; body: unknown }[]) {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (url !== '/api/backoffice/login') throw new Error(`unexpected ${init.method} ${url}`);
-      sent.push(JSON.parse(init.body as string));
-      const next = answers.shift()!;
-      return Response.json(next.body, { status: next.status });
-    }),
-  );
+  fakeFetch(async (url: string, init: RequestInit) => {
+    if (url !== '/api/backoffice/login') throw new Error(`unexpected ${init.method} ${url}`);
+    sent.push(JSON.parse(init.body as string));
+    const next = answers.shift()!;
+    return Response.json(next.body, { status: next.status });
+  });
   return sent;
 }
 
 function renderLogin() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <LoginPage />
-    </QueryClientProvider>,
-  );
+  renderConsole(<LoginPage />, { path: null });
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('operator sign-in on the form layer', () => {
   it('asks for the code after the password, checks its format at its field, and sends it', async () => {

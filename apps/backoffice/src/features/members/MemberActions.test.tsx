@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TBackofficeMember } from '@casino/contracts/backoffice-members';
-import { initI18n } from '../../i18n/i18n.ts';
 import { actionsFor, MemberActions, noteHtml } from './MemberActions.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 const MEMBER: TBackofficeMember = {
   id: 9,
@@ -33,45 +32,31 @@ interface Sent {
 
 function fakeServer(answers: (() => Response)[]) {
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      sent.push({
-        url,
-        method: String(init.method),
-        key: headers['idempotency-key'] ?? null,
-        body: init.body as string,
-      });
-      const next = answers.shift();
-      if (!next) throw new Error('unexpected request');
-      return next();
-    }),
-  );
+  fakeFetch(async (url: string, init: RequestInit) => {
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    sent.push({
+      url,
+      method: String(init.method),
+      key: headers['idempotency-key'] ?? null,
+      body: init.body as string,
+    });
+    const next = answers.shift();
+    if (!next) throw new Error('unexpected request');
+    return next();
+  });
   return sent;
 }
 
 function renderActions(permissions: string[], onMessage = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemberActions member={MEMBER} permissions={permissions} onMessage={onMessage} />
-    </QueryClientProvider>,
-  );
+  renderConsole(<MemberActions member={MEMBER} permissions={permissions} onMessage={onMessage} />, {
+    path: null,
+  });
   return onMessage;
 }
 
 const ALL = ['memberManage', 'adjust', 'support'];
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('member actions', () => {
   it('offers each role only what it may do', () => {

@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { TBackofficeMemberRow } from '@casino/contracts/backoffice-members';
-import { initI18n } from '../../i18n/i18n.ts';
 import { MemberListPage } from './MemberListPage.tsx';
+import { renderConsole, serveJson, setUpConsoleTests } from '../../test/console.tsx';
 
 const ROW: TBackofficeMemberRow = {
   userId: 'player7',
@@ -25,15 +24,7 @@ const ROW: TBackofficeMemberRow = {
 
 /** The member list endpoint: records each URL asked and answers one row. */
 function fakeServer() {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      return Response.json({ status: 'success', list: [ROW], maxCount: 120 });
-    }),
-  );
-  return urls;
+  return serveJson(() => ({ status: 'success', list: [ROW], maxCount: 120 }));
 }
 
 function Where() {
@@ -42,29 +33,19 @@ function Where() {
 }
 
 function renderList(initial = '/members') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[initial]}>
-        <Routes>
-          <Route path="/members" element={<MemberListPage />} />
-          <Route path="/members/:userId" element={<p>detail</p>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderConsole(
+    <>
+      <Routes>
+        <Route path="/members" element={<MemberListPage />} />
+        <Route path="/members/:userId" element={<p>detail</p>} />
+      </Routes>
+      <Where />
+    </>,
+    { path: initial },
   );
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('the member list', () => {
   it('shows a dense row per member with state, money and sign-up domain', async () => {

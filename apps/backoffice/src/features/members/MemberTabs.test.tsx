@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../lib/format.ts';
 import { MemberTabs, TAB_PAGE_SIZE } from './MemberTabs.tsx';
+import { renderConsole, serveJson, setUpConsoleTests } from '../../test/console.tsx';
 
 const SIGN_IN = {
   id: 7,
@@ -14,48 +12,21 @@ const SIGN_IN = {
   outcome: 'password',
 };
 
-function serve(answer: (url: string) => unknown) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      return Response.json(answer(url));
-    }),
-  );
-  return urls;
-}
-
 function renderTabs() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <MemberTabs userId="alice1" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<MemberTabs userId="alice1" />);
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('the member detail tabs', () => {
   it('says when a tab has nothing yet', async () => {
-    serve(() => ({ status: 'success', list: [], nextBeforeId: null }));
+    serveJson(() => ({ status: 'success', list: [], nextBeforeId: null }));
     renderTabs();
     expect(await screen.findByText('Nothing here yet.')).toBeTruthy();
   });
 
   it('shows a page of a paged tab in its columns, and the next page from the pager', async () => {
-    const urls = serve(() => ({ status: 'success', list: [SIGN_IN], maxCount: TAB_PAGE_SIZE * 2 + 1 }));
+    const urls = serveJson(() => ({ status: 'success', list: [SIGN_IN], maxCount: TAB_PAGE_SIZE * 2 + 1 }));
     renderTabs();
     fireEvent.click(screen.getByRole('tab', { name: 'Sign-ins' }));
     const cell = await screen.findByText('Wrong password');

@@ -1,13 +1,12 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TBackofficeProtectionResponse } from '@casino/contracts/backoffice-protection';
-import { initI18n } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { MemberTabs } from './MemberTabs.tsx';
 import { ProtectionTab } from './ProtectionTab.tsx';
+import { renderConsole, serveJson, setUpConsoleTests } from '../../test/console.tsx';
 
 const PROTECTION: TBackofficeProtectionResponse = {
   status: 'success',
@@ -92,40 +91,15 @@ const NOTHING: TBackofficeProtectionResponse = {
   realityCheckMinutes: 0,
 };
 
-function serve(answer: (url: string) => unknown) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      return Response.json(answer(url));
-    }),
-  );
-  return urls;
-}
-
 function renderIn(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<MemoryRouter>{node}</MemoryRouter>, { path: null });
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('the player protection tab', () => {
   it('shows the break in force, the limits, the pending change, the reality check and the history', async () => {
-    const urls = serve(() => PROTECTION);
+    const urls = serveJson(() => PROTECTION);
     renderIn(<ProtectionTab userId="alice1" />);
     expect(
       await screen.findByText(
@@ -177,7 +151,7 @@ describe('the player protection tab', () => {
   });
 
   it('says when the member never took a break or set a limit, and when the history is cut', async () => {
-    serve(() => ({ ...NOTHING, historyCount: 0 }));
+    serveJson(() => ({ ...NOTHING, historyCount: 0 }));
     renderIn(<ProtectionTab userId="bob22" />);
     expect(await screen.findByText('Not on a break.')).toBeTruthy();
     expect(screen.getByText('The member has never taken a break.')).toBeTruthy();
@@ -185,13 +159,13 @@ describe('the player protection tab', () => {
     expect(screen.getByText('Off')).toBeTruthy();
     cleanup();
 
-    serve(() => ({ ...PROTECTION, historyCount: 900 }));
+    serveJson(() => ({ ...PROTECTION, historyCount: 900 }));
     renderIn(<ProtectionTab userId="alice1" />);
     expect(await screen.findByText('Showing the latest 3 of 900 changes.')).toBeTruthy();
   });
 
   it('is a tab of the member detail, loaded when chosen', async () => {
-    const urls = serve((url) =>
+    const urls = serveJson((url) =>
       url.includes('/protection') ? PROTECTION : { status: 'success', list: [], nextBeforeId: null },
     );
     renderIn(<MemberTabs userId="alice1" />);

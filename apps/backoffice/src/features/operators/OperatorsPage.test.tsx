@@ -1,10 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ME_KEY } from '../../app/session.ts';
-import { initI18n } from '../../i18n/i18n.ts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { OperatorsPage } from './OperatorsPage.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 const LIST = {
   status: 'success',
@@ -34,45 +31,29 @@ const LIST = {
 
 function fakeServer(answers: Record<string, unknown[]>) {
   const sent: { url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (init.method === 'GET') {
-        if (url === '/api/backoffice/operators') return Response.json(LIST);
-        if (url === '/api/backoffice/settings/ip-allowlist')
-          return Response.json({ status: 'success', ranges: [], floor: [], yourIp: '203.0.113.5' });
-        throw new Error(`unexpected GET ${url}`);
-      }
-      sent.push({ url, body: JSON.parse(init.body as string) });
-      const next = answers[url]?.shift();
-      if (!next) throw new Error(`unexpected POST ${url}`);
-      return Response.json(next);
-    }),
-  );
+  fakeFetch(async (url: string, init: RequestInit) => {
+    if (init.method === 'GET') {
+      if (url === '/api/backoffice/operators') return Response.json(LIST);
+      if (url === '/api/backoffice/settings/ip-allowlist')
+        return Response.json({ status: 'success', ranges: [], floor: [], yourIp: '203.0.113.5' });
+      throw new Error(`unexpected GET ${url}`);
+    }
+    sent.push({ url, body: JSON.parse(init.body as string) });
+    const next = answers[url]?.shift();
+    if (!next) throw new Error(`unexpected POST ${url}`);
+    return Response.json(next);
+  });
   return sent;
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(ME_KEY, { operatorId: 'boss', role: 'owner', permissions: [] });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <OperatorsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<OperatorsPage />, {
+    operator: { operatorId: 'boss', role: 'owner', permissions: [] },
+    staleTime: Infinity,
+  });
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('operators', () => {
   it('offers no action on oneself and asks before deactivating another operator', async () => {

@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TCashierHistoryItem, TCashierReviewResponse } from '@casino/contracts/backoffice-cashier';
-import { initI18n } from '../../i18n/i18n.ts';
 import { QueuePage } from './QueuePage.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 const ITEM: TCashierHistoryItem = {
   id: 41,
@@ -95,55 +93,37 @@ interface Sent {
 function fakeServer(decisions: (() => Response)[], item: TCashierHistoryItem = ITEM) {
   const sent: Sent[] = [];
   const gets: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const headers = (init.headers ?? {}) as Record<string, string>;
-      if (init.method === 'GET') {
-        gets.push(url);
-        if (url.includes('/review')) return Response.json(REVIEW);
-        return Response.json({
-          status: 'success',
-          list: [item],
-          maxCount: 1,
-          totals: { count: 1, amount: item.amount },
-          secondApprovalAbove: 1_000_000,
-        });
-      }
-      sent.push({
-        url,
-        method: String(init.method),
-        key: headers['idempotency-key'] ?? null,
-        body: init.body as string,
+  fakeFetch(async (url: string, init: RequestInit) => {
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    if (init.method === 'GET') {
+      gets.push(url);
+      if (url.includes('/review')) return Response.json(REVIEW);
+      return Response.json({
+        status: 'success',
+        list: [item],
+        maxCount: 1,
+        totals: { count: 1, amount: item.amount },
+        secondApprovalAbove: 1_000_000,
       });
-      const next = decisions.shift();
-      if (!next) throw new Error('unexpected POST');
-      return next();
-    }),
-  );
+    }
+    sent.push({
+      url,
+      method: String(init.method),
+      key: headers['idempotency-key'] ?? null,
+      body: init.body as string,
+    });
+    const next = decisions.shift();
+    if (!next) throw new Error('unexpected POST');
+    return next();
+  });
   return Object.assign(sent, { gets });
 }
 
 function renderQueue(kind: 'deposit' | 'withdraw' = 'deposit', path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <QueuePage kind={kind} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<QueuePage kind={kind} />, { path: path });
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 async function approveAndConfirm(button: string) {
   fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));

@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TReportFigures, TReportsResponse } from '@casino/contracts/backoffice-reports';
-import { initI18n } from '../../i18n/i18n.ts';
 import { defaultRange, rangeProblem, ReportsPage } from './ReportsPage.tsx';
+import { renderConsole, serveJson, setUpConsoleTests } from '../../test/console.tsx';
 
 function figures(over: Partial<TReportFigures>): TReportFigures {
   return {
@@ -78,37 +76,14 @@ const REPORT: TReportsResponse = {
 };
 
 function fakeServer() {
-  const gets: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      gets.push(url);
-      return Response.json(REPORT);
-    }),
-  );
-  return gets;
+  return serveJson(() => REPORT);
 }
 
 function renderPage(path = '/reports?unit=day&from=2025-03-31&to=2025-04-01') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <ReportsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<ReportsPage />, { path: path });
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('the reports screen', () => {
   it('asks for the period in the address and shows each day, the total and the CSV link', async () => {

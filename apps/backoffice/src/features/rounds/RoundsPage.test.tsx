@@ -1,9 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n.ts';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { RoundsPage } from './RoundsPage.tsx';
+import { renderConsole, serveJson, setUpConsoleTests } from '../../test/console.tsx';
 
 const ROUND = {
   status: 'success',
@@ -46,36 +44,14 @@ const ROUND = {
 };
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <RoundsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<RoundsPage />, { path: path });
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('round lookup', () => {
   it('finds a round by provider and round id and shows its wallet calls', async () => {
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        return Response.json(ROUND);
-      }),
-    );
+    const urls = serveJson(() => ROUND);
     renderAt('/rounds');
     fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'acme' } });
     fireEvent.change(screen.getByLabelText('Round ID'), { target: { value: 'r-77' } });
@@ -88,10 +64,7 @@ describe('round lookup', () => {
   });
 
   it('lists a member’s rounds and says when the member does not exist', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ status: 'not_found' })),
-    );
+    serveJson(() => ({ status: 'not_found' }));
     renderAt('/rounds?userId=ghost');
     expect(await screen.findByText('No member ghost.')).toBeTruthy();
   });

@@ -1,12 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TOperatorRole } from '@casino/contracts/backoffice';
 import type { TCashierSettings } from '@casino/contracts/backoffice-settings';
-import { ME_KEY, type TOperator } from '../../app/session.ts';
-import { initI18n } from '../../i18n/i18n.ts';
+import type { TOperator } from '../../app/session.ts';
 import { SettingsPage } from './SettingsPage.tsx';
+import { setUpConsoleTests, renderConsole, fakeFetch } from '../../test/console.tsx';
 
 const CASHIER: TCashierSettings = {
   minDeposit: 10_000,
@@ -35,74 +33,55 @@ interface Sent {
 /** The settings routes as the server answers them; every write is recorded. */
 function fakeServer() {
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = String(init.method);
-      if (method !== 'GET') {
-        sent.push({ method, url, body: JSON.parse(String(init.body)) });
-        if (url.endsWith('/settings/cashier'))
-          return Response.json({
-            status: 'success',
-            settings: { ...CASHIER, ...(sent.at(-1)!.body as object) },
-          });
-        return Response.json({ status: 'success', settings: { requireApproval: true } });
-      }
-      if (url.endsWith('/settings/registration'))
-        return Response.json({ status: 'success', settings: { requireApproval: false } });
-      if (url.endsWith('/reg-codes'))
+  fakeFetch(async (url: string, init: RequestInit) => {
+    const method = String(init.method);
+    if (method !== 'GET') {
+      sent.push({ method, url, body: JSON.parse(String(init.body)) });
+      if (url.endsWith('/settings/cashier'))
         return Response.json({
           status: 'success',
-          list: [
-            {
-              code: 'VIP7',
-              domain: 'casino.example',
-              enabled: true,
-              memo: 'partner',
-              members: 12,
-              regDate: '2026-11-01T00:00:00.000Z',
-            },
-          ],
+          settings: { ...CASHIER, ...(sent.at(-1)!.body as object) },
         });
-      if (url.endsWith('/settings/cashier')) return Response.json({ status: 'success', settings: CASHIER });
-      if (url.endsWith('/settings/levels'))
-        return Response.json({
-          status: 'success',
-          levels: Array.from({ length: 10 }, (_, i) => ({ level: i + 1, name: `Lv.${i + 1}`, members: i })),
-        });
-      if (url.endsWith('/settings/maintenance'))
-        return Response.json({
-          status: 'success',
-          maintenance: { enabled: false, message: '', until: null },
-        });
-      throw new Error(`unexpected ${method} ${url}`);
-    }),
-  );
+      return Response.json({ status: 'success', settings: { requireApproval: true } });
+    }
+    if (url.endsWith('/settings/registration'))
+      return Response.json({ status: 'success', settings: { requireApproval: false } });
+    if (url.endsWith('/reg-codes'))
+      return Response.json({
+        status: 'success',
+        list: [
+          {
+            code: 'VIP7',
+            domain: 'casino.example',
+            enabled: true,
+            memo: 'partner',
+            members: 12,
+            regDate: '2026-11-01T00:00:00.000Z',
+          },
+        ],
+      });
+    if (url.endsWith('/settings/cashier')) return Response.json({ status: 'success', settings: CASHIER });
+    if (url.endsWith('/settings/levels'))
+      return Response.json({
+        status: 'success',
+        levels: Array.from({ length: 10 }, (_, i) => ({ level: i + 1, name: `Lv.${i + 1}`, members: i })),
+      });
+    if (url.endsWith('/settings/maintenance'))
+      return Response.json({
+        status: 'success',
+        maintenance: { enabled: false, message: '', until: null },
+      });
+    throw new Error(`unexpected ${method} ${url}`);
+  });
   return sent;
 }
 
 function renderAs(role: TOperatorRole) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const operator: TOperator = { operatorId: `${role}1`, role, permissions: PERMISSIONS[role] } as TOperator;
-  client.setQueryData(ME_KEY, operator);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <SettingsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderConsole(<SettingsPage />, { operator });
 }
 
-beforeAll(() => {
-  localStorage.setItem('backoffice.language', 'en');
-  initI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpConsoleTests();
 
 describe('the settings screen for a cashier', () => {
   it('shows every value read-only, with no way to change anything', async () => {
