@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -18,8 +17,9 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, useFieldText } from '../../components/Field.tsx';
 import { FiguresChart, type ChartSeries } from '../../components/FiguresChart.tsx';
-import { apiQuery, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
+import { apiUrl, errorKey, isApiError } from '../../lib/api.ts';
 import { formatWon } from '../../lib/format.ts';
+import { useReport } from './queries.ts';
 import './reports.css';
 
 /** What the page opens with: the last 14 days of the site's calendar, or the last 12 months. */
@@ -154,11 +154,7 @@ export function ReportsPage() {
   const tableId = useId();
   const lang = i18n.language === 'en' ? 'en' : 'ko';
 
-  const report = useQuery({
-    ...apiQuery('reports.get', { query: { unit, from, to } }),
-    enabled: problem === null,
-    placeholderData: keepPreviousData,
-  });
+  const report = useReport({ unit, from, to }, problem === null);
 
   const data = report.data;
   const providers = data?.totals.providers.map((p) => p.provider) ?? [];
