@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backofficeRoute } from './backoffice-route.ts';
 import {
-  isNonEmptyPatch,
+  patchOf,
   ZBackofficeIdParams,
   ZCreatedResponse,
   ZDomainField,
@@ -89,14 +89,7 @@ export const ZBackofficeNoticesResponse = pagedList(ZBackofficeNotice);
 export type TBackofficeNoticesResponse = z.infer<typeof ZBackofficeNoticesResponse>;
 
 /** `PATCH /api/backoffice/notices/:id`: the fields to change (at least one). */
-export const ZBackofficeNoticePatch = z
-  .strictObject({
-    title: ZOperatorTitle.optional(),
-    contents: ZOperatorHtml.optional(),
-    domain: ZDomainField.optional(),
-    isActive: z.boolean().optional(),
-  })
-  .refine(isNonEmptyPatch, withCode('required'));
+export const ZBackofficeNoticePatch = patchOf(ZBackofficeNoticeRequest);
 
 export type TBackofficeNoticePatch = z.infer<typeof ZBackofficeNoticePatch>;
 
@@ -122,18 +115,7 @@ export const ZBackofficePopupsResponse = pagedList(ZBackofficePopup);
 export type TBackofficePopupsResponse = z.infer<typeof ZBackofficePopupsResponse>;
 
 /** `PATCH /api/backoffice/popups/:id`: the fields to change (at least one). */
-export const ZBackofficePopupPatch = z
-  .strictObject({
-    title: ZOperatorTitle.optional(),
-    titleColor: ZTitleColor.optional(),
-    contents: ZOperatorHtml.optional(),
-    domain: ZDomainField.optional(),
-    posX: ZPopupPos.optional(),
-    posY: ZPopupPos.optional(),
-    isActive: z.boolean().optional(),
-    sortOrder: ZSortOrder.optional(),
-  })
-  .refine(isNonEmptyPatch, withCode('required'));
+export const ZBackofficePopupPatch = patchOf(ZBackofficePopupRequest);
 
 export type TBackofficePopupPatch = z.infer<typeof ZBackofficePopupPatch>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isNonEmptyPatch } from './backoffice.ts';
+import { isNonEmptyPatch, patchOf } from './backoffice.ts';
 import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from './backoffice-members.ts';
 import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
@@ -148,13 +148,7 @@ export const ZRegCodeCreateResponse = z.discriminatedUnion('status', [ZSuccess, 
 export type TRegCodeCreateResponse = z.infer<typeof ZRegCodeCreateResponse>;
 
 /** `PATCH /api/backoffice/reg-codes/:code`: at least one field. */
-export const ZRegCodePatch = z
-  .strictObject({
-    domain: ZRegCodeDomain.optional(),
-    memo: ZRegCodeMemo.optional(),
-    enabled: z.boolean().optional(),
-  })
-  .refine(isNonEmptyPatch, withCode('required'));
+export const ZRegCodePatch = patchOf(ZRegCodeCreateRequest.omit({ code: true }));
 export type TRegCodePatch = z.infer<typeof ZRegCodePatch>;
 export const ZRegCodeChangeResponse = ZSuccessOrNotFound;
 export type TRegCodeChangeResponse = z.infer<typeof ZRegCodeChangeResponse>;

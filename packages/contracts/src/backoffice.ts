@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ZId, ZUserId } from './fields.ts';
+import { withCode } from './errors.ts';
+import { ZId, ZUserId } from './fields.ts';
 
 // What every back-office domain shares: the operator roles and what they see, member states, the
 // path params and the rules of operator-written fields. Each domain's schemas live beside its routes
@@ -62,3 +63,8 @@ export const ZCreatedResponse = z.object({ status: z.literal('success'), id: ZId
 
 /** A patch must change something: `{}` is a 400 on the whole body. */
 export const isNonEmptyPatch = (patch: object) => Object.values(patch).some((v) => v !== undefined);
+
+/** The `PATCH` body of what `fields` creates: any of its fields, at least one (`{}` is a 400 `required`). */
+export function patchOf<T extends z.ZodObject>(fields: T) {
+  return fields.partial().refine(isNonEmptyPatch, withCode('required'));
+}
