@@ -132,6 +132,7 @@ export function createServices(deps: ServicesDeps) {
     settings,
     operatorNames: (ids) => backoffice.operatorNames(ids),
     zone,
+    now,
   });
   // Daily and monthly figures from the cashier's requests and the ledger's transfers.
   const reports = createReportsService({ ledger, cashier, zone });

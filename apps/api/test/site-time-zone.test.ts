@@ -137,6 +137,29 @@ describe('the reports in America/New_York', () => {
   });
 });
 
+describe('the cashier history export in America/New_York', () => {
+  it("is named by New York's day, not UTC's", async () => {
+    // Move the test clock to the next 02:00 UTC: still the day before in New York (UTC-4 or -5).
+    const now = t.clock.now().getTime();
+    const twoUtc = Math.ceil((now - 2 * 3_600_000) / 86_400_000) * 86_400_000 + 2 * 3_600_000;
+    t.clock.advance(twoUtc - now + 60_000);
+    const at = t.clock.now();
+    const newYorkDay = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at); // YYYY-MM-DD
+    expect(newYorkDay).not.toBe(at.toISOString().slice(0, 10));
+    // Signed in after the move (the owner's session has gone idle).
+    const cashier = await createOperator(t, 'cashier');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/deposits/history.csv',
+      headers: { cookie: cashier.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="deposits-${newYorkDay.replace(/-/g, '')}.csv"`,
+    );
+  });
+});
+
 describe('the documents in America/New_York', () => {
   const meta = `<meta name="site-time-zone" content="${ZONE}">`;
 

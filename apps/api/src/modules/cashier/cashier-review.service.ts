@@ -1,5 +1,5 @@
 import type { TCashierHistoryFilter } from '@casino/contracts/backoffice-cashier';
-import { addDays, siteDayStart } from '@casino/contracts/site-time';
+import { addDays, siteDay, siteDayStart } from '@casino/contracts/site-time';
 import type { Database } from '../../db/database.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -28,8 +28,9 @@ export interface CashierReviewDeps {
   settings: Pick<SettingsService, 'cashier'>;
   /** Operator ids by row id (the back office owns the operators), for the first of two approvals. */
   operatorNames: (ids: readonly number[]) => Promise<Map<number, string>>;
-  /** The site's time zone (config SITE_TIME_ZONE): the history's `from`/`to` days. */
+  /** The site's time zone (config SITE_TIME_ZONE): the history's `from`/`to` days, the export's day. */
   zone: string;
+  now: () => Date;
 }
 
 /** A name as compared: without spaces, lower-cased (a depositor typed "홍 길동" is 홍길동). */
@@ -46,7 +47,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * history with filters and totals. A fixed number of statements per call, whatever the data.
  */
 export function createCashierReview(deps: CashierReviewDeps) {
-  const { ledger, members, sessions, settings, zone } = deps;
+  const { ledger, members, sessions, settings, zone, now } = deps;
   const repo = createCashierReviewRepository(deps.db);
 
   async function withdrawChecks(
@@ -268,16 +269,18 @@ export function createCashierReview(deps: CashierReviewDeps) {
     },
 
     /** Up to `cap` rows of the filtered history for the CSV export, and whether there were more. */
+    /** The history's rows for the CSV, at most `cap`, with the site's day of the export (`YYYY-MM-DD`). */
     async exportRows(
       kind: RequestKind,
       filter: TCashierHistoryFilter,
       cap: number,
       options: { showBank: boolean },
     ) {
+      const day = siteDay(now(), zone);
       const w = await this.where(filter);
-      if (!w) return { rows: [], total: 0 };
+      if (!w) return { rows: [], total: 0, day };
       const [rows, totals] = await Promise.all([repo.history(kind, w, cap, 0), repo.totals(kind, w)]);
-      return { rows: await this.items(kind, rows, options), total: totals.count, amount: totals.amount };
+      return { rows: await this.items(kind, rows, options), total: totals.count, amount: totals.amount, day };
     },
   };
 }

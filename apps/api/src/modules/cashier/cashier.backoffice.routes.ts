@@ -73,7 +73,8 @@ export function registerCashierBackofficeRoutes(
           columns.map(([, pick]) => csvCell(pick(r as TCashierHistoryItem), 'always')).join(','),
         ),
       ];
-      const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+      // Named by the site's day of the export.
+      const stamp = result.day.replace(/-/g, '');
       reply
         .header('x-total-count', String(result.total))
         .header('x-truncated', result.total > result.rows.length ? 'true' : 'false');
