@@ -79,7 +79,7 @@ function Changes({ entry }: { entry: TAuditEntry }) {
 
 /**
  * The audit log (owner): who changed what and when, newest first, filtered by operator, action (an
- * area such as `member` or one action such as `member.block`), member and Seoul days. Each entry
+ * area such as `member` or one action such as `member.block`), member and the site's days. Each entry
  * shows its changed fields with the value before and after.
  */
 export function AuditPage() {

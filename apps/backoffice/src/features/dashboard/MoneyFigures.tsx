@@ -8,7 +8,7 @@ import { useDashboardFigures } from './queries.ts';
 const FIGURES = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr'] as const;
 
 /**
- * Today's and this month's deposits, withdrawals, bets, wins and GGR (Asia/Seoul calendar), as a
+ * Today's and this month's deposits, withdrawals, bets, wins and GGR (the site's calendar), as a
  * table and a chart of the two periods side by side, and the trend of the last 14 days (bars for
  * money in and out, a line for GGR) with its table.
  */

@@ -17,6 +17,7 @@ import { formFieldErrors, useContractForm } from '@casino/web-kit/contract-form'
 import { Form } from '@casino/web-kit/form.tsx';
 import type { z } from 'zod';
 import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
+import { siteTimeZone } from '@casino/web-kit/format';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
 import { api, apiKey, errorKey } from '../../lib/api.ts';
@@ -148,7 +149,7 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
               />
               <span>~</span>
               <input type="time" aria-label={t('games.maintenanceTo')} {...form.register('to')} />
-              <span className="muted">{t('games.seoul')}</span>
+              <span className="muted">{t('games.zone', { zone: siteTimeZone() })}</span>
             </span>
           )}
           {windowStatus && <small className="field-error">{windowStatus.text}</small>}

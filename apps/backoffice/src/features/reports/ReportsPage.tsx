@@ -138,9 +138,9 @@ function ReportFilters({
 }
 
 /**
- * Reports (owner): deposits, withdrawals, bets, wins, GGR and comp conversions per Asia/Seoul day
- * or month, in total or for one provider, as a chart and the table it summarises, and a CSV file
- * of the same figures. The period is kept in the address, so a report can be reloaded and shared.
+ * Reports (owner): deposits, withdrawals, bets, wins, GGR and comp conversions per day or month of
+ * the site's calendar, in total or for one provider, as a chart and the table it summarises, and a
+ * CSV file of the same figures. The period is kept in the address, so a report can be reloaded and shared.
  */
 export function ReportsPage() {
   const { t, i18n } = useTranslation();
@@ -220,7 +220,7 @@ export function ReportsPage() {
     <section>
       <div className="page-head">
         <h1 className="page-title">{t('reports.title')}</h1>
-        <span className="muted">{t('reports.seoul')}</span>
+        <span className="muted">{t('reports.zone', { zone: siteTimeZone() })}</span>
       </div>
       <ReportFilters
         applied={{ unit, from, to }}

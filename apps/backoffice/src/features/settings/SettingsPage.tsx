@@ -19,6 +19,7 @@ import {
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
+import { siteTimeZone } from '@casino/web-kit/format';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
 import { useOperator } from '../../app/session.ts';
@@ -430,7 +431,7 @@ function CashierForm({
                     value={window.to}
                     onChange={(e) => setWindow(key, { ...window, to: e.target.value })}
                   />
-                  <span className="muted">{t('settings.seoul')}</span>
+                  <span className="muted">{t('settings.zone', { zone: siteTimeZone() })}</span>
                 </span>
               )}
               {status && <small className="field-error">{status.text}</small>}
