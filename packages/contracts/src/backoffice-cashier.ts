@@ -64,7 +64,7 @@ export const CASHIER_CSV_MAX_ROWS = 50_000;
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const ZAmountFilter = z.coerce.number().pipe(z.int().min(0).max(1_000_000_000_000));
 
-/** The history's filters: `from` and `to` are Asia/Seoul days (inclusive) of the request time. */
+/** The history's filters: `from` and `to` are the site's days (inclusive) of the request time. */
 export const ZCashierHistoryFilter = z.strictObject({
   state: ZRequestState.optional(),
   from: ZDay.optional(),

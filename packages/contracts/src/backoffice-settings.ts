@@ -38,7 +38,10 @@ export const ZCashierSettingsPatch = z.strictObject({
 
 export type TCashierSettingsPatch = z.infer<typeof ZCashierSettingsPatch>;
 
-/** The cashier settings in force: amounts in won (points for `minConversion`), lock windows in Asia/Seoul. */
+/**
+ * The cashier settings in force: amounts in won (points for `minConversion`), lock windows in the
+ * site's time zone.
+ */
 export const ZCashierSettings = z.object({
   minDeposit: ZPositiveInt,
   minWithdraw: ZPositiveInt,

@@ -86,7 +86,7 @@ export type TDelWithdrawRequest = z.infer<typeof ZDelWithdrawRequest>;
 export const ZDelWithdrawResponse = ZDelRequestResponse;
 export type TDelWithdrawResponse = z.infer<typeof ZDelWithdrawResponse>;
 
-/** A cashier lock window in Asia/Seoul `HH:mm`; `from`/`to` are null when there is no window. */
+/** A cashier lock window in `HH:mm` of the site's time zone; `from`/`to` are null when there is no window. */
 export const ZCashierWindow = z.object({ locked: z.boolean(), from: ZHhMm.nullable(), to: ZHhMm.nullable() });
 export type TCashierWindow = z.infer<typeof ZCashierWindow>;
 

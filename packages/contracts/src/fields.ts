@@ -120,7 +120,7 @@ export function pagedList<T extends z.ZodType, K extends string = 'list'>(item: 
 export const ZIsoDate = z.iso.datetime({ offset: true });
 
 export const HH_MM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** A wall-clock time `HH:mm` (Asia/Seoul). */
+/** A wall-clock time `HH:mm` (the site's time zone). */
 export const ZHhMm = z.string().regex(HH_MM_PATTERN);
 
 export const ZTitleColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);

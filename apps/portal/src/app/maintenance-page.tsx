@@ -13,7 +13,7 @@ import './maintenance.css';
 
 /**
  * The whole site while the operator has it in maintenance (docs/operations.md): what is going on,
- * the operator's message (plain text) and the expected end on the Seoul clock, that money and
+ * the operator's message (plain text) and the expected end on the site's clock, that money and
  * games in play are safe, a way to check again, and the language picker. It asks again by itself
  * every MAINTENANCE_POLL_MS and gives way to the page the member asked for once the site is open.
  */

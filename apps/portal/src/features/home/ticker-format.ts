@@ -27,7 +27,7 @@ function relativeFormat(locale: TLocale): Intl.RelativeTimeFormat {
 
 /**
  * When a request was completed: relative within a day (`3분 전`, `3 minutes ago`, in the locale's
- * words), `YYYY-MM-DD` (Asia/Seoul) beyond, `-` when missing or invalid.
+ * words), `YYYY-MM-DD` (the site's calendar) beyond, `-` when missing or invalid.
  */
 export function tickerTime(iso: string, now: number, locale: TLocale): string {
   const at = Date.parse(iso);

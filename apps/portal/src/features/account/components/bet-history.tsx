@@ -8,7 +8,7 @@ import { BETS_PAGE_SIZE, useSlotBetsList } from '../api/get-slot-bets-list.ts';
 
 /**
  * The member's bet history (`get-slot-bets-list`), one row per round, newest first, paged: the date
- * (Asia/Seoul), the game, the round, what was bet and what was won.
+ * (the site's time zone), the game, the round, what was bet and what was won.
  */
 export function BetHistory() {
   const { t } = useTranslation(['account', 'common']);

@@ -12,7 +12,7 @@ interface LockStatusProps {
 
 /**
  * The line above a cashier form that says whether it is open now, and the daily lock window in
- * Asia/Seoul time. It keeps its height while loading, so the form below never moves.
+ * the site's time. It keeps its height while loading, so the form below never moves.
  */
 export function LockStatus({ kind, window, isLoading, isError, onRetry }: LockStatusProps) {
   const { t } = useTranslation(['cashier', 'common']);
