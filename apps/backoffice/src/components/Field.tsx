@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldStatus } from '@casino/web-kit/contract-form';
 import { errorKey, isApiError } from '../lib/api.ts';
+import { Notice } from './notice.tsx';
 
 /** What a field's control carries: its id (for the label) and, while it has an error, invalid and described by it. */
 interface TFieldAria {
@@ -80,10 +81,5 @@ export function Field({
 
 /** The whole form's failure (the web kit form's `formMessage`), as an alert. */
 export function FormMessage({ text }: { text: string | null }) {
-  if (!text) return null;
-  return (
-    <p role="alert" className="notice notice--error">
-      {text}
-    </p>
-  );
+  return <Notice tone="error" text={text} />;
 }

@@ -3,11 +3,11 @@ import { useSearchParams } from 'react-router';
 import type { TAuditEntry } from '@casino/contracts/backoffice-reports';
 import { DataTable, FilterBar, type TColumn, type TFilterInput } from '@casino/web-kit/data-table.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { changesOf, showValue } from './diff.ts';
 import './audit.css';
 import { useAuditLog } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 export const PAGE_SIZE = 20;
 const FILTERS = ['operatorId', 'action', 'member', 'from', 'to'] as const;
@@ -192,11 +192,7 @@ export function AuditPage() {
           </>
         )}
       </FilterBar>
-      {list.isError && (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(list.error))}
-        </p>
-      )}
+      <FailureNotice error={list.error} />
       <DataTable
         columns={columns}
         rows={data?.list}

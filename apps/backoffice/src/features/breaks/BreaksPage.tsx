@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BREAK_KINDS, type TBreakKind } from '@casino/contracts/protection';
 import { Pager } from '../../components/Pager.tsx';
-import { errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import './breaks.css';
 import { useBreaks } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 export const BREAKS_PAGE_SIZE = 50;
 
@@ -55,11 +55,7 @@ export function BreaksPage() {
           </select>
         </label>
       </div>
-      {result.isError && (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(result.error))}
-        </p>
-      )}
+      <FailureNotice error={result.error} />
       <div className="table-wrap">
         <table className="table">
           <thead>

@@ -9,11 +9,11 @@ import {
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
-import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/Field.tsx';
 import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { DomainField, domainsText } from './fields.tsx';
+import { DeleteDialog } from './delete-dialog.tsx';
 import './content.css';
 import { useBanners } from './queries.ts';
 
@@ -340,33 +340,13 @@ export function BannersPage() {
           </tbody>
         </table>
       </div>
-      <Dialog
-        open={removing !== null}
-        onOpenChange={(next) => {
-          if (!next && !remove.isPending) setRemoving(null);
-        }}
-        title={t('content.deleteTitle', { title: removing?.title ?? '' })}
-      >
-        <p>{t('content.deleteBody')}</p>
-        {error && (
-          <p role="alert" className="notice notice--error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn" disabled={remove.isPending} onClick={() => setRemoving(null)}>
-            {t('queue.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={remove.isPending}
-            onClick={() => removing && remove.mutate(removing.id)}
-          >
-            {t('content.delete')}
-          </button>
-        </div>
-      </Dialog>
+      <DeleteDialog
+        title={removing ? removing.title : null}
+        pending={remove.isPending}
+        error={error}
+        onCancel={() => setRemoving(null)}
+        onDelete={() => removing && remove.mutate(removing.id)}
+      />
     </section>
   );
 }

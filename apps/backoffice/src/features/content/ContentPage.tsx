@@ -13,7 +13,6 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { Dialog } from '../../app/Dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/Field.tsx';
 import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -23,8 +22,10 @@ import { useEditorLabels } from '../../lib/html/editor-labels.ts';
 import { ColorField, DomainField, domainsText } from './fields.tsx';
 import { HEX_COLOR } from './popup-geometry.ts';
 import { PopupPreview } from './PopupPreview.tsx';
+import { DeleteDialog } from './delete-dialog.tsx';
 import './content.css';
 import { useContentList } from './queries.ts';
+import { Notice, FailureNotice } from '../../components/notice.tsx';
 
 export const PAGE_SIZE = 20;
 type Kind = 'notices' | 'popups';
@@ -310,16 +311,8 @@ export function ContentPage({ kind }: { kind: Kind }) {
           {t(`content.${kind}.new`)}
         </button>
       </div>
-      {message && (
-        <p role={message.tone === 'error' ? 'alert' : 'status'} className={`notice notice--${message.tone}`}>
-          {message.text}
-        </p>
-      )}
-      {list.isError && (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(list.error))}
-        </p>
-      )}
+      <Notice tone={message?.tone} text={message?.text} />
+      <FailureNotice error={list.error} />
       {draft && (
         <ContentForm
           key={draft.id ?? 'new'}
@@ -427,33 +420,13 @@ export function ContentPage({ kind }: { kind: Kind }) {
         </table>
       </div>
       <Pager page={page} pages={pages} onPage={(next) => setSearch({ page: String(next) })} />
-      <Dialog
-        open={removing !== null}
-        onOpenChange={(next) => {
-          if (!next && !remove.isPending) setRemoving(null);
-        }}
-        title={t('content.deleteTitle', { title: removing?.title ?? '' })}
-      >
-        <p>{t('content.deleteBody')}</p>
-        {formError && (
-          <p role="alert" className="notice notice--error">
-            {formError}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn" disabled={remove.isPending} onClick={() => setRemoving(null)}>
-            {t('queue.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={remove.isPending}
-            onClick={() => removing?.id && remove.mutate(removing.id)}
-          >
-            {t('content.delete')}
-          </button>
-        </div>
-      </Dialog>
+      <DeleteDialog
+        title={removing ? (removing.title ?? '') : null}
+        pending={remove.isPending}
+        error={formError}
+        onCancel={() => setRemoving(null)}
+        onDelete={() => removing?.id && remove.mutate(removing.id)}
+      />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FiguresChart, type ChartSeries } from '../../components/FiguresChart.tsx';
-import { errorKey } from '../../lib/api.ts';
 import { formatWon } from '../../lib/format.ts';
 import { useDashboardFigures } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 const FIGURES = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr'] as const;
 
@@ -21,12 +21,7 @@ export function MoneyFigures() {
   const compact = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', { notation: 'compact' });
   const tick = (v: number) => compact.format(v);
 
-  if (figures.isError)
-    return (
-      <p role="alert" className="notice notice--error">
-        {t(errorKey(figures.error))}
-      </p>
-    );
+  if (figures.isError) return <FailureNotice error={figures.error} />;
   const data = figures.data;
   if (!data) return null;
 

@@ -25,6 +25,7 @@ import { accountText, DepositAccountPanel } from './DepositAccount.tsx';
 import { useEditorLabels } from '../../lib/html/editor-labels.ts';
 import './helpdesk.css';
 import { useDepositAccount, useHelps } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 export const PAGE_SIZE = 20;
 const STATES = ['wait', 'already'] as const;
@@ -134,11 +135,7 @@ export function HelpdeskPage() {
         {data && <span className="muted">{t('queue.total', { count: data.maxCount })}</span>}
         <DepositAccountPanel canEdit={operator?.role === 'owner'} />
       </div>
-      {list.isError && (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(list.error))}
-        </p>
-      )}
+      <FailureNotice error={list.error} />
       <div className={selected ? 'hd-layout hd-layout--open' : 'hd-layout'}>
         <div>
           <div className="table-wrap">

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useOperator } from '../../app/session.ts';
-import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { MemberActions } from './MemberActions.tsx';
 import { MemberTabs } from './MemberTabs.tsx';
 import { useMemberDetail } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 /** `/members/:userId`: the member's profile and balances, the actions, and the history in tabs. */
 export function MemberDetailPage() {
@@ -29,11 +29,7 @@ export function MemberDetailPage() {
         </h1>
       </div>
       {detail.isPending && <p className="muted">{t('members.loading')}</p>}
-      {detail.isError && (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(detail.error))}
-        </p>
-      )}
+      <FailureNotice error={detail.error} />
       {data?.status === 'not_found' && (
         <p role="alert" className="notice notice--warn">
           {t('members.notFound', { userId })}

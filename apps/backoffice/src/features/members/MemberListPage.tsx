@@ -7,10 +7,10 @@ import {
   type TBackofficeMemberRow,
 } from '@casino/contracts/backoffice-members';
 import { DataTable, FilterBar, type TColumn, type TFilterInput } from '@casino/web-kit/data-table.tsx';
-import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { useMemberList } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 export const MEMBERS_PAGE_SIZE = 50;
 
@@ -205,11 +205,7 @@ export function MemberListPage() {
           </>
         )}
       </FilterBar>
-      {list.isError && (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(list.error))}
-        </p>
-      )}
+      <FailureNotice error={list.error} />
       <DataTable columns={columns} rows={data?.list} rowKey={(m) => m.userId} empty={t('members.empty')} />
       <Pager page={page} pages={pages} onPage={goTo} />
     </section>

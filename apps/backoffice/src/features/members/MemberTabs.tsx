@@ -1,12 +1,13 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiQuery, errorKey } from '../../lib/api.ts';
+import { apiQuery } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { ProtectionTab } from './ProtectionTab.tsx';
 import { useMemberLedger } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 const TABS = [
   'ledger',
@@ -126,11 +127,7 @@ function TabTable<R>({
   const { t } = useTranslation();
   return (
     <>
-      {error ? (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(error))}
-        </p>
-      ) : null}
+      <FailureNotice error={error} />
       <DataTable columns={columns} rows={rows} rowKey={rowKey} empty={t('members.tabEmpty')} />
       {children}
     </>

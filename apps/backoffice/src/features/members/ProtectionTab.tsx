@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { TMemberBreak } from '@casino/contracts/backoffice-protection';
 import { PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS } from '@casino/contracts/protection';
-import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './protection.css';
 import { useMemberProtection } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 /** A break's end as operators read it: the date and time, or "permanent". */
 function BreakEnd({ until }: { until: string | null }) {
@@ -45,12 +45,7 @@ export function ProtectionTab({ userId }: { userId: string }) {
   const won = (n: number | null) => (n === null ? t('members.protection.none') : formatWon(n, i18n.language));
 
   if (result.isPending) return <p className="muted">{t('members.loading')}</p>;
-  if (result.isError)
-    return (
-      <p role="alert" className="notice notice--error">
-        {t(errorKey(result.error))}
-      </p>
-    );
+  if (result.isError) return <FailureNotice error={result.error} />;
   const data = result.data;
   if (data.status !== 'success')
     return (

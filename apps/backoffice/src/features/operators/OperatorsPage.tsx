@@ -25,6 +25,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
 import './operators.css';
 import { useIpAllowlist, useOperators } from './queries.ts';
+import { Notice, FailureNotice } from '../../components/notice.tsx';
 
 const OPERATORS_KEY = apiKey('operators.list');
 const ALLOWLIST_KEY = apiKey('ipAllowlist.get');
@@ -476,16 +477,8 @@ export function OperatorsPage() {
         <h1 className="page-title">{t('operators.title')}</h1>
         <span className="muted">{t('operators.count', { count: rows.length })}</span>
       </div>
-      {message && (
-        <p role={message.kind === 'ok' ? 'status' : 'alert'} className={`notice notice--${message.kind}`}>
-          {message.text}
-        </p>
-      )}
-      {list.isError && (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(list.error))}
-        </p>
-      )}
+      <Notice tone={message?.kind} text={message?.text} />
+      <FailureNotice error={list.error} />
       <DataTable
         columns={columns}
         rows={list.data?.list}

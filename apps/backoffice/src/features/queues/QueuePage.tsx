@@ -22,6 +22,7 @@ import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts
 import { ReviewPanel } from './ReviewPanel.tsx';
 import './queues.css';
 import { useQueueHistory } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 export const PAGE_SIZE = 20;
 type TKind = 'deposit' | 'withdraw';
@@ -327,11 +328,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
           {t(message.key, { id: message.id })}
         </p>
       )}
-      {list.isError && (
-        <p role="alert" className="notice notice--error">
-          {t(errorKey(list.error))}
-        </p>
-      )}
+      <FailureNotice error={list.error} />
       <DataTable
         columns={columns}
         rows={data?.list}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TCashierReviewResponse } from '@casino/contracts/backoffice-cashier';
-import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { useReview } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 type TKind = 'deposit' | 'withdraw';
 type TReview = Extract<TCashierReviewResponse, { status: 'success' }>;
@@ -77,12 +77,7 @@ export function ReviewPanel({ kind, id }: { kind: TKind; id: number }) {
   const review = useReview(kind, id);
   const won = (n: number) => formatWon(n, i18n.language);
   if (review.isPending) return <p className="muted">{t('queues.loading')}</p>;
-  if (review.isError)
-    return (
-      <p role="alert" className="notice notice--error">
-        {t(errorKey(review.error))}
-      </p>
-    );
+  if (review.isError) return <FailureNotice error={review.error} />;
   if (review.data.status !== 'success') return <p className="muted">{t('queue.notFound', { id })}</p>;
   const r = review.data;
   const recent = (rows: TReview['recent']['deposits'], title: string) => (

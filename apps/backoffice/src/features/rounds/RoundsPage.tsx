@@ -6,10 +6,10 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, useFieldText } from '../../components/Field.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { errorKey } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './rounds.css';
 import { useMemberRounds, useRound } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
 
 export const ROUNDS_PAGE_SIZE = 20;
 
@@ -19,12 +19,7 @@ function RoundDetail({ provider, roundId }: { provider: string; roundId: string 
   const won = (n: number) => formatWon(n, i18n.language);
   const round = useRound({ provider, roundId });
   if (round.isPending) return <p className="muted">{t('rounds.loading')}</p>;
-  if (round.isError)
-    return (
-      <p role="alert" className="notice notice--error">
-        {t(errorKey(round.error))}
-      </p>
-    );
+  if (round.isError) return <FailureNotice error={round.error} />;
   if (round.data.status !== 'success')
     return (
       <p role="status" className="notice notice--warn">
@@ -141,12 +136,7 @@ function MemberRounds({
   const { t, i18n } = useTranslation();
   const won = (n: number) => formatWon(n, i18n.language);
   const list = useMemberRounds({ userId, page, pageSize: ROUNDS_PAGE_SIZE });
-  if (list.isError)
-    return (
-      <p role="alert" className="notice notice--error">
-        {t(errorKey(list.error))}
-      </p>
-    );
+  if (list.isError) return <FailureNotice error={list.error} />;
   if (!list.data) return <p className="muted">{t('rounds.loading')}</p>;
   if (list.data.status !== 'success')
     return (
