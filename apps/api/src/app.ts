@@ -15,6 +15,9 @@ import { registerBackofficeSite } from './plugins/backoffice-site.ts';
 import { registerRobotsTxt, registerStaticSite } from './plugins/static-site.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerOperations } from './plugins/operations.ts';
+import { createEventHub } from './lib/event-hub.ts';
+import type { EventBus } from './lib/event-bus.ts';
+import { registerMemberEvents } from './modules/members/events.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { registerCashierCalls } from './modules/cashier/cashier.routes.ts';
@@ -132,7 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter: services.rateLimiter,
     calls,
     now: services.now,
+    events: services.events,
   };
+  // The event streams (docs/api/events.md), when the services have a bus to hear other instances.
+  if (services.bus) registerEventStreams(app, services, services.bus);
 
   // The API's answers are sent by `sendJson` (lib/encoded-body.ts), which compresses the large
   // ones; the static site (below) sends the .br/.gz files its build made.
@@ -151,6 +157,54 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       front,
     });
   return app;
+}
+
+function registerEventStreams(app: FastifyInstance, services: Services, bus: EventBus): void {
+  const hub = createEventHub({
+    bus,
+    now: () => services.now().getTime(),
+    async readMember(memberId) {
+      const user = await services.members.user(memberId);
+      return (
+        user && {
+          balance: user.balance,
+          rolling: user.rolling,
+          noteCount: user.noteCount,
+          helpCount: user.helpCount,
+        }
+      );
+    },
+    async readQueue() {
+      const queues = await services.operations.queues();
+      const pending = (name: string) => queues.find((q) => q.queue === name)?.pending ?? 0;
+      return { deposits: pending('deposits'), withdraws: pending('withdrawals'), helps: pending('helps') };
+    },
+    async readJackpot() {
+      const amounts = await services.jackpots.amounts();
+      return { mega: amounts.MEGA, major: amounts.MAJOR, minor: amounts.MINOR };
+    },
+    onError: (error) => app.log.error({ err: error }, 'event stream read failed'),
+  });
+  registerMemberEvents(app, { hub, resolveMember: memberResolver(services.members) });
+  services.metrics.gauge(
+    'casino_event_streams',
+    'Open event streams on this instance, by kind (member, operator).',
+    ['kind'],
+    async () => {
+      const counts = hub.counts();
+      return [
+        { labels: { kind: 'member' }, value: counts.member },
+        { labels: { kind: 'operator' }, value: counts.operator },
+      ];
+    },
+  );
+  // Streams end first (with the retry hint), then the bus stops listening; the database closes after.
+  app.addHook('preClose', async () => {
+    hub.close();
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
 }
 
 async function registerModules(app: FastifyInstance, ctx: ModuleContext, services: Services): Promise<void> {
@@ -204,7 +258,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,
   // signature check and answer shapes).
   registerGameCalls(ctx, { catalog, wallet, transfers, jackpots, ledger });
-  await registerWalletRoutes(app, { wallet, metrics: services.metrics });
+  await registerWalletRoutes(app, { wallet, metrics: services.metrics, events: services.events });
 
   // Members and their sessions (cookie `sid`): the auth layer of /api/auth and the member calls.
   registerAuthRoutes(app, ctx, { sessions, csrf, members });

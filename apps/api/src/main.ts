@@ -69,7 +69,11 @@ async function main(): Promise<void> {
     redis,
     secretsKey,
     pool: database.pool,
+    notifications: database.notifications,
+    onEventError: (err) => logger.warn({ err }, 'event not published'),
   });
+  // This instance hears the others (events, caches) before it does anything (docs/api/events.md).
+  await services.bus?.ready;
   const created = await seedOnFirstStart({ services, logger });
   // The house studio is a provider like any other (decision 0012): registered in the catalog on
   // the first start, with secrets derived from the secrets key, then mounted under /studio/.
@@ -93,6 +97,8 @@ async function main(): Promise<void> {
       ...studioOptions,
       db: database.db,
       distDir: existsSync(path.join(studioDist, 'index.html')) ? studioDist : undefined,
+      // The game client shows the rounds' times on the site's clock (decision 0020).
+      timeZone: config.siteTimeZone,
       log: logger,
     });
   }

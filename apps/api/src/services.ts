@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Database, PoolFigures } from './db/database.ts';
+import type { Database, Notifications, PoolFigures } from './db/database.ts';
+import { createDatabaseBus, createEventPublisher, createRedisBus, type EventBus } from './lib/event-bus.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { createPgRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -47,6 +48,13 @@ export interface ServicesDeps {
   secretsKey?: Buffer | undefined;
   /** PostgreSQL's pool (main.ts), for the metrics; none on the embedded database. */
   pool?: PoolFigures | undefined;
+  /**
+   * The database's `LISTEN` (main.ts, the tests' harness): the instances' message bus when Redis
+   * is not configured. With neither, no event is sent (a bench, a tool that serves no member).
+   */
+  notifications?: Notifications | undefined;
+  /** Where a failed event publication is reported (main.ts: the log). */
+  onEventError?: (error: unknown) => void;
 }
 
 /**
@@ -191,6 +199,15 @@ export function createServices(deps: ServicesDeps) {
   const protectionAdmin = createProtectionAdminService({ db, members, now });
   // What `GET /metrics` shows (docs/operations.md): this instance's counters, gauges read at a scrape.
   const metrics = createMetrics();
+  // The instances' message bus (Redis when configured, else the database's LISTEN/NOTIFY) and what
+  // the routes tell through it after a change committed (docs/api/events.md).
+  const busClock = () => now().getTime();
+  const bus: EventBus | undefined = deps.redis
+    ? createRedisBus(deps.redis, busClock)
+    : deps.notifications
+      ? createDatabaseBus(db, deps.notifications, busClock)
+      : undefined;
+  const events = createEventPublisher(bus, deps.onEventError ?? (() => {}));
   const operations = createOperationsService({ db, now });
   addOperationsGauges(metrics, operations, deps.pool);
 
@@ -230,6 +247,8 @@ export function createServices(deps: ServicesDeps) {
     history,
     metrics,
     operations,
+    bus,
+    events,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { FrontDoor } from '@casino/static-files/front';
 import { Client } from 'pg';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { openDatabase, type Database, type Notifications } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
 import { createServices, type Services } from '../src/services.ts';
@@ -15,6 +15,8 @@ export const onPostgres = Boolean(process.env.DATABASE_URL);
 export interface TestDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The database's LISTEN (the app's event bus). */
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export async function createTestDatabase(
   if (!url) {
     const handle = await openDatabase({ ...onQuery });
     await migrateToLatest(handle.db);
-    return { db: handle.db, kind: 'pglite', close: handle.close };
+    return { db: handle.db, kind: 'pglite', notifications: handle.notifications, close: handle.close };
   }
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: url });
@@ -54,6 +56,7 @@ export async function createTestDatabase(
   return {
     db: handle.db,
     kind: 'postgres',
+    notifications: handle.notifications,
     async close() {
       await handle.close();
       const cleanup = new Client({ connectionString: url });
@@ -73,6 +76,8 @@ export interface TestApp {
   services: Services;
   /** The test clock: move it with `clock.advance(ms)`. */
   clock: TestClock;
+  /** The database's LISTEN, which the app's event bus uses (a test may add instances' buses). */
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -102,7 +107,9 @@ export async function createTestApp(
     dbKind: database.kind,
     now: clock.now,
     redis: options.redis,
+    notifications: database.notifications,
   });
+  await services.bus?.ready;
   await services.jackpots.ensureSeeded();
   const app = await buildApp({ services, ...(options.front ? { front: options.front } : {}) });
   await app.ready();
@@ -113,6 +120,7 @@ export async function createTestApp(
     config,
     services,
     clock,
+    notifications: database.notifications,
     async close() {
       await app.close();
       await database.close();

@@ -11,8 +11,21 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection pool, as the metrics show it (none on the embedded database). */
   pool?: PoolFigures;
+  /** The database's `LISTEN`: the instances' message bus when Redis is not configured. */
+  notifications: Notifications;
   close(): Promise<void>;
 }
+
+/**
+ * `LISTEN` on a channel: each payload `NOTIFY`ed on it (by any session, after its transaction
+ * committed) is handed to `onPayload`. Resolves, once listening, to the function that stops.
+ */
+export interface Notifications {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** How long a lost listening connection to PostgreSQL waits before it connects again. */
+const RELISTEN_MS = 1_000;
 
 /** The pool's connections: open, idle, and the queries waiting for one. */
 export interface PoolFigures {
@@ -89,7 +102,38 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...logOption(options) });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    const notifications: Notifications = {
+      // Its own connection, outside the pool (a pooled one would be handed to queries): connected
+      // again after a loss, what was said meanwhile is missed (the bus says so).
+      async listen(channel, onPayload) {
+        let client: InstanceType<typeof Client> | undefined;
+        let stopped = false;
+        let retry: NodeJS.Timeout | undefined;
+        const connect = async (): Promise<void> => {
+          const next = new Client({ connectionString: options.databaseUrl });
+          next.on('notification', (message) => {
+            if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+          });
+          next.on('error', () => {
+            if (stopped || client !== next) return;
+            client = undefined;
+            void next.end().catch(() => {});
+            retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_MS);
+          });
+          await next.connect();
+          await next.query(`listen ${channel}`);
+          if (stopped) await next.end();
+          else client = next;
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          clearTimeout(retry);
+          await client?.end().catch(() => {});
+        };
+      },
+    };
+    return { db, kind: 'postgres', pool, notifications, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -101,6 +145,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    notifications: {
+      // The one session of the embedded database: listen before any transaction begins (start).
+      async listen(channel, onPayload) {
+        const stop = await client.listen(channel, onPayload);
+        return async () => {
+          await stop().catch(() => {});
+        };
+      },
+    },
     close: async () => {
       await db.destroy();
       await client.close();

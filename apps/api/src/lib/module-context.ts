@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { CallRegistry } from './calls.ts';
+import type { EventPublisher } from './event-bus.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /**
@@ -15,4 +16,6 @@ export interface ModuleContext {
   rateLimiter: RateLimiter;
   calls: CallRegistry;
   now: () => Date;
+  /** Tells every instance's event streams of a committed change (lib/event-bus.ts). */
+  events: EventPublisher;
 }

@@ -79,7 +79,7 @@ function answer<B>(reply: FastifyReply, result: ActionAnswer<B>): B {
  */
 export async function registerBackofficeRoutes(
   app: FastifyInstance,
-  _ctx: ModuleContext,
+  ctx: ModuleContext,
   deps: BackofficeRouteDeps,
 ): Promise<void> {
   const { backoffice, cashier, settings, audit, sessions, signInLimiter, catalog, jackpots, transfers } =
@@ -165,6 +165,24 @@ export async function registerBackofficeRoutes(
     };
   });
 
+  /**
+   * After a decision committed: the member's streams hear the request's new state and money, the
+   * operators' the queues (docs/api/events.md). Not awaited: the decision stands either way.
+   */
+  function tellDecision(kind: RequestKind, id: number, request: FastifyRequest): void {
+    ctx.events.queue();
+    deps.cashierReview.owner(kind, id).then(
+      (owner) => {
+        if (!owner) return;
+        ctx.events.cashier({ userId: owner.userId }, { kind, id, state: owner.state });
+        ctx.events.member({ userId: owner.userId }, 'balance');
+        // A decision leaves the member a note (the cashier's message).
+        ctx.events.member({ userId: owner.userId }, 'note');
+      },
+      (err: unknown) => request.log.warn({ err }, 'cashier event not sent'),
+    );
+  }
+
   // --- the deposit and withdrawal queues ---
 
   for (const kind of ['deposit', 'withdraw'] as const satisfies readonly RequestKind[]) {
@@ -187,6 +205,9 @@ export async function registerBackofficeRoutes(
             ip: request.ip,
             idempotency: idempotencyOf(request),
           });
+          const { status } = result.body as { status: string };
+          if (!result.replayed && (status === 'success' || status === 'first_approved'))
+            tellDecision(kind, params.id, request);
           return answer(reply, result);
         },
       );
@@ -249,6 +270,8 @@ export async function registerBackofficeRoutes(
         ip: request.ip,
         idempotency: idempotencyOf(request),
       });
+      if (!result.replayed && (result.body as { status: string }).status === 'success')
+        ctx.events.member({ userId: params.userId }, 'balance');
       return answer(reply, result);
     },
   );
@@ -342,15 +365,15 @@ export async function registerBackofficeRoutes(
 
   // --- help posts, notes, notices and popups (support and content) ---
 
-  registerCommunityBackofficeRoutes(route, { community: deps.community });
+  registerCommunityBackofficeRoutes(route, { community: deps.community, events: ctx.events });
 
   // --- operator accounts, operators (owner), the IP allow-list gate ---
 
   registerOperatorsBackofficeRoutes(app, route, {
     operators: backoffice.operators,
     signInLimiter,
-    ipFloor: _ctx.config.backofficeIpAllowlist,
-    now: _ctx.now,
+    ipFloor: ctx.config.backofficeIpAllowlist,
+    now: ctx.now,
   });
   registerMemberBackofficeRoutes(route, { memberConsole: deps.memberConsole });
   registerProtectionBackofficeRoutes(route, { protectionAdmin: deps.protectionAdmin });

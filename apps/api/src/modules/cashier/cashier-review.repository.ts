@@ -93,6 +93,15 @@ export function createCashierReviewRepository(db: Database) {
         .executeTakeFirst();
     },
 
+    /** Whose request it is and its state now (the member's `cashier` event after a decision). */
+    async ownerOf(kind: RequestKind, id: number, trx: Database = db) {
+      const table = kind === 'deposit' ? 'deposit_requests' : 'withdraw_requests';
+      const { rows } = await sql<{ user_id: string; state: CashierRequestState }>`
+        select m.user_id, r.state from ${sql.table(table)} r join members m on m.id = r.member_id
+        where r.id = ${id}`.execute(trx);
+      return rows[0];
+    },
+
     async depositOf(id: number, trx: Database = db) {
       return trx
         .selectFrom('deposit_requests')

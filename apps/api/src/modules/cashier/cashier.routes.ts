@@ -10,10 +10,23 @@ export interface CashierRouteDeps {
 /** The member calls of the cashier and my page's money (docs/api/member-calls.md). */
 export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps): void {
   const { cashier, community } = deps;
-  const { calls } = ctx;
+  const { calls, events } = ctx;
 
-  calls.register('apply-user-deposit', (input, { member }) => cashier.applyDeposit(member.memberId, input));
-  calls.register('apply-user-withdraw', (input, { member }) => cashier.applyWithdraw(member.memberId, input));
+  // After a change committed, the operators' queues and the member's other tabs hear of it
+  // (docs/api/events.md).
+  calls.register('apply-user-deposit', async (input, { member }) => {
+    const answer = await cashier.applyDeposit(member.memberId, input);
+    if (answer.status === 'success') events.queue();
+    return answer;
+  });
+  calls.register('apply-user-withdraw', async (input, { member }) => {
+    const answer = await cashier.applyWithdraw(member.memberId, input);
+    if (answer.status === 'success') {
+      events.queue();
+      events.member({ memberId: member.memberId }, 'balance');
+    }
+    return answer;
+  });
 
   calls.register('get-deposit-list', (input, { member }) =>
     cashier.list('deposit', member.memberId, { page: input.page ?? 1, pageSize: input.pageSize ?? 20 }),
@@ -22,16 +35,26 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
     cashier.list('withdraw', member.memberId, { page: input.page ?? 1, pageSize: input.pageSize ?? 20 }),
   );
 
-  calls.register('del-deposit', (input, { member }) => cashier.remove('deposit', member.memberId, input.id));
-  calls.register('del-withdraw', (input, { member }) =>
-    cashier.remove('withdraw', member.memberId, input.id),
-  );
+  calls.register('del-deposit', async (input, { member }) => {
+    const answer = await cashier.remove('deposit', member.memberId, input.id);
+    if (answer.status === 'success') events.queue();
+    return answer;
+  });
+  calls.register('del-withdraw', async (input, { member }) => {
+    const answer = await cashier.remove('withdraw', member.memberId, input.id);
+    if (answer.status === 'success') {
+      events.queue();
+      events.member({ memberId: member.memberId }, 'balance');
+    }
+    return answer;
+  });
 
   calls.register('get-cashier-status', () => cashier.status());
   calls.register('get-cash-ticker', () => cashier.ticker());
 
   calls.register('user-ask-account', async (_input, { member }) => {
     const opened = await community.openAccountInquiry(member.memberId);
+    if (opened) events.queue();
     return { status: opened ? ('success' as const) : ('already' as const) };
   });
 }

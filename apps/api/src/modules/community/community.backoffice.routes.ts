@@ -1,5 +1,6 @@
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { CommunityService } from './community.service.ts';
+import type { EventPublisher } from '../../lib/event-bus.ts';
 import { actorOf, type BackofficeRoute } from '../../lib/operator-principal.ts';
 
 /**
@@ -9,9 +10,10 @@ import { actorOf, type BackofficeRoute } from '../../lib/operator-principal.ts';
  */
 export function registerCommunityBackofficeRoutes(
   route: BackofficeRoute,
-  deps: { community: CommunityService },
+  deps: { community: CommunityService; events: EventPublisher },
 ): void {
   const { helps, notes, content } = deps.community;
+  const { events } = deps;
 
   // --- help posts ---
 
@@ -19,17 +21,27 @@ export function registerCommunityBackofficeRoutes(
     helps.queue({ state: query.state, kind: query.kind, userId: query.userId, search: query.q }, query),
   );
 
-  route(BACKOFFICE_ROUTES['helps.answer'], async ({ request, principal, params, body }) =>
-    helps.answer(params.id, body.answer, actorOf(principal, request.ip)),
-  );
+  // After the change committed, the member's streams hear the new help count and the operators'
+  // the queue (docs/api/events.md).
+  route(BACKOFFICE_ROUTES['helps.answer'], async ({ request, principal, params, body }) => {
+    const { status, memberId } = await helps.answer(params.id, body.answer, actorOf(principal, request.ip));
+    if (status === 'success') {
+      events.queue();
+      if (memberId) events.member({ memberId }, 'help');
+    }
+    return { status };
+  });
 
   // --- notes ---
 
   route(BACKOFFICE_ROUTES['notes.list'], async ({ query }) => notes.sent(query));
 
-  route(BACKOFFICE_ROUTES['notes.send'], async ({ request, principal, body }) =>
-    notes.sendFromOperator(body, actorOf(principal, request.ip)),
-  );
+  route(BACKOFFICE_ROUTES['notes.send'], async ({ request, principal, body }) => {
+    const answer = await notes.sendFromOperator(body, actorOf(principal, request.ip));
+    if (answer.status === 'success')
+      events.member(body.userId === null ? 'everyone' : { userId: body.userId }, 'note');
+    return answer;
+  });
 
   // --- notices ---
 

@@ -165,7 +165,11 @@ export function createHelpDesk({ deps, repo }: CommunityParts) {
      * post turns unread, so the member's `helpCount` tells them, and the audit log keeps the
      * answer before and after. A post the member deleted is `not_found`.
      */
-    async answer(id: number, html: string, who: AuditActor): Promise<{ status: ChangeStatus }> {
+    async answer(
+      id: number,
+      html: string,
+      who: AuditActor,
+    ): Promise<{ status: ChangeStatus; memberId?: number | null }> {
       const answer = await operatorHtmlToStore(html, 'answer');
       return db.transaction().execute(async (trx) => {
         const before = await repo.helpForUpdate(id, trx);
@@ -181,7 +185,8 @@ export function createHelpDesk({ deps, repo }: CommunityParts) {
           },
           trx,
         );
-        return { status: 'success' as const };
+        // The member it belongs to (null for a guest's inquiry), for the member's event.
+        return { status: 'success' as const, memberId: before.member_id };
       });
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { WALLET_REQUESTS, type TWalletAnswer, type TWalletAction } from '@casino/contracts/wallet';
 import { AppError } from '../../lib/app-error.ts';
+import type { EventPublisher } from '../../lib/event-bus.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { ProviderRow } from './games.repository.ts';
@@ -63,12 +64,16 @@ export function registerGameCalls(ctx: ModuleContext, deps: GamesRouteDeps): voi
     },
     { cacheForMs: JACKPOT_CACHE_MS },
   );
-  calls.register('game-transfer-in', async (input, { member }) => ({
-    status: await transfers.transferIn(member, input.company, input.amount),
-  }));
-  calls.register('game-transfer-out', async (input, { member }) => ({
-    status: await transfers.transferOut(member, input.company),
-  }));
+  calls.register('game-transfer-in', async (input, { member }) => {
+    const status = await transfers.transferIn(member, input.company, input.amount);
+    if (status === 'success') ctx.events.member({ memberId: member.memberId }, 'balance');
+    return { status };
+  });
+  calls.register('game-transfer-out', async (input, { member }) => {
+    const status = await transfers.transferOut(member, input.company);
+    if (status === 'success') ctx.events.member({ memberId: member.memberId }, 'balance');
+    return { status };
+  });
   calls.register('get-in-game-balance', async (_input, { member }) => {
     const [held, balances] = await Promise.all([
       transfers.inGameBalance(member),
@@ -117,9 +122,9 @@ const WRONG_TYPES = () => new WalletHttpError(400, { status: 'RS_ERROR_WRONG_TYP
  */
 export async function registerWalletRoutes(
   app: FastifyInstance,
-  deps: Pick<GamesRouteDeps, 'wallet'> & { metrics?: Pick<Metrics, 'walletCalls'> },
+  deps: Pick<GamesRouteDeps, 'wallet'> & { metrics?: Pick<Metrics, 'walletCalls'>; events?: EventPublisher },
 ): Promise<void> {
-  const { wallet, metrics } = deps;
+  const { wallet, metrics, events } = deps;
   const verified = new WeakMap<FastifyRequest, ProviderRow>();
   // Counted once signed (a provider of this site), so a stranger's paths cannot add series.
   const count = (request: FastifyRequest, answer: unknown) => {
@@ -201,6 +206,9 @@ export async function registerWalletRoutes(
             break;
         }
         count(request, result.body);
+        // A bet, win or rollback that moved money: the member's streams hear the new balance.
+        if (events && action !== 'balance' && result.body.status === 'RS_OK')
+          events.member({ userId: (parsed.data as { userId: string }).userId }, 'balance');
         return reply.status(result.code).send(result.body);
       },
     );

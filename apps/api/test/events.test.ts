@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventHub, type EventSink } from '../src/lib/event-hub.ts';
+import { createDatabaseBus, timeOfBusId } from '../src/lib/event-bus.ts';
+import { bo, createMember, createOperator, type TestMember, type TestOperator } from './factories.ts';
+import { createTestProvider } from './game-provider.ts';
+import { createTestApp, SAME_ORIGIN, type TestApp } from './harness.ts';
+
+// Real-time events (issue 24, docs/api/events.md): a member's stream over HTTP, fed through the
+// database's LISTEN/NOTIFY after each change commits, resumable with Last-Event-ID.
+
+interface Received {
+  id: string | undefined;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+interface Stream {
+  status: number;
+  contentType: string | null;
+  events: Received[];
+  /** Resolves with the first event (from `from` on) that `match` accepts; fails after `ms`. */
+  next(match: (e: Received) => boolean, from?: number, ms?: number): Promise<Received>;
+  close(): void;
+}
+
+let t: TestApp;
+let base: string;
+let owner: TestOperator;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  owner = await createOperator(t, 'owner');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function open(cookie: string, headers: Record<string, string> = {}): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, {
+    headers: { cookie, accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
+  const events: Received[] = [];
+  const waiters = new Set<() => void>();
+  if (response.body && response.status === 200) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      for (;;) {
+        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+        if (chunk.done) break;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = new Map<string, string>();
+          for (const line of block.split('\n')) {
+            const colon = line.indexOf(':');
+            if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+          }
+          const event = fields.get('event');
+          if (!event) continue;
+          events.push({ id: fields.get('id'), event, data: JSON.parse(fields.get('data') ?? '{}') });
+          for (const wake of waiters) wake();
+        }
+      }
+    })();
+  }
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    events,
+    next(match, from = 0, ms = 3_000) {
+      return new Promise((resolve, reject) => {
+        const look = () => {
+          const found = events.slice(from).find(match);
+          if (!found) return;
+          waiters.delete(look);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(look);
+          reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events.slice(from))}`));
+        }, ms);
+        waiters.add(look);
+        look();
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
+
+async function memberCall(name: string, body: unknown, cookie: string) {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/api/routes/${name}`,
+    headers: { ...SAME_ORIGIN, 'content-type': 'application/json', cookie },
+    payload: JSON.stringify(body),
+  });
+  return answer.json() as Record<string, unknown>;
+}
+
+describe('the member stream', () => {
+  let member: TestMember;
+  let stream: Stream;
+
+  beforeAll(async () => {
+    member = await createMember(t, { cash: 50_000, comp: 3_000 });
+  });
+  afterAll(() => stream?.close());
+
+  it('needs a member session: 401 in the contract shape without one', async () => {
+    const answer = await fetch(`${base}/api/events`);
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ status: 'unauthenticated' });
+  });
+
+  it('starts with the member’s figures as they are', async () => {
+    stream = await open(member.cookie);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toContain('text/event-stream');
+    expect((await stream.next((e) => e.event === 'balance')).data).toEqual({
+      balance: 50_000,
+      rolling: 3_000,
+    });
+    expect((await stream.next((e) => e.event === 'note')).data).toEqual({ noteCount: 0 });
+    expect((await stream.next((e) => e.event === 'help')).data).toEqual({ helpCount: 0 });
+  });
+
+  it('tells a deposit’s states and the new balance after the operator’s decisions commit', async () => {
+    expect(await memberCall('apply-user-deposit', { amount: 30_000 }, member.cookie)).toEqual({
+      status: 'success',
+    });
+    const row = await t.db
+      .selectFrom('deposit_requests')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const from = stream.events.length;
+    expect((await bo(t, 'POST', `/deposits/${row.id}/reg`, { cookie: owner.cookie })).body.status).toBe(
+      'success',
+    );
+    expect((await stream.next((e) => e.event === 'cashier', from)).data).toEqual({
+      kind: 'deposit',
+      id: row.id,
+      state: 'reg',
+    });
+    const approved = await bo(t, 'POST', `/deposits/${row.id}/approve`, {
+      cookie: owner.cookie,
+      key: 'ev-approve-1',
+    });
+    expect(approved.body.status).toBe('success');
+    const state = await stream.next((e) => e.event === 'cashier' && e.data.state === 'already', from);
+    expect(state.data).toEqual({ kind: 'deposit', id: row.id, state: 'already' });
+    const balance = await stream.next((e) => e.event === 'balance' && e.data.balance === 80_000, from);
+    expect(balance.data).toEqual({ balance: 80_000, rolling: 3_000 });
+    expect(balance.id && timeOfBusId(balance.id)).toBeGreaterThan(0);
+  });
+
+  it('tells a note and an answer to a help post; the counts drop when the member reads them', async () => {
+    // The deposit's approval may have left a note already: counts are compared with the member's own.
+    const counts = await memberCall('user-health-check', {}, member.cookie);
+    const notes = counts.noteCount as number;
+    const from = stream.events.length;
+    const sent = await bo(t, 'POST', '/notes', {
+      cookie: owner.cookie,
+      body: { userId: member.userId, title: 'Hello', contents: '<p>Welcome</p>' },
+    });
+    expect(sent.body).toEqual({ status: 'success' });
+    expect(
+      (await stream.next((e) => e.event === 'note' && e.data.noteCount === notes + 1, from)).data,
+    ).toEqual({
+      noteCount: notes + 1,
+    });
+
+    expect(
+      await memberCall('user-write-help', { title: 'A question', contents: 'How?' }, member.cookie),
+    ).toEqual({
+      status: 'success',
+    });
+    const help = await t.db
+      .selectFrom('helps')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const answered = await bo(t, 'POST', `/helps/${help.id}/answer`, {
+      cookie: owner.cookie,
+      body: { answer: '<p>Like this</p>' },
+    });
+    expect(answered.body).toEqual({ status: 'success' });
+    expect((await stream.next((e) => e.event === 'help', from)).data).toEqual({ helpCount: 1 });
+
+    const read = stream.events.length;
+    await memberCall('read-all-note', {}, member.cookie);
+    expect((await stream.next((e) => e.event === 'note', read)).data).toEqual({ noteCount: 0 });
+  });
+
+  it('tells a provider’s bet at once, and never another member’s changes', async () => {
+    const other = await createMember(t, { cash: 10_000 });
+    const provider = await createTestProvider(t, owner, { kind: 'slot', games: ['e1'], code: 'eventslot' });
+    const token = await provider.launch(member);
+    const from = stream.events.length;
+    const bet = await provider.wallet('bet', {
+      token,
+      userId: member.userId,
+      transactionId: 'ev-bet-1',
+      roundId: 'ev-round-1',
+      gameCode: 'e1',
+      amount: 5_000,
+    });
+    expect(bet.body.status).toBe('RS_OK');
+    expect((await stream.next((e) => e.event === 'balance' && e.data.balance === 75_000, from)).data).toEqual(
+      {
+        balance: 75_000,
+        rolling: expect.any(Number),
+      },
+    );
+    // The other member's money moves: nothing of it reaches this stream.
+    const seen = stream.events.length;
+    const adjusted = await bo(t, 'POST', `/members/${other.userId}/adjust`, {
+      cookie: owner.cookie,
+      key: 'ev-adjust-1',
+      body: { amount: 1_000, reason: 'test' },
+    });
+    expect(adjusted.body.status).toBe('success');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.events.slice(seen).filter((e) => e.event === 'balance')).toEqual([]);
+  });
+
+  it('a stream resuming with Last-Event-ID gets what it missed; an unknown id gets the figures as they are', async () => {
+    const last = stream.events.at(-1)!;
+    const lastId = [...stream.events].reverse().find((e) => e.id)!.id!;
+    expect(last).toBeDefined();
+    stream.close();
+    // Missed while away: a note.
+    await bo(t, 'POST', '/notes', {
+      cookie: owner.cookie,
+      body: { userId: member.userId, title: 'While away', contents: '<p>x</p>' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stream = await open(member.cookie, { 'last-event-id': lastId });
+    expect((await stream.next((e) => e.event === 'note')).data).toEqual({ noteCount: 1 });
+    expect(stream.events[0]!.id).not.toBe(lastId);
+    // Resumed, not restarted: the balance was not missed, so it is not sent again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stream.events.filter((e) => e.event === 'balance')).toEqual([]);
+
+    const fresh = await open(member.cookie, { 'last-event-id': 'not-an-id' });
+    expect((await fresh.next((e) => e.event === 'balance')).data).toMatchObject({ balance: 75_000 });
+    fresh.close();
+  });
+});
+
+describe('the bus between instances', () => {
+  it('a message published on one bus reaches every bus on the database, after its transaction commits', async () => {
+    // Two buses over one database stand for two instances.
+    const one = createDatabaseBus(t.db, notificationsOf(t));
+    const two = createDatabaseBus(t.db, notificationsOf(t));
+    await Promise.all([one.ready, two.ready]);
+    const heard: string[] = [];
+    two.subscribe((m) => heard.push(`${m.type}:${m.member ?? ''}`));
+    await one.publish({ type: 'note', member: 'someone' });
+    await expect.poll(() => heard, { timeout: 2_000 }).toContain('note:someone');
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('a hub coalesces a burst of one member’s messages into one read, and drops a client that does not read', async () => {
+    const bus = createDatabaseBus(t.db, notificationsOf(t));
+    await bus.ready;
+    let reads = 0;
+    const hub = createEventHub({
+      bus,
+      now: Date.now,
+      readMember: async () => {
+        reads += 1;
+        return { balance: 1, rolling: 2, noteCount: 3, helpCount: 4 };
+      },
+      readQueue: async () => ({ deposits: 0, withdraws: 0, helps: 0 }),
+      readJackpot: async () => ({ mega: 1, major: 2, minor: 3 }),
+      coalesceMs: 100,
+    });
+    const written: string[] = [];
+    let ended = false;
+    const sink: EventSink = {
+      write: (c) => void written.push(c),
+      backlog: 0,
+      end: () => void (ended = true),
+    };
+    const detach = hub.openMember({ memberId: 999_001, userId: 'burst', lastEventId: undefined, sink });
+    await expect.poll(() => reads).toBe(1);
+    for (let i = 0; i < 20; i++) await bus.publish({ type: 'balance', member: 'burst' });
+    await expect.poll(() => written.filter((w) => w.includes('event: balance')).length).toBe(2);
+    expect(reads).toBe(2);
+    // A client 1 MB behind is dropped (it reconnects and resumes).
+    const slow: EventSink = { write: () => {}, backlog: 1_048_576, end: () => void (ended = true) };
+    hub.openMember({ memberId: 999_002, userId: 'slow', lastEventId: undefined, sink: slow });
+    expect(ended).toBe(true);
+    detach();
+    hub.close();
+    await bus.close();
+  });
+});
+
+/** The test app's database LISTEN (the harness gives it to the app's services). */
+function notificationsOf(app: TestApp) {
+  return app.notifications;
+}
