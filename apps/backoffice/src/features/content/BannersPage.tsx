@@ -13,7 +13,7 @@ import { Field, FormMessage, useFailureText, useFieldText } from '../../componen
 import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { DomainField, domainsText } from './fields.tsx';
-import { DeleteDialog } from './delete-dialog.tsx';
+import { DeleteDialog, ItemActions } from './item-actions.tsx';
 import './content.css';
 import { useBanners } from './queries.ts';
 
@@ -299,10 +299,8 @@ export function BannersPage() {
                   </button>
                 </td>
                 <td className="nowrap">
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    onClick={() => {
+                  <ItemActions
+                    onEdit={() => {
                       setError(null);
                       setDraft({
                         id: banner.id,
@@ -314,19 +312,11 @@ export function BannersPage() {
                         domain: banner.domain,
                       });
                     }}
-                  >
-                    {t('content.edit')}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="btn btn--small btn--danger"
-                    onClick={() => {
+                    onDelete={() => {
                       setError(null);
                       setRemoving(banner);
                     }}
-                  >
-                    {t('content.delete')}
-                  </button>
+                  />
                 </td>
               </tr>
             ))}

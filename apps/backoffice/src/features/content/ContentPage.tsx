@@ -22,7 +22,7 @@ import { useEditorLabels } from '../../lib/html/editor-labels.ts';
 import { ColorField, DomainField, domainsText } from './fields.tsx';
 import { HEX_COLOR } from './popup-geometry.ts';
 import { PopupPreview } from './PopupPreview.tsx';
-import { DeleteDialog } from './delete-dialog.tsx';
+import { DeleteDialog, ItemActions } from './item-actions.tsx';
 import './content.css';
 import { useContentList } from './queries.ts';
 import { Notice, FailureNotice } from '../../components/notice.tsx';
@@ -384,27 +384,17 @@ export function ContentPage({ kind }: { kind: Kind }) {
                   <td className="nowrap">{formatDateTime(item.lastDate)}</td>
                   <td className="nowrap">{item.operatorId ?? ''}</td>
                   <td className="nowrap">
-                    <button
-                      type="button"
-                      className="btn btn--small"
-                      onClick={() => {
+                    <ItemActions
+                      onEdit={() => {
                         setFormError(null);
                         setMessage(null);
                         setDraft(draftOf(item));
                       }}
-                    >
-                      {t('content.edit')}
-                    </button>{' '}
-                    <button
-                      type="button"
-                      className="btn btn--small btn--danger"
-                      onClick={() => {
+                      onDelete={() => {
                         setFormError(null);
                         setRemoving(item);
                       }}
-                    >
-                      {t('content.delete')}
-                    </button>
+                    />
                   </td>
                 </tr>
               );

@@ -192,6 +192,13 @@ export function ReportsPage() {
   const csvUrl = apiUrl('reports.csv', { query: { unit, from, to, lang } });
   const tooLong = isApiError(report.error) && report.error.errors.some((e) => e.code === 'max');
 
+  // The amount columns' headers (`reports.<key>`), right-aligned.
+  const numHeads = (keys: string[]) =>
+    keys.map((key, index) => (
+      <th key={`${key}${index}`} scope="col" className="num">
+        {t(`reports.${key}`)}
+      </th>
+    ));
   const line = (name: string, f: TReportFigures, key?: string) => {
     const g = game(f);
     return (
@@ -277,39 +284,13 @@ export function ReportsPage() {
               <thead>
                 <tr>
                   <th scope="col">{t(unit === 'day' ? 'reports.day' : 'reports.month')}</th>
-                  {activeScope === ALL && (
-                    <>
-                      <th scope="col" className="num">
-                        {t('reports.deposits')}
-                      </th>
-                      <th scope="col" className="num">
-                        {t('reports.count')}
-                      </th>
-                      <th scope="col" className="num">
-                        {t('reports.withdrawals')}
-                      </th>
-                      <th scope="col" className="num">
-                        {t('reports.count')}
-                      </th>
-                      <th scope="col" className="num">
-                        {t('reports.net')}
-                      </th>
-                    </>
-                  )}
-                  <th scope="col" className="num">
-                    {t('reports.bets')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('reports.wins')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('reports.ggr')}
-                  </th>
-                  {activeScope === ALL && (
-                    <th scope="col" className="num">
-                      {t('reports.comp')}
-                    </th>
-                  )}
+                  {numHeads([
+                    ...(activeScope === ALL ? ['deposits', 'count', 'withdrawals', 'count', 'net'] : []),
+                    'bets',
+                    'wins',
+                    'ggr',
+                    ...(activeScope === ALL ? ['comp'] : []),
+                  ])}
                 </tr>
               </thead>
               <tbody>{rows.map((r) => line(r.period, r))}</tbody>
@@ -322,18 +303,7 @@ export function ReportsPage() {
               <thead>
                 <tr>
                   <th scope="col">{t('reports.provider')}</th>
-                  <th scope="col" className="num">
-                    {t('reports.bets')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('reports.wins')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('reports.ggr')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('reports.margin')}
-                  </th>
+                  {numHeads(['bets', 'wins', 'ggr', 'margin'])}
                 </tr>
               </thead>
               <tbody>

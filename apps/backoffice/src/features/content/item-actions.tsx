@@ -2,6 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../app/Dialog.tsx';
 import { Notice } from '../../components/notice.tsx';
 
+/** A listed item's Edit and Delete buttons (Delete asks first, in `DeleteDialog`). */
+export function ItemActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="btn btn--small" onClick={onEdit}>
+        {t('content.edit')}
+      </button>{' '}
+      <button type="button" className="btn btn--small btn--danger" onClick={onDelete}>
+        {t('content.delete')}
+      </button>
+    </>
+  );
+}
+
 /**
  * The confirmation before a notice, popup or banner is deleted: its title, why it cannot be undone,
  * the failure of the last try, and Cancel or Delete (both off while the delete runs).
