@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bo,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 
@@ -30,14 +30,14 @@ afterAll(async () => {
 
 /** A member that never signed in (no session, no sign-in rows), registered from `regIp`. */
 async function quietMember(regIp: string | null, options: { cash?: number; bankOwner?: string } = {}) {
-  const m = await newMember(t, { cash: options.cash ?? 0, signedIn: false });
+  const m = await createMember(t, { cash: options.cash ?? 0, signedIn: false });
   await t.db.updateTable('members').set({ reg_ip: regIp }).where('id', '=', m.id).execute();
   if (options.bankOwner)
     await t.db.updateTable('members').set({ bank_owner: options.bankOwner }).where('id', '=', m.id).execute();
   return m;
 }
 
-async function deposit(m: MoneyMember, amount: number, depositor?: string, approve = true) {
+async function deposit(m: TestMember, amount: number, depositor?: string, approve = true) {
   const r = await t.services.cashier.applyDeposit(m.id, { amount, ...(depositor ? { depositor } : {}) });
   expect(r.status).toBe('success');
   const row = await t.db
@@ -53,7 +53,7 @@ async function deposit(m: MoneyMember, amount: number, depositor?: string, appro
   return row.id;
 }
 
-async function withdraw(m: MoneyMember, amount: number): Promise<number> {
+async function withdraw(m: TestMember, amount: number): Promise<number> {
   const r = await t.services.cashier.applyWithdraw(m.id, { amount, exchangePassword: m.exchangePassword });
   expect(r.status).toBe('success');
   const row = await t.db
@@ -65,7 +65,7 @@ async function withdraw(m: MoneyMember, amount: number): Promise<number> {
   return row.id;
 }
 
-async function bet(m: MoneyMember, amount: number, key: string) {
+async function bet(m: TestMember, amount: number, key: string) {
   await t.ledger.transfer({
     debit: { memberId: m.id, kind: 'cash' },
     credit: { system: 'house:testprov' },

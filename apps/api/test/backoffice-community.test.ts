@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bo,
   call,
-  callRoute,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
   type JsonBody,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 
@@ -41,9 +40,9 @@ async function auditOf(target: string) {
     .execute();
 }
 
-async function writeHelp(m: MoneyMember, title = '문의합니다'): Promise<number> {
+async function writeHelp(m: TestMember, title = '문의합니다'): Promise<number> {
   await call(t, 'user-write-help', { title, contents: `${title} 내용` }, m.cookie);
-  return (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0].id;
+  return (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0]!.id;
 }
 
 const notice = { title: '공지', contents: '<p>공지 내용</p>', domain: '' };
@@ -58,7 +57,7 @@ const popup = {
 
 describe('permissions', () => {
   it('let support handle help posts and notes only, content notices and popups only, owner everything', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const helpId = await writeHelp(m);
     const requests: [string, 'GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown][] = [
       ['support', 'GET', '/helps', undefined],
@@ -112,12 +111,12 @@ describe('permissions', () => {
 
 describe('help posts', () => {
   it('list posts with the member id or the guest phone, filtered by state, kind and member, newest first', async () => {
-    const m = await newMember(t);
-    const other = await newMember(t);
+    const m = await createMember(t);
+    const other = await createMember(t);
     const first = await writeHelp(m, '첫 문의');
     await call(t, 'user-ask-account', {}, m.cookie);
     await writeHelp(other, '다른 회원 문의');
-    await callRoute(
+    await call(
       t,
       'guest-write-help',
       { userId: 'Forgetful', phone: '010 5555 1212', title: '로그인 불가', contents: '도와주세요' },
@@ -176,7 +175,7 @@ describe('help posts', () => {
   });
 
   it('store a sanitized answer, mark the post unread, and audit every answer with before and after', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const id = await writeHelp(m);
     const dirty =
       '<p style="color:red" onmouseover="x()">확인했습니다 <a href="javascript:alert(1)">여기</a>' +
@@ -223,7 +222,7 @@ describe('help posts', () => {
   });
 
   it('refuse an answer that is empty once sanitized, and answer not_found for a missing or deleted post', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const id = await writeHelp(m);
     for (const answer of ['<script>alert(1)</script>', '<p> </p>', '']) {
       const res = await bo(t, 'POST', `/helps/${id}/answer`, { cookie: support.cookie, body: { answer } });
@@ -259,7 +258,7 @@ describe('help posts', () => {
 
 describe('notes', () => {
   it('send a sanitized note to one member, not_found for an unknown id, audited', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const res = await bo(t, 'POST', '/notes', {
       cookie: support.cookie,
       body: { userId: m.userId, title: '이벤트 안내', contents: '<p onclick="x()">당첨을 축하합니다</p>' },
@@ -292,7 +291,7 @@ describe('notes', () => {
   });
 
   it('send a note to all: one copy to every member existing then, none to later ones', async () => {
-    const before = [await newMember(t), await newMember(t)];
+    const before = [await createMember(t), await createMember(t)];
     const existing = Number(
       (
         await t.db
@@ -306,7 +305,7 @@ describe('notes', () => {
       body: { userId: null, title: '점검 안내', contents: '<p>내일 새벽 점검이 있습니다</p>' },
     });
     expect(res.body).toEqual({ status: 'success' });
-    const later = await newMember(t);
+    const later = await createMember(t);
 
     const copies = await t.db
       .selectFrom('notes')
@@ -320,7 +319,7 @@ describe('notes', () => {
 
     // Each member reads and deletes their own copy.
     const [a, b] = before;
-    const aNote = (await call(t, 'get-user-note', {}, a!.cookie)).body.notes[0];
+    const aNote = (await call(t, 'get-user-note', {}, a!.cookie)).body.notes[0]!;
     expect(aNote.title).toBe('점검 안내');
     await call(t, 'read-note-message', { id: aNote.id }, a!.cookie);
     expect((await call(t, 'read-note-message', { id: aNote.id }, b!.cookie)).body).toEqual({

@@ -3,8 +3,8 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
   type JsonBody,
   type TestOperator,
@@ -38,7 +38,7 @@ const HOSTILE =
   '<div style="background:url(javascript:alert(5))">끝</div><iframe src="https://evil.example"></iframe>';
 
 /** Nothing in `html` can run script or navigate to a script URL. */
-function expectInert(html: string): void {
+function expectInert(html: string | null): void {
   expect(html).not.toMatch(/<script|<iframe/i);
   expect(html).not.toMatch(/\son[a-z]+\s*=/i);
   expect(html).not.toMatch(/javascript:|vbscript:|url\s*\(/i);
@@ -101,7 +101,7 @@ describe('the deposit account', () => {
 
 describe('the help search', () => {
   it('finds posts by words of the title or text and guests by the phone; % and _ are plain characters', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     await call(t, 'user-write-help', { title: '출금 지연 문의', contents: '100% 확인 부탁' }, m.cookie);
     await call(t, 'user-write-help', { title: '기타', contents: '로그인이 안 돼요' }, m.cookie);
     const titles = async (q: string) =>
@@ -194,9 +194,9 @@ describe('operator HTML', () => {
   });
 
   it('reaches the member answer of a help post inert (get-help-list, read-help-message) and the console too', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     await call(t, 'user-ask-account', {}, m.cookie);
-    const own = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0];
+    const own = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0]!;
     expect(own.kind).toBe('account_inquiry');
     const answered = await bo(t, 'POST', `/helps/${own.id}/answer`, {
       cookie: support.cookie,
@@ -204,13 +204,13 @@ describe('operator HTML', () => {
     });
     expect(answered.body).toEqual({ status: 'success' });
 
-    const seen = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0];
+    const seen = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0]!;
     expect(seen.state).toBe('already');
     expectInert(seen.answer);
     expect((await call(t, 'read-help-message', { id: own.id }, m.cookie)).body).toEqual({
       status: 'success',
     });
-    const read = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0];
+    const read = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0]!;
     expect(read.isRead).toBe(true);
     expectInert(read.answer);
 

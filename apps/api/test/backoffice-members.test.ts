@@ -9,12 +9,11 @@ import {
   createOperator,
   ensureRegCode,
   latestRequestId,
-  newMember,
   postCredentials,
   signIn,
   type CashierTestApp,
   type JsonBody,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -63,7 +62,7 @@ async function liveSessions(memberId: number): Promise<number> {
   return rows.length;
 }
 
-async function healthCode(m: MoneyMember): Promise<number> {
+async function healthCode(m: TestMember): Promise<number> {
   return (await call(t, 'user-health-check', {}, m.cookie)).code;
 }
 
@@ -107,7 +106,7 @@ describe('GET /api/backoffice/dashboard', () => {
 
   it('counts the queues and sums the completed money, bets, wins and GGR of today and the month', async () => {
     const before = await dashboard();
-    const m = await newMember(t, { cash: 200_000 });
+    const m = await createMember(t, { cash: 200_000 });
 
     // Two deposits asked, one approved (today's deposits), one left pending.
     expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
@@ -205,7 +204,7 @@ describe('GET /api/backoffice/dashboard', () => {
   });
 
   it('counts completed money by the Seoul day and month it was processed in', async () => {
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     const { today, month } = sitePeriodStarts(t.clock.now(), 'Asia/Seoul');
     const before = await dashboard();
     const at = (d: Date, ms: number) => new Date(d.getTime() + ms);
@@ -236,16 +235,29 @@ describe('GET /api/backoffice/members', () => {
 
   beforeAll(async () => {
     await ensureRegCode(t, 'VIPCODE', 'vip.example.com');
-    a = await createMember(t, { userId: 'zfind01', nick: '검색하나', phone: '01077770001', cash: 5_000 });
+    a = await createMember(t, {
+      signedIn: false,
+      userId: 'zfind01',
+      nick: '검색하나',
+      phone: '01077770001',
+      cash: 5_000,
+    });
     b = await createMember(t, {
+      signedIn: false,
       userId: 'zfind02',
       nick: '검색둘',
       phone: '01077770002',
       code: 'VIPCODE',
       state: 'pending',
     });
-    c = await createMember(t, { userId: 'zfind_3', nick: 'Find%3', phone: '01077770003', state: 'blocked' });
-    await t.db.updateTable('members').set({ level: 7 }).where('id', '=', a.memberId).execute();
+    c = await createMember(t, {
+      signedIn: false,
+      userId: 'zfind_3',
+      nick: 'Find%3',
+      phone: '01077770003',
+      state: 'blocked',
+    });
+    await t.db.updateTable('members').set({ level: 7 }).where('id', '=', a.id).execute();
   });
 
   async function list(query: string, op = owner): Promise<JsonBody> {
@@ -320,7 +332,7 @@ describe('GET /api/backoffice/members', () => {
 
 describe('member actions', () => {
   it('approves a pending registration once; refuses content; not_found for an unknown member', async () => {
-    const m = await newMember(t, { state: 'pending', signedIn: false });
+    const m = await createMember(t, { state: 'pending', signedIn: false });
     const url = `/members/${m.userId}/approve`;
     expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
     expect((await stateOf(m.id)).state).toBe('pending');
@@ -376,7 +388,7 @@ describe('member actions', () => {
   });
 
   it('sets the level (1..10), audited; 400 changes nothing', async () => {
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     const url = `/members/${m.userId}/level`;
     for (const body of [{ level: 0 }, { level: 11 }, { level: 2.5 }, { level: '3' }, {}, { level: 3, x: 1 }])
       expect((await bo(t, 'PATCH', url, { cookie: owner.cookie, body })).code, JSON.stringify(body)).toBe(
@@ -414,7 +426,7 @@ describe('member actions', () => {
   });
 
   it('resets the exchange password to 6 new digits shown once; the old one stops working', async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const url = `/members/${m.userId}/reset-exchange-password`;
     const hashBefore = (await stateOf(m.id)).exchange_password_hash;
     expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
@@ -500,23 +512,14 @@ describe('operator sessions', () => {
 });
 
 /** A member signed in twice (two devices): the second session's cookie is `second`. */
-async function twiceSignedIn(cash = 0): Promise<MoneyMember & { second: string }> {
+async function twiceSignedIn(cash = 0): Promise<TestMember & { second: string }> {
   const member = await createMember(t, { cash });
-  const cookie = await signIn(t, member);
-  const second = await signIn(t, member);
-  return {
-    id: member.memberId,
-    userId: member.userId,
-    bankOwner: '홍길동',
-    exchangePassword: member.exchangePassword,
-    cookie,
-    second,
-  };
+  return { ...member, second: await signIn(t, member) };
 }
 
 describe('member detail', () => {
   it('shows the profile with balances; bank number only to owner and cashier; content refused', async () => {
-    const m = await newMember(t, { cash: 12_000, comp: 300, signedIn: false });
+    const m = await createMember(t, { cash: 12_000, comp: 300, signedIn: false });
     const byOwner = await bo(t, 'GET', `/members/${m.userId}`, { cookie: owner.cookie });
     expect(byOwner.body.member).toMatchObject({
       userId: m.userId,
@@ -537,7 +540,7 @@ describe('member detail', () => {
   const TABS = ['ledger', 'requests?kind=deposit', 'rounds', 'notes', 'helps', 'sign-ins'];
 
   it('refuses every tab to a content operator and without a session; not_found for no such member', async () => {
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     for (const tab of TABS) {
       const url = `/members/${m.userId}/${tab}`;
       expect((await bo(t, 'GET', url, { cookie: content.cookie })).code, tab).toBe(403);
@@ -555,7 +558,7 @@ describe('member detail', () => {
   });
 
   it('pages the ledger newest first with the adjustment reason, each entry once', async () => {
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     for (let i = 1; i <= 5; i++)
       expect(
         (
@@ -588,7 +591,7 @@ describe('member detail', () => {
   });
 
   it("lists the member's requests, notes, help posts and rounds", async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
     const w = { amount: 20_000, exchangePassword: m.exchangePassword };
     expect((await call(t, 'apply-user-withdraw', w, m.cookie)).body.status).toBe('success');
@@ -644,7 +647,7 @@ describe('member detail', () => {
 
 describe('sign-in history', () => {
   it('records each attempt on a known id with address, browser and outcome, newest first', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const headers = { 'user-agent': 'Phone/9.1' };
     await signIn(t, member, { headers, ip: '203.0.113.7' });
     const wrong = await postCredentials(
@@ -653,7 +656,7 @@ describe('sign-in history', () => {
       { headers },
     );
     expect(wrong.statusCode).toBe(401);
-    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', member.memberId).execute();
+    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', member.id).execute();
     await postCredentials(t, { userId: member.userId, password: member.password }, { ip: '198.51.100.2' });
     // An unknown id has no history to write to.
     await postCredentials(t, { userId: 'nobody98', password: 'x' });
@@ -670,7 +673,7 @@ describe('sign-in history', () => {
       cookie: owner.cookie,
     });
     expect(page2.body).toMatchObject({ maxCount: 3, list: [{ outcome: 'success' }] });
-    const doLogin = await createMember(t);
+    const doLogin = await createMember(t, { signedIn: false });
     expect(
       (await call(t, 'user-do-login', { userId: doLogin.userId, password: doLogin.password })).body.status,
     ).toBe('success');
@@ -681,14 +684,14 @@ describe('sign-in history', () => {
 
 describe('password reset with a forced change', () => {
   it('gives a temporary password once, ends the sessions, and holds the member at the password change', async () => {
-    const member = await createMember(t, { cash: 5_000 });
+    const member = await createMember(t, { signedIn: false, cash: 5_000 });
     const cookie = await signIn(t, member);
     const url = `/members/${member.userId}/reset-password`;
     const hashOf = async () =>
       await t.db
         .selectFrom('members')
         .select(['password_hash', 'must_change_password'])
-        .where('id', '=', member.memberId)
+        .where('id', '=', member.id)
         .executeTakeFirstOrThrow();
     const before = await hashOf();
     expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
@@ -754,7 +757,7 @@ describe('password reset with a forced change', () => {
 
 describe('adjustment from the member detail', () => {
   it('needs a reason, refuses support and content, replays one Idempotency-Key once, audited', async () => {
-    const m = await newMember(t, { cash: 1_000, signedIn: false });
+    const m = await createMember(t, { cash: 1_000, signedIn: false });
     const url = `/members/${m.userId}/adjust`;
     const body = { amount: 2_500, reason: '보상 지급' };
     for (const op of [support, content])

@@ -5,10 +5,9 @@ import {
   createCashierTestApp,
   createMember,
   createOperator,
-  newMember,
   signIn,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 
@@ -68,7 +67,7 @@ async function breaksOf(memberId: number) {
     .execute();
 }
 
-async function nickOf(m: MoneyMember): Promise<string> {
+async function nickOf(m: TestMember): Promise<string> {
   const row = await t.db
     .selectFrom('members')
     .select('nick')
@@ -79,7 +78,7 @@ async function nickOf(m: MoneyMember): Promise<string> {
 
 describe('who may read player protection', () => {
   it('member tab: owner, cashier and support; the breaks report: owner and support', async () => {
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     const tab = `/members/${m.userId}/protection`;
     for (const op of [owner, cashier, support])
       expect((await bo(t, 'GET', tab, { cookie: op.cookie })).code).toBe(200);
@@ -108,7 +107,7 @@ describe('who may read player protection', () => {
   });
 
   it('offers no way to change protection: writes to its URLs name no route', async () => {
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       for (const url of [`/members/${m.userId}/protection`, '/protection/breaks']) {
         expect(await bo(t, method, url, { cookie: owner.cookie, body: {} })).toMatchObject({
@@ -129,7 +128,7 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
   });
 
   it('shows a member who never set anything: no limits, no breaks, reality check off', async () => {
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     expect((await bo(t, 'GET', `/members/${m.userId}/protection`, { cookie: support.cookie })).body).toEqual({
       status: 'success',
       limits: {
@@ -146,7 +145,7 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
   });
 
   it('shows what the member set: limits in force, the pending change and every change with its state, as the clock moves', async () => {
-    const m = await createMember(t);
+    const m = await createMember(t, { signedIn: false });
     // The member's own calls, signed in afresh after each move of the clock (sessions go idle).
     const member = async (name: string, body: unknown) =>
       (await call(t, name, body, await signIn(t, m))).body.status as string;
@@ -221,14 +220,14 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
       [first.id, 'replaced'],
     ]);
     // Another member's changes never show.
-    const other = await newMember(t, { signedIn: false });
+    const other = await createMember(t, { signedIn: false });
     expect(
       (await bo(t, 'GET', `/members/${other.userId}/protection`, { cookie: owner.cookie })).body.history,
     ).toEqual([]);
   });
 
   it('lists every break newest first and marks the one in force until its end', async () => {
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     const old = await breakRow(m.id, 'time_out', '24h', at(-10 * DAY), at(-9 * DAY));
     const current = await breakRow(m.id, 'time_out', '7d', at(-HOUR), at(7 * DAY - HOUR));
     const url = `/members/${m.userId}/protection`;
@@ -258,9 +257,9 @@ describe('GET /api/backoffice/protection/breaks', () => {
         }[]
       ).filter((r) => !known.has(r.id));
 
-    const a = await newMember(t, { signedIn: false });
-    const b = await newMember(t, { signedIn: false });
-    const c = await newMember(t, { signedIn: false });
+    const a = await createMember(t, { signedIn: false });
+    const b = await createMember(t, { signedIn: false });
+    const c = await createMember(t, { signedIn: false });
     // An ended time-out (never listed), a 24-hour time-out, then a permanent self-exclusion.
     await breakRow(c.id, 'time_out', '24h', at(-3 * DAY), at(-2 * DAY));
     const timeOutStart = at(-2 * HOUR);
@@ -311,7 +310,7 @@ describe('GET /api/backoffice/protection/breaks', () => {
   });
 
   it('lists a member once, with the break that ends last, when two overlap', async () => {
-    const d = await newMember(t, { signedIn: false });
+    const d = await createMember(t, { signedIn: false });
     const timeOut = await breakRow(d.id, 'time_out', '7d', at(-HOUR), at(7 * DAY));
     const exclusion = await breakRow(d.id, 'self_exclusion', '1y', at(-2 * HOUR), at(365 * DAY));
     const rowsOf = async (query = '') =>
@@ -341,7 +340,7 @@ describe('GET /api/backoffice/protection/breaks', () => {
 
 describe('no back-office action lifts a break', () => {
   it('block, unblock, level, sign-out, password resets and adjustments leave the break in force', async () => {
-    const m = await newMember(t, { cash: 50_000, signedIn: false });
+    const m = await createMember(t, { cash: 50_000, signedIn: false });
     const until = at(30 * DAY);
     await breakRow(m.id, 'time_out', '30d', at(), until);
     const before = await breaksOf(m.id);
@@ -395,7 +394,7 @@ describe('no back-office action lifts a break', () => {
     };
 
     // The member takes a six-month self-exclusion from the portal.
-    const onBreak = await createMember(t);
+    const onBreak = await createMember(t, { signedIn: false });
     const taken = await call(
       t,
       'take-break',
@@ -403,16 +402,16 @@ describe('no back-office action lifts a break', () => {
       await signIn(t, onBreak),
     );
     expect(taken.body.status).toBe('success');
-    const recorded = await breaksOf(onBreak.memberId);
+    const recorded = await breaksOf(onBreak.id);
     expect(recorded).toHaveLength(1);
     await blockThenUnblock(onBreak.userId);
-    expect(await breaksOf(onBreak.memberId)).toEqual(recorded);
+    expect(await breaksOf(onBreak.id)).toEqual(recorded);
     const refused = await login(onBreak);
     expect(refused.body.status).toBe('blocked');
     expect(String(refused.headers['set-cookie'] ?? '')).not.toContain('sid=');
-    expect(await lastOutcome(onBreak.memberId)).toBe('blocked');
+    expect(await lastOutcome(onBreak.id)).toBe('blocked');
 
-    const control = await createMember(t);
+    const control = await createMember(t, { signedIn: false });
     await blockThenUnblock(control.userId);
     expect((await login(control)).body.status).toBe('success');
   });

@@ -5,9 +5,9 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
   latestRequestId,
-  newMember,
   type CashierTestApp,
   type JsonBody,
   type TestOperator,
@@ -167,7 +167,7 @@ describe('figures by Asia/Seoul day and month', () => {
     // A movement that is neither a bet, a win, a rollback nor a conversion is not a figure.
     await movement('jackpot_share', 5_000, '2025-03-31T11:00:00.000Z');
 
-    const m = await newMember(t, { signedIn: false });
+    const m = await createMember(t, { signedIn: false });
     await t.db
       .insertInto('deposit_requests')
       .values([
@@ -329,7 +329,7 @@ describe('figures of real activity', () => {
     const query = `unit=day&from=${seoulDay(new Date(now - 86_400_000))}&to=${seoulDay(new Date(now + 86_400_000))}`;
     const before = await report(query);
     const slot = await createTestProvider(t, owner, { kind: 'slot', games: ['fruit'] });
-    const m = await newMember(t, { cash: 200_000, comp: 20_000 });
+    const m = await createMember(t, { cash: 200_000, comp: 20_000 });
 
     expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
     const dep = await latestRequestId(t, 'deposit', m.id);
@@ -428,8 +428,8 @@ describe('figures of real activity', () => {
 });
 
 describe('GET /api/backoffice/audit filters', () => {
-  let m: Awaited<ReturnType<typeof newMember>>;
-  let other: Awaited<ReturnType<typeof newMember>>;
+  let m: Awaited<ReturnType<typeof createMember>>;
+  let other: Awaited<ReturnType<typeof createMember>>;
   let dep: number;
   // A cashier of its own: the entries it writes are exactly the ones below.
   let clerk: TestOperator;
@@ -442,8 +442,8 @@ describe('GET /api/backoffice/audit filters', () => {
 
   beforeAll(async () => {
     clerk = await createOperator(t, 'cashier');
-    m = await newMember(t);
-    other = await newMember(t);
+    m = await createMember(t);
+    other = await createMember(t);
     expect(
       (await bo(t, 'PATCH', `/members/${m.userId}/level`, { cookie: owner.cookie, body: { level: 4 } })).code,
     ).toBe(200);

@@ -3,8 +3,8 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   uniqueMemberInput,
   type CashierTestApp,
   type TestOperator,
@@ -207,7 +207,7 @@ describe('member approval', () => {
 
 describe('member levels', () => {
   it('names levels 1..10 with the members holding each, renames them audited', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     await bo(t, 'PATCH', `/members/${m.userId}/level`, { cookie: owner.cookie, body: { level: 7 } });
     const before = await bo(t, 'GET', '/settings/levels', { cookie: support.cookie });
     expect(before.code).toBe(200);
@@ -341,7 +341,8 @@ describe('games: what members see after a change', () => {
     expect(games.body.games.map((g: { code: string }) => g.code)).toEqual(['b2']);
 
     const used = async () =>
-      (await call(t, 'get-slot-setting', {})).body.slot.find((s: { code: string }) => s.code === p.code).used;
+      (await call(t, 'get-slot-setting', {})).body.slot.find((s: { code: string }) => s.code === p.code)!
+        .used;
     expect(await used()).toBe('y');
     // A window covering every minute but one: in maintenance whatever the clock says.
     const now = new Date(Date.now() + 9 * 3_600_000);
@@ -365,7 +366,7 @@ describe('games: what members see after a change', () => {
 describe('provider secret rotation', () => {
   it('answers a new secret once (no-store), which signs the next wallet call; the old one stops; audited without it', async () => {
     const p = await createTestProvider(t, owner, { games: ['a1'] });
-    const m = await newMember(t, { cash: 10_000 });
+    const m = await createMember(t, { cash: 10_000 });
     const rotated = await bo(t, 'POST', `/providers/${p.code}/rotate-secret`, { cookie: owner.cookie });
     expect(rotated.code).toBe(200);
     expect(rotated.headers['cache-control']).toBe('no-store');
@@ -392,7 +393,7 @@ describe('provider secret rotation', () => {
 describe('a member’s rounds', () => {
   it('lists a member’s rounds newest first for owner, cashier and support, each leading to the round', async () => {
     const p = await createTestProvider(t, owner, { games: ['a1'] });
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     const token = await p.launch(m);
     for (const [i, roundId] of ['r-1', 'r-2'].entries()) {
       const bet = await p.wallet('bet', {

@@ -5,12 +5,12 @@ import {
   bo,
   call,
   createCashierTestApp,
-  newMember,
+  createMember,
   createOperator,
   latestRequestId,
   OPERATOR_PASSWORD,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 
@@ -35,12 +35,12 @@ async function login(body: Record<string, unknown>) {
   return bo(t, 'POST', '/login', { body });
 }
 
-async function deposit(m: MoneyMember, amount: number): Promise<number> {
+async function deposit(m: TestMember, amount: number): Promise<number> {
   expect((await call(t, 'apply-user-deposit', { amount }, m.cookie)).body).toEqual({ status: 'success' });
   return latestRequestId(t, 'deposit', m.id);
 }
 
-async function withdraw(m: MoneyMember, amount: number): Promise<number> {
+async function withdraw(m: TestMember, amount: number): Promise<number> {
   expect(
     (await call(t, 'apply-user-withdraw', { amount, exchangePassword: m.exchangePassword }, m.cookie)).body,
   ).toEqual({ status: 'success' });
@@ -193,7 +193,7 @@ describe('operator sign-in', () => {
   });
 
   it('needs an operator session everywhere else (401); a member session is not one', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     for (const [method, url] of [
       ['GET', '/me'],
       ['GET', '/deposits?state=wait'],
@@ -212,8 +212,8 @@ describe('operator sign-in', () => {
 
 describe('the deposit queue', () => {
   it('lists requests by state with paging', async () => {
-    const a = await newMember(t);
-    const b = await newMember(t);
+    const a = await createMember(t);
+    const b = await createMember(t);
     const ida = await deposit(a, 10_000);
     const idb = await deposit(b, 20_000);
     const res = await bo(t, 'GET', '/deposits?state=wait&pageSize=100', { cookie: cashier.cookie });
@@ -246,7 +246,7 @@ describe('the deposit queue', () => {
   });
 
   it('takes, approves and notes a deposit: success, then already; not_found for no such request', async () => {
-    const m = await newMember(t, { cash: 1_000 });
+    const m = await createMember(t, { cash: 1_000 });
     const id = await deposit(m, 50_000);
     expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
       status: 'success',
@@ -310,7 +310,7 @@ describe('the deposit queue', () => {
   });
 
   it('rejects a deposit with the reason in the member’s note (escaped), moving nothing', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const id = await deposit(m, 30_000);
     expect(
       (
@@ -349,7 +349,7 @@ describe('the deposit queue', () => {
 
 describe('the withdrawal queue', () => {
   it('shows the destination account to owner and cashier', async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const id = await withdraw(m, 20_000);
     const res = await bo(t, 'GET', '/withdraws?state=wait', { cookie: cashier.cookie });
     expect(res.body.list.find((r: { id: number }) => r.id === id)).toEqual({
@@ -366,7 +366,7 @@ describe('the withdrawal queue', () => {
   });
 
   it('approves a withdrawal by settling its hold, once', async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const id = await withdraw(m, 40_000);
     expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
       status: 'success',
@@ -399,7 +399,7 @@ describe('the withdrawal queue', () => {
   });
 
   it('rejects a taken withdrawal and returns the held money', async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const id = await withdraw(m, 40_000);
     expect((await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
       status: 'success',
@@ -436,7 +436,7 @@ describe('the withdrawal queue', () => {
 
 describe('roles', () => {
   it('keep support and content out of the money calls (403 denied) and change nothing', async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const id = await withdraw(m, 10_000);
     for (const op of [support, content]) {
       for (const [method, url, body] of [
@@ -489,7 +489,7 @@ describe('roles', () => {
 
 describe('member detail', () => {
   it('shows balances, state and the last ledger entries; the bank number only to owner and cashier', async () => {
-    const m = await newMember(t, { cash: 70_000, comp: 3_000, game: 2_000 });
+    const m = await createMember(t, { cash: 70_000, comp: 3_000, game: 2_000 });
     await withdraw(m, 10_000);
     const asOwner = await bo(t, 'GET', `/members/${m.userId}`, { cookie: owner.cookie });
     expect(asOwner.body.status).toBe('success');
@@ -525,7 +525,7 @@ describe('member detail', () => {
 
 describe('adjustments', () => {
   it('credit and debit cash and points through the adjustment account, audited', async () => {
-    const m = await newMember(t, { cash: 10_000, comp: 5_000 });
+    const m = await createMember(t, { cash: 10_000, comp: 5_000 });
     expect(
       (
         await bo(t, 'POST', `/members/${m.userId}/adjust`, {
@@ -566,7 +566,7 @@ describe('adjustments', () => {
   });
 
   it('answers balance for a debit beyond the balance, not_found for no such member, 400 for a bad body', async () => {
-    const m = await newMember(t, { cash: 10_000 });
+    const m = await createMember(t, { cash: 10_000 });
     const adjust = (body: unknown, userId = m.userId) =>
       bo(t, 'POST', `/members/${userId}/adjust`, { cookie: owner.cookie, body });
     expect((await adjust({ amount: -10_001, reason: 'x' })).body).toEqual({ status: 'balance' });
@@ -598,7 +598,7 @@ describe('adjustments', () => {
 
 describe('Idempotency-Key', () => {
   it('replays the first answer of an approval and moves nothing again', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const id = await deposit(m, 10_000);
     const first = await bo(t, 'POST', `/deposits/${id}/approve`, {
       cookie: cashier.cookie,
@@ -621,7 +621,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays an adjustment and refuses the key for another request (400)', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const adjust = (amount: number, key: string, op = owner) =>
       bo(t, 'POST', `/members/${m.userId}/adjust`, {
         cookie: op.cookie,
@@ -645,7 +645,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays a business answer too (balance), even after the money arrived', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const debit = () =>
       bo(t, 'POST', `/members/${m.userId}/adjust`, {
         cookie: owner.cookie,
@@ -686,7 +686,7 @@ describe('cashier settings', () => {
       status: 'success',
       settings: { minConversion: 5_000, minDeposit: 10_000 },
     });
-    const m = await newMember(t, { comp: 6_000 });
+    const m = await createMember(t, { comp: 6_000 });
     expect((await call(t, 'roll-to-balance', { amount: 5_000 }, m.cookie)).body).toEqual({
       status: 'success',
     });

@@ -6,17 +6,17 @@ import {
   bo,
   call,
   createCashierTestApp,
-  newMember,
+  createMember,
   createOperator,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 
 // The clock moves by hours here: sessions live a week so that they outlast the moves.
 let t: CashierTestApp;
 let owner: TestOperator;
-let member: MoneyMember;
+let member: TestMember;
 
 beforeAll(async () => {
   t = await createCashierTestApp({
@@ -24,7 +24,7 @@ beforeAll(async () => {
     SESSION_ABSOLUTE_MS: String(7 * 86_400_000),
   });
   owner = await createOperator(t, 'owner');
-  member = await newMember(t, { cash: 1_000_000 });
+  member = await createMember(t, { cash: 1_000_000 });
 });
 afterAll(async () => {
   await t?.close();
@@ -166,5 +166,5 @@ async function lastId(kind: 'deposit' | 'withdraw'): Promise<number> {
     {},
     member.cookie,
   );
-  return list.body.list[0].id;
+  return list.body.list[0]!.id;
 }

@@ -4,7 +4,7 @@ import {
   bo,
   call,
   createCashierTestApp,
-  newMember,
+  createMember,
   createOperator,
   latestRequestId,
   type CashierTestApp,
@@ -39,7 +39,7 @@ describe.skipIf(!onPostgres)(
     });
 
     it('50 parallel withdrawals by one member hold the money once and never overdraw', async () => {
-      const m = await newMember(t, { cash: 100_000 });
+      const m = await createMember(t, { cash: 100_000 });
       const answers = await Promise.all(
         Array.from({ length: 50 }, () =>
           call(t, 'apply-user-withdraw', { amount: 30_000, exchangePassword: m.exchangePassword }, m.cookie),
@@ -62,7 +62,7 @@ describe.skipIf(!onPostgres)(
     });
 
     it('50 parallel withdrawals while earlier ones are approved never overdraw', async () => {
-      const m = await newMember(t, { cash: 100_000 });
+      const m = await createMember(t, { cash: 100_000 });
       let settled = 0;
       // Rounds of parallel requests, each followed by an approval: the member asks for more than they have.
       for (let round = 0; round < 5; round++) {
@@ -94,7 +94,7 @@ describe.skipIf(!onPostgres)(
     });
 
     it('50 parallel conversions by one member convert exactly the points held', async () => {
-      const m = await newMember(t, { comp: 100_000 });
+      const m = await createMember(t, { comp: 100_000 });
       const answers = await Promise.all(
         Array.from({ length: 50 }, () => call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)),
       );
@@ -103,7 +103,7 @@ describe.skipIf(!onPostgres)(
     });
 
     it('50 parallel debit adjustments never take a balance below zero', async () => {
-      const m = await newMember(t, { cash: 100_000 });
+      const m = await createMember(t, { cash: 100_000 });
       const answers = await Promise.all(
         Array.from({ length: 50 }, () =>
           bo(t, 'POST', `/members/${m.userId}/adjust`, {
@@ -117,7 +117,7 @@ describe.skipIf(!onPostgres)(
     });
 
     it('20 parallel approvals of one deposit settle it once', async () => {
-      const m = await newMember(t);
+      const m = await createMember(t);
       await call(t, 'apply-user-deposit', { amount: 50_000 }, m.cookie);
       const id = await latestRequestId(t, 'deposit', m.id);
       const answers = await Promise.all(
@@ -135,7 +135,7 @@ describe.skipIf(!onPostgres)(
     });
 
     it('20 parallel approvals and rejections of one withdrawal resolve its hold once', async () => {
-      const m = await newMember(t, { cash: 80_000 });
+      const m = await createMember(t, { cash: 80_000 });
       await call(
         t,
         'apply-user-withdraw',
@@ -176,7 +176,7 @@ describe.skipIf(!onPostgres)(
     });
 
     it('the same Idempotency-Key sent 100 times at once applies once and answers alike', async () => {
-      const m = await newMember(t);
+      const m = await createMember(t);
       const answers = await Promise.all(
         Array.from({ length: 100 }, () =>
           bo(t, 'POST', `/members/${m.userId}/adjust`, {

@@ -5,10 +5,10 @@ import {
   bo,
   call,
   createCashierTestApp,
-  newMember,
+  createMember,
   createOperator,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 
@@ -18,13 +18,13 @@ import {
 
 let t: CashierTestApp;
 let owner: TestOperator;
-const members: MoneyMember[] = [];
+const members: TestMember[] = [];
 const MEMBERS = 3;
 
 beforeAll(async () => {
   t = await createCashierTestApp();
   owner = await createOperator(t, 'owner');
-  for (let i = 0; i < MEMBERS; i++) members.push(await newMember(t, { cash: 50_000, comp: 30_000 }));
+  for (let i = 0; i < MEMBERS; i++) members.push(await createMember(t, { cash: 50_000, comp: 30_000 }));
 });
 afterAll(async () => {
   await t?.close();
@@ -85,7 +85,7 @@ interface Model {
   last: Record<Kind, number | null>;
 }
 
-async function loadModel(member: MoneyMember): Promise<Model> {
+async function loadModel(member: TestMember): Promise<Model> {
   const b = await balances(t, member.id);
   const model: Model = {
     cash: b.cash,

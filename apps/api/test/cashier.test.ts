@@ -4,7 +4,7 @@ import {
   bo,
   call,
   createCashierTestApp,
-  newMember,
+  createMember,
   createOperator,
   latestRequestId,
   type CashierTestApp,
@@ -32,7 +32,7 @@ describe('apply-user-deposit', () => {
   });
 
   it('opens a request that moves no money, the depositor defaulting to the bank owner', async () => {
-    const m = await newMember(t, { cash: 5_000, bankOwner: '김철수' });
+    const m = await createMember(t, { cash: 5_000, bankOwner: '김철수' });
     const res = await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie);
     expect(res).toMatchObject({ code: 200, body: { status: 'success' } });
     const row = await t.db
@@ -51,7 +51,7 @@ describe('apply-user-deposit', () => {
   });
 
   it('keeps a depositor name the member gives', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     expect(
       (await call(t, 'apply-user-deposit', { amount: 10_000, depositor: '이영희' }, m.cookie)).body,
     ).toEqual({ status: 'success' });
@@ -64,7 +64,7 @@ describe('apply-user-deposit', () => {
   });
 
   it('answers wait while one is pending, also once an operator has taken it', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).body).toEqual({
       status: 'success',
     });
@@ -87,7 +87,7 @@ describe('apply-user-deposit', () => {
   });
 
   it('refuses amounts below the minimum, off the unit or above the maximum (400 naming amount)', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     expect(await call(t, 'apply-user-deposit', { amount: 9_000 }, m.cookie)).toMatchObject({
       code: 400,
       body: amountError('min'),
@@ -109,7 +109,7 @@ describe('apply-user-deposit', () => {
   });
 
   it('follows the operator minimum and unit', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     await bo(t, 'PUT', '/settings/cashier', {
       cookie: owner.cookie,
       body: { minDeposit: 50_000, unit: 10_000 },
@@ -141,7 +141,7 @@ describe('apply-user-withdraw', () => {
   });
 
   it('writes the request and holds its amount in one go', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     const res = await call(
       t,
       'apply-user-withdraw',
@@ -162,7 +162,7 @@ describe('apply-user-withdraw', () => {
   });
 
   it('answers pass on a wrong exchange password and moves nothing', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     expect(
       (await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '9999' }, m.cookie)).body,
     ).toEqual({ status: 'pass' });
@@ -173,7 +173,7 @@ describe('apply-user-withdraw', () => {
   });
 
   it('answers 429 after five wrong exchange passwords', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     for (let i = 0; i < 5; i++) {
       expect(
         (await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '0000' }, m.cookie)).body,
@@ -191,7 +191,7 @@ describe('apply-user-withdraw', () => {
   });
 
   it('answers balance beyond the cash balance and holds nothing', async () => {
-    const m = await newMember(t, { cash: 15_000 });
+    const m = await createMember(t, { cash: 15_000 });
     expect(
       (
         await call(
@@ -211,7 +211,7 @@ describe('apply-user-withdraw', () => {
   });
 
   it('answers wait while one is pending', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     expect(
       (
         await call(
@@ -236,7 +236,7 @@ describe('apply-user-withdraw', () => {
   });
 
   it('refuses bad amounts and a malformed exchange password (400)', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     expect(
       (
         await call(
@@ -259,14 +259,14 @@ describe('apply-user-withdraw', () => {
     ).toEqual(amountError('unit'));
     const res = await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '12' }, m.cookie);
     expect(res.code).toBe(400);
-    expect(res.body.errors[0].path).toBe('exchangePassword');
+    expect(res.body.errors[0]!.path).toBe('exchangePassword');
   });
 });
 
 describe('get-deposit-list / get-withdraw-list', () => {
   it('lists only the member’s own requests, newest first, with paging', async () => {
-    const m = await newMember(t, { cash: 100_000 });
-    const other = await newMember(t);
+    const m = await createMember(t, { cash: 100_000 });
+    const other = await createMember(t);
     for (const amount of [10_000, 20_000, 30_000]) {
       expect((await call(t, 'apply-user-deposit', { amount }, m.cookie)).body.status).toBe('success');
       await bo(t, 'POST', `/deposits/${await latestRequestId(t, 'deposit', m.id)}/approve`, {
@@ -279,7 +279,7 @@ describe('get-deposit-list / get-withdraw-list', () => {
     expect(all.body.status).toBe('success');
     expect(all.body.maxCount).toBe(3);
     expect(all.body.list.map((r: { amount: number }) => r.amount)).toEqual([30_000, 20_000, 10_000]);
-    expect(Object.keys(all.body.list[0]).sort()).toEqual([
+    expect(Object.keys(all.body.list[0]!).sort()).toEqual([
       'amount',
       'id',
       'lastDate',
@@ -301,7 +301,7 @@ describe('get-deposit-list / get-withdraw-list', () => {
   });
 
   it('shows a rejection with the operator’s reason', async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     await call(t, 'apply-user-withdraw', { amount: 30_000, exchangePassword: m.exchangePassword }, m.cookie);
     const id = await latestRequestId(t, 'withdraw', m.id);
     await bo(t, 'POST', `/withdraws/${id}/reject`, {
@@ -318,7 +318,7 @@ describe('get-deposit-list / get-withdraw-list', () => {
 
 describe('del-deposit / del-withdraw', () => {
   it('cancels a waiting withdrawal and returns its held money', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     await call(t, 'apply-user-withdraw', { amount: 20_000, exchangePassword: m.exchangePassword }, m.cookie);
     const id = await latestRequestId(t, 'withdraw', m.id);
     expect(await balances(t, m.id)).toMatchObject({ cash: 30_000 });
@@ -350,7 +350,7 @@ describe('del-deposit / del-withdraw', () => {
   });
 
   it('cancels a waiting deposit and hides a completed one', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie);
     const first = await latestRequestId(t, 'deposit', m.id);
     expect((await call(t, 'del-deposit', { id: first }, m.cookie)).body).toEqual({ status: 'success' });
@@ -382,7 +382,7 @@ describe('del-deposit / del-withdraw', () => {
   });
 
   it('answers already for a request an operator has taken (reg): it can no longer be cancelled', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     await call(t, 'apply-user-withdraw', { amount: 20_000, exchangePassword: m.exchangePassword }, m.cookie);
     const id = await latestRequestId(t, 'withdraw', m.id);
     await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: owner.cookie });
@@ -397,8 +397,8 @@ describe('del-deposit / del-withdraw', () => {
   });
 
   it('never reaches another member’s request: not_found, and nothing changes', async () => {
-    const owner1 = await newMember(t, { cash: 50_000 });
-    const intruder = await newMember(t, { cash: 50_000 });
+    const owner1 = await createMember(t, { cash: 50_000 });
+    const intruder = await createMember(t, { cash: 50_000 });
     await call(
       t,
       'apply-user-withdraw',
@@ -441,7 +441,7 @@ describe('del-deposit / del-withdraw', () => {
   });
 
   it('refuses a malformed id (400) and needs a session (401)', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     expect((await call(t, 'del-deposit', { id: 'x' }, m.cookie)).code).toBe(400);
     expect((await call(t, 'del-deposit', {}, m.cookie)).body).toEqual({
       status: 'invalid',
@@ -467,7 +467,7 @@ describe('get-cashier-status and get-cash-ticker', () => {
   });
 
   it('shows the latest ten completed requests of each kind with masked ids', async () => {
-    const m = await newMember(t, { cash: 1_000_000 });
+    const m = await createMember(t, { cash: 1_000_000 });
     for (let i = 1; i <= 12; i++) {
       await call(t, 'apply-user-deposit', { amount: i * 10_000 }, m.cookie);
       await bo(t, 'POST', `/deposits/${await latestRequestId(t, 'deposit', m.id)}/approve`, {
@@ -496,7 +496,7 @@ describe('get-cashier-status and get-cash-ticker', () => {
 
 describe('user-ask-account', () => {
   it('opens one deposit-account inquiry at a time', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     expect((await call(t, 'user-ask-account', {}, m.cookie)).body).toEqual({ status: 'success' });
     const help = await t.db
       .selectFrom('helps')
@@ -517,7 +517,7 @@ describe('user-ask-account', () => {
 
 describe('roll-to-balance', () => {
   it('turns comp points into cash 1:1', async () => {
-    const m = await newMember(t, { cash: 1_000, comp: 25_000 });
+    const m = await createMember(t, { cash: 1_000, comp: 25_000 });
     expect((await call(t, 'roll-to-balance', { amount: 12_000 }, m.cookie)).body).toEqual({
       status: 'success',
     });
@@ -525,7 +525,7 @@ describe('roll-to-balance', () => {
   });
 
   it('answers low_point below the minimum conversion or beyond the points held', async () => {
-    const m = await newMember(t, { comp: 15_000 });
+    const m = await createMember(t, { comp: 15_000 });
     expect((await call(t, 'roll-to-balance', { amount: 9_999 }, m.cookie)).body).toEqual({
       status: 'low_point',
     });
@@ -539,7 +539,7 @@ describe('roll-to-balance', () => {
   });
 
   it('applies a request once per Idempotency-Key', async () => {
-    const m = await newMember(t, { comp: 50_000 });
+    const m = await createMember(t, { comp: 50_000 });
     const send = async (key: string, amount: number) =>
       t.app.inject({
         method: 'POST',
@@ -565,7 +565,7 @@ describe('roll-to-balance', () => {
   });
 
   it('refuses a bad amount (400) and needs a session (401)', async () => {
-    const m = await newMember(t, { comp: 50_000 });
+    const m = await createMember(t, { comp: 50_000 });
     expect((await call(t, 'roll-to-balance', { amount: 0 }, m.cookie)).body).toEqual(amountError('min'));
     expect((await call(t, 'roll-to-balance', { amount: 100_000_001 }, m.cookie)).body).toEqual(
       amountError('max'),
@@ -577,7 +577,7 @@ describe('roll-to-balance', () => {
 describe('members who may not use the cashier', () => {
   it('are signed out by the session layer (401) before any money call', async () => {
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {
-      const m = await newMember(t, { cash: 50_000, comp: 50_000, state });
+      const m = await createMember(t, { cash: 50_000, comp: 50_000, state });
       expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).code).toBe(401);
       expect(
         (
@@ -595,7 +595,7 @@ describe('members who may not use the cashier', () => {
   it('get blocked from the services themselves (a member blocked while the request was on its way)', async () => {
     const { cashier, comp } = t.services;
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {
-      const m = await newMember(t, { cash: 50_000, comp: 50_000, state, signedIn: false });
+      const m = await createMember(t, { cash: 50_000, comp: 50_000, state, signedIn: false });
       expect(await cashier.applyDeposit(m.id, { amount: 10_000 })).toEqual({ status: 'blocked' });
       expect(
         await cashier.applyWithdraw(m.id, { amount: 10_000, exchangePassword: m.exchangePassword }),

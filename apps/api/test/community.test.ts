@@ -7,13 +7,12 @@ import { seedOnFirstStart } from '../src/seed.ts';
 import {
   bo,
   call,
-  callRoute,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
   type JsonBody,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 
@@ -34,26 +33,26 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function counts(m: MoneyMember): Promise<{ noteCount: number; helpCount: number }> {
+async function counts(m: TestMember): Promise<{ noteCount: number; helpCount: number }> {
   const body = (await call(t, 'user-health-check', {}, m.cookie)).body;
   expect(body.user.noteCount).toBe(body.noteCount);
   expect(body.user.helpCount).toBe(body.helpCount);
   return { noteCount: body.noteCount, helpCount: body.helpCount };
 }
 
-async function helpList(m: MoneyMember, paging: object = {}): Promise<JsonBody> {
+async function helpList(m: TestMember, paging: object = {}): Promise<JsonBody> {
   const res = await call(t, 'get-help-list', paging, m.cookie);
   expect(res.code).toBe(200);
   return res.body;
 }
 
-async function noteList(m: MoneyMember, paging: object = {}): Promise<JsonBody> {
+async function noteList(m: TestMember, paging: object = {}): Promise<JsonBody> {
   const res = await call(t, 'get-user-note', paging, m.cookie);
   expect(res.code).toBe(200);
   return res.body;
 }
 
-async function write(m: MoneyMember, title: string, contents = `${title}의 내용`): Promise<number> {
+async function write(m: TestMember, title: string, contents = `${title}의 내용`): Promise<number> {
   expect((await call(t, 'user-write-help', { title, contents }, m.cookie)).body).toEqual({
     status: 'success',
   });
@@ -85,8 +84,8 @@ describe('help posts (user-write-help, get-help-list)', () => {
   });
 
   it('stores member text as written and lists the member own posts newest first, with paging', async () => {
-    const m = await newMember(t);
-    const other = await newMember(t);
+    const m = await createMember(t);
+    const other = await createMember(t);
     await write(other, '다른 회원의 문의');
     const script = '<script>alert(1)</script> <img src=x onerror=alert(2)> & "따옴표"';
     for (let i = 1; i <= 4; i += 1) await write(m, `문의 ${i}`);
@@ -121,7 +120,7 @@ describe('help posts (user-write-help, get-help-list)', () => {
   });
 
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const cases: [unknown, string, string][] = [
       [{ title: '', contents: '내용' }, 'title', 'required'],
       [{ title: '   ', contents: '내용' }, 'title', 'required'],
@@ -155,7 +154,7 @@ describe('help posts (user-write-help, get-help-list)', () => {
   });
 
   it("shows an operator's answer (sanitized), counts it until read, and again when re-answered", async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const id = await write(m, '출금 문의');
     expect(await counts(m)).toEqual({ noteCount: 0, helpCount: 0 });
     // Reading a post that has no answer yet changes no count.
@@ -190,8 +189,8 @@ describe('help posts (user-write-help, get-help-list)', () => {
   });
 
   it("answers not_found for another member's post and changes nothing", async () => {
-    const owner = await newMember(t);
-    const intruder = await newMember(t);
+    const owner = await createMember(t);
+    const intruder = await createMember(t);
     const id = await write(owner, '내 문의');
     await answer(id, '<p>답변</p>');
     const before = await helpRow(id);
@@ -211,8 +210,8 @@ describe('help posts (user-write-help, get-help-list)', () => {
   });
 
   it('del-help and del-all-help hide the member own posts (soft delete) and drop them from helpCount', async () => {
-    const m = await newMember(t);
-    const other = await newMember(t);
+    const m = await createMember(t);
+    const other = await createMember(t);
     const otherId = await write(other, '남의 문의');
     await answer(otherId, '<p>답변</p>');
     const a = await write(m, '첫 문의');
@@ -240,7 +239,7 @@ describe('help posts (user-write-help, get-help-list)', () => {
   });
 
   it("shows the operator's answer to user-ask-account in get-help-list", async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     expect((await call(t, 'user-ask-account', {}, m.cookie)).body).toEqual({ status: 'success' });
     expect((await call(t, 'user-ask-account', {}, m.cookie)).body).toEqual({ status: 'already' });
     const [inquiry] = (await helpList(m)).helps;
@@ -262,13 +261,8 @@ describe('guest-write-help', () => {
   const post = { phone: '010-1234-5678', title: '로그인이 안 됩니다', contents: '비밀번호를 잊었습니다.' };
 
   it('stores a guest post with the phone as digits and the typed id lower-cased', async () => {
-    const res = await callRoute(
-      t,
-      'guest-write-help',
-      { ...post, userId: ' LostUser1 ' },
-      { ip: '10.20.0.1' },
-    );
-    expect([res.statusCode, res.json()]).toEqual([200, { status: 'success' }]);
+    const res = await call(t, 'guest-write-help', { ...post, userId: ' LostUser1 ' }, { ip: '10.20.0.1' });
+    expect([res.code, res.body]).toEqual([200, { status: 'success' }]);
     const row = await t.db
       .selectFrom('helps')
       .selectAll()
@@ -285,7 +279,7 @@ describe('guest-write-help', () => {
   });
 
   it('answers authenticated to a signed-in member and writes nothing', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const res = await call(t, 'guest-write-help', { ...post, phone: '01099990000' }, m.cookie);
     expect(res.body).toEqual({ status: 'authenticated' });
     expect(
@@ -301,11 +295,11 @@ describe('guest-write-help', () => {
       [{ ...post, title: '' }, 'title'],
       [{ phone: post.phone, title: post.title }, 'contents'],
     ] as const) {
-      const res = await callRoute(t, 'guest-write-help', body, { ip });
-      expect([res.statusCode, (res.json() as JsonBody).errors[0].path]).toEqual([400, path]);
+      const res = await call(t, 'guest-write-help', body, { ip });
+      expect([res.code, (res.body as JsonBody).errors[0].path]).toEqual([400, path]);
     }
-    const ok = await callRoute(t, 'guest-write-help', { ...post, phone: '01055550001' }, { ip });
-    expect(ok.statusCode).toBe(200);
+    const ok = await call(t, 'guest-write-help', { ...post, phone: '01055550001' }, { ip });
+    expect(ok.code).toBe(200);
     expect((await t.services.rateLimiter.peek(`guest-help-ip:${ip}`)).count).toBe(1);
   });
 
@@ -313,13 +307,13 @@ describe('guest-write-help', () => {
     const ip = '10.20.1.1';
     const phones = Array.from({ length: 40 }, (_, i) => `0107000${String(i).padStart(4, '0')}`);
     const answers = await Promise.all(
-      phones.map((phone) => callRoute(t, 'guest-write-help', { ...post, phone }, { ip })),
+      phones.map((phone) => call(t, 'guest-write-help', { ...post, phone }, { ip })),
     );
-    const codes = answers.map((r) => r.statusCode);
+    const codes = answers.map((r) => r.code);
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(35);
-    const refused = answers.find((r) => r.statusCode === 429)!;
-    expect(refused.json()).toEqual({ status: 'too_many' });
+    const refused = answers.find((r) => r.code === 429)!;
+    expect(refused.body).toEqual({ status: 'too_many' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const stored = await t.db.selectFrom('helps').select('id').where('guest_phone', 'in', phones).execute();
     expect(stored).toHaveLength(5);
@@ -329,11 +323,11 @@ describe('guest-write-help', () => {
     const phone = '01088887777';
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        callRoute(t, 'guest-write-help', { ...post, phone }, { ip: `10.30.${i}.1` }),
+        call(t, 'guest-write-help', { ...post, phone }, { ip: `10.30.${i}.1` }),
       ),
     );
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(3);
-    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(37);
+    expect(answers.filter((r) => r.code === 200)).toHaveLength(3);
+    expect(answers.filter((r) => r.code === 429)).toHaveLength(37);
     expect(
       await t.db.selectFrom('helps').select('id').where('guest_phone', '=', phone).execute(),
     ).toHaveLength(3);
@@ -341,7 +335,7 @@ describe('guest-write-help', () => {
 });
 
 describe('notes (get-user-note, read-note-message, read-all-note, del-note, del-all-note)', () => {
-  async function send(m: MoneyMember, title: string, contents = `<p>${title}</p>`): Promise<number> {
+  async function send(m: TestMember, title: string, contents = `<p>${title}</p>`): Promise<number> {
     return t.services.community.sendNote(m.id, { title, contents });
   }
 
@@ -352,8 +346,8 @@ describe('notes (get-user-note, read-note-message, read-all-note, del-note, del-
   });
 
   it('lists the member own notes newest first with paging, and counts the unread', async () => {
-    const m = await newMember(t);
-    const other = await newMember(t);
+    const m = await createMember(t);
+    const other = await createMember(t);
     await send(other, '다른 회원');
     const ids = [];
     for (let i = 1; i <= 5; i += 1) ids.push(await send(m, `쪽지 ${i}`));
@@ -386,7 +380,7 @@ describe('notes (get-user-note, read-note-message, read-all-note, del-note, del-
   });
 
   it('reads one note, then all, each dropping noteCount', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const a = await send(m, 'A');
     await send(m, 'B');
     await send(m, 'C');
@@ -405,8 +399,8 @@ describe('notes (get-user-note, read-note-message, read-all-note, del-note, del-
   });
 
   it("answers not_found for another member's note and changes nothing", async () => {
-    const owner = await newMember(t);
-    const intruder = await newMember(t);
+    const owner = await createMember(t);
+    const intruder = await createMember(t);
     const id = await send(owner, '비밀 쪽지');
     for (const name of ['read-note-message', 'del-note']) {
       expect((await call(t, name, { id }, intruder.cookie)).body).toEqual({ status: 'not_found' });
@@ -419,8 +413,8 @@ describe('notes (get-user-note, read-note-message, read-all-note, del-note, del-
   });
 
   it('deletes one note, then all (soft delete), dropping them from the list and the count', async () => {
-    const m = await newMember(t);
-    const other = await newMember(t);
+    const m = await createMember(t);
+    const other = await createMember(t);
     await send(other, '남의 쪽지');
     const a = await send(m, 'A');
     const b = await send(m, 'B');
@@ -445,7 +439,7 @@ describe('notes (get-user-note, read-note-message, read-all-note, del-note, del-
 
 describe('user-health-check counts', () => {
   it('count exactly the unread, undeleted notes and the answered, unread, undeleted help posts', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const n = await Promise.all(
       ['1', '2', '3', '4'].map((x) => t.services.community.sendNote(m.id, { title: x, contents: x })),
     );
@@ -548,7 +542,7 @@ describe('notices and popups (get-user-notices, get-notice-popup)', () => {
   });
 
   it('answer notices in the contract shape, to guests and members alike', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const asMember = await fromPage('get-user-notices', 'http://www.casino-a.com', m.cookie);
     const asGuest = await fromPage('get-user-notices', 'http://www.casino-a.com');
     expect(asMember).toEqual(asGuest);

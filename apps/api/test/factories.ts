@@ -1,38 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import type { TCallName, TCallResponse } from '@casino/contracts/calls';
+import type { THttpErrorResponse } from '@casino/contracts/errors';
 import type { Database } from '../src/db/database.ts';
 import type { MemberState, OperatorRole } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import type { LedgerService } from '../src/modules/ledger/ledger.service.ts';
-import type { MembersService } from '../src/modules/members/members.service.ts';
 import type { NewMember } from '../src/modules/members/members.types.ts';
 import { createTestApp, SAME_ORIGIN, type TestApp } from './harness.ts';
 
 /** The registration code every factory member is registered under (created on first use). */
 export const TEST_REG_CODE = 'TESTCODE';
 
+/** A member made by `createMember`: its credentials, and its session when signed in. */
 export interface TestMember {
-  memberId: number;
+  id: number;
   userId: string;
   password: string;
   exchangePassword: string;
   nick: string;
   phone: string;
   banknum: string;
+  bankOwner: string;
+  /** The `Cookie` header of a live member session ('' when not signed in). */
+  cookie: string;
 }
 
-export interface MemberOverrides extends Partial<NewMember> {
-  /** The member's state after registration (default active). */
+export interface MemberOptions extends Partial<NewMember> {
+  /** The member's state (default active); set after the sign-in, so a live session meets it at its next request. */
   state?: MemberState;
   /** Money put on the member's accounts after registration (cash in won, comp points, game wallet). */
   cash?: number;
   comp?: number;
   game?: number;
-}
-
-/** The members and ledger services of a test app: the app's own graph from `createServices`. */
-export function servicesFor(t: TestApp): { members: MembersService; ledger: LedgerService } {
-  return t.services;
+  /** Signed in through the credentials callback (default true). */
+  signedIn?: boolean;
 }
 
 let seq = 0;
@@ -69,23 +72,12 @@ export async function ensureRegCode(
     .execute();
 }
 
-/**
- * Registers a member through the members service (the same path as `user-register`) and returns
- * its credentials. `state` is applied afterwards; `cash`, `comp` and `game` fund its accounts
- * through the ledger.
- */
-export async function createMember(t: TestApp, overrides: MemberOverrides = {}): Promise<TestMember> {
-  const { state, cash, comp, game, ...fields } = overrides;
-  const input = uniqueMemberInput(fields);
-  if (input.code === TEST_REG_CODE) await ensureRegCode(t);
-  const { members, ledger } = servicesFor(t);
-  const result = await members.register(input);
-  if (result.status !== 'success')
-    throw new Error(`createMember: registration answered ${JSON.stringify(result)}`);
-  const memberId = result.memberId;
-  if (state && state !== 'active')
-    await t.db.updateTable('members').set({ state }).where('id', '=', memberId).execute();
-  const funds = { cash, comp, game };
+/** Funds a member's accounts through the ledger: cash and game from bank clearing, comp from comp expense. */
+async function fund(
+  ledger: LedgerService,
+  memberId: number,
+  funds: { cash?: number | undefined; comp?: number | undefined; game?: number | undefined },
+): Promise<void> {
   for (const kind of ['cash', 'comp', 'game'] as const) {
     const amount = funds[kind];
     if (amount) {
@@ -99,14 +91,36 @@ export async function createMember(t: TestApp, overrides: MemberOverrides = {}):
       });
     }
   }
+}
+
+/**
+ * The member factory: registers a member through the members service (the same path as
+ * `user-register`), funds its accounts (`cash`, `comp`, `game`) through the ledger, signs it in
+ * through the credentials callback unless `signedIn` is false, then applies `state`.
+ */
+export async function createMember(t: TestApp, options: MemberOptions = {}): Promise<TestMember> {
+  const { state, cash, comp, game, signedIn, ...fields } = options;
+  const input = uniqueMemberInput(fields);
+  if (input.code === TEST_REG_CODE) await ensureRegCode(t);
+  const result = await t.services.members.register(input);
+  if (result.status !== 'success')
+    throw new Error(`createMember: registration answered ${JSON.stringify(result)}`);
+  const id = result.memberId;
+  await fund(t.services.ledger, id, { cash, comp, game });
+  const userId = input.userId.toLowerCase();
+  const cookie = signedIn === false ? '' : await signIn(t, { userId, password: input.password });
+  if (state && state !== 'active')
+    await t.db.updateTable('members').set({ state }).where('id', '=', id).execute();
   return {
-    memberId,
-    userId: input.userId.toLowerCase(),
+    id,
+    userId,
     password: input.password,
     exchangePassword: input.exchangePassword,
     nick: input.nick,
     phone: input.phone,
     banknum: input.banknum,
+    bankOwner: input.bankOwner,
+    cookie,
   };
 }
 
@@ -117,32 +131,80 @@ export interface InjectOptions {
   ip?: string;
 }
 
-/** Collects a response's Set-Cookie values as `name=value` pairs. */
-export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
+/** A JSON body read without static types: what a test asserts of a route the contracts do not type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JsonBody = Record<string, any>;
+
+type KeysOf<U> = U extends unknown ? keyof U : never;
+type FieldOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+/**
+ * A union of answers read as one object: every field any of its members has, typed as the union of
+ * what they hold there. Tests assert which answer came (its `status`) and read its fields without
+ * narrowing first; the assertion, not the type, says the field is there.
+ */
+export type AnyOf<U> = { [K in KeysOf<U>]: FieldOf<U, K> };
+
+/** What a member call answers: its contract's response or one of the HTTP error shapes. */
+export type CallAnswer<N extends string> = N extends TCallName
+  ? AnyOf<TCallResponse<N> | THttpErrorResponse>
+  : JsonBody;
+
+/** An answer: its status code, its JSON body (read on first use), its headers and the raw response. */
+export interface Answer<B = JsonBody> {
+  code: number;
+  body: B;
+  headers: LightMyRequestResponse['headers'];
+  /** The response as inject returned it (its text, cookies, raw payload). */
+  raw: LightMyRequestResponse;
+}
+
+/** The answer of an injected request. */
+export function answerOf<B = JsonBody>(raw: LightMyRequestResponse): Answer<B> {
+  let body: { value: B } | undefined;
+  return {
+    code: raw.statusCode,
+    headers: raw.headers,
+    raw,
+    get body(): B {
+      body ??= { value: raw.json() };
+      return body.value;
+    },
+  };
+}
+
+/** Collects a response's (or an answer's) Set-Cookie values as `name=value` pairs. */
+export function cookiesOf(response: LightMyRequestResponse | Answer<unknown>): Record<string, string> {
+  const raw = 'statusCode' in response ? response : response.raw;
   const out: Record<string, string> = {};
-  for (const c of response.cookies as { name: string; value: string }[]) out[c.name] = c.value;
+  for (const c of raw.cookies as { name: string; value: string }[]) out[c.name] = c.value;
   return out;
 }
 
-/** A member call, as the portal makes it (same origin, JSON). */
-export async function callRoute(
+/**
+ * A member call (`POST /api/routes/<name>`), as the portal makes it: same origin, JSON. The body may
+ * be a string, sent as it is (malformed JSON); `options` is the cookie header, or the cookie, extra
+ * headers and client address. The answer's body is typed by the call's contract (`CALLS`).
+ */
+export async function call<N extends string>(
   t: TestApp,
-  name: string,
+  name: N,
   body: unknown = {},
-  options: InjectOptions = {},
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
+  options: string | InjectOptions = {},
+): Promise<Answer<CallAnswer<N>>> {
+  const { cookie, headers, ip } = typeof options === 'string' ? { cookie: options } : options;
+  const raw = await t.app.inject({
     method: 'POST',
     url: `/api/routes/${name}`,
     headers: {
       ...SAME_ORIGIN,
       'content-type': 'application/json',
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...options.headers,
+      ...(cookie ? { cookie } : {}),
+      ...headers,
     },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
-    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    ...(ip ? { remoteAddress: ip } : {}),
   });
+  return answerOf(raw);
 }
 
 /** `GET /api/auth/csrf`: the token and the cookie header that carries its binding. */
@@ -195,13 +257,8 @@ export async function signIn(
   return `sid=${sid}`;
 }
 
-// --- members with money, operators and request helpers (cashier and back office) ---
+// --- the app of the cashier and back-office tests, operators, back-office requests ---
 
-/**
- * Test helpers of the cashier and the back office: an app on a fresh database, members (registered
- * and signed in through the factories above) with money, operators, and request helpers
- * that send what a same-origin browser sends.
- */
 export interface CashierTestApp extends TestApp {
   ledger: LedgerService;
 }
@@ -226,45 +283,6 @@ function tag(): string {
   return `${operatorSeq.toString(36)}${randomBytes(3).toString('hex')}`;
 }
 
-export interface MoneyMember {
-  id: number;
-  userId: string;
-  bankOwner: string;
-  exchangePassword: string;
-  /** The `Cookie` header of a live member session ('' when not signed in). */
-  cookie: string;
-}
-
-/**
- * A registered member with money (cash from bank clearing, comp from comp expense), signed in
- * through the credentials callback. A `state` other than active is set after the sign-in: the
- * member's live session meets the new state at its next request.
- */
-export async function newMember(
-  t: CashierTestApp,
-  overrides: {
-    cash?: number;
-    comp?: number;
-    game?: number;
-    state?: MemberState;
-    bankOwner?: string;
-    signedIn?: boolean;
-  } = {},
-): Promise<MoneyMember> {
-  const { state, signedIn, ...rest } = overrides;
-  const member = await createMember(t, rest);
-  const cookie = signedIn === false ? '' : await signIn(t, member);
-  if (state && state !== 'active')
-    await t.db.updateTable('members').set({ state }).where('id', '=', member.memberId).execute();
-  return {
-    id: member.memberId,
-    userId: member.userId,
-    bankOwner: overrides.bankOwner ?? '홍길동',
-    exchangePassword: member.exchangePassword,
-    cookie,
-  };
-}
-
 export interface TestOperator {
   id: number;
   operatorId: string;
@@ -276,7 +294,7 @@ let operatorHash: Promise<string> | undefined;
 
 /** An operator of `role`, signed in through POST /api/backoffice/login unless `signedIn` is false. */
 export async function createOperator(
-  t: CashierTestApp,
+  t: TestApp,
   role: OperatorRole,
   overrides: { totpSecret?: string; signedIn?: boolean; operatorId?: string } = {},
 ): Promise<TestOperator> {
@@ -301,35 +319,47 @@ export async function createOperator(
   return { id: row.id, operatorId, password: OPERATOR_PASSWORD, cookie };
 }
 
-/** A JSON answer: its shape is what the tests assert, so it is read without static types. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type JsonBody = Record<string, any>;
+/** One signed-in operator of every role, for the tests of who may do what. */
+export type OperatorsOfEveryRole = Record<OperatorRole, TestOperator>;
 
-export interface Answer {
-  code: number;
-  body: JsonBody;
-  headers: Record<string, unknown>;
+export async function operatorsOfEveryRole(t: TestApp): Promise<OperatorsOfEveryRole> {
+  return {
+    owner: await createOperator(t, 'owner'),
+    cashier: await createOperator(t, 'cashier'),
+    support: await createOperator(t, 'support'),
+    content: await createOperator(t, 'content'),
+  };
 }
 
-/** A member call, as the portal sends it. */
-export async function call(
-  t: CashierTestApp,
-  name: string,
-  body: unknown = {},
-  cookie = '',
-): Promise<Answer> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/routes/${name}`,
-    headers: { ...SAME_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify(body),
-  });
-  return { code: res.statusCode, body: res.json(), headers: res.headers };
+/**
+ * The app of a back-office test file with an operator of every role: made when the file loads, closed
+ * after its last test.
+ */
+export async function backofficeTestApp(
+  env: Record<string, string> = {},
+): Promise<{ t: CashierTestApp } & OperatorsOfEveryRole> {
+  const t = await createCashierTestApp(env);
+  afterAll(() => t.close());
+  return { t, ...(await operatorsOfEveryRole(t)) };
 }
 
-/** A back-office request. */
+type AuditColumn = 'operator_id' | 'actor' | 'action' | 'target' | 'before' | 'after' | 'ip';
+const AUDIT_ENTRY = ['actor', 'action', 'before', 'after'] as const;
+/** The audit columns of who did it from where as well: operator row id, target and address. */
+export const AUDIT_ORIGIN = ['operator_id', 'actor', 'action', 'target', 'before', 'after', 'ip'] as const;
+
+/** The audit log of a target, oldest first: by default who did what, with the before and after. */
+export async function auditOf<C extends AuditColumn = (typeof AUDIT_ENTRY)[number]>(
+  t: TestApp,
+  target: string,
+  columns: readonly C[] = AUDIT_ENTRY as readonly AuditColumn[] as readonly C[],
+) {
+  return t.db.selectFrom('audit_log').select(columns).where('target', '=', target).orderBy('id').execute();
+}
+
+/** A back-office request (`/api/backoffice<url>`), as the console sends it; `key` is its Idempotency-Key. */
 export async function bo(
-  t: CashierTestApp,
+  t: TestApp,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: { cookie?: string; body?: unknown; key?: string } = {},
@@ -338,18 +368,18 @@ export async function bo(
   if (options.cookie) headers.cookie = options.cookie;
   if (options.key !== undefined) headers['idempotency-key'] = options.key;
   if (method !== 'GET') headers['content-type'] = 'application/json';
-  const res = await t.app.inject({
+  const raw = await t.app.inject({
     method,
     url: `/api/backoffice${url}`,
     headers,
     ...(method !== 'GET' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
   });
-  return { code: res.statusCode, body: res.json(), headers: res.headers };
+  return answerOf(raw);
 }
 
 /** The member's latest request id of a kind (straight from the table). */
 export async function latestRequestId(
-  t: CashierTestApp,
+  t: TestApp,
   kind: 'deposit' | 'withdraw',
   memberId: number,
 ): Promise<number> {
@@ -363,22 +393,22 @@ export async function latestRequestId(
   return row.id;
 }
 
-export async function balances(t: CashierTestApp, memberId: number) {
-  return t.ledger.memberBalances(memberId);
+export async function balances(t: TestApp, memberId: number) {
+  return t.services.ledger.memberBalances(memberId);
 }
 
-// --- bare ledger members (the ledger's own tests) ---
+// --- bare ledger members (the ledger's own tests, on a database without an app) ---
 
 let ledgerSeq = 0;
 
 /**
  * Inserts a bare member row (the ledger tests need only the foreign key target) and opens the
- * member's accounts, funded from bank_clearing when `cash` or `comp` is given.
+ * member's accounts, funded as `createMember` funds them.
  */
 export async function createLedgerMember(
   db: Database,
   ledger: LedgerService,
-  overrides: { cash?: number; comp?: number; game?: number } = {},
+  funds: { cash?: number; comp?: number; game?: number } = {},
 ): Promise<number> {
   ledgerSeq += 1;
   const tag = `${ledgerSeq.toString(36)}${randomBytes(3).toString('hex')}`;
@@ -400,18 +430,6 @@ export async function createLedgerMember(
     .returning('id')
     .executeTakeFirstOrThrow();
   await ledger.openMemberAccounts(row.id);
-  for (const kind of ['cash', 'comp', 'game'] as const) {
-    const amount = overrides[kind];
-    if (amount) {
-      await ledger.transfer({
-        debit: { system: kind === 'comp' ? 'comp_expense' : 'bank_clearing' },
-        credit: { memberId: row.id, kind },
-        amount,
-        code: kind === 'comp' ? 'comp' : 'deposit',
-        idempotencyKey: `fund-${row.id}-${kind}`,
-        source: 'test',
-      });
-    }
-  }
+  await fund(ledger, row.id, funds);
   return row.id;
 }

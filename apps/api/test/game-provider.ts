@@ -1,12 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import {
-  bo,
-  call,
-  type Answer,
-  type CashierTestApp,
-  type MoneyMember,
-  type TestOperator,
-} from './factories.ts';
+import { answerOf, bo, call, type Answer, type TestMember, type TestOperator } from './factories.ts';
+import type { TestApp } from './harness.ts';
 
 /**
  * A game provider as the tests play it: registered in the catalog through the back-office API, and
@@ -22,7 +16,7 @@ export interface TestProvider {
     options?: { signature?: string | null; raw?: string },
   ): Promise<Answer>;
   /** Opens `game` for the member (open-game) and returns the launch token. */
-  launch(member: MoneyMember, game?: string): Promise<string>;
+  launch(member: Pick<TestMember, 'cookie'>, game?: string): Promise<string>;
 }
 
 let seq = 0;
@@ -32,7 +26,7 @@ export function sign(secret: string, raw: string | Buffer): string {
 }
 
 export async function createTestProvider(
-  t: CashierTestApp,
+  t: TestApp,
   owner: TestOperator,
   options: {
     kind?: 'casino' | 'slot' | 'sport';
@@ -82,7 +76,7 @@ export async function createTestProvider(
         headers,
         payload: raw,
       });
-      return { code: res.statusCode, body: res.json(), headers: res.headers };
+      return answerOf(res);
     },
     async launch(member, game = (options.games ?? ['g1'])[0]!) {
       const opened = await call(

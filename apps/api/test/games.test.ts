@@ -5,11 +5,11 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
   fetchCsrf,
-  newMember,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 import { createTestProvider, sign, type TestProvider } from './game-provider.ts';
@@ -33,8 +33,8 @@ afterAll(async () => {
 let tx = 0;
 const nextId = (prefix: string) => `${prefix}-${++tx}`;
 
-async function player(cash = 100_000): Promise<MoneyMember & { token: string }> {
-  const m = await newMember(t, { cash });
+async function player(cash = 100_000): Promise<TestMember & { token: string }> {
+  const m = await createMember(t, { cash });
   return Object.assign(m, { token: await slot.launch(m) });
 }
 
@@ -157,7 +157,7 @@ describe('catalog (back office, owner only)', () => {
 
 describe('open-game', () => {
   it('launches with a token, the game, the locale and KRW; refuses guests, unknown, disabled, maintenance and blocked', async () => {
-    const m = await newMember(t, { cash: 10_000 });
+    const m = await createMember(t, { cash: 10_000 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/routes/open-game',
@@ -209,7 +209,7 @@ describe('open-game', () => {
       { status: 'fail' },
     );
 
-    const blocked = await newMember(t, { cash: 10_000 });
+    const blocked = await createMember(t, { cash: 10_000 });
     await t.db.updateTable('members').set({ state: 'pending' }).where('id', '=', blocked.id).execute();
     // A member who is not active has no session either: the call is refused before it runs.
     expect(
@@ -345,7 +345,7 @@ describe('the provider wallet', () => {
       win: 25_000,
       gameName: '게임 fruit',
     });
-    const other = await newMember(t);
+    const other = await createMember(t);
     expect((await call(t, 'get-slot-bets-list', {}, other.cookie)).body).toEqual({
       status: 'success',
       bets: [],
@@ -561,7 +561,7 @@ describe('the provider wallet', () => {
     expect((await bet(slot, m, 1_000)).body.status).toBe('RS_OK');
     t.clock.advance(GAME_TOKEN_TTL_MS + 1_000);
     expect((await bet(slot, m, 1_000)).body.status).toBe('RS_ERROR_INVALID_TOKEN');
-    const fresh = await newMember(t, { cash: 10_000 });
+    const fresh = await createMember(t, { cash: 10_000 });
     const token = await slot.launch(fresh);
     await t.services.sessions.revokeAllFor('member', fresh.id);
     expect((await bet(slot, { userId: fresh.userId, token }, 100)).body.status).toBe(

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallRegistry } from '../src/lib/calls.ts';
-import { callRoute, createCashierTestApp, createMember, signIn, type TestMember } from './factories.ts';
+import { call, createCashierTestApp, createMember, signIn, type TestMember } from './factories.ts';
 import type { TestApp } from './harness.ts';
 
 // Issue 9: the member calls' hot path. The health poll reads the session and the member as TUser
@@ -51,16 +51,16 @@ interface Health {
 
 describe('the health poll', () => {
   it('is one statement that reads the session and the member, and writes nothing', async () => {
-    const member = await createMember(t, { cash: 7_000, comp: 300 });
+    const member = await createMember(t, { signedIn: false, cash: 7_000, comp: 300 });
     const cookie = await signIn(t, member);
-    await t.services.community.sendNote(member.memberId, { title: 't', contents: 'c' });
+    await t.services.community.sendNote(member.id, { title: 't', contents: 'c' });
 
-    let response: Awaited<ReturnType<typeof callRoute>> | undefined;
+    let response: Awaited<ReturnType<typeof call>> | undefined;
     const sql = await statementsOf(async () => {
-      response = await callRoute(t, 'user-health-check', {}, { cookie });
+      response = await call(t, 'user-health-check', {}, { cookie });
     });
-    expect(response!.statusCode).toBe(200);
-    const body = response!.json() as Health;
+    expect(response!.code).toBe(200);
+    const body = response!.body as Health;
     expect([body.user.userId, body.user.balance, body.user.rolling, body.noteCount]).toEqual([
       member.userId,
       7_000,
@@ -72,19 +72,19 @@ describe('the health poll', () => {
   });
 
   it('sees a change made just before it (no cache between polls)', async () => {
-    const member = await createMember(t, { cash: 1_000 });
+    const member = await createMember(t, { signedIn: false, cash: 1_000 });
     const cookie = await signIn(t, member);
-    const before = (await callRoute(t, 'user-health-check', {}, { cookie })).json() as Health;
+    const before = (await call(t, 'user-health-check', {}, { cookie })).body as Health;
     await t.services.ledger.transfer({
       debit: { system: 'bank_clearing' },
-      credit: { memberId: member.memberId, kind: 'cash' },
+      credit: { memberId: member.id, kind: 'cash' },
       amount: 2_500,
       code: 'deposit',
-      idempotencyKey: `hot-${member.memberId}`,
+      idempotencyKey: `hot-${member.id}`,
       source: 'test',
     });
-    await t.services.community.sendNote(member.memberId, { title: 't', contents: 'c' });
-    const after = (await callRoute(t, 'user-health-check', {}, { cookie })).json() as Health;
+    await t.services.community.sendNote(member.id, { title: 't', contents: 'c' });
+    const after = (await call(t, 'user-health-check', {}, { cookie })).body as Health;
     expect([before.user.balance, before.noteCount]).toEqual([1_000, 0]);
     expect([after.user.balance, after.noteCount]).toEqual([3_500, 1]);
   });
@@ -92,10 +92,10 @@ describe('the health poll', () => {
 
 describe('every member call', () => {
   it('resolves its session with one statement before its own work', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const cookie = await signIn(t, member);
     // Activity is written at most once a minute; the sign-in has just marked it.
-    const sql = await statementsOf(() => callRoute(t, 'get-member-account', {}, { cookie }));
+    const sql = await statementsOf(() => call(t, 'get-member-account', {}, { cookie }));
     expect(sql.filter((s) => /\bsessions\b/.test(s))).toHaveLength(1);
     expect(sql.every(isRead)).toBe(true);
   });
@@ -107,21 +107,21 @@ describe('calls that arrive together', () => {
   beforeAll(async () => {
     members = [];
     for (let i = 0; i < 40; i++) {
-      const member = await createMember(t, { cash: 1_000 + i });
+      const member = await createMember(t, { signedIn: false, cash: 1_000 + i });
       members.push({ ...member, cookie: await signIn(t, member) });
     }
   });
 
   it('share one statement, and each member gets only their own data', async () => {
-    let responses: Awaited<ReturnType<typeof callRoute>>[] = [];
+    let responses: Awaited<ReturnType<typeof call>>[] = [];
     const sql = await statementsOf(async () => {
       responses = await Promise.all(
-        members.map((m) => callRoute(t, 'user-health-check', {}, { cookie: m.cookie })),
+        members.map((m) => call(t, 'user-health-check', {}, { cookie: m.cookie })),
       );
     });
     responses.forEach((response, i) => {
-      expect(response.statusCode).toBe(200);
-      const body = response.json() as Health;
+      expect(response.code).toBe(200);
+      const body = response.body as Health;
       expect([body.user.userId, body.user.balance]).toEqual([members[i]!.userId, 1_000 + i]);
     });
     // 40 polls in far fewer statements than 40 (light-my-request delivers them in a few turns).
@@ -130,22 +130,22 @@ describe('calls that arrive together', () => {
 
   it('refuse the ones whose session has ended or whose member is blocked, and only those', async () => {
     const [ended, blocked, ...others] = members.slice(0, 12);
-    await t.services.sessions.revokeAllFor('member', ended!.memberId);
-    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', blocked!.memberId).execute();
+    await t.services.sessions.revokeAllFor('member', ended!.id);
+    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', blocked!.id).execute();
     const calls = [ended!, blocked!, ...others].map((m) =>
-      callRoute(t, 'get-member-account', {}, { cookie: m.cookie }),
+      call(t, 'get-member-account', {}, { cookie: m.cookie }),
     );
     const responses = await Promise.all(calls);
-    expect(responses.map((r) => r.statusCode)).toEqual([401, 401, ...others.map(() => 200)]);
+    expect(responses.map((r) => r.code)).toEqual([401, 401, ...others.map(() => 200)]);
     responses.slice(2).forEach((response, i) => {
-      expect((response.json() as { account: { userId: string } }).account.userId).toBe(others[i]!.userId);
+      expect((response.body as { account: { userId: string } }).account.userId).toBe(others[i]!.userId);
     });
     // A blocked member's sessions are gone, not just refused.
     const left = await t.db
       .selectFrom('sessions')
       .select('id')
       .where('subject_kind', '=', 'member')
-      .where('subject_id', '=', blocked!.memberId)
+      .where('subject_id', '=', blocked!.id)
       .execute();
     expect(left).toHaveLength(0);
   });
@@ -153,9 +153,9 @@ describe('calls that arrive together', () => {
   it('with the same cookie twice in one batch, both are answered', async () => {
     const [member] = members.slice(20);
     const responses = await Promise.all(
-      [1, 2, 3].map(() => callRoute(t, 'user-health-check', {}, { cookie: member!.cookie })),
+      [1, 2, 3].map(() => call(t, 'user-health-check', {}, { cookie: member!.cookie })),
     );
-    expect(responses.map((r) => (r.json() as Health).user.userId)).toEqual([
+    expect(responses.map((r) => (r.body as Health).user.userId)).toEqual([
       member!.userId,
       member!.userId,
       member!.userId,
@@ -165,42 +165,37 @@ describe('calls that arrive together', () => {
 
 describe('answers compressed per request', () => {
   it('a list from 1 KiB on goes out in the encoding asked for; a small answer never', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const cookie = await signIn(t, member);
     // Twelve deposit requests, each cancelled so that the next may be made: a list over 1 KiB.
     for (let i = 0; i < 12; i++) {
-      const applied = await callRoute(t, 'apply-user-deposit', { amount: 10_000 + i * 1000 }, { cookie });
-      expect(applied.json()).toMatchObject({ status: 'success' });
-      const list = (await callRoute(t, 'get-deposit-list', {}, { cookie })).json() as {
+      const applied = await call(t, 'apply-user-deposit', { amount: 10_000 + i * 1000 }, { cookie });
+      expect(applied.body).toMatchObject({ status: 'success' });
+      const list = (await call(t, 'get-deposit-list', {}, { cookie })).body as {
         list: { id: number }[];
       };
-      await callRoute(t, 'del-deposit', { id: list.list[0]!.id }, { cookie });
+      await call(t, 'del-deposit', { id: list.list[0]!.id }, { cookie });
     }
 
-    const plain = await callRoute(t, 'get-deposit-list', {}, { cookie });
+    const plain = await call(t, 'get-deposit-list', {}, { cookie });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const answer = plain.json() as { status: string; list: unknown[] };
+    const answer = plain.body as { status: string; list: unknown[] };
     expect(answer.list.length).toBe(12);
-    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.raw.rawPayload.length).toBeGreaterThan(1024);
 
     const accept = (encoding: string) => ({ cookie, headers: { 'accept-encoding': encoding } });
-    const br = await callRoute(t, 'get-deposit-list', {}, accept('gzip, br'));
+    const br = await call(t, 'get-deposit-list', {}, accept('gzip, br'));
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('accept-encoding');
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
-    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(answer);
-    const gzip = await callRoute(t, 'get-deposit-list', {}, accept('gzip'));
+    expect(br.raw.rawPayload.length).toBeLessThan(plain.raw.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.raw.rawPayload).toString())).toEqual(answer);
+    const gzip = await call(t, 'get-deposit-list', {}, accept('gzip'));
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(answer);
+    expect(JSON.parse(gunzipSync(gzip.raw.rawPayload).toString())).toEqual(answer);
 
-    const small = await callRoute(
-      t,
-      'user-health-check',
-      {},
-      { cookie, headers: { 'accept-encoding': 'br' } },
-    );
-    expect(small.statusCode).toBe(200);
+    const small = await call(t, 'user-health-check', {}, { cookie, headers: { 'accept-encoding': 'br' } });
+    expect(small.code).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers.vary).toBeUndefined();
   });
@@ -208,22 +203,22 @@ describe('answers compressed per request', () => {
 
 describe('public answers kept for everyone', () => {
   it('get-banks: the same answer in every encoding, compressed once', async () => {
-    const plain = await callRoute(t, 'get-banks');
-    expect(plain.statusCode).toBe(200);
+    const plain = await call(t, 'get-banks');
+    expect(plain.code).toBe(200);
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const answer = plain.json() as { status: string; banks: { code: string }[] };
+    const answer = plain.body as { status: string; banks: { code: string }[] };
     expect(answer.status).toBe('success');
     expect(answer.banks.length).toBeGreaterThan(10);
-    const br = await callRoute(t, 'get-banks', {}, { headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await call(t, 'get-banks', {}, { headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('accept-encoding');
-    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(answer);
-    const gzip = await callRoute(t, 'get-banks', {}, { headers: { 'accept-encoding': 'gzip' } });
-    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(answer);
+    expect(JSON.parse(brotliDecompressSync(br.raw.rawPayload).toString())).toEqual(answer);
+    const gzip = await call(t, 'get-banks', {}, { headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(gunzipSync(gzip.raw.rawPayload).toString())).toEqual(answer);
     // Still a call like any other: its body is checked, a member's cookie changes nothing.
-    expect((await callRoute(t, 'get-banks', { extra: 1 })).statusCode).toBe(400);
-    const sql = await statementsOf(() => callRoute(t, 'get-banks'));
+    expect((await call(t, 'get-banks', { extra: 1 })).code).toBe(400);
+    const sql = await statementsOf(() => call(t, 'get-banks'));
     expect(sql).toEqual([]);
   });
 

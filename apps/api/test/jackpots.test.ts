@@ -4,8 +4,8 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
   type TestOperator,
 } from './factories.ts';
@@ -75,7 +75,7 @@ describe('jackpots', () => {
   });
 
   it('grow by the shares of opted-in providers only, paid by the house, not the member', async () => {
-    const m = await newMember(t, { cash: 1_000_000 });
+    const m = await createMember(t, { cash: 1_000_000 });
     const before = (await t.services.jackpots.settings()).MINOR.pool;
     await bet(plain, m, await plain.launch(m), 100_000);
     expect((await t.services.jackpots.settings()).MINOR.pool).toBe(before);
@@ -96,7 +96,7 @@ describe('jackpots', () => {
 
   it('a hit pays the whole pool, reseeds it, is told to the provider and counts in the round', async () => {
     expect((await setTiers({ MINOR: { oneInWon: 1 } })).body.status).toBe('success');
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     const token = await funded.launch(m);
     const pool = (await t.services.jackpots.settings()).MINOR.pool;
     const answer = await bet(funded, m, token, 10_000);
@@ -138,7 +138,7 @@ describe('jackpots', () => {
   it('a pool that reached its ceiling is won by the next contributing bet', async () => {
     const { MINOR } = await t.services.jackpots.settings();
     await setTiers({ MINOR: { ceiling: MINOR.pool + 1, oneInWon: 1_000_000_000_000 } });
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const token = await funded.launch(m);
     // This bet does not hit (the pool is below the ceiling) and its share takes the pool over it.
     expect((await bet(funded, m, token, 1_000)).body.jackpots).toBeUndefined();
@@ -150,7 +150,7 @@ describe('jackpots', () => {
   });
 
   it('a rolled-back bet returns the whole bet; its share stays in the pools, paid by the house', async () => {
-    const m = await newMember(t, { cash: 30_000 });
+    const m = await createMember(t, { cash: 30_000 });
     const token = await funded.launch(m);
     await bet(funded, m, token, 20_000);
     const pools = await t.services.jackpots.settings();
@@ -191,7 +191,7 @@ describe('jackpots', () => {
   it(`parallel bets of many members with frequent hits: no deadlock, every won accounted (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
     // Half of the bets hit MINOR; MAJOR now and then.
     await setTiers({ MINOR: { oneInWon: 20_000 }, MAJOR: { oneInWon: 200_000 } });
-    const members = await Promise.all(Array.from({ length: 12 }, () => newMember(t, { cash: 1_000_000 })));
+    const members = await Promise.all(Array.from({ length: 12 }, () => createMember(t, { cash: 1_000_000 })));
     const tokens = await Promise.all(members.map((m) => funded.launch(m)));
     const seedBefore = await t.ledger.accountBalance({ system: 'jackpot:seed' });
     const poolsBefore = await t.ledger.accountBalance({ system: 'jackpot:pools' });

@@ -267,7 +267,7 @@ describe('publishing in the back office', () => {
 describe('a newer version for members who accepted an older one', () => {
   /** A registered member with comp points, signed in through the credentials callback. */
   async function member() {
-    const m = await createMember(t, { comp: 20_000 });
+    const m = await createMember(t, { signedIn: false, comp: 20_000 });
     return { ...m, cookie: await signIn(t, m) };
   }
   const today = () => new Date(t.clock.now().getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
@@ -378,10 +378,10 @@ describe('a newer version for members who accepted an older one', () => {
       });
     }
     // Nothing a refused call would have done happened.
-    expect(await comp(m.memberId)).toBe(20_000);
+    expect(await comp(m.id)).toBe(20_000);
     expect((await t.db.selectFrom('audit_log').select('id').execute()).length).toBe(auditBefore + 1);
     expect(
-      await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.memberId).execute(),
+      await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.id).execute(),
     ).toEqual([]);
     // Reading, support and player protection stay open.
     for (const [name, body] of [
@@ -404,7 +404,7 @@ describe('a newer version for members who accepted an older one', () => {
   });
 
   it('asks at the next sign-in on both paths, the credentials callback and user-do-login', async () => {
-    const m = await createMember(t, { comp: 20_000 });
+    const m = await createMember(t, { signedIn: false, comp: 20_000 });
     await publishTerms('이용약관 4판');
     const callback = await signIn(t, m);
     expect(await health(callback)).toMatchObject({
@@ -430,7 +430,7 @@ describe('a newer version for members who accepted an older one', () => {
   it('records the acceptance of the version in force (version, time, address, browser) and lets money move again', async () => {
     const m = await member();
     const version = await publishTerms('이용약관 5판');
-    const before = await versions(m.memberId);
+    const before = await versions(m.id);
     const accept = (body: unknown, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'POST',
@@ -460,8 +460,8 @@ describe('a newer version for members who accepted an older one', () => {
     // A version that is not the one in force (an older one, or one not published): fail, nothing recorded.
     for (const stale of [{ terms: version - 1 }, { terms: version + 1 }, { terms: version, privacy: 3 }])
       expect((await accept(stale)).json()).toEqual({ status: 'fail' });
-    expect(await versions(m.memberId)).toEqual(before);
-    expect((await acceptances(m.memberId)).filter((a) => a.context === 'update')).toEqual([]);
+    expect(await versions(m.id)).toEqual(before);
+    expect((await acceptances(m.id)).filter((a) => a.context === 'update')).toEqual([]);
     expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).code).toBe(403);
     // Without a session: 401.
     expect((await call(t, 'accept-terms', { terms: version })).code).toBe(401);
@@ -471,11 +471,11 @@ describe('a newer version for members who accepted an older one', () => {
     const ok = await accept({ terms: version, privacy: 4 }, { 'user-agent': 'Reader/2.0' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ status: 'success' });
-    const after = await versions(m.memberId);
+    const after = await versions(m.id);
     expect(after).toMatchObject({ terms_version: version, privacy_version: 4 });
     expect(Math.abs(after.terms_accepted_at!.getTime() - at.getTime())).toBeLessThan(5_000);
     // Only the version that was new to the member is recorded (privacy 4 was accepted at registration).
-    expect((await acceptances(m.memberId)).filter((a) => a.context === 'update')).toEqual([
+    expect((await acceptances(m.id)).filter((a) => a.context === 'update')).toEqual([
       {
         kind: 'terms',
         version,
@@ -487,10 +487,10 @@ describe('a newer version for members who accepted an older one', () => {
     ]);
     expect(await health(m.cookie)).toMatchObject({ requires: [], termsToAccept: [] });
     expect((await call(t, 'roll-to-balance', { amount: 10_000 }, m.cookie)).body.status).toBe('success');
-    expect(await comp(m.memberId)).toBe(10_000);
+    expect(await comp(m.id)).toBe(10_000);
     // Accepting again records nothing more.
     expect((await accept({ terms: version })).json()).toEqual({ status: 'success' });
-    expect((await acceptances(m.memberId)).filter((a) => a.context === 'update')).toHaveLength(1);
+    expect((await acceptances(m.id)).filter((a) => a.context === 'update')).toHaveLength(1);
   });
 
   it('asks for both texts when both are newer, and a member who never accepted any for every one in force', async () => {
@@ -519,19 +519,15 @@ describe('a newer version for members who accepted an older one', () => {
       .select(['id'])
       .where('terms_version', 'is', null)
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('members').set({ terms_version: null }).where('id', '=', m.memberId).execute();
-    expect(old.id).toBeLessThan(m.memberId);
+    await t.db.updateTable('members').set({ terms_version: null }).where('id', '=', m.id).execute();
+    expect(old.id).toBeLessThan(m.id);
     expect((await health(m.cookie)).termsToAccept).toEqual([{ kind: 'terms', version: 6 }]);
   });
 
   it('comes after a forced password change: one list, the first requirement answers', async () => {
     const m = await member();
     await publishTerms('이용약관 7판');
-    await t.db
-      .updateTable('members')
-      .set({ must_change_password: true })
-      .where('id', '=', m.memberId)
-      .execute();
+    await t.db.updateTable('members').set({ must_change_password: true }).where('id', '=', m.id).execute();
     expect(await health(m.cookie)).toMatchObject({
       requires: ['change_password', 'accept_terms'],
       mustChangePassword: true,

@@ -7,11 +7,11 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   postCredentials,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -22,13 +22,13 @@ import { SAME_ORIGIN, TestClock } from './harness.ts';
 
 let t: CashierTestApp;
 let owner: TestOperator;
-let member: MoneyMember;
+let member: TestMember;
 let slot: TestProvider;
 
 beforeAll(async () => {
   t = await createCashierTestApp();
   owner = await createOperator(t, 'owner');
-  member = await newMember(t, { cash: 100_000 });
+  member = await createMember(t, { cash: 100_000 });
   slot = await createTestProvider(t, owner, { games: ['fruit'] });
 });
 

@@ -3,7 +3,7 @@ import type { MemberPrincipal } from '../src/lib/calls.ts';
 import { addCalendarMonths, breakEnd } from '../src/modules/protection/breaks.service.ts';
 import {
   bo,
-  callRoute,
+  call,
   cookiesOf,
   createCashierTestApp,
   createMember,
@@ -11,7 +11,6 @@ import {
   postCredentials,
   signIn,
   type CashierTestApp,
-  type JsonBody,
   type TestMember,
   type TestOperator,
 } from './factories.ts';
@@ -48,8 +47,6 @@ function freezeAt(at: Date): void {
   vi.setSystemTime(at);
 }
 
-const body = (r: { json(): unknown }) => r.json() as JsonBody;
-
 async function liveRows(memberId: number): Promise<{ member: number; game: number }> {
   const rows = await t.db
     .selectFrom('sessions')
@@ -63,21 +60,17 @@ async function liveRows(memberId: number): Promise<{ member: number; game: numbe
   };
 }
 
-async function login(m: TestMember): Promise<JsonBody> {
-  return body(await callRoute(t, 'user-do-login', { userId: m.userId, password: m.password }));
+async function login(m: TestMember) {
+  return (await call(t, 'user-do-login', { userId: m.userId, password: m.password })).body;
 }
 
 async function credentials(m: TestMember): Promise<{ code: number; url: string }> {
   const r = await postCredentials(t, { userId: m.userId, password: m.password });
-  return { code: r.statusCode, url: body(r).url as string };
+  return { code: r.statusCode, url: (r.json() as { url: string }).url };
 }
 
 async function takeBreak(cookie: string, kind: string, period: string, password: string) {
-  return callRoute(t, 'take-break', { kind, period, password }, { cookie });
-}
-
-async function launch(m: TestMember, cookie: string): Promise<string> {
-  return slot.launch({ id: m.memberId, userId: m.userId, cookie, bankOwner: '', exchangePassword: '' });
+  return call(t, 'take-break', { kind, period, password }, { cookie });
 }
 
 async function principalOf(m: TestMember, cookie: string): Promise<MemberPrincipal> {
@@ -107,57 +100,56 @@ describe('the end of a break', () => {
 
 describe('take-break', () => {
   it('checks the password and the period against the kind', async () => {
-    const m = await createMember(t, { cash: 1_000 });
+    const m = await createMember(t, { signedIn: false, cash: 1_000 });
     const cookie = await signIn(t, m);
-    expect(body(await takeBreak(cookie, 'time_out', '24h', 'wrong-password'))).toEqual({ status: 'pass' });
+    expect((await takeBreak(cookie, 'time_out', '24h', 'wrong-password')).body).toEqual({ status: 'pass' });
     const refused = await takeBreak(cookie, 'time_out', '6m', m.password);
-    expect(refused.statusCode).toBe(400);
-    expect(body(refused).errors).toEqual([{ path: 'period', code: 'pattern' }]);
-    expect((await takeBreak(cookie, 'self_exclusion', '30d', m.password)).statusCode).toBe(400);
+    expect(refused.code).toBe(400);
+    expect(refused.body.errors).toEqual([{ path: 'period', code: 'pattern' }]);
+    expect((await takeBreak(cookie, 'self_exclusion', '30d', m.password)).code).toBe(400);
     expect(
-      (await callRoute(t, 'take-break', { kind: 'time_out', period: '24h', password: m.password }))
-        .statusCode,
+      (await call(t, 'take-break', { kind: 'time_out', period: '24h', password: m.password })).code,
     ).toBe(401);
     // Nothing was taken: the member still plays.
-    expect((await liveRows(m.memberId)).member).toBe(1);
+    expect((await liveRows(m.id)).member).toBe(1);
     expect(
-      await t.db.selectFrom('member_breaks').select('id').where('member_id', '=', m.memberId).execute(),
+      await t.db.selectFrom('member_breaks').select('id').where('member_id', '=', m.id).execute(),
     ).toEqual([]);
     // A wrong password counts like a failed sign-in (10 within 15 minutes lock the id).
     for (let i = 0; i < 9; i++) await takeBreak(cookie, 'time_out', '24h', 'wrong-password');
-    expect((await takeBreak(cookie, 'time_out', '24h', 'wrong-password')).statusCode).toBe(429);
+    expect((await takeBreak(cookie, 'time_out', '24h', 'wrong-password')).code).toBe(429);
   });
 
   it('a time-out ends every session and launch token; sign-in is refused with its end until that instant', async () => {
     const start = new Date(Date.now() + 1_000);
     freezeAt(start);
-    const m = await createMember(t, { cash: 50_000 });
+    const m = await createMember(t, { signedIn: false, cash: 50_000 });
     const first = await signIn(t, m);
     const second = await signIn(t, m, { ip: '10.1.1.2' });
-    const token = await launch(m, first);
-    expect(await liveRows(m.memberId)).toEqual({ member: 2, game: 1 });
+    const token = await slot.launch({ cookie: first });
+    expect(await liveRows(m.id)).toEqual({ member: 2, game: 1 });
 
     const taken = await takeBreak(first, 'time_out', '24h', m.password);
     // The answer says when it ends (24 hours from the frozen start).
-    expect(body(taken)).toEqual({
+    expect(taken.body).toEqual({
       status: 'success',
       until: new Date(start.getTime() + 24 * 3_600_000).toISOString(),
     });
     expect(cookiesOf(taken).sid).toBe('');
-    expect(await liveRows(m.memberId)).toEqual({ member: 0, game: 0 });
+    expect(await liveRows(m.id)).toEqual({ member: 0, game: 0 });
     for (const cookie of [first, second])
-      expect((await callRoute(t, 'user-health-check', {}, { cookie })).statusCode).toBe(401);
+      expect((await call(t, 'user-health-check', {}, { cookie })).code).toBe(401);
     // The launch token is gone: the game can no longer bet.
     const bet = await slot.wallet('bet', {
       token,
       userId: m.userId,
-      transactionId: `brk-${m.memberId}`,
-      roundId: `brk-${m.memberId}`,
+      transactionId: `brk-${m.id}`,
+      roundId: `brk-${m.id}`,
       gameCode: 'fruit',
       amount: 1_000,
     });
     expect(bet.body.status).not.toBe('RS_OK');
-    expect(await t.ledger.memberBalances(m.memberId)).toMatchObject({ cash: 50_000 });
+    expect(await t.ledger.memberBalances(m.id)).toMatchObject({ cash: 50_000 });
 
     const until = new Date(start.getTime() + DAY).toISOString();
     expect(await login(m)).toEqual({ status: 'blocked', until });
@@ -169,7 +161,7 @@ describe('take-break', () => {
     const attempts = await t.db
       .selectFrom('member_sign_ins')
       .select('outcome')
-      .where('member_id', '=', m.memberId)
+      .where('member_id', '=', m.id)
       .orderBy('id')
       .execute();
     expect(attempts.map((a) => a.outcome)).toEqual(['success', 'success', 'blocked', 'blocked']);
@@ -185,9 +177,9 @@ describe('take-break', () => {
   it('a permanent self-exclusion never ends', async () => {
     const start = new Date(Date.now() + 2_000);
     freezeAt(start);
-    const m = await createMember(t);
+    const m = await createMember(t, { signedIn: false });
     const cookie = await signIn(t, m);
-    expect(body(await takeBreak(cookie, 'self_exclusion', 'permanent', m.password))).toEqual({
+    expect((await takeBreak(cookie, 'self_exclusion', 'permanent', m.password)).body).toEqual({
       status: 'success',
       until: null,
     });
@@ -198,7 +190,7 @@ describe('take-break', () => {
     });
     vi.setSystemTime(new Date(start.getTime() + 50 * 366 * DAY));
     expect(await login(m)).toEqual({ status: 'blocked', until: null });
-    expect(await t.services.breaks.activeBreak(m.memberId)).toMatchObject({
+    expect(await t.services.breaks.activeBreak(m.id)).toMatchObject({
       kind: 'self_exclusion',
       period: 'permanent',
       until: null,
@@ -208,7 +200,7 @@ describe('take-break', () => {
   it('a second break keeps the later end, never the earlier', async () => {
     const start = new Date(Date.now() + 3_000);
     freezeAt(start);
-    const m = await createMember(t);
+    const m = await createMember(t, { signedIn: false });
     const cookie = await signIn(t, m);
     // Two requests racing from one session, as the service sees them: both passed their session check.
     const principal = await principalOf(m, cookie);
@@ -246,7 +238,7 @@ describe('take-break', () => {
     const rows = await t.db
       .selectFrom('member_breaks')
       .select(['period'])
-      .where('member_id', '=', m.memberId)
+      .where('member_id', '=', m.id)
       .orderBy('id')
       .execute();
     expect(rows.map((r) => r.period)).toEqual(['6m', '1y']);
@@ -257,7 +249,7 @@ describe('take-break', () => {
   it('an operator can neither unblock nor otherwise lift a break', async () => {
     // A fresh operator session: the sweep at a far-moved clock above ended the first one.
     owner = await createOperator(t, 'owner');
-    const m = await createMember(t);
+    const m = await createMember(t, { signedIn: false });
     const cookie = await signIn(t, m);
     await takeBreak(cookie, 'time_out', '7d', m.password);
     const until = (await login(m)).until as string;
@@ -281,35 +273,35 @@ describe('take-break', () => {
       until,
     });
     expect(
-      await t.db.selectFrom('member_breaks').select('id').where('member_id', '=', m.memberId).execute(),
+      await t.db.selectFrom('member_breaks').select('id').where('member_id', '=', m.id).execute(),
     ).toHaveLength(1);
   });
 
   it('a session that survived the start of a break is refused and ended at its next request; open-game is blocked', async () => {
-    const m = await createMember(t, { cash: 10_000 });
+    const m = await createMember(t, { signedIn: false, cash: 10_000 });
     const cookie = await signIn(t, m);
     await takeBreak(cookie, 'time_out', '30d', m.password);
     // A sign-in racing take-break: its session was written after the break began.
-    const raced = await t.services.sessions.create('member', m.memberId);
+    const raced = await t.services.sessions.create('member', m.id);
     const racedCookie = `sid=${raced.token}`;
-    expect((await callRoute(t, 'user-health-check', {}, { cookie: racedCookie })).statusCode).toBe(401);
-    expect((await liveRows(m.memberId)).member).toBe(0);
-    const again = await t.services.sessions.create('member', m.memberId);
+    expect((await call(t, 'user-health-check', {}, { cookie: racedCookie })).code).toBe(401);
+    expect((await liveRows(m.id)).member).toBe(0);
+    const again = await t.services.sessions.create('member', m.id);
     const session = await t.app.inject({
       method: 'GET',
       url: '/api/auth/session',
       headers: { cookie: `sid=${again.token}` },
     });
     expect(session.json()).toEqual({});
-    expect((await liveRows(m.memberId)).member).toBe(0);
+    expect((await liveRows(m.id)).member).toBe(0);
     // open-game for a member on a break, as a request that passed its session check would run it.
     expect(
       await t.services.catalog.openGame(
-        { memberId: m.memberId, userId: m.userId, sessionId: again.session.id },
+        { memberId: m.id, userId: m.userId, sessionId: again.session.id },
         { code: 'fruit', company: slot.code, lang: 'ko' },
       ),
     ).toEqual({ status: 'blocked' });
-    expect((await liveRows(m.memberId)).game).toBe(0);
+    expect((await liveRows(m.id)).game).toBe(0);
   });
 });
 
@@ -317,9 +309,9 @@ describe('get-sessions and end-session', () => {
   it('lists the live sessions with the current one marked and the sign-in before it', async () => {
     const start = new Date(Date.now() + 4_000);
     freezeAt(start);
-    const m = await createMember(t);
+    const m = await createMember(t, { signedIn: false });
     const first = await signIn(t, m, { ip: '10.2.0.1', headers: { 'user-agent': 'Phone/1' } });
-    const firstList = body(await callRoute(t, 'get-sessions', {}, { cookie: first }));
+    const firstList = (await call(t, 'get-sessions', {}, { cookie: first })).body;
     expect(firstList.lastLogin).toBeNull();
     expect(firstList.sessions).toHaveLength(1);
 
@@ -328,7 +320,7 @@ describe('get-sessions and end-session', () => {
     expect((await login({ ...m, password: 'wrong-password' })).status).toBe('fail');
     vi.setSystemTime(new Date(start.getTime() + 10 * MINUTE));
     const second = await signIn(t, m, { ip: '10.2.0.2', headers: { 'user-agent': 'Desk/2' } });
-    const list = body(await callRoute(t, 'get-sessions', {}, { cookie: second }));
+    const list = (await call(t, 'get-sessions', {}, { cookie: second })).body;
     expect(list.lastLogin).toEqual({ at: start.toISOString(), ip: '10.2.0.1' });
     expect(list.sessions).toEqual([
       {
@@ -349,41 +341,37 @@ describe('get-sessions and end-session', () => {
       },
     ]);
     // From the first session, the sign-in before it: none.
-    expect(body(await callRoute(t, 'get-sessions', {}, { cookie: first })).lastLogin).toBeNull();
+    expect((await call(t, 'get-sessions', {}, { cookie: first })).body.lastLogin).toBeNull();
   });
 
   it("ends the member's own sessions only; ending the current one signs out", async () => {
-    const m = await createMember(t);
-    const other = await createMember(t);
+    const m = await createMember(t, { signedIn: false });
+    const other = await createMember(t, { signedIn: false });
     const a = await signIn(t, m);
     const b = await signIn(t, m);
     const theirs = await signIn(t, other);
-    const theirId = (
-      body(await callRoute(t, 'get-sessions', {}, { cookie: theirs })).sessions as JsonBody[]
-    )[0]!.id as number;
-    expect(body(await callRoute(t, 'end-session', { id: theirId }, { cookie: a }))).toEqual({
+    const theirId = (await call(t, 'get-sessions', {}, { cookie: theirs })).body.sessions[0]!.id as number;
+    expect((await call(t, 'end-session', { id: theirId }, { cookie: a })).body).toEqual({
       status: 'not_found',
     });
-    expect((await callRoute(t, 'user-health-check', {}, { cookie: theirs })).statusCode).toBe(200);
-    expect(body(await callRoute(t, 'end-session', { id: 999_999_999 }, { cookie: a }))).toEqual({
+    expect((await call(t, 'user-health-check', {}, { cookie: theirs })).code).toBe(200);
+    expect((await call(t, 'end-session', { id: 999_999_999 }, { cookie: a })).body).toEqual({
       status: 'not_found',
     });
-    expect((await callRoute(t, 'end-session', { id: 'x' }, { cookie: a })).statusCode).toBe(400);
+    expect((await call(t, 'end-session', { id: 'x' }, { cookie: a })).code).toBe(400);
 
-    const mine = body(await callRoute(t, 'get-sessions', {}, { cookie: a })).sessions as JsonBody[];
+    const mine = (await call(t, 'get-sessions', {}, { cookie: a })).body.sessions;
     const bId = mine.find((s) => !s.current)!.id as number;
     const aId = mine.find((s) => s.current)!.id as number;
-    const endB = await callRoute(t, 'end-session', { id: bId }, { cookie: a });
-    expect(body(endB)).toEqual({ status: 'success' });
+    const endB = await call(t, 'end-session', { id: bId }, { cookie: a });
+    expect(endB.body).toEqual({ status: 'success' });
     expect(cookiesOf(endB).sid).toBeUndefined();
-    expect((await callRoute(t, 'user-health-check', {}, { cookie: b })).statusCode).toBe(401);
-    expect((body(await callRoute(t, 'get-sessions', {}, { cookie: a })).sessions as JsonBody[]).length).toBe(
-      1,
-    );
+    expect((await call(t, 'user-health-check', {}, { cookie: b })).code).toBe(401);
+    expect((await call(t, 'get-sessions', {}, { cookie: a })).body.sessions.length).toBe(1);
 
-    const endA = await callRoute(t, 'end-session', { id: aId }, { cookie: a });
-    expect(body(endA)).toEqual({ status: 'success' });
+    const endA = await call(t, 'end-session', { id: aId }, { cookie: a });
+    expect(endA.body).toEqual({ status: 'success' });
     expect(cookiesOf(endA).sid).toBe('');
-    expect((await callRoute(t, 'user-health-check', {}, { cookie: a })).statusCode).toBe(401);
+    expect((await call(t, 'user-health-check', {}, { cookie: a })).code).toBe(401);
   });
 });

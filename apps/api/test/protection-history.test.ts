@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../src/modules/protection/breaks.service.ts';
 import {
-  callRoute,
+  call,
   createCashierTestApp,
   createMember,
   createOperator,
-  newMember,
   signIn,
   type CashierTestApp,
   type JsonBody,
-  type MoneyMember,
+  type TestMember,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
@@ -39,15 +38,15 @@ function seoulDay(days = 0): string {
 /** The UTC instant of a Seoul wall time `YYYY-MM-DDTHH:mm:ss.sss`. */
 const seoulAt = (wall: string) => new Date(new Date(`${wall}Z`).getTime() - SEOUL);
 
-async function history(m: MoneyMember, body: JsonBody) {
-  const r = await callRoute(t, 'get-account-history', body, { cookie: m.cookie });
-  return { code: r.statusCode, body: r.json() as JsonBody };
+async function history(m: TestMember, body: JsonBody) {
+  const r = await call(t, 'get-account-history', body, { cookie: m.cookie });
+  return { code: r.code, body: r.body as JsonBody };
 }
 
 let seq = 0;
 const nextId = (p: string) => `${p}-${++seq}`;
 
-async function play(m: MoneyMember & { token: string }, bet: number, win: number, rollback = false) {
+async function play(m: TestMember & { token: string }, bet: number, win: number, rollback = false) {
   const roundId = nextId('round');
   const betId = nextId('bet');
   const b = await slot.wallet('bet', {
@@ -84,12 +83,10 @@ async function play(m: MoneyMember & { token: string }, bet: number, win: number
 
 describe('get-account-history', () => {
   it('lists the legs of today by kind, newest first, with the balance after each', async () => {
-    const m = await newMember(t, { cash: 100_000, comp: 20_000 });
+    const m = await createMember(t, { cash: 100_000, comp: 20_000 });
     const player = Object.assign(m, { token: await slot.launch(m) });
     const roundId = await play(player, 10_000, 4_000);
-    expect(
-      (await callRoute(t, 'roll-to-balance', { amount: 10_000 }, { cookie: m.cookie })).json(),
-    ).toMatchObject({
+    expect((await call(t, 'roll-to-balance', { amount: 10_000 }, { cookie: m.cookie })).body).toMatchObject({
       status: 'success',
     });
 
@@ -123,7 +120,7 @@ describe('get-account-history', () => {
     expect([...p1.entries, ...p2.entries]).toEqual(entries.slice(0, 4));
     expect(past).toEqual({ status: 'success', entries: [], maxCount: all.body.maxCount });
     // Another member sees none of it.
-    const other = await newMember(t);
+    const other = await createMember(t);
     expect((await history(other, { from: today, to: today })).body).toEqual({
       status: 'success',
       entries: [],
@@ -132,7 +129,7 @@ describe('get-account-history', () => {
   });
 
   it('takes Seoul days inclusive, at most 12 months back', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const cashAccount = await t.db
       .selectFrom('accounts')
       .select('id')
@@ -208,7 +205,7 @@ describe('get-account-history', () => {
     expect((await history(m, { from: '2025/01/01', to: seoulDay() })).code).toBe(400);
     expect((await history(m, { from: day, to: day, kind: 'bets' })).code).toBe(400);
     expect((await history(m, { from: day, to: day, pageSize: 101 })).code).toBe(400);
-    expect((await callRoute(t, 'get-account-history', { from: day, to: day })).statusCode).toBe(401);
+    expect((await call(t, 'get-account-history', { from: day, to: day })).code).toBe(401);
 
     // The CSV of the same window: a file for spreadsheets, formulas made inert.
     const csv = await t.app.inject({
@@ -259,7 +256,7 @@ describe('get-account-history', () => {
 
 describe('get-account-history with instants', () => {
   it('takes an ISO-8601 instant as its day in Seoul, for from and to, in the call and the CSV', async () => {
-    const m = await newMember(t);
+    const m = await createMember(t);
     const [cashAccount, bank] = await Promise.all([
       t.db
         .selectFrom('accounts')
@@ -365,17 +362,10 @@ describe('get-account-history with instants', () => {
 
 describe('get-session-summary', () => {
   it("sums the current session's bets and wins, with the reality-check interval", async () => {
-    const member = await createMember(t, { cash: 100_000 });
-    const m: MoneyMember = {
-      id: member.memberId,
-      userId: member.userId,
-      bankOwner: '',
-      exchangePassword: member.exchangePassword,
-      cookie: await signIn(t, member),
-    };
+    const m = await createMember(t, { cash: 100_000 });
     const player = Object.assign(m, { token: await slot.launch(m) });
     await play(player, 5_000, 0);
-    const summary0 = (await callRoute(t, 'get-session-summary', {}, { cookie: m.cookie })).json() as JsonBody;
+    const summary0 = (await call(t, 'get-session-summary', {}, { cookie: m.cookie })).body as JsonBody;
     expect(summary0).toMatchObject({
       status: 'success',
       bets: 5_000,
@@ -385,24 +375,22 @@ describe('get-session-summary', () => {
     });
 
     // A new session: play before it does not count.
-    m.cookie = await signIn(t, member);
-    const summary1 = (await callRoute(t, 'get-session-summary', {}, { cookie: m.cookie })).json() as JsonBody;
+    m.cookie = await signIn(t, m);
+    const summary1 = (await call(t, 'get-session-summary', {}, { cookie: m.cookie })).body as JsonBody;
     expect(summary1).toMatchObject({ status: 'success', bets: 0, wins: 0, net: 0 });
-    const sessions = (await callRoute(t, 'get-sessions', {}, { cookie: m.cookie })).json() as JsonBody;
+    const sessions = (await call(t, 'get-sessions', {}, { cookie: m.cookie })).body as JsonBody;
     expect(summary1.startedAt).toBe(sessions.sessions.find((s: JsonBody) => s.current).createdAt);
 
     await play(player, 3_000, 1_000);
     await play(player, 2_000, 0, true);
-    expect((await callRoute(t, 'set-reality-check', { minutes: 30 }, { cookie: m.cookie })).statusCode).toBe(
-      200,
-    );
-    expect((await callRoute(t, 'get-session-summary', {}, { cookie: m.cookie })).json()).toMatchObject({
+    expect((await call(t, 'set-reality-check', { minutes: 30 }, { cookie: m.cookie })).code).toBe(200);
+    expect((await call(t, 'get-session-summary', {}, { cookie: m.cookie })).body).toMatchObject({
       status: 'success',
       bets: 3_000,
       wins: 1_000,
       net: -2_000,
       realityCheckMinutes: 30,
     });
-    expect((await callRoute(t, 'get-session-summary', {})).statusCode).toBe(401);
+    expect((await call(t, 'get-session-summary', {})).code).toBe(401);
   });
 });

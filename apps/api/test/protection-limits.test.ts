@@ -12,7 +12,7 @@ import {
   signIn,
   type CashierTestApp,
   type JsonBody,
-  type MoneyMember,
+  type TestMember,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 import { startTransferProvider, type TransferProviderServer } from './transfer-provider.ts';
@@ -31,9 +31,7 @@ let slots: TestProvider;
 let transferServer: TransferProviderServer;
 let tables: TestProvider;
 
-interface Player extends MoneyMember {
-  password: string;
-}
+type Player = TestMember;
 
 beforeAll(async () => {
   t = await createCashierTestApp({ TRANSFER_TIMEOUT_MS: '1000', TRANSFER_RECONCILE_MS: '0' });
@@ -53,15 +51,7 @@ afterAll(async () => {
 
 /** A signed-in member with `cash` won. */
 async function player(cash = 0): Promise<Player> {
-  const m = await createMember(t, { cash });
-  return {
-    id: m.memberId,
-    userId: m.userId,
-    password: m.password,
-    exchangePassword: m.exchangePassword,
-    bankOwner: '홍길동',
-    cookie: await signIn(t, m),
-  };
+  return createMember(t, { cash });
 }
 
 /** Moves the clock and signs the member in again (a session idles out after 30 minutes). */

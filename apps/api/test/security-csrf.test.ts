@@ -9,10 +9,10 @@ import {
   bo,
   call,
   createCashierTestApp,
-  newMember as createMember,
+  createMember,
   createOperator,
   type CashierTestApp,
-  type MoneyMember as TestMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 

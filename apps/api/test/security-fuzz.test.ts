@@ -6,8 +6,8 @@ import { CALLS, type TCallName } from '@casino/contracts/calls';
 import { HTTP_STATUS_OF_ERROR, ZHttpErrorResponse } from '@casino/contracts/errors';
 import {
   createCashierTestApp,
-  createOperator,
   createMember,
+  createOperator,
   signIn,
   TEST_REG_CODE,
   uniqueMemberInput,
@@ -61,7 +61,7 @@ let provider: TestProvider;
 
 beforeAll(async () => {
   t = await createCashierTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '1000000' });
-  member = await createMember(t, { cash: 1_000_000, comp: 50_000 });
+  member = await createMember(t, { signedIn: false, cash: 1_000_000, comp: 50_000 });
   owner = await createOperator(t, 'owner');
   provider = await createTestProvider(t, owner, {
     kind: 'slot',
@@ -250,7 +250,7 @@ describe('fuzzing every member call', () => {
       fc.asyncProperty(bodyFor(fieldsOf(call.request), seed), async (body) => {
         // A pending deposit would turn every later one into `wait` before anything is stored.
         if (name === 'apply-user-deposit')
-          await t.db.deleteFrom('deposit_requests').where('member_id', '=', member.memberId).execute();
+          await t.db.deleteFrom('deposit_requests').where('member_id', '=', member.id).execute();
         await check({ method: 'POST', url: `/api/routes/${name}`, cookie, body });
       }),
       // Seeded calls reach the handler: they get more cases.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRoute } from './factories.ts';
+import { call } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 // The security headers are built once (plugins/security-headers.ts) and sent with every answer:
@@ -21,9 +21,9 @@ afterAll(async () => {
 describe('security headers', () => {
   it('an API answer has the API set: calls, errors and unknown calls alike', async () => {
     const answers = [
-      await callRoute(t, 'get-banks'),
-      await callRoute(t, 'user-health-check'),
-      await callRoute(t, 'no-such-call'),
+      await call(t, 'get-banks'),
+      await call(t, 'user-health-check'),
+      await call(t, 'no-such-call'),
       await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
       await t.app.inject({ method: 'GET', url: '/api/no/such/thing' }),
     ];
@@ -55,7 +55,7 @@ describe('security headers', () => {
 
   it('add HSTS in production, to both sets', async () => {
     for (const response of [
-      await callRoute(production, 'get-banks'),
+      await call(production, 'get-banks'),
       await production.app.inject({ method: 'GET', url: '/no/such/page' }),
     ])
       expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');

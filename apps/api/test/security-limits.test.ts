@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_PASSWORD_MAX_FAILURES } from '../src/modules/cashier/cashier.service.ts';
 import {
   bo,
-  callRoute,
+  call,
   createCashierTestApp,
   createMember,
   createOperator,
@@ -79,12 +79,12 @@ for (const backend of ['database', 'redis'] as const) {
       });
 
       async function memberLogin(userId: string, password: string) {
-        const res = await callRoute(t, 'user-do-login', { userId, password }, { ip: nextIp() });
-        return res.statusCode === 429 ? 429 : (res.json() as { status: string }).status;
+        const res = await call(t, 'user-do-login', { userId, password }, { ip: nextIp() });
+        return res.code === 429 ? 429 : (res.body as { status: string }).status;
       }
 
       it('member sign-in: 40 parallel wrong passwords, at most the limit reach the check', async () => {
-        const m = await createMember(t);
+        const m = await createMember(t, { signedIn: false });
         const results = await Promise.all(
           Array.from({ length: PARALLEL }, (_, i) => memberLogin(m.userId, `wrong-${i}`)),
         );
@@ -96,7 +96,7 @@ for (const backend of ['database', 'redis'] as const) {
       });
 
       it('member sign-in: 29 wrong and the right one in parallel, the wrong ones stay within the limit', async () => {
-        const m = await createMember(t);
+        const m = await createMember(t, { signedIn: false });
         const attempts = Array.from({ length: 29 }, (_, i) => `wrong-${i}`);
         attempts.splice(Math.floor(Math.random() * 30), 0, m.password);
         const counts = tally(await Promise.all(attempts.map((p) => memberLogin(m.userId, p))));
@@ -132,19 +132,19 @@ for (const backend of ['database', 'redis'] as const) {
       });
 
       it('current password (change-exchange-password): 29 wrong and the right one in parallel', async () => {
-        const m = await createMember(t);
+        const m = await createMember(t, { signedIn: false });
         const cookie = await signIn(t, m, { ip: nextIp() });
         const attempts = Array.from({ length: 29 }, (_, i) => `wrong-${i}`);
         attempts.splice(Math.floor(Math.random() * 30), 0, m.password);
         const results = await Promise.all(
           attempts.map(async (password) => {
-            const res = await callRoute(
+            const res = await call(
               t,
               'change-exchange-password',
               { password, newExchangePassword: '135790' },
               { cookie, ip: nextIp() },
             );
-            return res.statusCode === 429 ? 429 : (res.json() as { status: string }).status;
+            return res.code === 429 ? 429 : (res.body as { status: string }).status;
           }),
         );
         const counts = tally(results);
@@ -155,17 +155,17 @@ for (const backend of ['database', 'redis'] as const) {
       });
 
       it('current password (change-password): 40 parallel wrong ones, at most the limit reach the check', async () => {
-        const m = await createMember(t);
+        const m = await createMember(t, { signedIn: false });
         const cookie = await signIn(t, m, { ip: nextIp() });
         const results = await Promise.all(
           Array.from({ length: PARALLEL }, async (_, i) => {
-            const res = await callRoute(
+            const res = await call(
               t,
               'change-password',
               { password: `wrong-${i}`, newPassword: 'new-password-1' },
               { cookie, ip: nextIp() },
             );
-            return res.statusCode === 429 ? 429 : (res.json() as { status: string }).status;
+            return res.code === 429 ? 429 : (res.body as { status: string }).status;
           }),
         );
         const counts = tally(results);
@@ -174,18 +174,18 @@ for (const backend of ['database', 'redis'] as const) {
       });
 
       it('exchange password (apply-user-withdraw): 40 parallel wrong guesses, at most five reach the check', async () => {
-        const m = await createMember(t, { cash: 500_000 });
+        const m = await createMember(t, { signedIn: false, cash: 500_000 });
         const cookie = await signIn(t, m, { ip: nextIp() });
         const results = await Promise.all(
           Array.from({ length: PARALLEL }, async (_, i) => {
             const guess = String(100000 + i);
-            const res = await callRoute(
+            const res = await call(
               t,
               'apply-user-withdraw',
               { amount: 10_000, exchangePassword: guess === m.exchangePassword ? '000000' : guess },
               { cookie },
             );
-            return res.statusCode === 429 ? 429 : (res.json() as { status: string }).status;
+            return res.code === 429 ? 429 : (res.body as { status: string }).status;
           }),
         );
         const counts = tally(results);
@@ -194,7 +194,7 @@ for (const backend of ['database', 'redis'] as const) {
       });
 
       it('exchange password: 29 wrong and the right one in parallel never create a withdrawal beyond the limit', async () => {
-        const m = await createMember(t, { cash: 500_000 });
+        const m = await createMember(t, { signedIn: false, cash: 500_000 });
         const cookie = await signIn(t, m, { ip: nextIp() });
         const guesses = Array.from({ length: 29 }, (_, i) => String(200000 + i)).map((g) =>
           g === m.exchangePassword ? '000000' : g,
@@ -202,13 +202,13 @@ for (const backend of ['database', 'redis'] as const) {
         guesses.splice(Math.floor(Math.random() * 30), 0, m.exchangePassword);
         const results = await Promise.all(
           guesses.map(async (exchangePassword) => {
-            const res = await callRoute(
+            const res = await call(
               t,
               'apply-user-withdraw',
               { amount: 10_000, exchangePassword },
               { cookie },
             );
-            return res.statusCode === 429 ? 429 : (res.json() as { status: string }).status;
+            return res.code === 429 ? 429 : (res.body as { status: string }).status;
           }),
         );
         const counts = tally(results);
@@ -220,7 +220,7 @@ for (const backend of ['database', 'redis'] as const) {
         const withdrawals = await t.db
           .selectFrom('withdraw_requests')
           .select('id')
-          .where('member_id', '=', m.memberId)
+          .where('member_id', '=', m.id)
           .execute();
         expect(withdrawals.length).toBe(counts.success ?? 0);
       });

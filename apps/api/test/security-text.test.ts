@@ -6,10 +6,10 @@ import {
   bo,
   call,
   createCashierTestApp,
-  newMember as createMember,
+  createMember,
   createOperator,
   type CashierTestApp,
-  type MoneyMember as TestMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput } from './factories.ts';

@@ -34,11 +34,11 @@ import {
   balances,
   bo,
   call,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
   type JsonBody,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 import { createTestDatabase, TestClock } from './harness.ts';
@@ -162,7 +162,7 @@ const ANSWERS = {
 };
 
 /** Opens a studio game from the portal, as a member does; the token comes from the game URL. */
-async function launch(m: MoneyMember, game: string, company: string): Promise<string> {
+async function launch(m: TestMember, game: string, company: string): Promise<string> {
   const opened = await call(t, 'open-game', { code: game, company, timeStemp: Date.now() }, m.cookie);
   expect(opened.body.status).toBe('success');
   const url = new URL(opened.body.gameUrl as string, base);
@@ -171,7 +171,7 @@ async function launch(m: MoneyMember, game: string, company: string): Promise<st
   return url.searchParams.get('token')!;
 }
 
-const cashOf = async (m: MoneyMember) => (await balances(t, m.id)).cash;
+const cashOf = async (m: TestMember) => (await balances(t, m.id)).cash;
 const jackpotSum = (round: TRoundRecord) => round.jackpots.reduce((sum, j) => sum + j.amount, 0);
 
 /**
@@ -213,7 +213,7 @@ async function allRounds(token: string, game: string): Promise<TRoundRecord[]> {
 
 describe('the studio on the seamless wallet', () => {
   it('a member plays slots: each spin moves their platform cash by exactly win - bet, and re-verifies after rotate', async () => {
-    const m = await newMember(t, { cash: 500_000 });
+    const m = await createMember(t, { cash: 500_000 });
     const token = await launch(m, SLOT, SLOTS);
     const session = await studioCall('session', { token, game: SLOT });
     expect(session.code).toBe(200);
@@ -288,7 +288,7 @@ describe('the studio on the seamless wallet', () => {
   });
 
   it('baccarat: coups settle through the wallet, the shoe and its roads are kept per member', async () => {
-    const m = await newMember(t, { cash: 300_000 });
+    const m = await createMember(t, { cash: 300_000 });
     const token = await launch(m, 'baccarat', LIVE);
     const session = await studioCall('session', { token, game: 'baccarat' });
     expect(session.body).toMatchObject({
@@ -353,7 +353,7 @@ describe('the studio on the seamless wallet', () => {
   });
 
   it('a jackpot won with a bet is recorded on the round and shown to the member', async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const token = await launch(m, SLOT, SLOTS);
     const { MINOR } = await t.services.jackpots.settings();
     // A draw of one in 1 won: the next bet surely wins MINOR.
@@ -373,7 +373,7 @@ describe('the studio on the seamless wallet', () => {
   });
 
   it('a bet refused for money leaves nothing: no round, no money moved, no nonce taken from the list', async () => {
-    const m = await newMember(t, { cash: 300 });
+    const m = await createMember(t, { cash: 300 });
     const token = await launch(m, SLOT, SLOTS);
     const refused = await studioCall('spin', { token, game: SLOT, bet: 1_000 });
     expect(refused.body).toEqual({ status: 'refused', code: 'not_enough_money', balance: 300 });
@@ -392,7 +392,7 @@ describe('the studio on the seamless wallet', () => {
   });
 
   it("a bet beyond the member's loss limit is refused as limit_exceeded: no stake taken, no round kept", async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     // The member's own daily loss limit (docs/protection.md), set as the portal sets it.
     const set = await call(t, 'set-play-limit', { kind: 'loss', period: 'day', amount: 1_000 }, m.cookie);
     expect(set.body.status).toBe('success');
@@ -415,7 +415,7 @@ describe('the studio on the seamless wallet', () => {
   });
 
   it('a bet during a time-out is refused as user_disabled: no stake taken, no round kept', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     const token = await launch(m, SLOT, SLOTS);
     const tableToken = await launch(m, 'baccarat', LIVE);
     // A break in force while the game window is still open (take-break also ends the launch
@@ -445,7 +445,7 @@ describe('the studio on the seamless wallet', () => {
   });
 
   it('bad input answers 400 with the error shape; a bad token 401; an unknown game or action 404', async () => {
-    const m = await newMember(t, { cash: 10_000 });
+    const m = await createMember(t, { cash: 10_000 });
     const token = await launch(m, SLOT, SLOTS);
     const bad = { status: 'error', code: 'bad_request' };
     const cases: [string, unknown, { raw?: string; contentType?: string }?][] = [
@@ -493,7 +493,7 @@ describe('the studio on the seamless wallet', () => {
   });
 
   it('parallel spins of one member take one nonce each and move the cash exactly', async () => {
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const token = await launch(m, SLOT, SLOTS);
     const spins = await Promise.all(
       Array.from({ length: 8 }, () => studioCall('spin', { token, game: SLOT, bet: 1_000 })),
@@ -506,8 +506,8 @@ describe('the studio on the seamless wallet', () => {
   });
 
   it("another member's token never sees a member's rounds", async () => {
-    const a = await newMember(t, { cash: 50_000 });
-    const b = await newMember(t, { cash: 50_000 });
+    const a = await createMember(t, { cash: 50_000 });
+    const b = await createMember(t, { cash: 50_000 });
     const tokenA = await launch(a, SLOT, SLOTS);
     const tokenB = await launch(b, SLOT, SLOTS);
     const spin = await studioCall('spin', { token: tokenA, game: SLOT, bet: 1_000 });
@@ -611,7 +611,7 @@ describe('rounds the platform did not confirm', () => {
       .execute() as Promise<{ round_id: string; state: string; bet_state: string; win_state: string }[]>;
 
   it('a win that was never confirmed is paid by the recovery loop, once', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     const token = await launch(m, SLOT, SLOTS);
     // The wins never reach the platform. Spin until a round wins something.
     proxy.lose.clear();
@@ -656,7 +656,7 @@ describe('rounds the platform did not confirm', () => {
   });
 
   it('the recovery loop runs once a studio listens, and stops when it closes', async () => {
-    const m = await newMember(t, { cash: 10_000 });
+    const m = await createMember(t, { cash: 10_000 });
     const token = await launch(m, SLOT, SLOTS);
     proxy.lose.clear();
     proxy.lose.set('win', 'before');
@@ -694,7 +694,7 @@ describe('rounds the platform did not confirm', () => {
     onTestFinished(async () => {
       await t.services.catalog.updateProvider(SLOTS, { jackpot: true }, SYSTEM);
     });
-    const m = await newMember(t, { cash: 20_000 });
+    const m = await createMember(t, { cash: 20_000 });
     const token = await launch(m, SLOT, SLOTS);
     // The bet is applied, its answer lost: the studio rolls it back right away.
     proxy.lose.clear();
@@ -774,7 +774,7 @@ describe('transfer mode', () => {
     });
     expect(switched.body).toEqual({ status: 'success' });
     t.clock.advance(2_000); // the platform's and the studio's one-second caches of the provider
-    const m = await newMember(t, { cash: 100_000 });
+    const m = await createMember(t, { cash: 100_000 });
     const token = await launch(m, 'baccarat', LIVE);
     // open-game moved the whole cash into the studio's wallet.
     expect(await balances(t, m.id)).toMatchObject({ cash: 0, game: 100_000 });
@@ -947,7 +947,7 @@ describe('configuration and secrets', () => {
     });
 
     // A studio given another secret than the catalog's (a rotation the studio was not told of).
-    const m = await newMember(t, { cash: 10_000 });
+    const m = await createMember(t, { cash: 10_000 });
     const token = await launch(m, SLOT, SLOTS);
     const stale = Fastify();
     await registerStudio(stale, {
@@ -976,7 +976,7 @@ describe('configuration and secrets', () => {
 describe('versions of the games (issue 22)', () => {
   // Last in this file: version 2 of jade-lotus stays published in this process from here on.
   it('a round recorded under version 1 still verifies after version 2 with other strips is published', async () => {
-    const m = await newMember(t, { cash: 500_000 });
+    const m = await createMember(t, { cash: 500_000 });
     const token = await launch(m, SLOT, SLOTS);
     const session = await studioCall('session', { token, game: SLOT });
     const v1 = session.body.definition as SlotGameDefinition;

@@ -5,10 +5,10 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -69,7 +69,7 @@ async function expectWhole(): Promise<void> {
 const moves = (memberId: number) =>
   t.db.selectFrom('game_transfers').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 
-async function open(m: MoneyMember) {
+async function open(m: TestMember) {
   return call(t, 'open-game', { code: 'table1', company: provider.code, timeStemp: Date.now() }, m.cookie);
 }
 
@@ -81,7 +81,7 @@ async function reconcileLater() {
 
 describe('moving money in and out', () => {
   it('open-game moves the whole cash in; coming back brings the result out, the win from the house', async () => {
-    const m = await newMember(t, { cash: 50_000 });
+    const m = await createMember(t, { cash: 50_000 });
     const opened = await open(m);
     expect(opened.body.status).toBe('success');
     expect(new URL(opened.body.gameUrl as string, 'http://x').searchParams.get('token')).toMatch(
@@ -110,7 +110,7 @@ describe('moving money in and out', () => {
   });
 
   it('a loss stays with the house; game-transfer-in moves an amount, and refuses what cannot be', async () => {
-    const m = await newMember(t, { cash: 30_000 });
+    const m = await createMember(t, { cash: 30_000 });
     expect(
       (await call(t, 'game-transfer-in', { company: provider.code, amount: 40_000 }, m.cookie)).body,
     ).toEqual({
@@ -141,7 +141,7 @@ describe('moving money in and out', () => {
   });
 
   it('a refusal returns the held money at once', async () => {
-    const m = await newMember(t, { cash: 20_000 });
+    const m = await createMember(t, { cash: 20_000 });
     server.fault = 'refuse';
     expect((await open(m)).body).toEqual({ status: 'fail' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 20_000, game: 0 });
@@ -154,7 +154,7 @@ describe('moving money in and out', () => {
 
 describe('a provider that does not answer', () => {
   it('times out before taking the money: held until the reconciler learns it never arrived, then returned', async () => {
-    const m = await newMember(t, { cash: 25_000 });
+    const m = await createMember(t, { cash: 25_000 });
     server.fault = 'hang';
     expect((await open(m)).body).toEqual({ status: 'fail' });
     // Held, neither spent nor lost: cash shows it gone, the move is pending.
@@ -173,7 +173,7 @@ describe('a provider that does not answer', () => {
 
   it('takes the money and the answer is lost, or it fails after taking it: the reconciler posts it', async () => {
     for (const fault of ['hang-after', 'error-after', 'unsigned'] as const) {
-      const m = await newMember(t, { cash: 12_000 });
+      const m = await createMember(t, { cash: 12_000 });
       server.fault = fault;
       expect((await open(m)).body).toEqual({ status: 'fail' });
       expect(server.balances.get(m.userId)).toBe(12_000);
@@ -190,7 +190,7 @@ describe('a provider that does not answer', () => {
   });
 
   it('pays out and the answer is lost: the reconciler credits what the provider paid', async () => {
-    const m = await newMember(t, { cash: 8_000 });
+    const m = await createMember(t, { cash: 8_000 });
     expect((await open(m)).body.status).toBe('success');
     server.balances.set(m.userId, 9_500);
     server.fault = 'hang-after';
@@ -204,7 +204,7 @@ describe('a provider that does not answer', () => {
   });
 
   it('is down: the move stays pending, checked again later and later, and settles once it is back', async () => {
-    const m = await newMember(t, { cash: 6_000 });
+    const m = await createMember(t, { cash: 6_000 });
     server.fault = 'hang-after';
     expect((await open(m)).body).toEqual({ status: 'fail' });
     server.fault = 'down';
@@ -237,7 +237,7 @@ describe('a provider that does not answer', () => {
 
 describe('concurrency and the catalog', () => {
   it(`parallel moves of one wallet: one at a time, nothing lost (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    const m = await newMember(t, { cash: 40_000 });
+    const m = await createMember(t, { cash: 40_000 });
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         call(t, 'game-transfer-in', { company: provider.code, amount: 10_000 }, m.cookie),
@@ -270,7 +270,7 @@ describe('concurrency and the catalog', () => {
     });
     expect(badUrl.code).toBe(400);
 
-    const m = await newMember(t, { cash: 5_000 });
+    const m = await createMember(t, { cash: 5_000 });
     expect((await open(m)).body.status).toBe('success');
     const refused = await bo(t, 'PATCH', `/providers/${provider.code}`, {
       cookie: owner.cookie,

@@ -10,10 +10,10 @@ import {
   bo,
   call,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
   type TestOperator,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -53,7 +53,7 @@ async function raiseMaximum(provider: TestProvider) {
 }
 
 /** Money in from outside the games (an operator's adjustment), any safe amount. */
-async function fund(m: MoneyMember, amount: number, kind: 'cash' | 'comp' = 'cash') {
+async function fund(m: TestMember, amount: number, kind: 'cash' | 'comp' = 'cash') {
   await t.ledger.transfer({
     debit: { system: kind === 'cash' ? 'adjustment' : 'comp_expense' },
     credit: { memberId: m.id, kind },
@@ -79,7 +79,7 @@ async function transfersUnder(provider: TestProvider, keys: string[]): Promise<n
 }
 
 /** Every page that reads a member's money still answers: the member's own and the operator's. */
-async function readsBack(m: MoneyMember) {
+async function readsBack(m: TestMember) {
   expect((await call(t, 'user-health-check', {}, m.cookie)).code).toBe(200);
   for (const url of ['/dashboard', `/members/${m.userId}`, '/members?page=1']) {
     const answer = await bo(t, 'GET', url, { cookie: owner.cookie });
@@ -91,7 +91,7 @@ async function readsBack(m: MoneyMember) {
 
 describe('amounts past the storable maximum', () => {
   it('refuses a win that would take the cash past Number.MAX_SAFE_INTEGER, whole, and everything still reads', async () => {
-    const m = await newMember(t, { cash: 0 });
+    const m = await createMember(t, { cash: 0 });
     const start = MAX - CEILING + 1;
     await fund(m, start);
     const round = id('round');
@@ -137,7 +137,7 @@ describe('amounts past the storable maximum', () => {
   });
 
   it('refuses a win that would take a round total past the maximum, though the cash could take it', async () => {
-    const m = await newMember(t, { cash: 0 });
+    const m = await createMember(t, { cash: 0 });
     const round = id('round');
     // A round whose wins total just under the maximum (stored so, as thousands of wins would leave it).
     expect(
@@ -175,7 +175,7 @@ describe('amounts past the storable maximum', () => {
 
   it('refuses a bet whose comp points would pass the maximum, whole', async () => {
     const casino = await createTestProvider(t, owner, { kind: 'casino', games: ['table'] });
-    const m = await newMember(t, { cash: 1_000_000 });
+    const m = await createMember(t, { cash: 1_000_000 });
     const rate = (await t.services.settings.compRates()).casino;
     expect(rate).toBeGreaterThan(0);
     await fund(m, MAX, 'comp');
@@ -212,7 +212,7 @@ describe('amounts past the storable maximum', () => {
       .filter((name) => !names.has(name));
     expect(missing).toEqual([]);
 
-    const m = await newMember(t, { cash: 5 });
+    const m = await createMember(t, { cash: 5 });
     await expect(
       sql`update accounts set balance = ${String(MAX + 1)}::bigint where member_id = ${m.id} and kind = 'cash'`.execute(
         t.db,
@@ -222,7 +222,7 @@ describe('amounts past the storable maximum', () => {
   });
 
   it('an owner adjustment past the maximum is refused and nothing changes', async () => {
-    const m = await newMember(t, { cash: 0 });
+    const m = await createMember(t, { cash: 0 });
     await fund(m, MAX);
     await expect(
       t.ledger.transfer({
@@ -247,7 +247,7 @@ describe('amounts past the storable maximum', () => {
 
 describe('a signed transactionId is spent for ever, refusals included', () => {
   it('the signed bytes of a refused bet, posted to /win, move nothing', async () => {
-    const m = await newMember(t, { cash: 1_000 });
+    const m = await createMember(t, { cash: 1_000 });
     const token = await slots.launch(m, 'fruit');
     const raw = JSON.stringify({
       token,
@@ -281,7 +281,7 @@ describe('a signed transactionId is spent for ever, refusals included', () => {
   });
 
   it('a rollback of a refused bet returns nothing', async () => {
-    const m = await newMember(t, { cash: 1_000 });
+    const m = await createMember(t, { cash: 1_000 });
     const token = await slots.launch(m, 'fruit');
     const bet = {
       token,
@@ -304,7 +304,7 @@ describe('a signed transactionId is spent for ever, refusals included', () => {
   });
 
   it('a bet with a dead token is recorded: its bytes cannot become a win', async () => {
-    const m = await newMember(t, { cash: 10_000 });
+    const m = await createMember(t, { cash: 10_000 });
     const raw = JSON.stringify({
       token: 'not-a-live-token',
       userId: m.userId,
@@ -329,7 +329,7 @@ describe('a signed transactionId is spent for ever, refusals included', () => {
       body: { maxAmount: 1_000_000 },
     });
     expect(set.body).toEqual({ status: 'success' });
-    const m = await newMember(t, { cash: 0 });
+    const m = await createMember(t, { cash: 0 });
     // A win that carries a token, so the same bytes also make a well-formed bet.
     const raw = JSON.stringify({
       token: await capped.launch(m, 'g1'),
@@ -378,7 +378,7 @@ describe('a signed transactionId is spent for ever, refusals included', () => {
 describe('property: no sequence of signed wallet calls, replayed to any action, moves money twice', () => {
   it('holds for random sequences with huge amounts and reused bytes', async () => {
     // One member far from the maximum, one a single large win from it.
-    const members = [await newMember(t, { cash: 50_000 }), await newMember(t, { cash: 0 })];
+    const members = [await createMember(t, { cash: 50_000 }), await createMember(t, { cash: 0 })];
     await fund(members[1]!, MAX - 2 * CEILING);
     const tokens = await Promise.all(members.map((m) => slots.launch(m, 'fruit')));
     const amount = fc.oneof(

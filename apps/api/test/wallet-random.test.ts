@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balances,
   createCashierTestApp,
+  createMember,
   createOperator,
-  newMember,
   type CashierTestApp,
-  type MoneyMember,
+  type TestMember,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
@@ -28,7 +28,7 @@ function generator(seed: number) {
 
 let t: CashierTestApp;
 let providers: TestProvider[];
-let players: (MoneyMember & { tokens: string[] })[];
+let players: (TestMember & { tokens: string[] })[];
 const START_CASH = 200_000;
 
 beforeAll(async () => {
@@ -45,7 +45,7 @@ beforeAll(async () => {
   );
   players = [];
   for (let i = 0; i < 6; i++) {
-    const m = await newMember(t, { cash: START_CASH });
+    const m = await createMember(t, { cash: START_CASH });
     players.push(
       Object.assign(m, {
         tokens: [await providers[0]!.launch(m, 's1'), await providers[1]!.launch(m, 'c1')],

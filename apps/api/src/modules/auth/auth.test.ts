@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SAME_ORIGIN, type TestApp } from '../../../test/harness.ts';
 import {
-  callRoute,
+  call,
   cookiesOf,
   createMember,
   fetchCsrf,
@@ -24,7 +24,7 @@ const nextIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 beforeAll(async () => {
   t = await createTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '3', SIGNIN_MAX_ATTEMPTS_PER_IP: '6' });
-  alice = await createMember(t);
+  alice = await createMember(t, { signedIn: false });
 });
 
 afterAll(async () => {
@@ -102,7 +102,7 @@ describe('POST /api/auth/callback/credentials', () => {
     const rows = await t.db
       .selectFrom('sessions')
       .select(['token_hash', 'subject_kind'])
-      .where('subject_id', '=', alice.memberId)
+      .where('subject_id', '=', alice.id)
       .execute();
     expect(rows.some((r) => r.token_hash === hashToken(sid) && r.subject_kind === 'member')).toBe(true);
     expect(rows.some((r) => r.token_hash === sid)).toBe(false);
@@ -154,7 +154,7 @@ describe('POST /api/auth/callback/credentials', () => {
 
   it('answers 401 AccessDenied to a blocked, pending or self-excluded member with the right password only', async () => {
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {
-      const member = await createMember(t, { state });
+      const member = await createMember(t, { signedIn: false, state });
       const right = await postCredentials(
         t,
         { userId: member.userId, password: member.password },
@@ -366,11 +366,11 @@ describe('sessions', () => {
 
     t.clock.advance(idle - 120_000);
     expect((await sessionOf(cookie)).expires).toBe(before.expires);
-    expect((await callRoute(t, 'user-health-check', {}, { cookie })).statusCode).toBe(200);
+    expect((await call(t, 'user-health-check', {}, { cookie })).code).toBe(200);
     expect((await sessionOf(cookie)).expires).toBe(before.expires);
 
     t.clock.advance(120_000);
-    expect((await callRoute(t, 'user-health-check', {}, { cookie })).statusCode).toBe(401);
+    expect((await call(t, 'user-health-check', {}, { cookie })).code).toBe(401);
     expect(await sessionOf(cookie)).toEqual({});
     // Deleted lazily when it was presented after its end.
     const left = await t.db
@@ -385,13 +385,13 @@ describe('sessions', () => {
     const cookie = await signIn(t, alice, { ip: nextIp() });
     const idle = t.config.sessionIdleMs;
     t.clock.advance(idle - 60_000);
-    expect((await callRoute(t, 'get-member-account', {}, { cookie })).statusCode).toBe(200);
+    expect((await call(t, 'get-member-account', {}, { cookie })).code).toBe(200);
     t.clock.advance(idle - 60_000);
-    expect((await callRoute(t, 'get-member-account', {}, { cookie })).statusCode).toBe(200);
+    expect((await call(t, 'get-member-account', {}, { cookie })).code).toBe(200);
     const { expires } = await sessionOf(cookie);
     expect(Math.abs(Date.parse(expires!) - (t.clock.now().getTime() + idle))).toBeLessThan(2_000);
     t.clock.advance(idle);
-    expect((await callRoute(t, 'get-member-account', {}, { cookie })).statusCode).toBe(401);
+    expect((await call(t, 'get-member-account', {}, { cookie })).code).toBe(401);
   });
 
   it('ends at the absolute timeout whatever the activity', async () => {
@@ -402,13 +402,13 @@ describe('sessions', () => {
     while (elapsed + step < absolute) {
       t.clock.advance(step);
       elapsed += step;
-      expect((await callRoute(t, 'get-member-account', {}, { cookie })).statusCode).toBe(200);
+      expect((await call(t, 'get-member-account', {}, { cookie })).code).toBe(200);
     }
     // Near the end the session reports the absolute end, not the idle one.
     const { expires } = await sessionOf(cookie);
     expect(Date.parse(expires!)).toBeLessThanOrEqual(t.clock.now().getTime() + (absolute - elapsed));
     t.clock.advance(absolute - elapsed);
-    expect((await callRoute(t, 'get-member-account', {}, { cookie })).statusCode).toBe(401);
+    expect((await call(t, 'get-member-account', {}, { cookie })).code).toBe(401);
   });
 
   it('signs out: the session is deleted server-side and the cookie cleared', async () => {
@@ -432,38 +432,38 @@ describe('sessions', () => {
     expect(response.json()).toEqual({ url: '/ko' });
     expect(setCookieHeaders(response).find((c) => c.startsWith('sid='))).toMatch(/^sid=;.*Max-Age=0/);
     expect(await sessionOf(cookie)).toEqual({});
-    expect((await callRoute(t, 'get-member-account', {}, { cookie })).statusCode).toBe(401);
+    expect((await call(t, 'get-member-account', {}, { cookie })).code).toBe(401);
   });
 
   it('a blocked member loses every session', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const cookie = await signIn(t, member, { ip: nextIp() });
-    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', member.memberId).execute();
-    expect((await callRoute(t, 'user-health-check', {}, { cookie })).statusCode).toBe(401);
+    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', member.id).execute();
+    expect((await call(t, 'user-health-check', {}, { cookie })).code).toBe(401);
     const left = await t.db
       .selectFrom('sessions')
       .select('id')
       .where('subject_kind', '=', 'member')
-      .where('subject_id', '=', member.memberId)
+      .where('subject_id', '=', member.id)
       .execute();
     expect(left).toEqual([]);
   });
 
   it('an operator session token is not a member session', async () => {
     const { sessions } = t.services;
-    const { token } = await sessions.create('operator', alice.memberId);
-    expect((await callRoute(t, 'user-health-check', {}, { cookie: `sid=${token}` })).statusCode).toBe(401);
+    const { token } = await sessions.create('operator', alice.id);
+    expect((await call(t, 'user-health-check', {}, { cookie: `sid=${token}` })).code).toBe(401);
     expect(await sessionOf(`sid=${token}`)).toEqual({});
     expect(await sessions.resolve('operator', token, { touch: false })).not.toBeNull();
   });
 
   it('revokeAllFor ends every session of a subject except the one kept', async () => {
     const { sessions } = t.services;
-    const member = await createMember(t);
-    const a = await sessions.create('member', member.memberId);
-    const b = await sessions.create('member', member.memberId);
-    const c = await sessions.create('member', member.memberId);
-    expect(await sessions.revokeAllFor('member', member.memberId, { exceptSessionId: b.session.id })).toBe(2);
+    const member = await createMember(t, { signedIn: false });
+    const a = await sessions.create('member', member.id);
+    const b = await sessions.create('member', member.id);
+    const c = await sessions.create('member', member.id);
+    expect(await sessions.revokeAllFor('member', member.id, { exceptSessionId: b.session.id })).toBe(2);
     expect(await sessions.resolve('member', a.token, { touch: false })).toBeNull();
     expect(await sessions.resolve('member', b.token, { touch: false })).not.toBeNull();
     expect(await sessions.resolve('member', c.token, { touch: false })).toBeNull();
@@ -472,19 +472,22 @@ describe('sessions', () => {
 
 describe('sign-in rate limits', () => {
   it('refuses an id after too many failures (429 with Retry-After), on both sign-in paths, until the window ends', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const max = t.config.signInMaxFailuresPerId;
     for (let i = 0; i < max; i += 1) {
-      const response =
+      const code =
         i % 2 === 0
-          ? await postCredentials(t, { userId: member.userId, password: `wrong-${i}` }, { ip: nextIp() })
-          : await callRoute(
-              t,
-              'user-do-login',
-              { userId: member.userId, password: `wrong-${i}` },
-              { ip: nextIp() },
-            );
-      expect(response.statusCode).toBeLessThan(429);
+          ? (await postCredentials(t, { userId: member.userId, password: `wrong-${i}` }, { ip: nextIp() }))
+              .statusCode
+          : (
+              await call(
+                t,
+                'user-do-login',
+                { userId: member.userId, password: `wrong-${i}` },
+                { ip: nextIp() },
+              )
+            ).code;
+      expect(code).toBeLessThan(429);
     }
     const limited = await postCredentials(
       t,
@@ -496,13 +499,13 @@ describe('sign-in rate limits', () => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(t.config.signInFailureWindowMs / 1000);
-    const twin = await callRoute(
+    const twin = await call(
       t,
       'user-do-login',
       { userId: member.userId.toUpperCase(), password: member.password },
       { ip: nextIp() },
     );
-    expect(twin.statusCode).toBe(429);
+    expect(twin.code).toBe(429);
     expect(Number(twin.headers['retry-after'])).toBeGreaterThan(0);
 
     t.clock.advance(t.config.signInFailureWindowMs);
@@ -513,7 +516,7 @@ describe('sign-in rate limits', () => {
   });
 
   it('a success clears the failures of the id', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const max = t.config.signInMaxFailuresPerId;
     for (let round = 0; round < 2; round += 1) {
       for (let i = 0; i < max - 1; i += 1) {
@@ -540,13 +543,8 @@ describe('sign-in rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(t.config.signInAttemptWindowMs / 1000);
-    const twin = await callRoute(
-      t,
-      'user-do-login',
-      { userId: alice.userId, password: alice.password },
-      { ip },
-    );
-    expect(twin.statusCode).toBe(429);
+    const twin = await call(t, 'user-do-login', { userId: alice.userId, password: alice.password }, { ip });
+    expect(twin.code).toBe(429);
     // Another address is not affected.
     expect(
       (await postCredentials(t, { userId: alice.userId, password: alice.password }, { ip: nextIp() }))

@@ -3,12 +3,11 @@ import { BANKS } from '@casino/contracts/banks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SAME_ORIGIN, type TestApp } from '../../../test/harness.ts';
 import {
-  callRoute,
+  call,
   cookiesOf,
   createMember,
   ensureRegCode,
   postCredentials,
-  servicesFor,
   signIn,
   TEST_REG_CODE,
   uniqueMemberInput,
@@ -30,7 +29,7 @@ beforeAll(async () => {
     CHECK_MAX_PER_IP: '5',
     ALLOWED_ORIGINS: 'https://portal.example',
   });
-  bob = await createMember(t, { cash: 50_000, comp: 1_200, game: 3_000 });
+  bob = await createMember(t, { signedIn: false, cash: 50_000, comp: 1_200, game: 3_000 });
   bobCookie = await signIn(t, bob, { ip: nextIp() });
 });
 
@@ -46,28 +45,28 @@ function registration(overrides: Record<string, unknown> = {}): Record<string, u
 }
 
 async function register(body: Record<string, unknown>, ip = nextIp()) {
-  return callRoute(t, 'user-register', body, { ip });
+  return call(t, 'user-register', body, { ip });
 }
 
-function expectInvalid(response: { statusCode: number; json(): unknown }, path: string, code: string) {
-  expect(response.statusCode).toBe(400);
-  const body = response.json() as Errors;
+function expectInvalid(response: { code: number; body: unknown }, path: string, code: string) {
+  expect(response.code).toBe(400);
+  const body = response.body as Errors;
   expect(body.status).toBe('invalid');
   expect(body.errors).toContainEqual({ path, code });
 }
 
 describe('member calls: shared HTTP rules', () => {
   it('401 for every member call of this module without a session, or with a dead one', async () => {
-    for (const call of [
+    for (const name of [
       'user-health-check',
       'get-member-account',
       'change-password',
       'change-exchange-password',
     ]) {
       for (const cookie of [undefined, 'sid=garbage', `sid=${'x'.repeat(43)}`]) {
-        const response = await callRoute(t, call, {}, { ...(cookie ? { cookie } : {}) });
-        expect(response.statusCode, `${call} ${cookie}`).toBe(401);
-        expect(response.json()).toEqual({ status: 'unauthenticated' });
+        const response = await call(t, name, {}, { ...(cookie ? { cookie } : {}) });
+        expect(response.code, `${name} ${cookie}`).toBe(401);
+        expect(response.body).toEqual({ status: 'unauthenticated' });
       }
     }
   });
@@ -79,71 +78,62 @@ describe('member calls: shared HTTP rules', () => {
       'check-user-id': { userId: 'freeid' },
       'check-user-nick': { nick: '자유' },
     };
-    for (const [call, body] of Object.entries(bodies)) {
-      const response = await callRoute(t, call, body, { cookie: bobCookie });
-      expect(response.statusCode, call).toBe(200);
-      expect(response.json(), call).toEqual({ status: 'authenticated' });
+    for (const [name, body] of Object.entries(bodies)) {
+      const response = await call(t, name, body, { cookie: bobCookie });
+      expect(response.code, name).toBe(200);
+      expect(response.body, name).toEqual({ status: 'authenticated' });
     }
   });
 
   it('400 for malformed JSON, a non-object body and an unknown call; 413 for a 65 KiB body', async () => {
-    expectInvalid(await callRoute(t, 'check-user-id', '{"userId": '), '', 'pattern');
-    expectInvalid(await callRoute(t, 'check-user-id', '[1,2]', { ip: nextIp() }), '', 'type');
-    expectInvalid(await callRoute(t, 'check-user-id', '"text"', { ip: nextIp() }), '', 'type');
-    expectInvalid(await callRoute(t, 'no-such-call', {}), '', 'unknown');
-    const huge = await callRoute(t, 'user-register', { ...registration(), bankOwner: 'x'.repeat(65 * 1024) });
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ status: 'too_large' });
+    expectInvalid(await call(t, 'check-user-id', '{"userId": '), '', 'pattern');
+    expectInvalid(await call(t, 'check-user-id', '[1,2]', { ip: nextIp() }), '', 'type');
+    expectInvalid(await call(t, 'check-user-id', '"text"', { ip: nextIp() }), '', 'type');
+    expectInvalid(await call(t, 'no-such-call', {}), '', 'unknown');
+    const huge = await call(t, 'user-register', { ...registration(), bankOwner: 'x'.repeat(65 * 1024) });
+    expect(huge.code).toBe(413);
+    expect(huge.body).toEqual({ status: 'too_large' });
   });
 
   it('400 naming the field for wrong types, too-long values and unknown keys', async () => {
     expectInvalid(
-      await callRoute(t, 'user-do-login', { userId: 123, password: 'x' }, { ip: nextIp() }),
+      await call(t, 'user-do-login', { userId: 123, password: 'x' }, { ip: nextIp() }),
       'userId',
       'type',
     );
     expectInvalid(
-      await callRoute(t, 'user-do-login', { userId: 'a'.repeat(17), password: 'x' }, { ip: nextIp() }),
+      await call(t, 'user-do-login', { userId: 'a'.repeat(17), password: 'x' }, { ip: nextIp() }),
       'userId',
       'length',
     );
     expectInvalid(
-      await callRoute(t, 'user-do-login', { userId: bob.userId, password: 'p'.repeat(65) }, { ip: nextIp() }),
+      await call(t, 'user-do-login', { userId: bob.userId, password: 'p'.repeat(65) }, { ip: nextIp() }),
       'password',
       'length',
     );
     expectInvalid(
-      await callRoute(t, 'user-do-login', { userId: bob.userId }, { ip: nextIp() }),
+      await call(t, 'user-do-login', { userId: bob.userId }, { ip: nextIp() }),
       'password',
       'required',
     );
     expectInvalid(
-      await callRoute(
-        t,
-        'user-do-login',
-        { userId: bob.userId, password: 'x', admin: true },
-        { ip: nextIp() },
-      ),
+      await call(t, 'user-do-login', { userId: bob.userId, password: 'x', admin: true }, { ip: nextIp() }),
       'admin',
       'unknown',
     );
     expectInvalid(
-      await callRoute(t, 'user-health-check', { extra: 1 }, { cookie: bobCookie }),
+      await call(t, 'user-health-check', { extra: 1 }, { cookie: bobCookie }),
       'extra',
       'unknown',
     );
     expectInvalid(
-      await callRoute(t, 'get-member-account', { userId: 'someoneelse' }, { cookie: bobCookie }),
+      await call(t, 'get-member-account', { userId: 'someoneelse' }, { cookie: bobCookie }),
       'userId',
       'unknown',
     );
-    expectInvalid(await callRoute(t, 'get-banks', { x: 1 }), 'x', 'unknown');
-    expectInvalid(await callRoute(t, 'get-reg-domain', { domain: 'evil.example' }), 'domain', 'unknown');
-    expectInvalid(
-      await callRoute(t, 'check-user-nick', { nick: ['a', 'b'] }, { ip: nextIp() }),
-      'nick',
-      'type',
-    );
+    expectInvalid(await call(t, 'get-banks', { x: 1 }), 'x', 'unknown');
+    expectInvalid(await call(t, 'get-reg-domain', { domain: 'evil.example' }), 'domain', 'unknown');
+    expectInvalid(await call(t, 'check-user-nick', { nick: ['a', 'b'] }, { ip: nextIp() }), 'nick', 'type');
   });
 
   it('never answers 500 to hostile input', async () => {
@@ -159,7 +149,7 @@ describe('member calls: shared HTTP rules', () => {
       'null',
       '',
     ];
-    for (const call of [
+    for (const name of [
       'user-do-login',
       'user-register',
       'check-user-id',
@@ -168,11 +158,11 @@ describe('member calls: shared HTTP rules', () => {
       'change-password',
     ]) {
       for (const body of bodies) {
-        const response = await callRoute(t, call, body, {
+        const response = await call(t, name, body, {
           ip: nextIp(),
-          ...(call.startsWith('user-health') || call.startsWith('change') ? { cookie: bobCookie } : {}),
+          ...(name.startsWith('user-health') || name.startsWith('change') ? { cookie: bobCookie } : {}),
         });
-        expect(response.statusCode, `${call} ${body}`).toBeLessThan(500);
+        expect(response.code, `${name} ${body}`).toBeLessThan(500);
       }
     }
     const wrongType = await t.app.inject({
@@ -187,14 +177,14 @@ describe('member calls: shared HTTP rules', () => {
 
 describe('user-do-login', () => {
   it('success: TUser and the same session cookie as the credentials sign-in', async () => {
-    const response = await callRoute(
+    const response = await call(
       t,
       'user-do-login',
       { userId: bob.userId.toUpperCase(), password: bob.password },
       { ip: nextIp() },
     );
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    expect(response.code).toBe(200);
+    expect(response.body).toEqual({
       status: 'success',
       user: {
         userId: bob.userId,
@@ -216,38 +206,38 @@ describe('user-do-login', () => {
     });
     const sid = cookiesOf(response).sid;
     expect(sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const account = await callRoute(t, 'get-member-account', {}, { cookie: `sid=${sid}` });
-    expect(account.json()).toMatchObject({ status: 'success', account: { userId: bob.userId } });
+    const account = await call(t, 'get-member-account', {}, { cookie: `sid=${sid}` });
+    expect(account.body).toMatchObject({ status: 'success', account: { userId: bob.userId } });
   });
 
   it('fail for a wrong password or an unknown id, with no cookie', async () => {
-    const wrong = await callRoute(
+    const wrong = await call(
       t,
       'user-do-login',
       { userId: bob.userId, password: 'wrong-password' },
       { ip: nextIp() },
     );
-    expect(wrong.json()).toEqual({ status: 'fail' });
+    expect(wrong.body).toEqual({ status: 'fail' });
     expect(cookiesOf(wrong).sid).toBeUndefined();
-    const unknown = await callRoute(
+    const unknown = await call(
       t,
       'user-do-login',
       { userId: 'ghostuser', password: 'wrong-password' },
       { ip: nextIp() },
     );
-    expect(unknown.json()).toEqual({ status: 'fail' });
+    expect(unknown.body).toEqual({ status: 'fail' });
   });
 
   it('blocked for a blocked, pending or self-excluded member', async () => {
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {
-      const member = await createMember(t, { state });
-      const response = await callRoute(
+      const member = await createMember(t, { signedIn: false, state });
+      const response = await call(
         t,
         'user-do-login',
         { userId: member.userId, password: member.password },
         { ip: nextIp() },
       );
-      expect(response.json(), state).toEqual({ status: 'blocked' });
+      expect(response.body, state).toEqual({ status: 'blocked' });
       expect(cookiesOf(response).sid).toBeUndefined();
     }
   });
@@ -255,54 +245,54 @@ describe('user-do-login', () => {
 
 describe('user-health-check', () => {
   it('answers the member, balances from the ledger, and the note and help counts', async () => {
-    const member = await createMember(t, { cash: 12_000, comp: 345 });
-    const other = await createMember(t);
+    const member = await createMember(t, { signedIn: false, cash: 12_000, comp: 345 });
+    const other = await createMember(t, { signedIn: false });
     const cookie = await signIn(t, member, { ip: nextIp() });
     const at = new Date();
     await t.db
       .insertInto('notes')
       .values([
-        { member_id: member.memberId, title: 'unread 1', contents: 'a' },
-        { member_id: member.memberId, title: 'unread 2', contents: 'b' },
-        { member_id: member.memberId, title: 'read', contents: 'c', is_read: true, read_at: at },
-        { member_id: member.memberId, title: 'deleted', contents: 'd', deleted_at: at },
-        { member_id: other.memberId, title: 'not mine', contents: 'e' },
+        { member_id: member.id, title: 'unread 1', contents: 'a' },
+        { member_id: member.id, title: 'unread 2', contents: 'b' },
+        { member_id: member.id, title: 'read', contents: 'c', is_read: true, read_at: at },
+        { member_id: member.id, title: 'deleted', contents: 'd', deleted_at: at },
+        { member_id: other.id, title: 'not mine', contents: 'e' },
       ])
       .execute();
     await t.db
       .insertInto('helps')
       .values([
         {
-          member_id: member.memberId,
+          member_id: member.id,
           title: 'answered unread',
           contents: 'q',
           answer: 'a',
           state: 'already',
         },
         {
-          member_id: member.memberId,
+          member_id: member.id,
           title: 'answered read',
           contents: 'q',
           answer: 'a',
           state: 'already',
           is_read: true,
         },
-        { member_id: member.memberId, title: 'waiting', contents: 'q' },
+        { member_id: member.id, title: 'waiting', contents: 'q' },
         {
-          member_id: member.memberId,
+          member_id: member.id,
           title: 'answered deleted',
           contents: 'q',
           answer: 'a',
           state: 'already',
           deleted_at: at,
         },
-        { member_id: other.memberId, title: 'not mine', contents: 'q', answer: 'a', state: 'already' },
+        { member_id: other.id, title: 'not mine', contents: 'q', answer: 'a', state: 'already' },
       ])
       .execute();
 
-    const response = await callRoute(t, 'user-health-check', {}, { cookie });
-    expect(response.statusCode).toBe(200);
-    const body = response.json() as {
+    const response = await call(t, 'user-health-check', {}, { cookie });
+    expect(response.code).toBe(200);
+    const body = response.body as {
       status: string;
       noteCount: number;
       helpCount: number;
@@ -339,12 +329,10 @@ describe('user-health-check', () => {
       ].sort(),
     );
     // Nothing private leaves: no hashes, no internal ids.
-    expect(response.body).not.toMatch(/argon2|password|memberId|state/);
+    expect(response.raw.body).not.toMatch(/argon2|password|memberId|state/);
 
     const otherCookie = await signIn(t, other, { ip: nextIp() });
-    const theirs = (
-      await callRoute(t, 'user-health-check', {}, { cookie: otherCookie })
-    ).json() as typeof body;
+    const theirs = (await call(t, 'user-health-check', {}, { cookie: otherCookie })).body as typeof body;
     expect([theirs.user.userId, theirs.noteCount, theirs.helpCount]).toEqual([other.userId, 1, 1]);
   });
 });
@@ -361,8 +349,8 @@ describe('user-register', () => {
     });
     await ensureRegCode(t);
     const response = await register(body);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'success' });
+    expect(response.code).toBe(200);
+    expect(response.body).toEqual({ status: 'success' });
     const row = await t.db
       .selectFrom('members')
       .selectAll()
@@ -387,13 +375,13 @@ describe('user-register', () => {
       { kind: 'comp', balance: 0 },
       { kind: 'game', balance: 0 },
     ]);
-    const login = await callRoute(
+    const login = await call(
       t,
       'user-do-login',
       { userId: 'NEWUSER7', password: body.password },
       { ip: nextIp() },
     );
-    expect(login.json()).toMatchObject({
+    expect(login.body).toMatchObject({
       status: 'success',
       user: { userId: 'newuser7', nick: '한글Ab1', balance: 0, rolling: 0, in_balance: 0 },
     });
@@ -402,24 +390,24 @@ describe('user-register', () => {
   it('alread_have_user for a taken id (any case) or nick (any Latin case, any normalization)', async () => {
     await ensureRegCode(t);
     const taken = await register(registration({ userId: bob.userId.toUpperCase() }));
-    expect(taken.json()).toEqual({ status: 'alread_have_user', field: 'userId' });
-    const nickMember = await createMember(t, { nick: '가나Nick' });
+    expect(taken.body).toEqual({ status: 'alread_have_user', field: 'userId' });
+    const nickMember = await createMember(t, { signedIn: false, nick: '가나Nick' });
     const nick = await register(registration({ nick: '가나nick'.normalize('NFD') }));
-    expect(nick.json()).toEqual({ status: 'alread_have_user', field: 'nick' });
+    expect(nick.body).toEqual({ status: 'alread_have_user', field: 'nick' });
     expect(nickMember.nick).toBe('가나Nick');
   });
 
   it('alread for a phone number or a bank account registered to another member', async () => {
     const phone = await register(registration({ phone: bob.phone.replace(/^(\d{3})(\d{4})/, '$1-$2-') }));
-    expect(phone.json()).toEqual({ status: 'alread', field: 'phone' });
+    expect(phone.body).toEqual({ status: 'alread', field: 'phone' });
     const account = await register(registration({ banknum: bob.banknum }));
-    expect(account.json()).toEqual({ status: 'alread', field: 'banknum' });
+    expect(account.body).toEqual({ status: 'alread', field: 'banknum' });
   });
 
   it('cant_find_code for an unknown or disabled code', async () => {
-    expect((await register(registration({ code: 'NOPE' }))).json()).toEqual({ status: 'cant_find_code' });
+    expect((await register(registration({ code: 'NOPE' }))).body).toEqual({ status: 'cant_find_code' });
     await ensureRegCode(t, 'OFFCODE', '', false);
-    expect((await register(registration({ code: 'OFFCODE' }))).json()).toEqual({ status: 'cant_find_code' });
+    expect((await register(registration({ code: 'OFFCODE' }))).body).toEqual({ status: 'cant_find_code' });
   });
 
   it('400 for every field rule', async () => {
@@ -460,14 +448,14 @@ describe('user-register', () => {
     ];
     for (const [overrides, path, code] of cases) {
       const response = await register(registration(overrides));
-      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect((response.json() as Errors).errors, JSON.stringify(overrides)).toContainEqual({ path, code });
+      expect(response.code, JSON.stringify(overrides)).toBe(400);
+      expect((response.body as Errors).errors, JSON.stringify(overrides)).toContainEqual({ path, code });
     }
   });
 
   it('stores a nick with markup never: a script tag is refused before it reaches the database', async () => {
     const response = await register(registration({ nick: '<img src=x onerror=alert(1)>' }));
-    expect(response.statusCode).toBe(400);
+    expect(response.code).toBe(400);
     const rows = await t.db.selectFrom('members').select('nick').where('nick', 'like', '%<%').execute();
     expect(rows).toEqual([]);
   });
@@ -479,20 +467,20 @@ describe('user-register', () => {
       .execute();
     try {
       const body = registration();
-      expect((await register(body)).json()).toEqual({ status: 'success' });
+      expect((await register(body)).body).toEqual({ status: 'success' });
       const row = await t.db
         .selectFrom('members')
         .select('state')
         .where('user_id', '=', (body.userId as string).toLowerCase())
         .executeTakeFirstOrThrow();
       expect(row.state).toBe('pending');
-      const login = await callRoute(
+      const login = await call(
         t,
         'user-do-login',
         { userId: body.userId, password: body.password },
         { ip: nextIp() },
       );
-      expect(login.json()).toEqual({ status: 'blocked' });
+      expect(login.body).toEqual({ status: 'blocked' });
       const callback = await postCredentials(
         t,
         { userId: body.userId as string, password: body.password as string },
@@ -517,8 +505,8 @@ describe('user-register', () => {
     for (const [loser, field] of racers) {
       const bodies = [0, 1].map((i) => registration(field(i)));
       const responses = await Promise.all(bodies.map((b) => register(b)));
-      const statuses = responses.map((r) => (r.json() as { status: string }).status).sort();
-      expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+      const statuses = responses.map((r) => (r.body as { status: string }).status).sort();
+      expect(responses.map((r) => r.code)).toEqual([200, 200]);
       expect(statuses).toEqual([loser, 'success'].sort());
     }
     // The loser left nothing behind: one member per id, no orphan accounts.
@@ -533,7 +521,7 @@ describe('user-register', () => {
   });
 
   it('the service maps a race that slipped past its checks', async () => {
-    const { members } = servicesFor(t);
+    const { members } = t.services;
     await ensureRegCode(t);
     const input = uniqueMemberInput();
     const results = await Promise.all([
@@ -546,13 +534,13 @@ describe('user-register', () => {
   it('429 with Retry-After after too many registrations from one IP', async () => {
     const ip = nextIp();
     for (let i = 0; i < t.config.registerMaxPerIp; i += 1) {
-      expect((await register(registration({ code: 'NOPE' }), ip)).json()).toEqual({
+      expect((await register(registration({ code: 'NOPE' }), ip)).body).toEqual({
         status: 'cant_find_code',
       });
     }
     const limited = await register(registration(), ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: 'too_many' });
+    expect(limited.code).toBe(429);
+    expect(limited.body).toEqual({ status: 'too_many' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(t.config.registerWindowMs / 1000);
   });
@@ -561,49 +549,45 @@ describe('user-register', () => {
 describe('check-user-id and check-user-nick', () => {
   it('success when free, alread_have_user when taken (ids in any case, nicks in any Latin case)', async () => {
     const ip = nextIp();
-    expect((await callRoute(t, 'check-user-id', { userId: 'freeuser9' }, { ip })).json()).toEqual({
+    expect((await call(t, 'check-user-id', { userId: 'freeuser9' }, { ip })).body).toEqual({
       status: 'success',
     });
-    expect(
-      (await callRoute(t, 'check-user-id', { userId: bob.userId.toUpperCase() }, { ip })).json(),
-    ).toEqual({ status: 'alread_have_user' });
-    expect((await callRoute(t, 'check-user-nick', { nick: '빈닉네임' }, { ip })).json()).toEqual({
+    expect((await call(t, 'check-user-id', { userId: bob.userId.toUpperCase() }, { ip })).body).toEqual({
+      status: 'alread_have_user',
+    });
+    expect((await call(t, 'check-user-nick', { nick: '빈닉네임' }, { ip })).body).toEqual({
       status: 'success',
     });
-    expect((await callRoute(t, 'check-user-nick', { nick: bob.nick.toUpperCase() }, { ip })).json()).toEqual({
+    expect((await call(t, 'check-user-nick', { nick: bob.nick.toUpperCase() }, { ip })).body).toEqual({
       status: 'alread_have_user',
     });
   });
 
   it('400 naming the field', async () => {
+    expectInvalid(await call(t, 'check-user-id', { userId: 'ab' }, { ip: nextIp() }), 'userId', 'length');
+    expectInvalid(await call(t, 'check-user-id', {}, { ip: nextIp() }), 'userId', 'required');
     expectInvalid(
-      await callRoute(t, 'check-user-id', { userId: 'ab' }, { ip: nextIp() }),
-      'userId',
-      'length',
-    );
-    expectInvalid(await callRoute(t, 'check-user-id', {}, { ip: nextIp() }), 'userId', 'required');
-    expectInvalid(
-      await callRoute(t, 'check-user-nick', { nick: '<script>' }, { ip: nextIp() }),
+      await call(t, 'check-user-nick', { nick: '<script>' }, { ip: nextIp() }),
       'nick',
       'pattern',
     );
-    expectInvalid(await callRoute(t, 'check-user-nick', { nick: 12 }, { ip: nextIp() }), 'nick', 'type');
+    expectInvalid(await call(t, 'check-user-nick', { nick: 12 }, { ip: nextIp() }), 'nick', 'type');
   });
 
   it('429 with Retry-After after too many checks from one IP (ids and nicks together)', async () => {
     const ip = nextIp();
     for (let i = 0; i < t.config.checkMaxPerIp; i += 1) {
-      const call = i % 2 === 0 ? 'check-user-id' : 'check-user-nick';
+      const name = i % 2 === 0 ? 'check-user-id' : 'check-user-nick';
       const body = i % 2 === 0 ? { userId: `probe${i}` } : { nick: `닉${i}` };
-      expect((await callRoute(t, call, body, { ip })).statusCode).toBe(200);
+      expect((await call(t, name, body, { ip })).code).toBe(200);
     }
-    const limited = await callRoute(t, 'check-user-nick', { nick: '마지막' }, { ip });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: 'too_many' });
+    const limited = await call(t, 'check-user-nick', { nick: '마지막' }, { ip });
+    expect(limited.code).toBe(429);
+    expect(limited.body).toEqual({ status: 'too_many' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await callRoute(t, 'check-user-id', { userId: 'probex' }, { ip })).statusCode).toBe(429);
+    expect((await call(t, 'check-user-id', { userId: 'probex' }, { ip })).code).toBe(429);
     t.clock.advance(t.config.checkWindowMs);
-    expect((await callRoute(t, 'check-user-id', { userId: 'probex' }, { ip })).statusCode).toBe(200);
+    expect((await call(t, 'check-user-id', { userId: 'probex' }, { ip })).code).toBe(200);
   });
 });
 
@@ -688,8 +672,8 @@ describe('get-reg-domain', () => {
 
 describe('get-banks', () => {
   it('answers the contract bank list', async () => {
-    const response = await callRoute(t, 'get-banks');
-    expect(response.json()).toEqual({
+    const response = await call(t, 'get-banks');
+    expect(response.body).toEqual({
       status: 'success',
       banks: BANKS.map((b) => ({ code: b.code, nameKo: b.nameKo, nameEn: b.nameEn })),
     });
@@ -698,8 +682,8 @@ describe('get-banks', () => {
 
 describe('get-member-account', () => {
   it("answers the member's own withdrawal account", async () => {
-    const response = await callRoute(t, 'get-member-account', {}, { cookie: bobCookie });
-    expect(response.json()).toEqual({
+    const response = await call(t, 'get-member-account', {}, { cookie: bobCookie });
+    expect(response.body).toEqual({
       status: 'success',
       account: { userId: bob.userId, bankOwner: '홍길동', bankname: '004', banknum: bob.banknum },
     });
@@ -708,56 +692,50 @@ describe('get-member-account', () => {
 
 describe('change-password', () => {
   it('success: the new password works, the old one not, and every other session is signed out', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const current = await signIn(t, member, { ip: nextIp() });
     const other = await signIn(t, member, { ip: nextIp() });
     const newPassword = 'brand-new-secret';
-    const response = await callRoute(
+    const response = await call(
       t,
       'change-password',
       { password: member.password, newPassword },
       { cookie: current },
     );
-    expect(response.json()).toEqual({ status: 'success' });
-    expect((await callRoute(t, 'user-health-check', {}, { cookie: other })).statusCode).toBe(401);
-    expect((await callRoute(t, 'user-health-check', {}, { cookie: current })).statusCode).toBe(200);
-    const old = await callRoute(
+    expect(response.body).toEqual({ status: 'success' });
+    expect((await call(t, 'user-health-check', {}, { cookie: other })).code).toBe(401);
+    expect((await call(t, 'user-health-check', {}, { cookie: current })).code).toBe(200);
+    const old = await call(
       t,
       'user-do-login',
       { userId: member.userId, password: member.password },
       { ip: nextIp() },
     );
-    expect(old.json()).toEqual({ status: 'fail' });
-    const fresh = await callRoute(
+    expect(old.body).toEqual({ status: 'fail' });
+    const fresh = await call(
       t,
       'user-do-login',
       { userId: member.userId, password: newPassword },
       { ip: nextIp() },
     );
-    expect(fresh.json()).toMatchObject({ status: 'success' });
+    expect(fresh.body).toMatchObject({ status: 'success' });
   });
 
   it('pass for a wrong current password; nothing changes and no session ends', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const current = await signIn(t, member, { ip: nextIp() });
     const other = await signIn(t, member, { ip: nextIp() });
-    const response = await callRoute(
+    const response = await call(
       t,
       'change-password',
       { password: 'not-my-password', newPassword: 'another-secret' },
       { cookie: current },
     );
-    expect(response.json()).toEqual({ status: 'pass' });
-    expect((await callRoute(t, 'user-health-check', {}, { cookie: other })).statusCode).toBe(200);
+    expect(response.body).toEqual({ status: 'pass' });
+    expect((await call(t, 'user-health-check', {}, { cookie: other })).code).toBe(200);
     expect(
-      (
-        await callRoute(
-          t,
-          'user-do-login',
-          { userId: member.userId, password: member.password },
-          { ip: nextIp() },
-        )
-      ).json(),
+      (await call(t, 'user-do-login', { userId: member.userId, password: member.password }, { ip: nextIp() }))
+        .body,
     ).toMatchObject({ status: 'success' });
   });
 
@@ -773,58 +751,61 @@ describe('change-password', () => {
     ];
     for (const [overrides, path, code] of cases) {
       const body = { password: bob.password, newPassword: 'valid-new-secret', ...overrides };
-      const response = await callRoute(t, 'change-password', body, { cookie: bobCookie });
-      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect((response.json() as Errors).errors).toContainEqual({ path, code });
+      const response = await call(t, 'change-password', body, { cookie: bobCookie });
+      expect(response.code, JSON.stringify(overrides)).toBe(400);
+      expect((response.body as Errors).errors).toContainEqual({ path, code });
     }
   });
 
   it('refuses a new password equal to the id (any case) with 400 newPassword pattern', async () => {
-    const member = await createMember(t, { userId: `idpass${Date.now().toString(36).slice(-4)}` });
+    const member = await createMember(t, {
+      signedIn: false,
+      userId: `idpass${Date.now().toString(36).slice(-4)}`,
+    });
     const cookie = await signIn(t, member, { ip: nextIp() });
-    const response = await callRoute(
+    const response = await call(
       t,
       'change-password',
       { password: member.password, newPassword: member.userId.toUpperCase() },
       { cookie },
     );
-    expect(response.statusCode).toBe(400);
-    expect((response.json() as Errors).errors).toContainEqual({ path: 'newPassword', code: 'pattern' });
+    expect(response.code).toBe(400);
+    expect((response.body as Errors).errors).toContainEqual({ path: 'newPassword', code: 'pattern' });
   });
 });
 
 describe('change-exchange-password', () => {
   it('success with the login password: the new exchange password is stored as argon2id', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { signedIn: false });
     const cookie = await signIn(t, member, { ip: nextIp() });
-    const response = await callRoute(
+    const response = await call(
       t,
       'change-exchange-password',
       { password: member.password, newExchangePassword: '9876' },
       { cookie },
     );
-    expect(response.json()).toEqual({ status: 'success' });
+    expect(response.body).toEqual({ status: 'success' });
     const row = await t.db
       .selectFrom('members')
       .select('exchange_password_hash')
-      .where('id', '=', member.memberId)
+      .where('id', '=', member.id)
       .executeTakeFirstOrThrow();
     expect(row.exchange_password_hash).toMatch(/^\$argon2id\$/);
     expect(await verify(row.exchange_password_hash, '9876')).toBe(true);
   });
 
   it('pass for a wrong login password', async () => {
-    const response = await callRoute(
+    const response = await call(
       t,
       'change-exchange-password',
       { password: 'wrong-password', newExchangePassword: '1111' },
       { cookie: bobCookie },
     );
-    expect(response.json()).toEqual({ status: 'pass' });
+    expect(response.body).toEqual({ status: 'pass' });
     const row = await t.db
       .selectFrom('members')
       .select('exchange_password_hash')
-      .where('id', '=', bob.memberId)
+      .where('id', '=', bob.id)
       .executeTakeFirstOrThrow();
     expect(await verify(row.exchange_password_hash, bob.exchangePassword)).toBe(true);
   });
@@ -836,7 +817,7 @@ describe('change-exchange-password', () => {
       ['12a4', 'pattern'],
       [1234, 'type'],
     ] as const) {
-      const response = await callRoute(
+      const response = await call(
         t,
         'change-exchange-password',
         { password: bob.password, newExchangePassword: value },
