@@ -1,17 +1,5 @@
 import type { SVGProps } from 'react';
-import {
-  CommonFilters,
-  DGrad,
-  Label,
-  RGrad,
-  ROYALS,
-  RoyalLetter,
-  Sparkle,
-  SpriteSvg,
-  VGrad,
-  type SlotTheme,
-  type TRoyal,
-} from './theme.tsx';
+import { Banner, slotTheme, Sparkle, VGrad } from './theme.tsx';
 
 /*
  * Dragon Pearl: a storm at night. The dragon, its flaming pearl, silver clouds and lightning; the
@@ -19,8 +7,6 @@ import {
  */
 
 const P = 'dp';
-
-const ROYAL_FILLS: Record<TRoyal, string> = { A: 'rA', K: 'rK', Q: 'rQ', J: 'rJ', T: 'rT' };
 
 const BOLT = 'M58 6L28 52H47L37 94L74 40H54L66 6Z';
 
@@ -44,56 +30,9 @@ function Octagon({ r, ...rest }: { r: number } & SVGProps<SVGPolygonElement>) {
   return <polygon points={points} {...rest} />;
 }
 
-function Sprite() {
+function Symbols() {
   return (
-    <SpriteSvg>
-      <defs>
-        <CommonFilters prefix={P} shadow="rgba(0,0,10,0.75)" />
-        <DGrad id={`${P}-scales`} colors={['#a6ffe9', [0.3, '#3fe0bd'], [0.7, '#128a7d'], [1, '#063a40']]} />
-        <VGrad id={`${P}-belly`} colors={['#fff6d8', '#e7c98a']} />
-        <VGrad id={`${P}-gold`} colors={['#fffbd6', [0.4, '#ffd45a'], [0.75, '#d09018'], [1, '#7c4e06']]} />
-        <VGrad id={`${P}-flame`} colors={['#fff27a', [0.35, '#ffb02e'], [0.7, '#ff4a1c'], [1, '#a8100c']]} />
-        <RGrad
-          id={`${P}-flameR`}
-          colors={['#fff7b0', [0.35, '#ffc23a'], [0.7, '#ff5a1f'], [1, '#b8140e']]}
-          cx={0.5}
-          cy={0.62}
-          r={0.6}
-        />
-        <RGrad
-          id={`${P}-pearl`}
-          colors={['#ffffff', [0.35, '#eef4ff'], [0.75, '#b7b2ff'], [1, '#6451d0']]}
-          cx={0.38}
-          cy={0.34}
-          r={0.72}
-        />
-        <DGrad id={`${P}-cloud`} colors={['#ffffff', [0.45, '#c7dbff'], [1, '#5c79c9']]} />
-        <DGrad id={`${P}-gem`} colors={['#f0d0ff', [0.35, '#b05cff'], [0.75, '#5a1cb8'], [1, '#2a0a66']]} />
-        <VGrad id={`${P}-bolt`} colors={['#ffffff', [0.4, '#fff57a'], [1, '#ffb81c']]} />
-        <RGrad
-          id={`${P}-eye`}
-          colors={['#fffbd0', [0.35, '#ffd23a'], [0.8, '#ff6a00'], [1, '#8a1c00']]}
-          cx={0.5}
-          cy={0.5}
-          r={0.55}
-        />
-        <DGrad id={`${P}-obsidian`} colors={['#3a4a78', [0.5, '#141b38'], [1, '#05070f']]} />
-        <VGrad id={`${P}-electric`} colors={['#7ff1ff', [0.5, '#1f8fff'], [1, '#0a2f9a']]} />
-        <VGrad id={`${P}-violet`} colors={['#c79bff', [0.5, '#6a2bd1'], [1, '#2b0c6b']]} />
-        <RGrad
-          id={`${P}-halo`}
-          colors={['rgba(130,220,255,0.55)', [1, 'rgba(130,220,255,0)']]}
-          cx={0.5}
-          cy={0.5}
-          r={0.5}
-        />
-        <VGrad id={`${P}-rA`} colors={['#ffe0e6', [0.45, '#ff3f64'], [1, '#7a0022']]} />
-        <VGrad id={`${P}-rK`} colors={['#dff3ff', [0.45, '#3fb0ff'], [1, '#0b3d99']]} />
-        <VGrad id={`${P}-rQ`} colors={['#f1e2ff', [0.45, '#a65cff'], [1, '#45128f']]} />
-        <VGrad id={`${P}-rJ`} colors={['#dcfff6', [0.45, '#27d8b0'], [1, '#075e55']]} />
-        <VGrad id={`${P}-rT`} colors={['#ffffff', [0.45, '#c9d3e6'], [1, '#58647d']]} />
-      </defs>
-
+    <>
       {/* H1: the dragon's head in profile, jaws open, gold antlers and a fiery mane. */}
       <symbol id={`${P}-H1`} viewBox="0 0 100 100">
         <g filter={`url(#${P}-shadow)`}>
@@ -289,14 +228,14 @@ function Sprite() {
             strokeWidth="2.4"
             strokeLinecap="round"
           />
-          <path
-            d="M1 64H99L93 75L99 86H1L7 75Z"
+          <Banner
+            text="WILD"
+            top={64}
             fill={`url(#${P}-electric)`}
             stroke={`url(#${P}-gold)`}
-            strokeWidth="2.2"
-            strokeLinejoin="round"
+            strokeWidth={2.2}
+            label={{ y: 84, width: 66, size: 22, fill: '#ffffff', outline: '#04164f' }}
           />
-          <Label text="WILD" y={84} width={66} size={22} fill="#ffffff" outline="#04164f" outlineWidth={3} />
         </g>
       </symbol>
 
@@ -330,50 +269,18 @@ function Sprite() {
           <path d="M50 31A17 17 0 0 1 50 65A8.5 8.5 0 0 1 50 48A8.5 8.5 0 0 0 50 31Z" fill="#14082a" />
           <circle cx="50" cy="39.5" r="2.6" fill="#14082a" />
           <circle cx="50" cy="56.5" r="2.6" fill="#f4f0ff" />
-          <path
-            d="M1 70H99L93 80.5L99 91H1L7 80.5Z"
+          <Banner
+            text="SCATTER"
+            top={70}
+            height={21}
             fill={`url(#${P}-violet)`}
             stroke={`url(#${P}-gold)`}
-            strokeWidth="2.2"
-            strokeLinejoin="round"
-          />
-          <Label
-            text="SCATTER"
-            y={87.5}
-            width={74}
-            size={16}
-            fill="#fff1a8"
-            outline="#1a0640"
-            outlineWidth={3}
+            strokeWidth={2.2}
+            label={{ y: 87.5, width: 74, size: 16, fill: '#fff1a8', outline: '#1a0640' }}
           />
         </g>
       </symbol>
-
-      {ROYALS.map((id) => (
-        <symbol key={id} id={`${P}-${id}`} viewBox="0 0 100 100">
-          <circle cx="50" cy="50" r="44" fill={`url(#${P}-halo)`} opacity="0.55" />
-          <circle
-            cx="50"
-            cy="50"
-            r="41"
-            fill="none"
-            stroke="#7ff1ff"
-            strokeOpacity="0.35"
-            strokeWidth="1.4"
-            strokeDasharray="52 12"
-            transform="rotate(-20 50 50)"
-          />
-          <RoyalLetter
-            id={id}
-            fill={`url(#${P}-${ROYAL_FILLS[id]})`}
-            outline="#060a1c"
-            rim="#c8f1ff"
-            filter={`url(#${P}-shadow)`}
-            size={66}
-          />
-        </symbol>
-      ))}
-    </SpriteSvg>
+    </>
   );
 }
 
@@ -428,10 +335,55 @@ function Scene() {
   );
 }
 
-export const dragonPearl: SlotTheme = {
+export const dragonPearl = slotTheme({
   key: 'dragon',
   prefix: P,
-  Sprite,
+  shadow: 'rgba(0,0,10,0.75)',
+  gradients: {
+    scales: { d: ['#a6ffe9', [0.3, '#3fe0bd'], [0.7, '#128a7d'], [1, '#063a40']] },
+    belly: { v: ['#fff6d8', '#e7c98a'] },
+    gold: { v: ['#fffbd6', [0.4, '#ffd45a'], [0.75, '#d09018'], [1, '#7c4e06']] },
+    flame: { v: ['#fff27a', [0.35, '#ffb02e'], [0.7, '#ff4a1c'], [1, '#a8100c']] },
+    flameR: { r: ['#fff7b0', [0.35, '#ffc23a'], [0.7, '#ff5a1f'], [1, '#b8140e']], at: [0.5, 0.62, 0.6] },
+    pearl: { r: ['#ffffff', [0.35, '#eef4ff'], [0.75, '#b7b2ff'], [1, '#6451d0']], at: [0.38, 0.34, 0.72] },
+    cloud: { d: ['#ffffff', [0.45, '#c7dbff'], [1, '#5c79c9']] },
+    gem: { d: ['#f0d0ff', [0.35, '#b05cff'], [0.75, '#5a1cb8'], [1, '#2a0a66']] },
+    bolt: { v: ['#ffffff', [0.4, '#fff57a'], [1, '#ffb81c']] },
+    eye: { r: ['#fffbd0', [0.35, '#ffd23a'], [0.8, '#ff6a00'], [1, '#8a1c00']], at: [0.5, 0.5, 0.55] },
+    obsidian: { d: ['#3a4a78', [0.5, '#141b38'], [1, '#05070f']] },
+    electric: { v: ['#7ff1ff', [0.5, '#1f8fff'], [1, '#0a2f9a']] },
+    violet: { v: ['#c79bff', [0.5, '#6a2bd1'], [1, '#2b0c6b']] },
+    halo: { r: ['rgba(130,220,255,0.55)', [1, 'rgba(130,220,255,0)']], at: [0.5, 0.5, 0.5] },
+  },
+  Symbols,
+  royals: {
+    colors: {
+      A: ['#ffe0e6', '#ff3f64', '#7a0022'],
+      K: ['#dff3ff', '#3fb0ff', '#0b3d99'],
+      Q: ['#f1e2ff', '#a65cff', '#45128f'],
+      J: ['#dcfff6', '#27d8b0', '#075e55'],
+      T: ['#ffffff', '#c9d3e6', '#58647d'],
+    },
+    outline: '#060a1c',
+    rim: '#c8f1ff',
+    size: 66,
+    backdrop: (
+      <>
+        <circle cx="50" cy="50" r="44" fill={`url(#${P}-halo)`} opacity="0.55" />
+        <circle
+          cx="50"
+          cy="50"
+          r="41"
+          fill="none"
+          stroke="#7ff1ff"
+          strokeOpacity="0.35"
+          strokeWidth="1.4"
+          strokeDasharray="52 12"
+          transform="rotate(-20 50 50)"
+        />
+      </>
+    ),
+  },
   Scene,
   lineColors: [
     '#7ff1ff',
@@ -445,4 +397,4 @@ export const dragonPearl: SlotTheme = {
     '#ea80fc',
     '#64ffda',
   ],
-};
+});

@@ -1,16 +1,4 @@
-import {
-  CommonFilters,
-  DGrad,
-  Label,
-  RGrad,
-  ROYALS,
-  RoyalLetter,
-  Sparkle,
-  SpriteSvg,
-  VGrad,
-  type SlotTheme,
-  type TRoyal,
-} from './theme.tsx';
+import { Banner, RGrad, slotTheme, Sparkle, VGrad } from './theme.tsx';
 
 /*
  * Jade Lotus: a calm water garden at dusk. Jade, pink lotus, koi and a dragonfly on soft dusk
@@ -21,8 +9,6 @@ const P = 'jl';
 
 /** A lotus petal pointing up from (0, 0). */
 const PETAL = 'M0 0C-14-10-13-30 0-44C13-30 14-10 0 0Z';
-
-const ROYAL_FILLS: Record<TRoyal, string> = { A: 'rA', K: 'rK', Q: 'rQ', J: 'rJ', T: 'rT' };
 
 function Lotus({
   x,
@@ -58,63 +44,9 @@ function Lotus({
   );
 }
 
-function Sprite() {
+function Symbols() {
   return (
-    <SpriteSvg>
-      <defs>
-        <CommonFilters prefix={P} shadow="rgba(10,30,25,0.55)" />
-        <DGrad id={`${P}-jade`} colors={['#d8ffe9', '#64d8a0', '#1f9b68', '#0a5a3c']} />
-        <RGrad
-          id={`${P}-jadeRad`}
-          colors={['#ecfff4', [0.35, '#78e4b0'], [0.75, '#1d9061'], [1, '#0a4a32']]}
-        />
-        <VGrad id={`${P}-gold`} colors={['#fff8c8', [0.4, '#f6d35f'], [0.75, '#c8921e'], [1, '#7c520b']]} />
-        <VGrad id={`${P}-petal`} colors={['#fff6fb', [0.45, '#ffb0d4'], [1, '#de4c8c']]} />
-        <VGrad id={`${P}-petalBack`} colors={['#ffc8e1', [1, '#b93272']]} />
-        <RGrad
-          id={`${P}-leaf`}
-          colors={['#a2eb9a', [0.55, '#3c9b5c'], [1, '#175233']]}
-          cx={0.5}
-          cy={0.3}
-          r={0.8}
-        />
-        <VGrad id={`${P}-koi`} colors={['#ffffff', '#f3ece2']} />
-        <VGrad id={`${P}-koiOrange`} colors={['#ffb35e', [0.55, '#f45d14'], [1, '#c9350a']]} />
-        <VGrad id={`${P}-fin`} colors={['rgba(255,190,120,0.95)', 'rgba(245,100,30,0.55)']} />
-        <VGrad id={`${P}-wing`} colors={['rgba(235,252,255,0.95)', 'rgba(130,205,255,0.45)']} />
-        <VGrad id={`${P}-teal`} colors={['#7ff3e2', [0.5, '#23a8a0'], [1, '#0c5a62']]} />
-        <RGrad id={`${P}-eye`} colors={['#b6ffd8', [0.6, '#1db37a'], [1, '#07452c']]} />
-        <RGrad
-          id={`${P}-moon`}
-          colors={['#fffff4', [0.55, '#fff0b5'], [1, '#f0c05a']]}
-          cx={0.42}
-          cy={0.38}
-          r={0.65}
-        />
-        <RGrad
-          id={`${P}-moonGlow`}
-          colors={['rgba(255,236,170,0.85)', [0.6, 'rgba(255,214,140,0.25)'], [1, 'rgba(255,214,140,0)']]}
-          cx={0.5}
-          cy={0.5}
-          r={0.5}
-        />
-        <VGrad id={`${P}-red`} colors={['#ff6a5c', [0.55, '#d2232f'], [1, '#86101a']]} />
-        <VGrad id={`${P}-ribbonTeal`} colors={['#3fd0c0', [0.5, '#138c86'], [1, '#0a4f52']]} />
-        <VGrad id={`${P}-shine`} colors={['rgba(255,255,255,0.75)', 'rgba(255,255,255,0)']} />
-        <RGrad
-          id={`${P}-royalDisc`}
-          colors={['rgba(120,230,180,0.28)', [0.7, 'rgba(40,150,110,0.16)'], [1, 'rgba(20,90,70,0)']]}
-          cx={0.5}
-          cy={0.45}
-          r={0.55}
-        />
-        <VGrad id={`${P}-rA`} colors={['#ffe3dc', [0.45, '#ff8a78'], [1, '#c2353a']]} />
-        <VGrad id={`${P}-rK`} colors={['#e0ffee', [0.45, '#47cc8c'], [1, '#0c6a45']]} />
-        <VGrad id={`${P}-rQ`} colors={['#f5e8ff', [0.45, '#b892f2'], [1, '#633cb0']]} />
-        <VGrad id={`${P}-rJ`} colors={['#e4f9ff', [0.45, '#5fcbea'], [1, '#1c78a2']]} />
-        <VGrad id={`${P}-rT`} colors={['#fff5d0', [0.45, '#f6bd50'], [1, '#ad6a10']]} />
-      </defs>
-
+    <>
       {/* H1: a carved jade bi disc on a red cord, with a gold knot and a red tassel. */}
       <symbol id={`${P}-H1`} viewBox="0 0 100 100">
         <g filter={`url(#${P}-shadow)`}>
@@ -362,14 +294,15 @@ function Sprite() {
           />
           <Lotus x={50} y={56} scale={0.72} back={`url(#${P}-gold)`} front={`url(#${P}-gold)`} />
           <ellipse cx="36" cy="22" rx="14" ry="6" transform="rotate(-28 36 22)" fill="#fff" opacity="0.35" />
-          <path
-            d="M2 64H98L92 75L98 86H2L8 75Z"
+          <Banner
+            text="WILD"
+            inset={2}
+            top={64}
             fill={`url(#${P}-red)`}
             stroke={`url(#${P}-gold)`}
-            strokeWidth="2.4"
-            strokeLinejoin="round"
+            strokeWidth={2.4}
+            label={{ y: 84, width: 66, size: 22, fill: '#fff3b8', outline: '#5a0a10' }}
           />
-          <Label text="WILD" y={84} width={66} size={22} fill="#fff3b8" outline="#5a0a10" outlineWidth={3} />
         </g>
       </symbol>
 
@@ -382,48 +315,55 @@ function Sprite() {
           <circle cx="60" cy="48" r="7" fill="#e9c46a" opacity="0.3" />
           <circle cx="57" cy="27" r="3" fill="#e9c46a" opacity="0.3" />
           <Lotus x={50} y={70} scale={0.7} back={`url(#${P}-petalBack)`} front={`url(#${P}-petal)`} />
-          <path
-            d="M2 68H98L92 79L98 90H2L8 79Z"
+          <Banner
+            text="SCATTER"
+            inset={2}
+            top={68}
             fill={`url(#${P}-ribbonTeal)`}
             stroke={`url(#${P}-gold)`}
-            strokeWidth="2.4"
-            strokeLinejoin="round"
-          />
-          <Label
-            text="SCATTER"
-            y={86.5}
-            width={74}
-            size={16}
-            fill="#fff3b8"
-            outline="#06393b"
-            outlineWidth={3}
+            strokeWidth={2.4}
+            label={{ y: 86.5, width: 74, size: 16, fill: '#fff3b8', outline: '#06393b' }}
           />
         </g>
       </symbol>
+    </>
+  );
+}
 
-      {ROYALS.map((id) => (
-        <symbol key={id} id={`${P}-${id}`} viewBox="0 0 100 100">
-          <circle cx="50" cy="50" r="41" fill={`url(#${P}-royalDisc)`} />
-          <circle cx="50" cy="50" r="41" fill="none" stroke="#f6d35f" strokeOpacity="0.4" strokeWidth="1.2" />
-          {[0, 45, 90, 135, 180, 225, 270, 315].map((a) => (
-            <path
-              key={a}
-              d={PETAL}
-              transform={`translate(50 50) rotate(${a}) translate(0 -31) scale(0.22)`}
-              fill="#f6d35f"
-              opacity="0.4"
-            />
-          ))}
-          <RoyalLetter
-            id={id}
-            fill={`url(#${P}-${ROYAL_FILLS[id]})`}
-            outline="#143a2e"
-            rim="#fff6d6"
-            filter={`url(#${P}-shadow)`}
+/**
+ * A willow's bough and its `count` hanging twigs, `step` apart from `x0`; twig i hangs
+ * `base + (i * mul) % spread` (`length`), so their ends look uneven without chance.
+ */
+function WillowBranch({
+  count,
+  x0,
+  step,
+  length: [base, mul, spread],
+}: {
+  count: number;
+  x0: number;
+  step: number;
+  length: readonly [base: number, mul: number, spread: number];
+}) {
+  return (
+    <>
+      <path d="M0 0C60 10 110 20 160 0" stroke="#1d3b2c" strokeWidth="8" fill="none" />
+      {Array.from({ length: count }, (_, i) => {
+        const x = x0 + i * step;
+        const len = base + ((i * mul) % spread);
+        return (
+          <path
+            key={i}
+            d={`M${x} ${4 + (i % 3) * 3}C${x + 8} ${len * 0.4} ${x - 6} ${len * 0.7} ${x + 4} ${len}`}
+            stroke={i % 2 ? '#3f7a4f' : '#2c5e3d'}
+            strokeWidth="3"
+            strokeDasharray="7 4"
+            strokeLinecap="round"
+            fill="none"
           />
-        </symbol>
-      ))}
-    </SpriteSvg>
+        );
+      })}
+    </>
   );
 }
 
@@ -460,22 +400,7 @@ function Scene() {
         viewBox="0 0 200 400"
         preserveAspectRatio="xMinYMin meet"
       >
-        <path d="M0 0C60 10 110 20 160 0" stroke="#1d3b2c" strokeWidth="8" fill="none" />
-        {Array.from({ length: 12 }, (_, i) => {
-          const x = 10 + i * 13;
-          const len = 140 + ((i * 53) % 170);
-          return (
-            <path
-              key={i}
-              d={`M${x} ${4 + (i % 3) * 3}C${x + 8} ${len * 0.4} ${x - 6} ${len * 0.7} ${x + 4} ${len}`}
-              stroke={i % 2 ? '#3f7a4f' : '#2c5e3d'}
-              strokeWidth="3"
-              strokeDasharray="7 4"
-              strokeLinecap="round"
-              fill="none"
-            />
-          );
-        })}
+        <WillowBranch count={12} x0={10} step={13} length={[140, 53, 170]} />
       </svg>
       <svg
         className="slot-scene__willow slot-scene__willow--right"
@@ -483,22 +408,7 @@ function Scene() {
         preserveAspectRatio="xMaxYMin meet"
       >
         <g transform="translate(200 0) scale(-1 1)">
-          <path d="M0 0C60 10 110 20 160 0" stroke="#1d3b2c" strokeWidth="8" fill="none" />
-          {Array.from({ length: 10 }, (_, i) => {
-            const x = 12 + i * 14;
-            const len = 120 + ((i * 71) % 150);
-            return (
-              <path
-                key={i}
-                d={`M${x} ${4 + (i % 3) * 3}C${x + 8} ${len * 0.4} ${x - 6} ${len * 0.7} ${x + 4} ${len}`}
-                stroke={i % 2 ? '#3f7a4f' : '#2c5e3d'}
-                strokeWidth="3"
-                strokeDasharray="7 4"
-                strokeLinecap="round"
-                fill="none"
-              />
-            );
-          })}
+          <WillowBranch count={10} x0={12} step={14} length={[120, 71, 150]} />
         </g>
       </svg>
       <div className="slot-scene__pond">
@@ -557,10 +467,63 @@ function Scene() {
   );
 }
 
-export const jadeLotus: SlotTheme = {
+export const jadeLotus = slotTheme({
   key: 'jade',
   prefix: P,
-  Sprite,
+  shadow: 'rgba(10,30,25,0.55)',
+  gradients: {
+    jade: { d: ['#d8ffe9', '#64d8a0', '#1f9b68', '#0a5a3c'] },
+    jadeRad: { r: ['#ecfff4', [0.35, '#78e4b0'], [0.75, '#1d9061'], [1, '#0a4a32']] },
+    gold: { v: ['#fff8c8', [0.4, '#f6d35f'], [0.75, '#c8921e'], [1, '#7c520b']] },
+    petal: { v: ['#fff6fb', [0.45, '#ffb0d4'], [1, '#de4c8c']] },
+    petalBack: { v: ['#ffc8e1', [1, '#b93272']] },
+    leaf: { r: ['#a2eb9a', [0.55, '#3c9b5c'], [1, '#175233']], at: [0.5, 0.3, 0.8] },
+    koi: { v: ['#ffffff', '#f3ece2'] },
+    koiOrange: { v: ['#ffb35e', [0.55, '#f45d14'], [1, '#c9350a']] },
+    fin: { v: ['rgba(255,190,120,0.95)', 'rgba(245,100,30,0.55)'] },
+    wing: { v: ['rgba(235,252,255,0.95)', 'rgba(130,205,255,0.45)'] },
+    teal: { v: ['#7ff3e2', [0.5, '#23a8a0'], [1, '#0c5a62']] },
+    eye: { r: ['#b6ffd8', [0.6, '#1db37a'], [1, '#07452c']] },
+    moon: { r: ['#fffff4', [0.55, '#fff0b5'], [1, '#f0c05a']], at: [0.42, 0.38, 0.65] },
+    moonGlow: {
+      r: ['rgba(255,236,170,0.85)', [0.6, 'rgba(255,214,140,0.25)'], [1, 'rgba(255,214,140,0)']],
+      at: [0.5, 0.5, 0.5],
+    },
+    red: { v: ['#ff6a5c', [0.55, '#d2232f'], [1, '#86101a']] },
+    ribbonTeal: { v: ['#3fd0c0', [0.5, '#138c86'], [1, '#0a4f52']] },
+    shine: { v: ['rgba(255,255,255,0.75)', 'rgba(255,255,255,0)'] },
+    royalDisc: {
+      r: ['rgba(120,230,180,0.28)', [0.7, 'rgba(40,150,110,0.16)'], [1, 'rgba(20,90,70,0)']],
+      at: [0.5, 0.45, 0.55],
+    },
+  },
+  Symbols,
+  royals: {
+    colors: {
+      A: ['#ffe3dc', '#ff8a78', '#c2353a'],
+      K: ['#e0ffee', '#47cc8c', '#0c6a45'],
+      Q: ['#f5e8ff', '#b892f2', '#633cb0'],
+      J: ['#e4f9ff', '#5fcbea', '#1c78a2'],
+      T: ['#fff5d0', '#f6bd50', '#ad6a10'],
+    },
+    outline: '#143a2e',
+    rim: '#fff6d6',
+    backdrop: (
+      <>
+        <circle cx="50" cy="50" r="41" fill={`url(#${P}-royalDisc)`} />
+        <circle cx="50" cy="50" r="41" fill="none" stroke="#f6d35f" strokeOpacity="0.4" strokeWidth="1.2" />
+        {[0, 45, 90, 135, 180, 225, 270, 315].map((a) => (
+          <path
+            key={a}
+            d={PETAL}
+            transform={`translate(50 50) rotate(${a}) translate(0 -31) scale(0.22)`}
+            fill="#f6d35f"
+            opacity="0.4"
+          />
+        ))}
+      </>
+    ),
+  },
   Scene,
   lineColors: [
     '#ffd166',
@@ -584,4 +547,4 @@ export const jadeLotus: SlotTheme = {
     '#e0aaff',
     '#b5e48c',
   ],
-};
+});

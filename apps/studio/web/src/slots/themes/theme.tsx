@@ -219,3 +219,160 @@ export function Sparkle({
     />
   );
 }
+
+/**
+ * A ribbon across a symbol with its label (WILD, SCATTER): notched at both ends, `inset` from the
+ * symbol's sides, from `top` down `height`.
+ */
+export function Banner({
+  text,
+  inset = 1,
+  top,
+  height = 22,
+  fill,
+  stroke,
+  strokeWidth,
+  label,
+}: {
+  text: string;
+  inset?: number;
+  top: number;
+  height?: number;
+  fill: string;
+  stroke: string;
+  strokeWidth: number;
+  label: { y: number; width: number; size: number; fill: string; outline: string };
+}) {
+  const [left, right, mid, bottom] = [inset, 100 - inset, top + height / 2, top + height];
+  return (
+    <>
+      <path
+        d={`M${left} ${top}H${right}L${right - 6} ${mid}L${right} ${bottom}H${left}L${left + 6} ${mid}Z`}
+        fill={fill}
+        stroke={stroke}
+        strokeWidth={strokeWidth}
+        strokeLinejoin="round"
+      />
+      <Label text={text} {...label} outlineWidth={3} />
+    </>
+  );
+}
+
+/** The five royals' letter gradients of a sprite (`#<prefix>-rA` ...): light at the top, `mid` at 45 %, dark below. */
+export function RoyalGradients({
+  prefix,
+  colors,
+}: {
+  prefix: string;
+  colors: Record<TRoyal, readonly [light: string, mid: string, dark: string]>;
+}) {
+  return (
+    <>
+      {ROYALS.map((id) => {
+        const [light, mid, dark] = colors[id];
+        return <VGrad key={id} id={`${prefix}-r${id}`} colors={[light, [0.45, mid], [1, dark]]} />;
+      })}
+    </>
+  );
+}
+
+/**
+ * The five royals' symbols of a sprite: `backdrop` (the theme's ornament, the same behind every
+ * letter), then the letter in its gradient of `RoyalGradients` over the sprite's shadow.
+ */
+export function RoyalSymbols({
+  prefix,
+  outline,
+  rim,
+  size,
+  backdrop,
+}: {
+  prefix: string;
+  outline: string;
+  rim: string;
+  size?: number;
+  backdrop: ReactNode;
+}) {
+  return ROYALS.map((id) => (
+    <symbol key={id} id={`${prefix}-${id}`} viewBox="0 0 100 100">
+      {backdrop}
+      <RoyalLetter
+        id={id}
+        fill={`url(#${prefix}-r${id})`}
+        outline={outline}
+        rim={rim}
+        filter={`url(#${prefix}-shadow)`}
+        {...(size !== undefined && { size })}
+      />
+    </symbol>
+  ));
+}
+
+type TColors = readonly (string | [number, string])[];
+
+/**
+ * A gradient of a sprite: vertical (`v`), diagonal (`d`), or radial (`r`, lit from `at`: its centre
+ * and radius, `RGrad`'s upper left unless given).
+ */
+export type TGradient =
+  { v: TColors } | { d: TColors } | { r: TColors; at?: readonly [cx: number, cy: number, radius: number] };
+
+/** Gradients by name, each defined as `#<prefix>-<name>`, in the order given. */
+export function Gradients({ prefix, gradients }: { prefix: string; gradients: Record<string, TGradient> }) {
+  return (
+    <>
+      {Object.entries(gradients).map(([name, g]) => {
+        const id = `${prefix}-${name}`;
+        if ('v' in g) return <VGrad key={name} id={id} colors={g.v} />;
+        if ('d' in g) return <DGrad key={name} id={id} colors={g.d} />;
+        return (
+          <RGrad key={name} id={id} colors={g.r} {...(g.at && { cx: g.at[0], cy: g.at[1], r: g.at[2] })} />
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * A slot theme from what sets it apart: its sprite's shadow colour and gradients, its own symbols
+ * (`Symbols`: the high symbols, WILD and SCATTER), its royals' colours and backdrop, its scenery
+ * and paylines. The sprite around them (filters, gradients, the royals' symbols) is the same for all.
+ */
+export function slotTheme(spec: {
+  key: string;
+  prefix: string;
+  shadow: string;
+  gradients: Record<string, TGradient>;
+  Symbols: () => ReactNode;
+  royals: {
+    colors: Record<TRoyal, readonly [light: string, mid: string, dark: string]>;
+    outline: string;
+    rim: string;
+    size?: number;
+    backdrop: ReactNode;
+  };
+  Scene: () => ReactNode;
+  lineColors: readonly string[];
+}): SlotTheme {
+  const { key, prefix, shadow, gradients, Symbols, royals, Scene, lineColors } = spec;
+  function Sprite() {
+    return (
+      <SpriteSvg>
+        <defs>
+          <CommonFilters prefix={prefix} shadow={shadow} />
+          <Gradients prefix={prefix} gradients={gradients} />
+          <RoyalGradients prefix={prefix} colors={royals.colors} />
+        </defs>
+        <Symbols />
+        <RoyalSymbols
+          prefix={prefix}
+          outline={royals.outline}
+          rim={royals.rim}
+          backdrop={royals.backdrop}
+          {...(royals.size !== undefined && { size: royals.size })}
+        />
+      </SpriteSvg>
+    );
+  }
+  return { key, prefix, Sprite, Scene, lineColors };
+}

@@ -1,16 +1,4 @@
-import {
-  CommonFilters,
-  DGrad,
-  Label,
-  RGrad,
-  ROYALS,
-  RoyalLetter,
-  Sparkle,
-  SpriteSvg,
-  VGrad,
-  type SlotTheme,
-  type TRoyal,
-} from './theme.tsx';
+import { Banner, RGrad, slotTheme, Sparkle, VGrad } from './theme.tsx';
 
 /*
  * Tiger Fortune: a festive new-year hall in red and gold. A tiger, gold ingots, lucky coins and red
@@ -18,8 +6,6 @@ import {
  */
 
 const P = 'tf';
-
-const ROYAL_FILLS: Record<TRoyal, string> = { A: 'rA', K: 'rK', Q: 'rQ', J: 'rJ', T: 'rT' };
 
 /** An auspicious cloud (xiangyun) in a 100 x 50 box: its lobes, then the curls drawn inside them. */
 const CLOUD_BODY =
@@ -131,53 +117,9 @@ function Coin({
   );
 }
 
-function Sprite() {
+function Symbols() {
   return (
-    <SpriteSvg>
-      <defs>
-        <CommonFilters prefix={P} shadow="rgba(60,0,0,0.6)" />
-        <VGrad id={`${P}-gold`} colors={['#fffbd0', [0.35, '#ffd95a'], [0.7, '#e0a020'], [1, '#8a5608']]} />
-        <DGrad id={`${P}-goldD`} colors={['#fff6c0', [0.4, '#f7c948'], [0.8, '#c07d10'], [1, '#7a4a05']]} />
-        <RGrad id={`${P}-goldR`} colors={['#fffbe0', [0.4, '#ffd659'], [0.85, '#d18f12'], [1, '#7a4a05']]} />
-        <RGrad
-          id={`${P}-fur`}
-          colors={['#ffd083', [0.45, '#ff9a2e'], [0.85, '#d9620a'], [1, '#8f3a00']]}
-          cx={0.5}
-          cy={0.45}
-          r={0.6}
-        />
-        <VGrad id={`${P}-cream`} colors={['#ffffff', '#f4e6cf']} />
-        <RGrad
-          id={`${P}-eye`}
-          colors={['#f8ff9a', [0.6, '#b7dd2a'], [1, '#5f8a06']]}
-          cx={0.5}
-          cy={0.5}
-          r={0.6}
-        />
-        <VGrad id={`${P}-red`} colors={['#ff7a6a', [0.45, '#e0232f'], [1, '#7d0a12']]} />
-        <RGrad
-          id={`${P}-lantern`}
-          colors={['#ffd27a', [0.25, '#ff5d3f'], [0.7, '#d21a22'], [1, '#6f0a0c']]}
-          cx={0.45}
-          cy={0.45}
-          r={0.65}
-        />
-        <RGrad
-          id={`${P}-burst`}
-          colors={['rgba(255,250,200,1)', [0.35, 'rgba(255,210,80,0.85)'], [1, 'rgba(255,150,0,0)']]}
-          cx={0.5}
-          cy={0.5}
-          r={0.5}
-        />
-        <VGrad id={`${P}-crackerRed`} colors={['#ff6b5b', [0.5, '#d7141f'], [1, '#820810']]} />
-        <VGrad id={`${P}-wildRed`} colors={['#ff4a3d', [0.6, '#b80c18'], [1, '#5c0309']]} />
-        <VGrad id={`${P}-rA`} colors={['#ffd2cc', [0.45, '#ff4d4d'], [1, '#9c0d16']]} />
-        <VGrad id={`${P}-rK`} colors={['#d4e4ff', [0.45, '#3f7cff'], [1, '#132f96']]} />
-        <VGrad id={`${P}-rQ`} colors={['#f6d3ff', [0.45, '#c24bff'], [1, '#5d118f']]} />
-        <VGrad id={`${P}-rJ`} colors={['#d6ffd8', [0.45, '#2fc55a'], [1, '#0b6325']]} />
-        <VGrad id={`${P}-rT`} colors={['#ffe7c4', [0.45, '#ff9a1f'], [1, '#a34a00']]} />
-      </defs>
-
+    <>
       {/* H1: the tiger's face, with the forehead's king mark. */}
       <symbol id={`${P}-H1`} viewBox="0 0 100 100">
         <g filter={`url(#${P}-shadow)`}>
@@ -338,14 +280,14 @@ function Sprite() {
             <ellipse cx="55" cy="31" rx="5" ry="6.5" transform="rotate(6 55 31)" />
             <ellipse cx="65" cy="38" rx="5" ry="6.5" transform="rotate(20 65 38)" />
           </g>
-          <path
-            d="M1 66H99L93 77L99 88H1L7 77Z"
+          <Banner
+            text="WILD"
+            top={66}
             fill={`url(#${P}-gold)`}
             stroke="#7a4a05"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
+            strokeWidth={1.8}
+            label={{ y: 86, width: 66, size: 22, fill: '#c8101c', outline: '#fff4c0' }}
           />
-          <Label text="WILD" y={86} width={66} size={22} fill="#c8101c" outline="#fff4c0" outlineWidth={3} />
         </g>
       </symbol>
 
@@ -386,42 +328,17 @@ function Sprite() {
             </g>
           ))}
           <Sparkle x={62} y={24} r={9} fill="#fffbe0" />
-          <path
-            d="M1 68H99L93 79L99 90H1L7 79Z"
+          <Banner
+            text="SCATTER"
+            top={68}
             fill={`url(#${P}-red)`}
             stroke={`url(#${P}-gold)`}
-            strokeWidth="2.4"
-            strokeLinejoin="round"
-          />
-          <Label
-            text="SCATTER"
-            y={86.5}
-            width={74}
-            size={16}
-            fill="#ffe27a"
-            outline="#4a0206"
-            outlineWidth={3}
+            strokeWidth={2.4}
+            label={{ y: 86.5, width: 74, size: 16, fill: '#ffe27a', outline: '#4a0206' }}
           />
         </g>
       </symbol>
-
-      {ROYALS.map((id) => (
-        <symbol key={id} id={`${P}-${id}`} viewBox="0 0 100 100">
-          <g opacity="0.35">
-            <Cloud x={2} y={74} s={0.3} stroke="#ffd95a" width={1.4} />
-            <Cloud x={68} y={4} s={0.28} stroke="#ffd95a" width={1.4} />
-          </g>
-          <RoyalLetter
-            id={id}
-            fill={`url(#${P}-${ROYAL_FILLS[id]})`}
-            outline="#ffd659"
-            rim="#fffbe0"
-            filter={`url(#${P}-shadow)`}
-            size={66}
-          />
-        </symbol>
-      ))}
-    </SpriteSvg>
+    </>
   );
 }
 
@@ -494,10 +411,47 @@ function Scene() {
   );
 }
 
-export const tigerFortune: SlotTheme = {
+export const tigerFortune = slotTheme({
   key: 'tiger',
   prefix: P,
-  Sprite,
+  shadow: 'rgba(60,0,0,0.6)',
+  gradients: {
+    gold: { v: ['#fffbd0', [0.35, '#ffd95a'], [0.7, '#e0a020'], [1, '#8a5608']] },
+    goldD: { d: ['#fff6c0', [0.4, '#f7c948'], [0.8, '#c07d10'], [1, '#7a4a05']] },
+    goldR: { r: ['#fffbe0', [0.4, '#ffd659'], [0.85, '#d18f12'], [1, '#7a4a05']] },
+    fur: { r: ['#ffd083', [0.45, '#ff9a2e'], [0.85, '#d9620a'], [1, '#8f3a00']], at: [0.5, 0.45, 0.6] },
+    cream: { v: ['#ffffff', '#f4e6cf'] },
+    eye: { r: ['#f8ff9a', [0.6, '#b7dd2a'], [1, '#5f8a06']], at: [0.5, 0.5, 0.6] },
+    red: { v: ['#ff7a6a', [0.45, '#e0232f'], [1, '#7d0a12']] },
+    lantern: { r: ['#ffd27a', [0.25, '#ff5d3f'], [0.7, '#d21a22'], [1, '#6f0a0c']], at: [0.45, 0.45, 0.65] },
+    burst: {
+      r: ['rgba(255,250,200,1)', [0.35, 'rgba(255,210,80,0.85)'], [1, 'rgba(255,150,0,0)']],
+      at: [0.5, 0.5, 0.5],
+    },
+    crackerRed: { v: ['#ff6b5b', [0.5, '#d7141f'], [1, '#820810']] },
+    wildRed: { v: ['#ff4a3d', [0.6, '#b80c18'], [1, '#5c0309']] },
+  },
+  Symbols,
+  royals: {
+    colors: {
+      A: ['#ffd2cc', '#ff4d4d', '#9c0d16'],
+      K: ['#d4e4ff', '#3f7cff', '#132f96'],
+      Q: ['#f6d3ff', '#c24bff', '#5d118f'],
+      J: ['#d6ffd8', '#2fc55a', '#0b6325'],
+      T: ['#ffe7c4', '#ff9a1f', '#a34a00'],
+    },
+    outline: '#ffd659',
+    rim: '#fffbe0',
+    size: 66,
+    backdrop: (
+      <>
+        <g opacity="0.35">
+          <Cloud x={2} y={74} s={0.3} stroke="#ffd95a" width={1.4} />
+          <Cloud x={68} y={4} s={0.28} stroke="#ffd95a" width={1.4} />
+        </g>
+      </>
+    ),
+  },
   Scene,
   lineColors: [
     '#ffe066',
@@ -521,4 +475,4 @@ export const tigerFortune: SlotTheme = {
     '#e056fd',
     '#f6e58d',
   ],
-};
+});
