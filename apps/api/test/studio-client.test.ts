@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClient } from '@casino/studio';
 
 // The house studio's game client under /studio/, served from memory the way the platform serves
-// the portal and the back office (decision 0015): its pages with the portal origins and an ETag,
+// the portal and the back office (decision 0015): its pages with the portal origins, the site's
+// time zone (decision 0020) and an ETag,
 // hashed files for a year, the others revalidated.
 
 const PAGE = `<!doctype html><html><head><title>studio</title></head><body>${'<p>table</p>'.repeat(150)}</body></html>`;
@@ -28,7 +29,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'slots-a1b2c3d4.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(dist, 'art', 'jade-lotus.svg'), ART);
   app = Fastify();
-  await app.register((scope) => registerClient(scope, dist, [ORIGIN]), { prefix: '/studio' });
+  await app.register((scope) => registerClient(scope, dist, [ORIGIN], 'America/New_York'), {
+    prefix: '/studio',
+  });
   await app.ready();
 });
 
@@ -41,7 +44,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
 
 describe('the game client', () => {
-  it('answers its pages with the portal origins, compressed once, revalidated with an ETag', async () => {
+  it('answers its pages with the portal origins and the site time zone, compressed once, revalidated with an ETag', async () => {
     for (const url of ['/studio/play?token=x&game=jade-lotus', '/studio/verify']) {
       const page = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(page.statusCode, url).toBe(200);
@@ -50,6 +53,7 @@ describe('the game client', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
       const html = brotliDecompressSync(page.rawPayload).toString();
       expect(html).toContain(`<meta name="studio-portal-origins" content="${ORIGIN}" />`);
+      expect(html).toContain('<meta name="site-time-zone" content="America/New_York"></head>');
       const etag = String(page.headers.etag);
       expect(etag).toMatch(/^"[\w-]+"$/);
       const again = await get(url, { 'accept-encoding': 'br, gzip', 'if-none-match': etag });

@@ -2,8 +2,8 @@
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { documentSiteTimeZone } from '@casino/contracts/site-time';
 import { setSiteTimeZone } from '@casino/web-kit/format';
+import { documentSiteTimeZone } from '@casino/web-kit/site-time-zone';
 import { App } from './app/App.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import './app/styles.css';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { encodeBody, prepareAnswer, sendAnswer } from '@casino/static-files/answer';
 import { REVALIDATE, StaticFiles } from '@casino/static-files/directory';
+import { siteTimeZoneMeta } from '@casino/web-kit/site-time-zone';
 
 /** The pages of the game client: the platform launches `/play`, members check rounds on `/verify`. */
 const PAGES = ['/play', '/verify'];
@@ -26,21 +27,28 @@ export function withPortalOrigins(html: string, origins: readonly string[]): str
   return html.replace('<head>', `<head><meta name="studio-portal-origins" content="${origins.join(' ')}" />`);
 }
 
+/** The page with the site's time zone its dates are shown in (decision 0020), when one is given. */
+function withTimeZone(html: string, timeZone: string | undefined): string {
+  return timeZone ? html.replace('</head>', `${siteTimeZoneMeta(timeZone)}</head>`) : html;
+}
+
 /**
  * Serves the built game client (apps/studio/dist) from memory, as the platform serves its own
- * (`@casino/static-files`): its pages answer index.html (with the portal origins named, compressed
- * once at start, revalidated with its ETag), its hashed files under `assets/` are cached for a
- * year, the other files revalidate. Without a build the pages say so.
+ * (`@casino/static-files`): its pages answer index.html (with the portal origins and the site's
+ * time zone named, compressed once at start, revalidated with its ETag), its hashed files under
+ * `assets/` are cached for a year, the other files revalidate. Without a build the pages say so.
  */
 export async function registerClient(
   app: FastifyInstance,
   distDir: string | undefined,
   portalOrigins: readonly string[] = [],
+  timeZone?: string,
 ): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
+  const html = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const page =
-    indexFile && existsSync(indexFile)
-      ? prepareAnswer(encodeBody(withPortalOrigins(readFileSync(indexFile, 'utf8'), portalOrigins)), {
+    html !== undefined
+      ? prepareAnswer(encodeBody(withTimeZone(withPortalOrigins(html, portalOrigins), timeZone)), {
           contentType: 'text/html; charset=utf-8',
           cacheControl: REVALIDATE,
           etag: true,

@@ -45,6 +45,11 @@ export interface StudioOptions {
    * window takes reality checks (decision 0014): only for a studio on a host of its own.
    */
   portalOrigins?: string[];
+  /**
+   * The platform's time zone (its SITE_TIME_ZONE, an IANA name): the game client shows the rounds'
+   * times on that clock (decision 0020); unset, Asia/Seoul.
+   */
+  timeZone?: string;
   /** Secrets an operator set in the back office instead of the derived ones (STUDIO_SECRET_<CODE>). */
   secrets?: Record<string, string>;
   /** The clock (tests move it). */
@@ -114,7 +119,7 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
         learnMode: members.setMode,
         now,
       });
-      await registerClient(scope, options.distDir, options.portalOrigins);
+      await registerClient(scope, options.distDir, options.portalOrigins, options.timeZone);
     },
     { prefix },
   );

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  documentSiteTimeZone,
   isTimeZone,
   siteDay,
   siteDayStart,
   siteMinuteOfDay,
   siteMonth,
   siteMonthStart,
-  siteTimeZoneMeta,
   siteWallTime,
 } from './site-time.ts';
 
@@ -92,28 +90,5 @@ describe('addDays', () => {
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDays('2026-01-10', -40)).toBe('2025-12-01');
-  });
-});
-
-describe('the site time zone in a document', () => {
-  /** A document's head as `querySelector` finds a `meta[name="..."]` in it (no DOM in this project). */
-  const docOf = (head: string) => ({
-    querySelector(selector: string) {
-      const name = /^meta\[name="([^"]+)"\]$/.exec(selector)?.[1];
-      const found = name ? new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(head) : null;
-      return found
-        ? { getAttribute: (attribute: string) => (attribute === 'content' ? found[1]! : null) }
-        : null;
-    },
-  });
-
-  it('is written as a meta element and read back', () => {
-    expect(siteTimeZoneMeta('America/New_York')).toBe(
-      '<meta name="site-time-zone" content="America/New_York">',
-    );
-    expect(documentSiteTimeZone(docOf(`<title>x</title>${siteTimeZoneMeta('Asia/Kolkata')}`))).toBe(
-      'Asia/Kolkata',
-    );
-    expect(documentSiteTimeZone(docOf('<title>x</title>'))).toBeNull();
   });
 });

@@ -13,25 +13,6 @@
 /** The site's time zone when none is configured (the operator's, UTC+9 all year). */
 export const DEFAULT_SITE_TIME_ZONE = 'Asia/Seoul';
 
-/**
- * The `<meta name>` the server writes the site's time zone in, in the documents it serves (the
- * portal's and the back office's); the apps hand it to the web kit's formatters at start.
- */
-const SITE_TIME_ZONE_META = 'site-time-zone';
-
-/** The element that names the site's time zone in a document's head. */
-export function siteTimeZoneMeta(zone: string): string {
-  // A zone name is letters, digits, `_`, `+`, `-` and `/` (isTimeZone): nothing to escape.
-  return `<meta name="${SITE_TIME_ZONE_META}" content="${zone}">`;
-}
-
-/** The site's time zone a document names (`siteTimeZoneMeta`), or null when it names none. */
-export function documentSiteTimeZone(doc: {
-  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
-}): string | null {
-  return doc.querySelector(`meta[name="${SITE_TIME_ZONE_META}"]`)?.getAttribute('content') ?? null;
-}
-
 const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -7,7 +7,8 @@ import {
   type TSiteInfo,
   type TSiteInfoField,
 } from '@casino/contracts/site-info';
-import { DEFAULT_SITE_TIME_ZONE, siteTimeZoneMeta } from '@casino/contracts/site-time';
+import { DEFAULT_SITE_TIME_ZONE } from '@casino/contracts/site-time';
+import { siteTimeZoneMeta } from '@casino/web-kit/site-time-zone';
 
 export class SiteInfoError extends Error {}
 

@@ -1,6 +1,8 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { setSiteTimeZone } from '@casino/web-kit/format';
+import { documentSiteTimeZone } from '@casino/web-kit/site-time-zone';
 import { createI18n } from './i18n/index.ts';
 import { parseLang } from './shell/format.ts';
 import { readLaunchParams, RealityCheck, StudioProvider, useStudio } from './shell/index.ts';
@@ -11,6 +13,9 @@ import './shell/shell.css';
  * index.html) and the verify page (`/studio/verify`, verify.html). Each screen is its own chunk, so a
  * slot player never downloads the baccarat table and the other way round.
  */
+
+// The rounds' times on the site's clock: the zone the studio's server wrote into the page (decision 0020).
+setSiteTimeZone(documentSiteTimeZone(document));
 
 const BaccaratTable = lazy(() => import('./baccarat/index.tsx').then((m) => ({ default: m.BaccaratTable })));
 const SlotGame = lazy(() => import('./slots/index.tsx').then((m) => ({ default: m.SlotGame })));
