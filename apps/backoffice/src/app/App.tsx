@@ -4,7 +4,7 @@ import { isApiError } from '../lib/api.ts';
 import { MENU } from '../lib/menu.ts';
 import { ME_KEY } from './session.ts';
 import { SCREENS } from './screens.tsx';
-import { NotYetPage, RoleGate, Root } from './Shell.tsx';
+import { NotYetPage, RoleGate, Root } from './shell.tsx';
 
 /** A 401 anywhere means the session ended: the console goes back to the sign-in. */
 function signedOutOn(client: () => QueryClient) {

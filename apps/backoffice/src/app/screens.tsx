@@ -1,46 +1,46 @@
 import { lazy, type ReactNode } from 'react';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import type { TMenuId } from '../lib/menu.ts';
 
 // Every screen but the dashboard (where operators land) loads when first opened.
 const AuditPage = lazy(() =>
-  import('../features/audit/AuditPage.tsx').then((m) => ({ default: m.AuditPage })),
+  import('../features/audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
 );
 const ReportsPage = lazy(() =>
-  import('../features/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
+  import('../features/reports/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
 );
 const HelpdeskPage = lazy(() =>
-  import('../features/helpdesk/HelpdeskPage.tsx').then((m) => ({ default: m.HelpdeskPage })),
+  import('../features/helpdesk/helpdesk-page.tsx').then((m) => ({ default: m.HelpdeskPage })),
 );
 const BannersPage = lazy(() =>
-  import('../features/content/BannersPage.tsx').then((m) => ({ default: m.BannersPage })),
+  import('../features/content/banners-page.tsx').then((m) => ({ default: m.BannersPage })),
 );
 const ContentPage = lazy(() =>
-  import('../features/content/ContentPage.tsx').then((m) => ({ default: m.ContentPage })),
+  import('../features/content/content-page.tsx').then((m) => ({ default: m.ContentPage })),
 );
 const MembersScreen = lazy(() =>
-  import('../features/members/MembersScreen.tsx').then((m) => ({ default: m.MembersScreen })),
+  import('../features/members/members-screen.tsx').then((m) => ({ default: m.MembersScreen })),
 );
 const QueuePage = lazy(() =>
-  import('../features/queues/QueuePage.tsx').then((m) => ({ default: m.QueuePage })),
+  import('../features/queues/queue-page.tsx').then((m) => ({ default: m.QueuePage })),
 );
 const GamesPage = lazy(() =>
-  import('../features/games/GamesPage.tsx').then((m) => ({ default: m.GamesPage })),
+  import('../features/games/games-page.tsx').then((m) => ({ default: m.GamesPage })),
 );
 const RoundsPage = lazy(() =>
-  import('../features/rounds/RoundsPage.tsx').then((m) => ({ default: m.RoundsPage })),
+  import('../features/rounds/rounds-page.tsx').then((m) => ({ default: m.RoundsPage })),
 );
 const SettingsPage = lazy(() =>
-  import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
+  import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
 const AccountPage = lazy(() =>
-  import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
+  import('../features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })),
 );
 const BreaksPage = lazy(() =>
-  import('../features/breaks/BreaksPage.tsx').then((m) => ({ default: m.BreaksPage })),
+  import('../features/breaks/breaks-page.tsx').then((m) => ({ default: m.BreaksPage })),
 );
 const OperatorsPage = lazy(() =>
-  import('../features/operators/OperatorsPage.tsx').then((m) => ({ default: m.OperatorsPage })),
+  import('../features/operators/operators-page.tsx').then((m) => ({ default: m.OperatorsPage })),
 );
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../app/Dialog.tsx';
+import { Dialog } from '../../app/dialog.tsx';
 import { Notice } from '../../components/notice.tsx';
 
 /** A listed item's Edit and Delete buttons (Delete asks first, in `DeleteDialog`). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RichTextLabels } from './RichTextEditor.tsx';
+import type { RichTextLabels } from './rich-text-editor.tsx';
 
 const KEYS = [
   'toolbar',

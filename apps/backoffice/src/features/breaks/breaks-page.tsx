@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { BREAK_KINDS, type TBreakKind } from '@casino/contracts/protection';
+import { Pager } from '../../components/pager.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import './breaks.css';
+import { useBreaks } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
+
+export const BREAKS_PAGE_SIZE = 50;
+
+function kindOf(value: string | null): TBreakKind | undefined {
+  return (BREAK_KINDS as readonly string[]).includes(value ?? '') ? (value as TBreakKind) : undefined;
+}
+
+/**
+ * Members under a break (owner, support): every member on a time-out or self-exclusion now, newest
+ * first, by kind. Read only: nobody can end or shorten a break, operators included; a time-out leaves
+ * the list at its end by itself. The filter and page live in the URL.
+ */
+export function BreaksPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const kind = kindOf(search.get('kind'));
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const result = useBreaks({ kind, page, pageSize: BREAKS_PAGE_SIZE });
+  const list = result.data?.list ?? [];
+  const total = result.data?.maxCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / BREAKS_PAGE_SIZE));
+
+  const go = (next: { kind?: TBreakKind | undefined; page?: number }) => {
+    const params = new URLSearchParams();
+    if (next.kind) params.set('kind', next.kind);
+    if (next.page && next.page > 1) params.set('page', String(next.page));
+    setSearch(params);
+  };
+
+  return (
+    <div className="breaks">
+      <div className="page-head">
+        <h1 className="page-title">{t('breaks.title')}</h1>
+        {result.data && <span className="badge">{t('breaks.total', { count: total })}</span>}
+      </div>
+      <p className="notice breaks__rule">{t('breaks.readOnly')}</p>
+      <div className="breaks__filter">
+        <label className="inline-field">
+          <span>{t('breaks.kind')}</span>
+          <select value={kind ?? ''} onChange={(e) => go({ kind: kindOf(e.target.value) })}>
+            <option value="">{t('breaks.all')}</option>
+            {BREAK_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`breaks.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <FailureNotice error={result.error} />
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('breaks.userId')}</th>
+              <th scope="col">{t('breaks.nick')}</th>
+              <th scope="col">{t('breaks.kind')}</th>
+              <th scope="col">{t('breaks.period')}</th>
+              <th scope="col">{t('breaks.started')}</th>
+              <th scope="col">{t('breaks.until')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r) => (
+              <tr key={r.id}>
+                <td className="nowrap">
+                  <Link to={`/members/${encodeURIComponent(r.userId)}`}>{r.userId}</Link>
+                </td>
+                <td className="nowrap">{r.nick}</td>
+                <td className={`nowrap breaks__kind--${r.kind}`}>{t(`breaks.kinds.${r.kind}`)}</td>
+                <td className="nowrap">{t(`breaks.periods.${r.period}`)}</td>
+                <td className="nowrap">{formatDateTime(r.startedAt)}</td>
+                <td className="nowrap">
+                  {r.until === null ? t('breaks.permanent') : formatDateTime(r.until)}
+                </td>
+              </tr>
+            ))}
+            {result.isSuccess && list.length === 0 && (
+              <tr>
+                <td colSpan={6} className="empty">
+                  {t('breaks.empty')}
+                </td>
+              </tr>
+            )}
+            {result.isPending && (
+              <tr>
+                <td colSpan={6} className="empty">
+                  {t('breaks.loading')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={pages} onPage={(next) => go({ kind, page: next })} />
+    </div>
+  );
+}

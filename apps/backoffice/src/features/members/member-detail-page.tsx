@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useOperator } from '../../app/session.ts';
+import { formatDateTime, formatWon } from '../../lib/format.ts';
+import { MemberActions } from './member-actions.tsx';
+import { MemberTabs } from './member-tabs.tsx';
+import { useMemberDetail } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
+
+/** `/members/:userId`: the member's profile and balances, the actions, and the history in tabs. */
+export function MemberDetailPage() {
+  const { t, i18n } = useTranslation();
+  const userId = useParams().userId ?? '';
+  const permissions = useOperator().data?.permissions ?? [];
+  const [message, setMessage] = useState<{ tone: 'ok' | 'warn'; key: string } | null>(null);
+  const detail = useMemberDetail(userId);
+  const won = (n: number) => formatWon(n, i18n.language);
+  const data = detail.data;
+
+  return (
+    <section>
+      <div className="page-head">
+        <Link to="/members" className="btn btn--small btn--ghost">
+          ← {t('members.back')}
+        </Link>
+        <h1 className="page-title">
+          {t('members.title')} · {userId}
+        </h1>
+      </div>
+      {detail.isPending && <p className="muted">{t('members.loading')}</p>}
+      <FailureNotice error={detail.error} />
+      {data?.status === 'not_found' && (
+        <p role="alert" className="notice notice--warn">
+          {t('members.notFound', { userId })}
+        </p>
+      )}
+      {data?.status === 'success' && (
+        <>
+          {message && (
+            <p role="status" className={`notice notice--${message.tone}`}>
+              {t(message.key)}
+            </p>
+          )}
+          <section className="member-profile" aria-labelledby="member-profile-title">
+            <h2 id="member-profile-title" className="member-profile__title">
+              {data.member.nick} <span className="muted">({data.member.userId})</span>{' '}
+              <span className={`member-state member-state--${data.member.state}`}>
+                {t(`memberState.${data.member.state}`)}
+              </span>{' '}
+              <span className="badge">Lv.{data.member.level}</span>
+            </h2>
+            {data.member.mustChangePassword && (
+              <p className="notice notice--warn">{t('members.profile.mustChange')}</p>
+            )}
+            <dl className="member-facts">
+              <div>
+                <dt>{t('members.profile.cash')}</dt>
+                <dd className="num">{won(data.member.balance)}</dd>
+              </div>
+              <div>
+                <dt>{t('members.profile.comp')}</dt>
+                <dd className="num">{won(data.member.rolling)}</dd>
+              </div>
+              <div>
+                <dt>{t('members.profile.game')}</dt>
+                <dd className="num">{won(data.member.in_balance)}</dd>
+              </div>
+              <div>
+                <dt>{t('members.col.phone')}</dt>
+                <dd>{data.member.phone}</dd>
+              </div>
+              <div>
+                <dt>{t('members.profile.bank')}</dt>
+                <dd>
+                  {[data.member.bankname, data.member.banknum, data.member.bankOwner]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  {data.member.banknum === null && (
+                    <span className="muted member-facts__hint">{t('members.profile.bankHidden')}</span>
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('members.profile.regCode')}</dt>
+                <dd>{data.member.regCode ?? ''}</dd>
+              </div>
+              <div>
+                <dt>{t('members.profile.regDate')}</dt>
+                <dd>{formatDateTime(data.member.regDate)}</dd>
+              </div>
+              <div>
+                <dt>{t('members.profile.lastLogin')}</dt>
+                <dd>
+                  {data.member.lastLoginDate
+                    ? formatDateTime(data.member.lastLoginDate)
+                    : t('members.profile.never')}
+                </dd>
+              </div>
+            </dl>
+            <MemberActions member={data.member} permissions={permissions} onMessage={setMessage} />
+          </section>
+          <MemberTabs userId={data.member.userId} />
+        </>
+      )}
+    </section>
+  );
+}

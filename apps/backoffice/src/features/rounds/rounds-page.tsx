@@ -1,0 +1,300 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ZMemberRoundsQuery, ZRoundParams } from '@casino/contracts/backoffice-games';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { Form } from '@casino/web-kit/form.tsx';
+import { Field, useFieldText } from '../../components/field.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { formatDateTime, formatWon } from '../../lib/format.ts';
+import './rounds.css';
+import { useMemberRounds, useRound } from './queries.ts';
+import { FailureNotice } from '../../components/notice.tsx';
+
+export const ROUNDS_PAGE_SIZE = 20;
+
+/** One round with every wallet call of it: what a dispute is settled on. */
+function RoundDetail({ provider, roundId }: { provider: string; roundId: string }) {
+  const { t, i18n } = useTranslation();
+  const won = (n: number) => formatWon(n, i18n.language);
+  const round = useRound({ provider, roundId });
+  if (round.isPending) return <p className="muted">{t('rounds.loading')}</p>;
+  if (round.isError) return <FailureNotice error={round.error} />;
+  if (round.data.status !== 'success')
+    return (
+      <p role="status" className="notice notice--warn">
+        {t('rounds.notFound', { provider, roundId })}
+      </p>
+    );
+  const r = round.data.round;
+  return (
+    <section className="rounds__detail" aria-label={t('rounds.detail')}>
+      <dl className="rounds__facts">
+        <div>
+          <dt>{t('rounds.provider')}</dt>
+          <dd>{r.provider}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.roundId')}</dt>
+          <dd className="rounds__id">{r.roundId}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.member')}</dt>
+          <dd>{r.userId}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.game')}</dt>
+          <dd>{r.gameCode}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.bet')}</dt>
+          <dd className="num">{won(r.bet)}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.win')}</dt>
+          <dd className="num">{won(r.win)}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.rolledBack')}</dt>
+          <dd className="num">{won(r.rolledBack)}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.result')}</dt>
+          <dd className="num">{won(r.win - r.bet)}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.closed')}</dt>
+          <dd>{r.closed ? t('rounds.yes') : t('rounds.no')}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.started')}</dt>
+          <dd className="nowrap">{formatDateTime(r.regDate)}</dd>
+        </div>
+        <div>
+          <dt>{t('rounds.last')}</dt>
+          <dd className="nowrap">{formatDateTime(r.lastDate)}</dd>
+        </div>
+      </dl>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('rounds.time')}</th>
+              <th scope="col">{t('rounds.action')}</th>
+              <th scope="col">{t('rounds.transaction')}</th>
+              <th scope="col">{t('rounds.reference')}</th>
+              <th scope="col" className="num">
+                {t('rounds.amount')}
+              </th>
+              <th scope="col">{t('rounds.outcome')}</th>
+              <th scope="col">{t('rounds.rolledBackCall')}</th>
+              <th scope="col" className="num">
+                {t('rounds.comp')}
+              </th>
+              <th scope="col" className="num">
+                {t('rounds.ledger')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {round.data.calls.map((c) => (
+              <tr key={c.transactionId}>
+                <td className="nowrap">{formatDateTime(c.regDate)}</td>
+                <td>
+                  <span className={`rounds__action rounds__action--${c.action}`}>
+                    {t(`rounds.actions.${c.action}`)}
+                  </span>
+                </td>
+                <td className="rounds__id">{c.transactionId}</td>
+                <td className="rounds__id">{c.referenceId ?? ''}</td>
+                <td className="num">{won(c.amount)}</td>
+                <td className="nowrap">{c.outcome}</td>
+                <td>{c.rolledBack ? t('rounds.yes') : ''}</td>
+                <td className="num">{c.compPoints}</td>
+                <td className="num">{c.transferId ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** A member's rounds, newest first; choosing one shows its detail. */
+function MemberRounds({
+  userId,
+  page,
+  onPage,
+  onPick,
+}: {
+  userId: string;
+  page: number;
+  onPage: (p: number) => void;
+  onPick: (provider: string, roundId: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const won = (n: number) => formatWon(n, i18n.language);
+  const list = useMemberRounds({ userId, page, pageSize: ROUNDS_PAGE_SIZE });
+  if (list.isError) return <FailureNotice error={list.error} />;
+  if (!list.data) return <p className="muted">{t('rounds.loading')}</p>;
+  if (list.data.status !== 'success')
+    return (
+      <p role="status" className="notice notice--warn">
+        {t('rounds.noMember', { userId })}
+      </p>
+    );
+  const pages = Math.max(1, Math.ceil(list.data.maxCount / ROUNDS_PAGE_SIZE));
+  return (
+    <section aria-label={t('rounds.memberRounds', { userId })}>
+      <h2 className="rounds__subtitle">{t('rounds.memberRounds', { userId })}</h2>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('rounds.started')}</th>
+              <th scope="col">{t('rounds.provider')}</th>
+              <th scope="col">{t('rounds.game')}</th>
+              <th scope="col">{t('rounds.roundId')}</th>
+              <th scope="col" className="num">
+                {t('rounds.bet')}
+              </th>
+              <th scope="col" className="num">
+                {t('rounds.win')}
+              </th>
+              <th scope="col">{t('queue.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.list.map((r) => (
+              <tr key={`${r.provider}:${r.roundId}`}>
+                <td className="nowrap">{formatDateTime(r.regDate)}</td>
+                <td>{r.provider}</td>
+                <td>{r.gameName}</td>
+                <td className="rounds__id">{r.roundId}</td>
+                <td className="num">{won(r.bet)}</td>
+                <td className="num">{won(r.win)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => onPick(r.provider, r.roundId)}
+                  >
+                    {t('rounds.open')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {list.data.list.length === 0 && (
+              <tr>
+                <td colSpan={7} className="empty">
+                  {t('rounds.none')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={pages} onPage={onPage} />
+    </section>
+  );
+}
+
+const ROUND_FIELDS = ['provider', 'roundId'] as const;
+const MEMBER_FIELDS = ['userId'] as const;
+
+function trimmed({ provider, roundId }: { provider: string; roundId: string }) {
+  return { provider: provider.trim(), roundId: roundId.trim() };
+}
+
+/** The member's ID as the server keeps it. */
+function memberOf({ userId }: { userId: string }) {
+  return { userId: userId.trim().toLowerCase() };
+}
+
+/**
+ * Round lookup for disputes (owner, cashier, support): a round by provider and round id with every
+ * wallet call, amounts and times; or a member's recent rounds. The search lives in the URL, so a
+ * lookup can be shared with another operator.
+ */
+export function RoundsPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const provider = search.get('provider') ?? '';
+  const roundId = search.get('round') ?? '';
+  const userId = search.get('userId') ?? '';
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const fieldText = useFieldText('rounds');
+  const byRound = useContractForm<{ provider: string; roundId: string }>({
+    fields: ROUND_FIELDS,
+    defaultValues: { provider, roundId },
+    validate: (values) => schemaCodes(ZRoundParams, trimmed(values), ROUND_FIELDS),
+  });
+  const byMember = useContractForm<{ userId: string }>({
+    fields: MEMBER_FIELDS,
+    defaultValues: { userId },
+    validate: (values) => schemaCodes(ZMemberRoundsQuery, memberOf(values), MEMBER_FIELDS),
+  });
+
+  const go = (next: Record<string, string>) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) if (v) params.set(k, v);
+    setSearch(params);
+  };
+
+  return (
+    <div className="rounds">
+      <div className="page-head">
+        <h1 className="page-title">{t('rounds.title')}</h1>
+      </div>
+      <div className="rounds__forms">
+        <Form
+          form={byRound}
+          className="rounds__form"
+          aria-label={t('rounds.byRound')}
+          onValid={(values) => {
+            const round = trimmed(values);
+            go({ provider: round.provider, round: round.roundId, userId });
+          }}
+        >
+          <Field label={t('rounds.provider')} status={byRound.statusOf('provider', fieldText('provider'))}>
+            {(aria) => <input maxLength={32} {...aria} {...byRound.register('provider')} />}
+          </Field>
+          <Field label={t('rounds.roundId')} status={byRound.statusOf('roundId', fieldText('roundId'))}>
+            {(aria) => <input maxLength={100} {...aria} {...byRound.register('roundId')} />}
+          </Field>
+          <button type="submit" className="btn btn--primary">
+            {t('rounds.find')}
+          </button>
+        </Form>
+        <Form
+          form={byMember}
+          className="rounds__form"
+          aria-label={t('rounds.byMember')}
+          onValid={(values) => go(memberOf(values))}
+        >
+          <Field label={t('rounds.member')} status={byMember.statusOf('userId', fieldText('userId'))}>
+            {(aria) => <input maxLength={16} {...aria} {...byMember.register('userId')} />}
+          </Field>
+          <button type="submit" className="btn">
+            {t('rounds.findMember')}
+          </button>
+        </Form>
+      </div>
+      {provider && roundId && (
+        <RoundDetail key={`${provider}/${roundId}`} provider={provider} roundId={roundId} />
+      )}
+      {userId && (
+        <MemberRounds
+          userId={userId}
+          page={page}
+          onPage={(p) => go({ userId, page: String(p), provider, round: roundId })}
+          onPick={(p, r) => {
+            byRound.reset({ provider: p, roundId: r });
+            go({ userId, page: String(page), provider: p, round: r });
+          }}
+        />
+      )}
+    </div>
+  );
+}
