@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, siteDay, siteDayStart } from '@casino/contracts/site-time';
 import {
   bo,
   createCashierTestApp,
+  createMember,
   createOperator,
   type CashierTestApp,
   type TestOperator,
@@ -134,6 +136,61 @@ describe('the reports in America/New_York', () => {
     expect(res.body.days.at(-1).day).toBe(
       new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(now), // YYYY-MM-DD
     );
+  });
+});
+
+describe('the account history in America/New_York', () => {
+  it("takes New York's days as the window and writes New York's wall time in the CSV", async () => {
+    const m = await createMember(t);
+    const [cash, bank] = await Promise.all([
+      t.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('member_id', '=', m.id)
+        .where('kind', '=', 'cash')
+        .executeTakeFirstOrThrow(),
+      t.db.selectFrom('accounts').select('id').where('code', '=', 'bank_clearing').executeTakeFirstOrThrow(),
+    ]);
+    // Two deposits around a New York midnight twenty days ago: 23:30 the day before, 00:30 the day.
+    const day = addDays(siteDay(t.clock.now(), ZONE), -20);
+    const midnight = siteDayStart(day, ZONE).getTime();
+    for (const [i, at] of [midnight - 30 * 60_000, midnight + 30 * 60_000].entries())
+      await t.db
+        .insertInto('transfers')
+        .values({
+          debit_account_id: bank.id,
+          credit_account_id: cash.id,
+          amount: (i + 1) * 100,
+          code: 'deposit',
+          source: 'site-time-zone-test',
+          idempotency_key: `ny-history-${m.id}-${i}`,
+          request_hash: 'x'.repeat(64),
+          credit_balance_after: i === 0 ? 100 : 300,
+          created_at: new Date(at),
+        })
+        .execute();
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/history.csv?from=${day}&to=${day}`,
+      headers: { cookie: m.cookie },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'at (America/New_York),kind,code,amount,balanceAfter,ref',
+      `${day} 00:30:00,cash,deposit,200,300,`,
+    ]);
+    const dayBefore = await t.app.inject({
+      method: 'GET',
+      url: `/api/account/history.csv?from=${addDays(day, -1)}&to=${addDays(day, -1)}`,
+      headers: { cookie: m.cookie },
+    });
+    expect(dayBefore.body.trim().split('\r\n').slice(1)).toEqual([
+      `${addDays(day, -1)} 23:30:00,cash,deposit,100,100,`,
+    ]);
   });
 });
 
