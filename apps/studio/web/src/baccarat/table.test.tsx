@@ -6,6 +6,7 @@ import { createFairStream, nobleHmacSha256 } from '@casino/studio-engine/fair';
 import { createI18n } from '../i18n/index.ts';
 import { StudioProvider } from '../shell/index.ts';
 import { BaccaratTable } from './index.tsx';
+import { stubStudioFetch, type TAnswer, type TStudioRequest } from '../test-studio.ts';
 
 const fairness = { serverSeedHash: 'ab'.repeat(32), clientSeed: 'seed', nonce: 4 };
 
@@ -22,9 +23,8 @@ function session(balance: number) {
   };
 }
 
-type TAnswer = { status: number; body: unknown };
 let answers: Record<string, (body: Record<string, unknown>) => TAnswer>;
-let requests: { action: string; body: Record<string, unknown> }[];
+let requests: TStudioRequest[];
 
 beforeEach(() => {
   requests = [];
@@ -34,13 +34,10 @@ beforeEach(() => {
     addEventListener() {},
     removeEventListener() {},
   }));
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const action = url.split('/').pop()!;
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    requests.push({ action, body });
-    const answer = answers[action]?.(body) ?? { status: 404, body: { status: 'error', code: 'not_found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
-  });
+  stubStudioFetch(
+    (action, body) => answers[action]?.(body),
+    (request) => requests.push(request),
+  );
 });
 
 afterEach(() => {

@@ -4,14 +4,14 @@ import { I18nextProvider } from 'react-i18next';
 import { BACCARAT_V1 } from '@casino/studio-engine/baccarat';
 import { createI18n } from '../i18n/index.ts';
 import { GameFrame, JackpotBanner, StudioProvider, formatWon, useStudio } from './index.ts';
+import { stubStudioFetch, type TAnswer, type TStudioRequest } from '../test-studio.ts';
 
 const hashA = 'aa'.repeat(32);
 const hashB = 'bb'.repeat(32);
 const seedA = '11'.repeat(32);
 
-type TAnswer = { status: number; body: unknown };
 let answers: Record<string, (body: Record<string, unknown>) => TAnswer>;
-let requests: { action: string; body: Record<string, unknown> }[];
+let requests: TStudioRequest[];
 
 beforeEach(() => {
   requests = [];
@@ -66,13 +66,10 @@ beforeEach(() => {
       },
     }),
   };
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const action = url.split('/').pop()!;
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    requests.push({ action, body });
-    const answer = answers[action]?.(body) ?? { status: 404, body: { status: 'error', code: 'not_found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
-  });
+  stubStudioFetch(
+    (action, body) => answers[action]?.(body),
+    (request) => requests.push(request),
+  );
 });
 
 afterEach(() => {

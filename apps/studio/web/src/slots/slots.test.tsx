@@ -9,6 +9,7 @@ import { formatWon, StudioProvider } from '../shell/index.ts';
 import { interruptPlay } from '../shell/interruption.ts';
 import { SlotGame } from './index.tsx';
 import { planRound, symbolPays } from './plan.ts';
+import { stubStudioFetch, type TAnswer, type TStudioRequest } from '../test-studio.ts';
 
 /*
  * The slot screens against a fake studio: the session and spin answers are what the studio sends,
@@ -67,9 +68,8 @@ function spinAnswer(definition: SlotGameDefinition, round: SlotRound, balanceAft
   };
 }
 
-type TAnswer = { status: number; body: unknown };
 let answers: Record<string, (body: Record<string, unknown>) => TAnswer>;
-let requests: { action: string; body: Record<string, unknown> }[];
+let requests: TStudioRequest[];
 
 function sessionFor(definition: SlotGameDefinition, balance: number): TAnswer {
   return {
@@ -92,13 +92,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const action = url.split('/').pop()!;
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    requests.push({ action, body });
-    const answer = answers[action]?.(body) ?? { status: 404, body: { status: 'error', code: 'not_found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
-  });
+  stubStudioFetch(
+    (action, body) => answers[action]?.(body),
+    (request) => requests.push(request),
+  );
 });
 
 afterEach(() => {

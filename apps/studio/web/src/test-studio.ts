@@ -1,0 +1,23 @@
+import { vi } from 'vitest';
+
+/** What the fake studio answers to one action: an HTTP status and a JSON body. */
+export type TAnswer = { status: number; body: unknown };
+/** One request the client sent: its action (the URL's last segment) and JSON body. */
+export type TStudioRequest = { action: string; body: Record<string, unknown> };
+
+/**
+ * Stubs `fetch` as the studio for the client's tests: each request is handed to `record` and
+ * answered by `answer(action, body)`, or 404 `not_found` when it gives nothing.
+ */
+export function stubStudioFetch(
+  answer: (action: string, body: Record<string, unknown>) => TAnswer | undefined,
+  record: (request: TStudioRequest) => void,
+): void {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const action = url.split('/').pop()!;
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    record({ action, body });
+    const answered = answer(action, body) ?? { status: 404, body: { status: 'error', code: 'not_found' } };
+    return new Response(JSON.stringify(answered.body), { status: answered.status });
+  });
+}
