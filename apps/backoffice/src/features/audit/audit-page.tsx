@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TAuditEntry } from '@casino/contracts/backoffice-reports';
 import { DataTable, FilterBar, type TColumn, type TFilterInput } from '@casino/web-kit/data-table.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { pageOf, UrlPager } from '../../components/pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { changesOf, showValue } from './diff.ts';
 import './audit.css';
@@ -86,7 +86,7 @@ export function AuditPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const filters = Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? ''])) as Record<TFilter, string>;
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const page = pageOf(search);
 
   const list = useAuditLog({
     ...Object.fromEntries(FILTERS.map((f) => [f, filters[f].trim() || undefined])),
@@ -100,14 +100,7 @@ export function AuditPage() {
     setSearch(params);
   }
 
-  function goTo(next: number) {
-    const params = new URLSearchParams(search);
-    params.set('page', String(next));
-    setSearch(params);
-  }
-
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.maxCount / PAGE_SIZE)) : 1;
   const field = (input: TFilterInput, name: TFilter, type = 'text', extra: Record<string, string> = {}) => (
     <label className="inline-field">
       <span>{t(`audit.${name}`)}</span>
@@ -200,7 +193,7 @@ export function AuditPage() {
         empty={t('audit.empty')}
         className="audit__table"
       />
-      <Pager page={page} pages={pages} onPage={goTo} />
+      <UrlPager count={data?.maxCount} size={PAGE_SIZE} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BREAK_KINDS, type TBreakKind } from '@casino/contracts/protection';
-import { Pager } from '../../components/pager.tsx';
+import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import './breaks.css';
 import { useBreaks } from './queries.ts';
@@ -22,11 +22,11 @@ export function BreaksPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const kind = kindOf(search.get('kind'));
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const page = pageOf(search);
   const result = useBreaks({ kind, page, pageSize: BREAKS_PAGE_SIZE });
   const list = result.data?.list ?? [];
   const total = result.data?.maxCount ?? 0;
-  const pages = Math.max(1, Math.ceil(total / BREAKS_PAGE_SIZE));
+  const pages = pageCount(total, BREAKS_PAGE_SIZE);
 
   const go = (next: { kind?: TBreakKind | undefined; page?: number }) => {
     const params = new URLSearchParams();

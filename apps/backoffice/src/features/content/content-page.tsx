@@ -12,7 +12,7 @@ import { hasVisibleContent } from '@casino/contracts/sanitize-html';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/field.tsx';
 import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -261,7 +261,7 @@ export function ContentPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const page = pageOf(search);
   const list = useContentList(kind, { page, pageSize: PAGE_SIZE });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState<Item | null>(null);
@@ -291,7 +291,7 @@ export function ContentPage({ kind }: { kind: Kind }) {
   });
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.maxCount / PAGE_SIZE)) : 1;
+  const pages = pageCount(data?.maxCount, PAGE_SIZE);
   const every = t('content.field.everyDomainShort');
 
   return (

@@ -14,7 +14,7 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { useFieldText } from '../../components/field.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { useOperator } from '../../app/session.ts';
 import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -83,7 +83,7 @@ export function HelpdeskPage() {
   const state = pick(STATES, search.get('state'));
   const kind = pick(HELP_KINDS, search.get('kind'));
   const q = search.get('q')?.trim() || undefined;
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const page = pageOf(search);
   const selectedId = Number(search.get('id')) || null;
 
   const list = useHelps({ state, kind, q, page, pageSize: PAGE_SIZE });
@@ -99,7 +99,7 @@ export function HelpdeskPage() {
   }
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.maxCount / PAGE_SIZE)) : 1;
+  const pages = pageCount(data?.maxCount, PAGE_SIZE);
   const selected = data?.list.find((help) => help.id === selectedId) ?? null;
 
   return (

@@ -8,7 +8,7 @@ import {
 } from '@casino/contracts/backoffice-members';
 import { DataTable, FilterBar, type TColumn, type TFilterInput } from '@casino/web-kit/data-table.tsx';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
-import { Pager } from '../../components/pager.tsx';
+import { pageOf, UrlPager } from '../../components/pager.tsx';
 import { useMemberList } from './queries.ts';
 import { FailureNotice } from '../../components/notice.tsx';
 
@@ -40,7 +40,7 @@ export function MemberListPage() {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const applied = filtersOf(search);
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const page = pageOf(search);
 
   const params = {
     userId: applied.userId || undefined,
@@ -60,14 +60,7 @@ export function MemberListPage() {
     setSearch(next);
   }
 
-  function goTo(next: number) {
-    const params = new URLSearchParams(search);
-    params.set('page', String(next));
-    setSearch(params);
-  }
-
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.maxCount / MEMBERS_PAGE_SIZE)) : 1;
   const won = (amount: number) => formatWon(amount, i18n.language);
   const text = (input: TFilterInput, key: TTextFilter, extra: { inputMode?: 'numeric'; size: number }) => (
     <label className="members-filter__field">
@@ -207,7 +200,7 @@ export function MemberListPage() {
       </FilterBar>
       <FailureNotice error={list.error} />
       <DataTable columns={columns} rows={data?.list} rowKey={(m) => m.userId} empty={t('members.empty')} />
-      <Pager page={page} pages={pages} onPage={goTo} />
+      <UrlPager count={data?.maxCount} size={MEMBERS_PAGE_SIZE} />
     </section>
   );
 }

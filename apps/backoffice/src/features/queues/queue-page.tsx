@@ -13,7 +13,7 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { DataTable, FilterBar, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
-import { Pager } from '../../components/pager.tsx';
+import { pageOf, UrlPager } from '../../components/pager.tsx';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/field.tsx';
 import { api, API_KEY_ROOT, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
@@ -71,7 +71,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const [search, setSearch] = useSearchParams();
   const rawState = search.get('state');
   const state = isState(rawState) ? rawState : undefined;
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const page = pageOf(search);
   const filters: Record<string, string | undefined> = { state };
   for (const field of FILTER_FIELDS) filters[field] = filterValue(field, search.get(field));
   const list = useQueueHistory(kind, { ...filters, page, pageSize: PAGE_SIZE });
@@ -154,14 +154,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
     setSearch(params);
   }
 
-  function goTo(next: number) {
-    const params = new URLSearchParams(search);
-    params.set('page', String(next));
-    setSearch(params);
-  }
-
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.maxCount / PAGE_SIZE)) : 1;
   const won = (amount: number) => formatWon(amount, i18n.language);
   const decidable = (item: TCashierHistoryItem) => item.state === 'wait' || item.state === 'reg';
   const above = data?.secondApprovalAbove ?? 0;
@@ -337,7 +330,7 @@ export function QueuePage({ kind }: { kind: TKind }) {
         detail={(item) => expanded === item.id && <ReviewPanel kind={kind} id={item.id} />}
         detailClassName="queues-detail"
       />
-      <Pager page={page} pages={pages} onPage={goTo} />
+      <UrlPager count={data?.maxCount} size={PAGE_SIZE} />
       <Dialog
         open={decision !== null}
         onOpenChange={(next) => {

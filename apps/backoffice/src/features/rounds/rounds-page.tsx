@@ -5,7 +5,7 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, useFieldText } from '../../components/field.tsx';
-import { Pager } from '../../components/pager.tsx';
+import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './rounds.css';
 import { useMemberRounds, useRound } from './queries.ts';
@@ -144,7 +144,7 @@ function MemberRounds({
         {t('rounds.noMember', { userId })}
       </p>
     );
-  const pages = Math.max(1, Math.ceil(list.data.maxCount / ROUNDS_PAGE_SIZE));
+  const pages = pageCount(list.data.maxCount, ROUNDS_PAGE_SIZE);
   return (
     <section aria-label={t('rounds.memberRounds', { userId })}>
       <h2 className="rounds__subtitle">{t('rounds.memberRounds', { userId })}</h2>
@@ -223,7 +223,7 @@ export function RoundsPage() {
   const provider = search.get('provider') ?? '';
   const roundId = search.get('round') ?? '';
   const userId = search.get('userId') ?? '';
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const page = pageOf(search);
   const fieldText = useFieldText('rounds');
   const byRound = useContractForm<{ provider: string; roundId: string }>({
     fields: ROUND_FIELDS,
