@@ -1,0 +1,360 @@
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
+import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput, type JsonBody } from './factories.ts';
+import { createTestDatabase, type TestDatabase } from './harness.ts';
+
+// Several instances as one (issue 24, docs/operations.md "Several instances"): two server processes
+// on one fresh PostgreSQL database, driven as an outside client would. An event raised on one
+// reaches a stream held by the other; a sign-in limit counted on both holds as one; one instance
+// killed with SIGKILL under money load loses nothing and doubles nothing. Run once over the
+// database's LISTEN/NOTIFY, and once over Redis when one answers at REDIS_URL or 127.0.0.1:6379.
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const reason = 'skipped without DATABASE_URL: instances share a PostgreSQL server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(here, '../../..');
+const MAIN = path.resolve(here, '../src/main.ts');
+const ADMIN_PASSWORD = 'instances-owner-password';
+const SECRETS_KEY = randomBytes(32).toString('hex');
+/** One comp conversion (the smallest the default settings take is 10,000). */
+const CONVERT = 10_000;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function redisAnswers(): Promise<boolean> {
+  const url = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port || 6379), url.hostname);
+    socket.setTimeout(1_000);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+interface Instance {
+  base: string;
+  child: ChildProcess;
+}
+
+async function startInstance(databaseUrl: string, env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: databaseUrl,
+      SECRETS_KEY,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      STUDIO_ENABLED: 'false',
+      BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      SIGNIN_MAX_ATTEMPTS_PER_IP: '100000',
+      // Redis keeps its counters across runs of this test: registrations from 127.0.0.1 are many.
+      REGISTER_MAX_PER_IP: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+async function kill(instance: Instance | undefined): Promise<void> {
+  if (!instance || instance.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
+  instance.child.kill('SIGKILL');
+  await exited;
+}
+
+interface Reply {
+  status: number;
+  body: JsonBody;
+  cookie?: string;
+}
+
+async function post(
+  base: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const setCookie = res.headers.get('set-cookie');
+  return {
+    status: res.status,
+    body: (await res.json()) as JsonBody,
+    ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}),
+  };
+}
+
+/** A member stream on `base`: resolves each time an event of `type` comes, with its data. */
+async function openStream(base: string, cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  const events: { event: string; data: JsonBody; at: number }[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) as JsonBody, at: Date.now() });
+      }
+    }
+  })();
+  return { events, close: () => controller.abort() };
+}
+
+const modes = [
+  { id: 'notify', name: 'LISTEN/NOTIFY', env: {} as Record<string, string>, needsRedis: false },
+  { id: 'redis', name: 'Redis pub/sub', env: { REDIS_URL }, needsRedis: true },
+];
+
+describe.skipIf(!onPostgres)(
+  `several instances on one PostgreSQL [${onPostgres ? 'running' : reason}]`,
+  () => {
+    let redis = false;
+    beforeAll(async () => {
+      redis = await redisAnswers();
+    });
+
+    for (const mode of modes) {
+      describe(mode.name, () => {
+        let database: TestDatabase;
+        let a: Instance | undefined;
+        let b: Instance | undefined;
+        let owner = '';
+
+        beforeAll(async () => {
+          if (mode.needsRedis && !redis) return;
+          database = await createTestDatabase();
+          const url = new URL(process.env.DATABASE_URL!);
+          const { name } = await database.db
+            .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
+            .executeTakeFirstOrThrow();
+          url.pathname = `/${name}`;
+          await ensureRegCode({ db: database.db } as never, TEST_REG_CODE);
+          // Both start together: the migrations' lock and the first-start seed run once.
+          [a, b] = await Promise.all([
+            startInstance(url.toString(), mode.env),
+            startInstance(url.toString(), mode.env),
+          ]);
+          const login = await post(a.base, '/api/backoffice/login', {
+            operatorId: 'admin',
+            password: ADMIN_PASSWORD,
+          });
+          expect(login.body).toEqual({ status: 'success' });
+          owner = login.cookie!;
+        }, 200_000);
+        afterAll(async () => {
+          await Promise.all([kill(a), kill(b)]);
+          await database?.close();
+        });
+
+        async function newMember(on: Instance) {
+          const input = uniqueMemberInput();
+          expect(
+            (await post(on.base, '/api/routes/user-register', { ...input, agree18: true })).body,
+          ).toEqual({
+            status: 'success',
+          });
+          const signIn = await post(on.base, '/api/routes/user-do-login', {
+            userId: input.userId,
+            password: input.password,
+          });
+          expect(signIn.body.status).toBe('success');
+          return { userId: input.userId.toLowerCase(), password: input.password, cookie: signIn.cookie! };
+        }
+
+        it(
+          'an operator’s change on one instance reaches the member’s stream on the other',
+          { timeout: 60_000 },
+          async (ctx) => {
+            if (mode.needsRedis && !redis) return ctx.skip();
+            const member = await newMember(a!);
+            // The session made on A holds on B; the stream is B's.
+            const stream = await openStream(b!.base, member.cookie);
+            await expect
+              .poll(() => stream.events.some((e) => e.event === 'balance'), { timeout: 10_000 })
+              .toBe(true);
+            const sent = Date.now();
+            const adjusted = await post(
+              a!.base,
+              `/api/backoffice/members/${member.userId}/adjust`,
+              { amount: 7_777, reason: 'two instances', kind: 'cash' },
+              { cookie: owner, 'idempotency-key': `inst-${mode.id}-1` },
+            );
+            expect(adjusted.body).toEqual({ status: 'success' });
+            await expect
+              .poll(() => stream.events.find((e) => e.event === 'balance' && e.data.balance === 7_777), {
+                timeout: 10_000,
+              })
+              .toBeTruthy();
+            const arrived = stream.events.find((e) => e.event === 'balance' && e.data.balance === 7_777)!;
+            // Said for the record (a noisy machine: never asserted); the budget is 100 ms at p99.
+            console.info(`[${mode.name}] event across instances after ${arrived.at - sent} ms`);
+            stream.close();
+          },
+        );
+
+        it(
+          'a sign-in limit counted on both instances holds as one, 40 guesses at once',
+          { timeout: 60_000 },
+          async (ctx) => {
+            if (mode.needsRedis && !redis) return ctx.skip();
+            const member = await newMember(a!);
+            const answers = await Promise.all(
+              Array.from({ length: 40 }, (_, i) =>
+                post((i % 2 === 0 ? a : b)!.base, '/api/routes/user-do-login', {
+                  userId: member.userId,
+                  password: 'wrong-password-1',
+                }),
+              ),
+            );
+            // SIGNIN_MAX_FAILURES_PER_ID (10): at most ten wrong passwords are tried, the rest refused.
+            const tried = answers.filter((r) => r.status === 200 && r.body.status === 'fail').length;
+            expect(tried).toBeLessThanOrEqual(10);
+            expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(30);
+            // The right password is refused too now, on either instance.
+            const right = await post(b!.base, '/api/routes/user-do-login', {
+              userId: member.userId,
+              password: member.password,
+            });
+            expect(right.status).toBe(429);
+          },
+        );
+
+        it(
+          'one instance killed under money load: nothing lost, nothing doubled, the books balance',
+          { timeout: 120_000 },
+          async (ctx) => {
+            if (mode.needsRedis && !redis) return ctx.skip();
+            const members = await Promise.all([newMember(a!), newMember(b!)]);
+            for (const m of members) {
+              const credited = await post(
+                a!.base,
+                `/api/backoffice/members/${m.userId}/adjust`,
+                { amount: 50_000_000, reason: 'float', kind: 'point' },
+                { cookie: owner, 'idempotency-key': `float-${mode.id}-${m.userId}` },
+              );
+              expect(credited.body).toEqual({ status: 'success' });
+            }
+            // Comp conversions with their keys, alternating instances, until A dies.
+            const sent: { member: (typeof members)[number]; key: string; acked: boolean }[] = [];
+            let stop = false;
+            const worker = async (m: (typeof members)[number], w: number) => {
+              for (let n = 0; !stop; n++) {
+                const key = `conv-${mode.id}-${w}-${n}`;
+                const entry = { member: m, key, acked: false };
+                sent.push(entry);
+                try {
+                  const res = await post(
+                    (n % 2 === 0 ? a : b)!.base,
+                    '/api/routes/roll-to-balance',
+                    { amount: CONVERT },
+                    {
+                      cookie: m.cookie,
+                      'idempotency-key': key,
+                    },
+                  );
+                  entry.acked = res.body.status === 'success';
+                } catch {
+                  // A is gone: retried below on B with the same key.
+                }
+              }
+            };
+            const running = members.map((m, w) => worker(m, w));
+            await new Promise((r) => setTimeout(r, 1_500));
+            await kill(a);
+            a = undefined;
+            await new Promise((r) => setTimeout(r, 300));
+            stop = true;
+            await Promise.all(running);
+            // Whatever was not answered is sent again, with the same key, to the instance left.
+            for (const entry of sent.filter((e) => !e.acked)) {
+              const res = await post(
+                b!.base,
+                '/api/routes/roll-to-balance',
+                { amount: CONVERT },
+                {
+                  cookie: entry.member.cookie,
+                  'idempotency-key': entry.key,
+                },
+              );
+              expect(res.body.status).toBe('success');
+            }
+            // Each key moved money exactly once, and every member's comp went down by exactly that.
+            const db = database.db;
+            for (const entry of sent) {
+              const rows = await db
+                .selectFrom('transfers')
+                .select('id')
+                .where('idempotency_key', 'like', `roll:%:${entry.key}`)
+                .execute();
+              expect(rows.length, entry.key).toBe(1);
+            }
+            const ledger = createLedgerService({ db });
+            expect((await ledger.checkInvariants()).violations).toEqual([]);
+            for (const m of members) {
+              const count = sent.filter((e) => e.member === m).length;
+              const balance = await post(b!.base, '/api/routes/user-health-check', {}, { cookie: m.cookie });
+              expect(balance.body.user.rolling).toBe(50_000_000 - count * CONVERT);
+              expect(balance.body.user.balance).toBe(count * CONVERT);
+            }
+          },
+        );
+      });
+    }
+  },
+);
