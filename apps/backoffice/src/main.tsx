@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSiteTimeZone } from '@casino/web-kit/format';
 import { documentSiteTimeZone } from '@casino/web-kit/site-time-zone';
-import { App } from './app/App.tsx';
+import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import './app/styles.css';
 
