@@ -19,24 +19,29 @@ function rtpOf(definition: SlotGameDefinition): number | null {
   return typeof rtp === 'number' && rtp > 0 && rtp < 2 ? rtp : null;
 }
 
+/** The cells of a diagram's reels (three rows each, 20 units apart), those `isOn` marked. */
+function ReelCells({ reels, isOn }: { reels: number; isOn: (reel: number, row: number) => boolean }) {
+  return Array.from({ length: reels }, (_, reel) =>
+    [0, 1, 2].map((row) => (
+      <rect
+        key={`${reel}-${row}`}
+        x={reel * 20 + 2}
+        y={row * 20 + 2}
+        width="16"
+        height="16"
+        rx="3"
+        className={isOn(reel, row) ? 'is-on' : undefined}
+      />
+    )),
+  );
+}
+
 function LineDiagram({ line, index, color }: { line: readonly number[]; index: number; color: string }) {
   const points = line.map((row, reel) => `${reel * 20 + 10},${row * 20 + 10}`).join(' ');
   return (
     <figure className="slot-pt-line">
       <svg viewBox="0 0 100 60" aria-hidden="true">
-        {line.map((_, reel) =>
-          [0, 1, 2].map((row) => (
-            <rect
-              key={`${reel}-${row}`}
-              x={reel * 20 + 2}
-              y={row * 20 + 2}
-              width="16"
-              height="16"
-              rx="3"
-              className={line[reel] === row ? 'is-on' : undefined}
-            />
-          )),
-        )}
+        <ReelCells reels={line.length} isOn={(reel, row) => line[reel] === row} />
         <polyline
           points={points}
           fill="none"
@@ -211,23 +216,12 @@ export function Paytable({
             <p>{t('paytable.waysRule')}</p>
             <figure className="slot-pt-ways">
               <svg viewBox="0 0 100 60" aria-hidden="true">
-                {[0, 1, 2, 3, 4].map((reel) =>
-                  [0, 1, 2].map((row) => {
-                    const on =
-                      (reel === 0 && row === 1) || (reel === 1 && row !== 1) || (reel === 2 && row === 0);
-                    return (
-                      <rect
-                        key={`${reel}-${row}`}
-                        x={reel * 20 + 2}
-                        y={row * 20 + 2}
-                        width="16"
-                        height="16"
-                        rx="3"
-                        className={on ? 'is-on' : undefined}
-                      />
-                    );
-                  }),
-                )}
+                <ReelCells
+                  reels={5}
+                  isOn={(reel, row) =>
+                    (reel === 0 && row === 1) || (reel === 1 && row !== 1) || (reel === 2 && row === 0)
+                  }
+                />
                 <path
                   d="M10 30L30 10L50 10M10 30L30 50L50 10"
                   fill="none"

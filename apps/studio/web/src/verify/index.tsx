@@ -8,6 +8,7 @@ import { PlayingCard, cardName } from '../baccarat/art.tsx';
 import { switchLanguage } from '../i18n/index.ts';
 import { formatWon } from '@casino/web-kit/format';
 import { LANGS, parseLang, type TLang } from '../shell/format.ts';
+import { ShieldIcon } from '../shell/shield-icon.tsx';
 import { formFromQuery, verifyRound, type VerifyForm, type VerifyResult } from './compute.ts';
 import './verify.css';
 
@@ -83,16 +84,7 @@ export function VerifyPage() {
     <div className="vf-page">
       <header className="vf-head">
         <div className="vf-head__title">
-          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-            <path d="M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z" fill="currentColor" opacity="0.25" />
-            <path
-              d="M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-            />
-            <path d="M8 12l3 3 5-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <ShieldIcon size={28} />
           <h1>{t('title')}</h1>
         </div>
         <label className="vf-lang" htmlFor={ids.lang}>
