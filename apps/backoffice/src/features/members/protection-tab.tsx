@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import type { TMemberBreak } from '@casino/contracts/backoffice-protection';
 import { PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS } from '@casino/contracts/protection';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
@@ -53,6 +54,82 @@ export function ProtectionTab({ userId }: { userId: string }) {
         {t('members.notFound', { userId })}
       </p>
     );
+
+  const NOWRAP = { className: 'nowrap', headerClassName: '' };
+  const breakColumns: TColumn<(typeof data.breaks)[number]>[] = [
+    {
+      key: 'kind',
+      header: t('members.protection.kind'),
+      ...NOWRAP,
+      cell: (b) => t(`members.protection.kinds.${b.kind}`),
+    },
+    {
+      key: 'period',
+      header: t('members.protection.period'),
+      ...NOWRAP,
+      cell: (b) => t(`members.protection.periods.${b.period}`),
+    },
+    {
+      key: 'started',
+      header: t('members.protection.started'),
+      ...NOWRAP,
+      cell: (b) => formatDateTime(b.startedAt),
+    },
+    {
+      key: 'until',
+      header: t('members.protection.until'),
+      ...NOWRAP,
+      cell: (b) => <BreakEnd until={b.until} />,
+    },
+    {
+      key: 'state',
+      header: t('members.protection.state'),
+      ...NOWRAP,
+      cell: (b) => (
+        <span className={`protection__state--${b.active ? 'active' : 'ended'}`}>
+          {t(b.active ? 'members.protection.inForce' : 'members.protection.ended')}
+        </span>
+      ),
+    },
+  ];
+  const historyColumns: TColumn<(typeof data.history)[number]>[] = [
+    {
+      key: 'requested',
+      header: t('members.protection.requested'),
+      ...NOWRAP,
+      cell: (h) => formatDateTime(h.requestedAt),
+    },
+    {
+      key: 'limit',
+      header: t('members.protection.limit'),
+      ...NOWRAP,
+      cell: (h) =>
+        `${t(`members.protection.limitKinds.${h.kind}`)} · ${t(`members.protection.window.${h.period}`)}`,
+    },
+    { key: 'amount', header: t('members.protection.amount'), className: 'num', cell: (h) => won(h.amount) },
+    {
+      key: 'effective',
+      header: t('members.protection.effective'),
+      ...NOWRAP,
+      cell: (h) => formatDateTime(h.effectiveAt),
+    },
+    {
+      key: 'cancelled',
+      header: t('members.protection.cancelled'),
+      ...NOWRAP,
+      cell: (h) => (h.cancelledAt ? formatDateTime(h.cancelledAt) : ''),
+    },
+    {
+      key: 'state',
+      header: t('members.protection.state'),
+      ...NOWRAP,
+      cell: (h) => (
+        <span className={`protection__change--${h.state}`}>
+          {t(`members.protection.changeStates.${h.state}`)}
+        </span>
+      ),
+    },
+  ];
 
   return (
     <div className="protection">
@@ -120,41 +197,13 @@ export function ProtectionTab({ userId }: { userId: string }) {
         <h3 id="protection-breaks" className="protection__title">
           {t('members.protection.breaks')}
         </h3>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('members.protection.kind')}</th>
-                <th scope="col">{t('members.protection.period')}</th>
-                <th scope="col">{t('members.protection.started')}</th>
-                <th scope="col">{t('members.protection.until')}</th>
-                <th scope="col">{t('members.protection.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.breaks.map((b) => (
-                <tr key={b.id} className={b.active ? 'protection__row--active' : undefined}>
-                  <td className="nowrap">{t(`members.protection.kinds.${b.kind}`)}</td>
-                  <td className="nowrap">{t(`members.protection.periods.${b.period}`)}</td>
-                  <td className="nowrap">{formatDateTime(b.startedAt)}</td>
-                  <td className="nowrap">
-                    <BreakEnd until={b.until} />
-                  </td>
-                  <td className={`nowrap protection__state--${b.active ? 'active' : 'ended'}`}>
-                    {t(b.active ? 'members.protection.inForce' : 'members.protection.ended')}
-                  </td>
-                </tr>
-              ))}
-              {data.breaks.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    {t('members.protection.noBreaks')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={breakColumns}
+          rows={data.breaks}
+          rowKey={(b) => b.id}
+          rowClassName={(b) => (b.active ? 'protection__row--active' : undefined)}
+          empty={t('members.protection.noBreaks')}
+        />
       </section>
 
       <section aria-labelledby="protection-history" className="protection__section">
@@ -166,46 +215,12 @@ export function ProtectionTab({ userId }: { userId: string }) {
             {t('members.protection.historyCut', { shown: data.history.length, count: data.historyCount })}
           </p>
         )}
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('members.protection.requested')}</th>
-                <th scope="col">{t('members.protection.limit')}</th>
-                <th scope="col" className="num">
-                  {t('members.protection.amount')}
-                </th>
-                <th scope="col">{t('members.protection.effective')}</th>
-                <th scope="col">{t('members.protection.cancelled')}</th>
-                <th scope="col">{t('members.protection.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.history.map((h) => (
-                <tr key={h.id}>
-                  <td className="nowrap">{formatDateTime(h.requestedAt)}</td>
-                  <td className="nowrap">
-                    {t(`members.protection.limitKinds.${h.kind}`)} ·{' '}
-                    {t(`members.protection.window.${h.period}`)}
-                  </td>
-                  <td className="num">{won(h.amount)}</td>
-                  <td className="nowrap">{formatDateTime(h.effectiveAt)}</td>
-                  <td className="nowrap">{h.cancelledAt ? formatDateTime(h.cancelledAt) : ''}</td>
-                  <td className={`nowrap protection__change--${h.state}`}>
-                    {t(`members.protection.changeStates.${h.state}`)}
-                  </td>
-                </tr>
-              ))}
-              {data.history.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="empty">
-                    {t('members.protection.noHistory')}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={historyColumns}
+          rows={data.history}
+          rowKey={(h) => h.id}
+          empty={t('members.protection.noHistory')}
+        />
       </section>
     </div>
   );
