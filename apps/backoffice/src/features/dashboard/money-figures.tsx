@@ -7,6 +7,49 @@ import { FailureNotice } from '../../components/notice.tsx';
 
 const FIGURES = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr'] as const;
 
+/** The table a chart stands for: a row per period with its figures, a loss marked. */
+function FiguresTable({
+  id,
+  first,
+  rows,
+}: {
+  id: string;
+  first: string;
+  rows: { key: string; label: string; figures: Record<(typeof FIGURES)[number], number> }[];
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="table-wrap">
+      <table className="table" id={id}>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            {FIGURES.map((f) => (
+              <th key={f} scope="col" className="num">
+                {t(`dashboard.figure.${f}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="nowrap">
+                {row.label}
+              </th>
+              {FIGURES.map((f) => (
+                <td key={f} className={`num${row.figures[f] < 0 ? ' dash-money__loss' : ''}`}>
+                  {formatWon(row.figures[f], i18n.language)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * Today's and this month's deposits, withdrawals, bets, wins and GGR (the site's calendar), as a
  * table and a chart of the two periods side by side, and the trend of the last 14 days (bars for
@@ -50,34 +93,15 @@ export function MoneyFigures() {
           format={won}
           formatTick={tick}
         />
-        <div className="table-wrap">
-          <table className="table" id={periodsTable}>
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.period')}</th>
-                {FIGURES.map((f) => (
-                  <th key={f} scope="col" className="num">
-                    {t(`dashboard.figure.${f}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {(['today', 'month'] as const).map((p) => (
-                <tr key={p}>
-                  <th scope="row" className="nowrap">
-                    {t(`dashboard.${p}`)}
-                  </th>
-                  {FIGURES.map((f) => (
-                    <td key={f} className={`num${data[p][f] < 0 ? ' dash-money__loss' : ''}`}>
-                      {won(data[p][f])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FiguresTable
+          id={periodsTable}
+          first={t('dashboard.period')}
+          rows={(['today', 'month'] as const).map((p) => ({
+            key: p,
+            label: t(`dashboard.${p}`),
+            figures: data[p],
+          }))}
+        />
       </section>
       <section className="dash-money__part" aria-labelledby={`${trendTable}-h`}>
         <h2 id={`${trendTable}-h`} className="dash-money__title">
@@ -98,34 +122,11 @@ export function MoneyFigures() {
         />
         <details className="dash-money__details">
           <summary>{t('dashboard.showTable')}</summary>
-          <div className="table-wrap">
-            <table className="table" id={trendTable}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('dashboard.day')}</th>
-                  {FIGURES.map((f) => (
-                    <th key={f} scope="col" className="num">
-                      {t(`dashboard.figure.${f}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.days.map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row" className="nowrap">
-                      {d.day}
-                    </th>
-                    {FIGURES.map((f) => (
-                      <td key={f} className={`num${d[f] < 0 ? ' dash-money__loss' : ''}`}>
-                        {won(d[f])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FiguresTable
+            id={trendTable}
+            first={t('dashboard.day')}
+            rows={data.days.map((d) => ({ key: d.day, label: d.day, figures: d }))}
+          />
         </details>
       </section>
     </div>
