@@ -154,7 +154,7 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
   const [disablePassword, disableCode] = disableForm.watch(DISABLE_FIELDS);
 
   return (
-    <section className="account__box" aria-labelledby="account-totp">
+    <section className="box" aria-labelledby="account-totp">
       <h2 id="account-totp" className="account__heading">
         {t('account.totp.title')}{' '}
         <span className={`badge ${account.hasTotp ? 'badge--on' : ''}`}>
@@ -294,7 +294,7 @@ function PasswordSection({ forced }: { forced: boolean }) {
     : form.statusOf('again', fieldText('again'));
 
   return (
-    <section className="account__box" aria-labelledby="account-password">
+    <section className="box" aria-labelledby="account-password">
       <h2 id="account-password" className="account__heading">
         {t('account.password.title')}
       </h2>
@@ -389,7 +389,7 @@ function SessionsSection() {
   const others = list.filter((s) => !s.current).length;
 
   return (
-    <section className="account__box account__box--wide" aria-labelledby="account-sessions">
+    <section className="box account__box--wide" aria-labelledby="account-sessions">
       <div className="account__row account__row--between">
         <h2 id="account-sessions" className="account__heading">
           {t('account.sessions.title')}

@@ -266,7 +266,7 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
 
   const current = account.data?.account;
   return (
-    <article className="hd-detail" aria-labelledby="hd-detail-title">
+    <article className="box" aria-labelledby="hd-detail-title">
       <header className="hd-detail__head">
         <h2 id="hd-detail-title" className="hd-detail__title">
           {help.title}

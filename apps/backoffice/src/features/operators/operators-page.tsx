@@ -148,7 +148,7 @@ function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, messa
   return (
     <Form
       form={form}
-      className="operators__create"
+      className="box"
       aria-labelledby="operators-create"
       onValid={(values) => create.mutate(createBody(values))}
     >
@@ -261,7 +261,7 @@ function AllowlistSection() {
   });
 
   return (
-    <section className="operators__box" aria-labelledby="operators-ip">
+    <section className="box" aria-labelledby="operators-ip">
       <h2 id="operators-ip" className="operators__heading">
         {t('operators.ip.title')}
       </h2>
