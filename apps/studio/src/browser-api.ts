@@ -9,12 +9,12 @@ import {
   ZSpinRequest,
 } from '@casino/studio-engine/contract';
 import type { BaccaratBets } from '@casino/studio-engine/types';
-import { int, type StudioDb } from './db.ts';
+import type { StudioDb } from './db.ts';
 import { currentSlot, currentTable, STUDIO_GAMES, type StudioGame } from './games.ts';
 import type { Members } from './members.ts';
 import type { PlayAnswer, Player, Rounds } from './rounds.ts';
 import { commitmentOf, currentCommitment, lockSeed, rotateSeed } from './seeds.ts';
-import { isStorableJson } from './transfer-api.ts';
+import { isStorableJson, studioBalance } from './transfer-api.ts';
 
 /** The browser API's bodies are small: a token, a game, a few stakes. */
 const BODY_LIMIT_BYTES = 8 * 1024;
@@ -81,16 +81,6 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
     return who;
   }
 
-  async function studioBalance(provider: string, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('studio_wallets')
-      .select('balance')
-      .where('provider', '=', provider)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row ? int(row.balance) : 0;
-  }
-
   function answerPlay(reply: FastifyReply, answer: PlayAnswer, withShoe: boolean) {
     if (answer.kind === 'error') throw new StudioHttpError(answer.httpStatus, answer.code);
     if (answer.kind === 'refused')
@@ -122,7 +112,7 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
       const game = gameOf(input.game);
       const who = await playerOf(game, input.token, true);
       const balance =
-        who.wallet === 'transfer' ? await studioBalance(game.provider, who.userId) : (who.balance ?? 0);
+        who.wallet === 'transfer' ? await studioBalance(db, game.provider, who.userId) : (who.balance ?? 0);
       // The newest version of the game's definition: what the next round is played with.
       const definition =
         game.kind === 'slot'

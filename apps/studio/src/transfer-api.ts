@@ -34,6 +34,17 @@ export function isStorableText(value: string): boolean {
 }
 
 /** True when every string in a parsed JSON value (keys included) can be stored as sent. */
+/** A member's balance at a provider in the studio's own wallet (0 before the first deposit). */
+export async function studioBalance(db: StudioDb, provider: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('studio_wallets')
+    .select('balance')
+    .where('provider', '=', provider)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? int(row.balance) : 0;
+}
+
 export function isStorableJson(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return isStorableText(value);
   if (value === null || typeof value !== 'object') return true;
@@ -141,7 +152,7 @@ export async function registerTransferApi(app: FastifyInstance, deps: TransferAp
           case 'balance':
             answer = {
               status: 'RS_OK',
-              balance: await balanceOf(db, provider, (input as { userId: string }).userId),
+              balance: await studioBalance(db, provider, (input as { userId: string }).userId),
             };
             break;
           case 'status':
@@ -153,31 +164,57 @@ export async function registerTransferApi(app: FastifyInstance, deps: TransferAp
     );
   });
 
+  /**
+   * Records a move under its transferId: null when the id is new (the move goes ahead), else the
+   * transfer already recorded under it (a retry, or another move reusing the id).
+   */
+  async function claimTransfer(
+    trx: StudioDb,
+    move: {
+      provider: string;
+      transferId: string;
+      action: 'deposit' | 'withdraw';
+      userId: string;
+      amount: number | null;
+      at: Date;
+    },
+  ) {
+    const claimed = await trx
+      .insertInto('studio_transfers')
+      .values({
+        provider: move.provider,
+        transfer_id: move.transferId,
+        action: move.action,
+        user_id: move.userId,
+        amount: move.amount,
+        state: 'done',
+        created_at: move.at,
+      })
+      .onConflict((oc) => oc.columns(['provider', 'transfer_id']).doNothing())
+      .returning('transfer_id')
+      .executeTakeFirst();
+    if (claimed) return null;
+    return trx
+      .selectFrom('studio_transfers')
+      .selectAll()
+      .where('provider', '=', move.provider)
+      .where('transfer_id', '=', move.transferId)
+      .executeTakeFirstOrThrow();
+  }
+
   /** Money in: applied at most once per transferId, with the provider switched to transfer mode. */
   async function deposit(provider: string, input: z.infer<typeof REQUESTS.deposit>): Promise<object> {
     const answer: { status: string } = await db.transaction().execute(async (trx) => {
       const at = now();
-      const claimed = await trx
-        .insertInto('studio_transfers')
-        .values({
-          provider,
-          transfer_id: input.transferId,
-          action: 'deposit',
-          user_id: input.userId,
-          amount: input.amount,
-          state: 'done',
-          created_at: at,
-        })
-        .onConflict((oc) => oc.columns(['provider', 'transfer_id']).doNothing())
-        .returning('transfer_id')
-        .executeTakeFirst();
-      if (!claimed) {
-        const seen = await trx
-          .selectFrom('studio_transfers')
-          .selectAll()
-          .where('provider', '=', provider)
-          .where('transfer_id', '=', input.transferId)
-          .executeTakeFirstOrThrow();
+      const seen = await claimTransfer(trx, {
+        provider,
+        transferId: input.transferId,
+        action: 'deposit',
+        userId: input.userId,
+        amount: input.amount,
+        at,
+      });
+      if (seen) {
         if (seen.state === 'refused') return REFUSED_FOR_EVER;
         if (
           seen.action !== 'deposit' ||
@@ -185,7 +222,7 @@ export async function registerTransferApi(app: FastifyInstance, deps: TransferAp
           int(seen.amount ?? -1) !== input.amount
         )
           return DUPLICATE;
-        return { status: 'RS_OK', balance: await balanceOf(trx, provider, input.userId) };
+        return { status: 'RS_OK', balance: await studioBalance(trx, provider, input.userId) };
       }
       const row = await trx
         .insertInto('studio_wallets')
@@ -206,41 +243,19 @@ export async function registerTransferApi(app: FastifyInstance, deps: TransferAp
     return answer;
   }
 
-  async function balanceOf(trx: StudioDb, provider: string, userId: string): Promise<number> {
-    const row = await trx
-      .selectFrom('studio_wallets')
-      .select('balance')
-      .where('provider', '=', provider)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row ? int(row.balance) : 0;
-  }
-
   /** Money out: the member's whole balance, paid back at most once per transferId. */
   async function withdraw(provider: string, input: z.infer<typeof REQUESTS.withdraw>): Promise<object> {
     return db.transaction().execute(async (trx) => {
       const at = now();
-      const claimed = await trx
-        .insertInto('studio_transfers')
-        .values({
-          provider,
-          transfer_id: input.transferId,
-          action: 'withdraw',
-          user_id: input.userId,
-          amount: null,
-          state: 'done',
-          created_at: at,
-        })
-        .onConflict((oc) => oc.columns(['provider', 'transfer_id']).doNothing())
-        .returning('transfer_id')
-        .executeTakeFirst();
-      if (!claimed) {
-        const seen = await trx
-          .selectFrom('studio_transfers')
-          .selectAll()
-          .where('provider', '=', provider)
-          .where('transfer_id', '=', input.transferId)
-          .executeTakeFirstOrThrow();
+      const seen = await claimTransfer(trx, {
+        provider,
+        transferId: input.transferId,
+        action: 'withdraw',
+        userId: input.userId,
+        amount: null,
+        at,
+      });
+      if (seen) {
         if (seen.state === 'refused') return REFUSED_FOR_EVER;
         if (seen.action !== 'withdraw' || seen.user_id !== input.userId) return DUPLICATE;
         return { status: 'RS_OK', amount: int(seen.amount ?? 0) };
