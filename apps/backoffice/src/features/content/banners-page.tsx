@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import {
   ZBannerWriteRequest,
   type TBackofficeBanner,
@@ -13,7 +14,7 @@ import { Field, FormMessage, useFailureText, useFieldText } from '../../componen
 import { api, apiKey, errorKey } from '../../lib/api.ts';
 import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { DomainField, domainsText } from './fields.tsx';
-import { DeleteDialog, ItemActions } from './item-actions.tsx';
+import { DeleteDialog, ItemActions, OnOffButton } from './item-actions.tsx';
 import './content.css';
 import { useBanners } from './queries.ts';
 
@@ -201,6 +202,106 @@ export function BannersPage() {
     patch.mutate({ id: b.id, body: { order: Math.max(0, orderB) } });
   }
 
+  const columns: TColumn<TBackofficeBanner>[] = [
+    {
+      key: 'order',
+      header: t('content.banners.order'),
+      className: 'num nowrap',
+      headerClassName: 'num',
+      cell: (banner) => {
+        const index = banners.indexOf(banner);
+        return (
+          <>
+            {banner.order}{' '}
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-label={t('content.banners.up', { title: banner.title })}
+              disabled={index === 0 || patch.isPending}
+              onClick={() => move(index, -1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-label={t('content.banners.down', { title: banner.title })}
+              disabled={index === banners.length - 1 || patch.isPending}
+              onClick={() => move(index, 1)}
+            >
+              ↓
+            </button>
+          </>
+        );
+      },
+    },
+    {
+      key: 'image',
+      header: t('content.banners.image'),
+      cell: (banner) => (
+        <img className="ct-thumb" src={thumbnail(banner.imgUrl, 160)} alt="" loading="lazy" />
+      ),
+    },
+    {
+      key: 'title',
+      header: t('content.field.title'),
+      className: 'ct-title-cell',
+      headerClassName: '',
+      cell: (b) => b.title,
+    },
+    {
+      key: 'link',
+      header: t('content.banners.link'),
+      className: 'ct-domains',
+      headerClassName: '',
+      cell: (b) => b.link ?? '',
+    },
+    {
+      key: 'domains',
+      header: t('content.col.domains'),
+      className: 'ct-domains',
+      headerClassName: '',
+      cell: (b) => domainsText(b.domain, every),
+    },
+    {
+      key: 'active',
+      header: t('content.col.active'),
+      cell: (banner) => (
+        <OnOffButton
+          on={banner.active}
+          disabled={patch.isPending}
+          onToggle={() => patch.mutate({ id: banner.id, body: { active: !banner.active } })}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('queue.actions'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (banner) => (
+        <ItemActions
+          onEdit={() => {
+            setError(null);
+            setDraft({
+              id: banner.id,
+              title: banner.title,
+              imgUrl: banner.imgUrl,
+              link: banner.link ?? '',
+              order: banner.order,
+              active: banner.active,
+              domain: banner.domain,
+            });
+          }}
+          onDelete={() => {
+            setError(null);
+            setRemoving(banner);
+          }}
+        />
+      ),
+    },
+  ];
+
   return (
     <section>
       <div className="page-head">
@@ -242,94 +343,12 @@ export function BannersPage() {
           }}
         />
       )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col" className="num">
-                {t('content.banners.order')}
-              </th>
-              <th scope="col">{t('content.banners.image')}</th>
-              <th scope="col">{t('content.field.title')}</th>
-              <th scope="col">{t('content.banners.link')}</th>
-              <th scope="col">{t('content.col.domains')}</th>
-              <th scope="col">{t('content.col.active')}</th>
-              <th scope="col">{t('queue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {banners.map((banner, index) => (
-              <tr key={banner.id}>
-                <td className="num nowrap">
-                  {banner.order}{' '}
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    aria-label={t('content.banners.up', { title: banner.title })}
-                    disabled={index === 0 || patch.isPending}
-                    onClick={() => move(index, -1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    aria-label={t('content.banners.down', { title: banner.title })}
-                    disabled={index === banners.length - 1 || patch.isPending}
-                    onClick={() => move(index, 1)}
-                  >
-                    ↓
-                  </button>
-                </td>
-                <td>
-                  <img className="ct-thumb" src={thumbnail(banner.imgUrl, 160)} alt="" loading="lazy" />
-                </td>
-                <td className="ct-title-cell">{banner.title}</td>
-                <td className="ct-domains">{banner.link ?? ''}</td>
-                <td className="ct-domains">{domainsText(banner.domain, every)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className={`btn btn--small ${banner.active ? 'ct-on' : 'ct-off'}`}
-                    aria-pressed={banner.active}
-                    disabled={patch.isPending}
-                    onClick={() => patch.mutate({ id: banner.id, body: { active: !banner.active } })}
-                  >
-                    {banner.active ? t('content.on') : t('content.off')}
-                  </button>
-                </td>
-                <td className="nowrap">
-                  <ItemActions
-                    onEdit={() => {
-                      setError(null);
-                      setDraft({
-                        id: banner.id,
-                        title: banner.title,
-                        imgUrl: banner.imgUrl,
-                        link: banner.link ?? '',
-                        order: banner.order,
-                        active: banner.active,
-                        domain: banner.domain,
-                      });
-                    }}
-                    onDelete={() => {
-                      setError(null);
-                      setRemoving(banner);
-                    }}
-                  />
-                </td>
-              </tr>
-            ))}
-            {list.data && banners.length === 0 && (
-              <tr>
-                <td colSpan={7} className="empty">
-                  {t('content.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={list.data ? banners : undefined}
+        rowKey={(banner) => banner.id}
+        empty={t('content.empty')}
+      />
       <DeleteDialog
         title={removing ? removing.title : null}
         pending={remove.isPending}

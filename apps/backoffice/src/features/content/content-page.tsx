@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { useSearchParams } from 'react-router';
 import {
   ZBackofficeNoticeRequest,
@@ -22,7 +23,7 @@ import { useEditorLabels } from '../../lib/html/editor-labels.ts';
 import { ColorField, DomainField, domainsText } from './fields.tsx';
 import { HEX_COLOR } from './popup-geometry.ts';
 import { PopupPreview } from './popup-preview.tsx';
-import { DeleteDialog, ItemActions } from './item-actions.tsx';
+import { DeleteDialog, ItemActions, OnOffButton } from './item-actions.tsx';
 import './content.css';
 import { useContentList } from './queries.ts';
 import { Notice, FailureNotice } from '../../components/notice.tsx';
@@ -294,6 +295,96 @@ export function ContentPage({ kind }: { kind: Kind }) {
   const pages = pageCount(data?.maxCount, PAGE_SIZE);
   const every = t('content.field.everyDomainShort');
 
+  type TRow = TBackofficeNotice | TBackofficePopup;
+  const popupOf = (item: TRow) => item as TBackofficePopup;
+  const columns: TColumn<TRow>[] = [
+    { key: 'id', header: t('queue.id'), className: 'num', cell: (item) => item.id },
+    ...(isPopup
+      ? [
+          {
+            key: 'order',
+            header: t('content.field.sortOrder'),
+            className: 'num',
+            cell: (item: TRow) => popupOf(item).sortOrder,
+          },
+        ]
+      : []),
+    {
+      key: 'title',
+      header: t('content.field.title'),
+      className: 'ct-title-cell',
+      headerClassName: '',
+      cell: (item) => (
+        <>
+          {isPopup && (
+            <span className="ct-swatch" style={{ background: popupOf(item).titleColor }} aria-hidden="true" />
+          )}
+          {item.title}
+        </>
+      ),
+    },
+    {
+      key: 'domains',
+      header: t('content.col.domains'),
+      className: 'ct-domains',
+      headerClassName: '',
+      cell: (item) => domainsText(item.domain, every),
+    },
+    ...(isPopup
+      ? [
+          {
+            key: 'position',
+            header: t('content.col.position'),
+            className: 'nowrap',
+            headerClassName: '',
+            cell: (item: TRow) => `${popupOf(item).posX}, ${popupOf(item).posY}`,
+          },
+        ]
+      : []),
+    {
+      key: 'active',
+      header: t('content.col.active'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (item) => (
+        <OnOffButton on={item.isActive} disabled={toggle.isPending} onToggle={() => toggle.mutate(item)} />
+      ),
+    },
+    {
+      key: 'updated',
+      header: t('content.col.updated'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (item) => formatDateTime(item.lastDate),
+    },
+    {
+      key: 'by',
+      header: t('content.col.by'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (item) => item.operatorId ?? '',
+    },
+    {
+      key: 'actions',
+      header: t('queue.actions'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (item) => (
+        <ItemActions
+          onEdit={() => {
+            setFormError(null);
+            setMessage(null);
+            setDraft(draftOf(item));
+          }}
+          onDelete={() => {
+            setFormError(null);
+            setRemoving(item);
+          }}
+        />
+      ),
+    },
+  ];
+
   return (
     <section>
       <div className="page-head">
@@ -326,89 +417,7 @@ export function ContentPage({ kind }: { kind: Kind }) {
           }}
         />
       )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col" className="num">
-                {t('queue.id')}
-              </th>
-              {isPopup && (
-                <th scope="col" className="num">
-                  {t('content.field.sortOrder')}
-                </th>
-              )}
-              <th scope="col">{t('content.field.title')}</th>
-              <th scope="col">{t('content.col.domains')}</th>
-              {isPopup && <th scope="col">{t('content.col.position')}</th>}
-              <th scope="col">{t('content.col.active')}</th>
-              <th scope="col">{t('content.col.updated')}</th>
-              <th scope="col">{t('content.col.by')}</th>
-              <th scope="col">{t('queue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.list.map((item) => {
-              const popup = item as TBackofficePopup;
-              return (
-                <tr key={item.id}>
-                  <td className="num">{item.id}</td>
-                  {isPopup && <td className="num">{popup.sortOrder}</td>}
-                  <td className="ct-title-cell">
-                    {isPopup && (
-                      <span
-                        className="ct-swatch"
-                        style={{ background: popup.titleColor }}
-                        aria-hidden="true"
-                      />
-                    )}
-                    {item.title}
-                  </td>
-                  <td className="ct-domains">{domainsText(item.domain, every)}</td>
-                  {isPopup && (
-                    <td className="nowrap">
-                      {popup.posX}, {popup.posY}
-                    </td>
-                  )}
-                  <td className="nowrap">
-                    <button
-                      type="button"
-                      className={`btn btn--small ${item.isActive ? 'ct-on' : 'ct-off'}`}
-                      aria-pressed={item.isActive}
-                      disabled={toggle.isPending}
-                      onClick={() => toggle.mutate(item)}
-                    >
-                      {item.isActive ? t('content.on') : t('content.off')}
-                    </button>
-                  </td>
-                  <td className="nowrap">{formatDateTime(item.lastDate)}</td>
-                  <td className="nowrap">{item.operatorId ?? ''}</td>
-                  <td className="nowrap">
-                    <ItemActions
-                      onEdit={() => {
-                        setFormError(null);
-                        setMessage(null);
-                        setDraft(draftOf(item));
-                      }}
-                      onDelete={() => {
-                        setFormError(null);
-                        setRemoving(item);
-                      }}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-            {data && data.list.length === 0 && (
-              <tr>
-                <td colSpan={isPopup ? 9 : 7} className="empty">
-                  {t('content.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={columns} rows={data?.list} rowKey={(item) => item.id} empty={t('content.empty')} />
       <Pager page={page} pages={pages} onPage={(next) => setSearch({ page: String(next) })} />
       <DeleteDialog
         title={removing ? (removing.title ?? '') : null}

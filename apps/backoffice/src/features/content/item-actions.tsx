@@ -2,6 +2,30 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../app/dialog.tsx';
 import { Notice } from '../../components/notice.tsx';
 
+/** Whether a listed item is shown to members, pressed to switch it. */
+export function OnOffButton({
+  on,
+  disabled,
+  onToggle,
+}: {
+  on: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`btn btn--small ${on ? 'ct-on' : 'ct-off'}`}
+      aria-pressed={on}
+      disabled={disabled}
+      onClick={onToggle}
+    >
+      {on ? t('content.on') : t('content.off')}
+    </button>
+  );
+}
+
 /** A listed item's Edit and Delete buttons (Delete asks first, in `DeleteDialog`). */
 export function ItemActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
