@@ -165,30 +165,27 @@ export async function registerTransferApi(app: FastifyInstance, deps: TransferAp
   });
 
   /**
-   * Records a move under its transferId: null when the id is new (the move goes ahead), else the
-   * transfer already recorded under it (a retry, or another move reusing the id).
+   * Records a move under its transferId (with a deposit's amount; a withdrawal's is known once
+   * paid): null when the id is new (the move goes ahead), else the transfer already recorded under
+   * it (a retry, or another move reusing the id).
    */
   async function claimTransfer(
     trx: StudioDb,
-    move: {
-      provider: string;
-      transferId: string;
-      action: 'deposit' | 'withdraw';
-      userId: string;
-      amount: number | null;
-      at: Date;
-    },
+    provider: string,
+    action: 'deposit' | 'withdraw',
+    move: { transferId: string; userId: string; amount?: number },
+    at: Date,
   ) {
     const claimed = await trx
       .insertInto('studio_transfers')
       .values({
-        provider: move.provider,
+        provider,
         transfer_id: move.transferId,
-        action: move.action,
+        action,
         user_id: move.userId,
-        amount: move.amount,
+        amount: move.amount ?? null,
         state: 'done',
-        created_at: move.at,
+        created_at: at,
       })
       .onConflict((oc) => oc.columns(['provider', 'transfer_id']).doNothing())
       .returning('transfer_id')
@@ -197,7 +194,7 @@ export async function registerTransferApi(app: FastifyInstance, deps: TransferAp
     return trx
       .selectFrom('studio_transfers')
       .selectAll()
-      .where('provider', '=', move.provider)
+      .where('provider', '=', provider)
       .where('transfer_id', '=', move.transferId)
       .executeTakeFirstOrThrow();
   }
@@ -206,14 +203,7 @@ export async function registerTransferApi(app: FastifyInstance, deps: TransferAp
   async function deposit(provider: string, input: z.infer<typeof REQUESTS.deposit>): Promise<object> {
     const answer: { status: string } = await db.transaction().execute(async (trx) => {
       const at = now();
-      const seen = await claimTransfer(trx, {
-        provider,
-        transferId: input.transferId,
-        action: 'deposit',
-        userId: input.userId,
-        amount: input.amount,
-        at,
-      });
+      const seen = await claimTransfer(trx, provider, 'deposit', input, at);
       if (seen) {
         if (seen.state === 'refused') return REFUSED_FOR_EVER;
         if (
@@ -247,14 +237,7 @@ export async function registerTransferApi(app: FastifyInstance, deps: TransferAp
   async function withdraw(provider: string, input: z.infer<typeof REQUESTS.withdraw>): Promise<object> {
     return db.transaction().execute(async (trx) => {
       const at = now();
-      const seen = await claimTransfer(trx, {
-        provider,
-        transferId: input.transferId,
-        action: 'withdraw',
-        userId: input.userId,
-        amount: null,
-        at,
-      });
+      const seen = await claimTransfer(trx, provider, 'withdraw', input, at);
       if (seen) {
         if (seen.state === 'refused') return REFUSED_FOR_EVER;
         if (seen.action !== 'withdraw' || seen.user_id !== input.userId) return DUPLICATE;
