@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { TBreakReportRow } from '@casino/contracts/backoffice-protection';
 import { BREAK_KINDS, type TBreakKind } from '@casino/contracts/protection';
+import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import './breaks.css';
@@ -35,6 +37,31 @@ export function BreaksPage() {
     setSearch(params);
   };
 
+  const NOWRAP = { className: 'nowrap', headerClassName: '' };
+  const columns: TColumn<TBreakReportRow>[] = [
+    {
+      key: 'userId',
+      header: t('breaks.userId'),
+      ...NOWRAP,
+      cell: (r) => <Link to={`/members/${encodeURIComponent(r.userId)}`}>{r.userId}</Link>,
+    },
+    { key: 'nick', header: t('breaks.nick'), ...NOWRAP, cell: (r) => r.nick },
+    {
+      key: 'kind',
+      header: t('breaks.kind'),
+      ...NOWRAP,
+      cell: (r) => <span className={`breaks__kind--${r.kind}`}>{t(`breaks.kinds.${r.kind}`)}</span>,
+    },
+    { key: 'period', header: t('breaks.period'), ...NOWRAP, cell: (r) => t(`breaks.periods.${r.period}`) },
+    { key: 'started', header: t('breaks.started'), ...NOWRAP, cell: (r) => formatDateTime(r.startedAt) },
+    {
+      key: 'until',
+      header: t('breaks.until'),
+      ...NOWRAP,
+      cell: (r) => (r.until === null ? t('breaks.permanent') : formatDateTime(r.until)),
+    },
+  ];
+
   return (
     <div className="breaks">
       <div className="page-head">
@@ -56,50 +83,13 @@ export function BreaksPage() {
         </label>
       </div>
       <FailureNotice error={result.error} />
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('breaks.userId')}</th>
-              <th scope="col">{t('breaks.nick')}</th>
-              <th scope="col">{t('breaks.kind')}</th>
-              <th scope="col">{t('breaks.period')}</th>
-              <th scope="col">{t('breaks.started')}</th>
-              <th scope="col">{t('breaks.until')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <tr key={r.id}>
-                <td className="nowrap">
-                  <Link to={`/members/${encodeURIComponent(r.userId)}`}>{r.userId}</Link>
-                </td>
-                <td className="nowrap">{r.nick}</td>
-                <td className={`nowrap breaks__kind--${r.kind}`}>{t(`breaks.kinds.${r.kind}`)}</td>
-                <td className="nowrap">{t(`breaks.periods.${r.period}`)}</td>
-                <td className="nowrap">{formatDateTime(r.startedAt)}</td>
-                <td className="nowrap">
-                  {r.until === null ? t('breaks.permanent') : formatDateTime(r.until)}
-                </td>
-              </tr>
-            ))}
-            {result.isSuccess && list.length === 0 && (
-              <tr>
-                <td colSpan={6} className="empty">
-                  {t('breaks.empty')}
-                </td>
-              </tr>
-            )}
-            {result.isPending && (
-              <tr>
-                <td colSpan={6} className="empty">
-                  {t('breaks.loading')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={result.isSuccess ? list : undefined}
+        rowKey={(r) => r.id}
+        empty={t('breaks.empty')}
+      />
+      {result.isPending && <p className="muted">{t('breaks.loading')}</p>}
       <Pager page={page} pages={pages} onPage={(next) => go({ kind, page: next })} />
     </div>
   );
