@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  auditOf,
   bo,
-  createCashierTestApp,
   createMember,
   createOperator,
-  type CashierTestApp,
+  fileTestApp,
+  operatorsOfEveryRole,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let cashier: TestOperator;
-let cashier2: TestOperator;
-let support: TestOperator;
-let content: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  cashier = await createOperator(t, 'cashier');
-  cashier2 = await createOperator(t, 'cashier');
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
+const cashier2 = await createOperator(t, 'cashier');
 
 /** A member that never signed in (no session, no sign-in rows), registered from `regIp`. */
 async function quietMember(regIp: string | null, options: { cash?: number; bankOwner?: string } = {}) {
@@ -84,15 +69,6 @@ async function setSecondApproval(amount: number) {
   expect(res.body.settings.withdrawSecondApprovalAbove).toBe(amount);
 }
 
-async function auditOf(target: string) {
-  return t.db
-    .selectFrom('audit_log')
-    .select(['actor', 'action', 'before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
-}
-
 async function stateOf(id: number) {
   return t.db
     .selectFrom('withdraw_requests')
@@ -137,7 +113,7 @@ describe('roles', () => {
     });
     expect(bad.code).toBe(400);
     await setSecondApproval(700_000);
-    const rows = await auditOf('settings:cashier');
+    const rows = await auditOf(t, 'settings:cashier');
     expect(rows.at(-1)).toMatchObject({
       action: 'settings.cashier',
       before: { withdrawSecondApprovalAbove: 0 },
@@ -249,7 +225,7 @@ describe('second approval', () => {
     const second = await bo(t, 'POST', `/withdraws/${w}/approve`, { cookie: owner.cookie });
     expect(second.body).toEqual({ status: 'success' });
     expect((await stateOf(w)).state).toBe('already');
-    const audit = await auditOf(`withdraw:${w}`);
+    const audit = await auditOf(t, `withdraw:${w}`);
     expect(audit.map((a) => a.action)).toEqual(['withdraw.approve_first', 'withdraw.approve']);
     expect(audit[0]).toMatchObject({
       actor: cashier.operatorId,

@@ -1,44 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_ORIGIN,
+  auditOf,
   bo,
   call,
-  createCashierTestApp,
   createMember,
-  createOperator,
-  type CashierTestApp,
+  fileTestApp,
+  operatorsOfEveryRole,
   type JsonBody,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 
 // The community's back office (docs/api/backoffice.md): help posts and notes for
 // `support`, notices and popups for `content`, all of it for `owner`; every change audited.
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let support: TestOperator;
-let content: TestOperator;
-let cashier: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-  cashier = await createOperator(t, 'cashier');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function auditOf(target: string) {
-  return t.db
-    .selectFrom('audit_log')
-    .select(['operator_id', 'actor', 'action', 'target', 'before', 'after', 'ip'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
-}
+const t = await fileTestApp();
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
 async function writeHelp(m: TestMember, title = '문의합니다'): Promise<number> {
   await call(t, 'user-write-help', { title, contents: `${title} 내용` }, m.cookie);
@@ -198,7 +175,7 @@ describe('help posts', () => {
     });
     expect((await call(t, 'user-health-check', {}, m.cookie)).body.helpCount).toBe(1);
 
-    const audit = await auditOf(`help:${id}`);
+    const audit = await auditOf(t, `help:${id}`, AUDIT_ORIGIN);
     expect(audit).toEqual([
       {
         operator_id: support.id,
@@ -239,7 +216,7 @@ describe('help posts', () => {
     expect(
       (await t.db.selectFrom('helps').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state,
     ).toBe('wait');
-    expect(await auditOf(`help:${id}`)).toEqual([]);
+    expect(await auditOf(t, `help:${id}`, AUDIT_ORIGIN)).toEqual([]);
 
     expect(
       (await bo(t, 'POST', '/helps/999999/answer', { cookie: support.cookie, body: { answer: '<p>a</p>' } }))
@@ -268,7 +245,7 @@ describe('notes', () => {
     expect(notes).toEqual([
       expect.objectContaining({ title: '이벤트 안내', contents: '<p>당첨을 축하합니다</p>', isRead: false }),
     ]);
-    const [entry] = await auditOf(`member:${m.userId}`);
+    const [entry] = await auditOf(t, `member:${m.userId}`, AUDIT_ORIGIN);
     expect(entry).toMatchObject({
       actor: support.operatorId,
       action: 'note.send',
@@ -340,7 +317,7 @@ describe('notes', () => {
       regDate: expect.any(String),
     });
     expect(sent.body.list[1]).toMatchObject({ userId: expect.any(String), recipients: 1 });
-    expect(await auditOf('members:all')).toEqual([
+    expect(await auditOf(t, 'members:all', AUDIT_ORIGIN)).toEqual([
       expect.objectContaining({
         actor: owner.operatorId,
         action: 'note.send',
@@ -402,7 +379,7 @@ describe('notices', () => {
     expect(after.map((n: JsonBody) => n.id)).not.toContain(id);
 
     const fields = { title: '입금 안내', contents: '<p>안내</p>', domain: 'casino-a.com', is_active: true };
-    expect(await auditOf(`notice:${id}`)).toEqual([
+    expect(await auditOf(t, `notice:${id}`, AUDIT_ORIGIN)).toEqual([
       {
         operator_id: content.id,
         actor: content.operatorId,
@@ -496,7 +473,7 @@ describe('popups', () => {
       status: 'success',
     });
     expect((await call(t, 'get-notice-popup', {})).body.note.map((p: JsonBody) => p.id)).not.toContain(id);
-    expect((await auditOf(`popup:${id}`)).map((a) => a.action)).toEqual([
+    expect((await auditOf(t, `popup:${id}`, AUDIT_ORIGIN)).map((a) => a.action)).toEqual([
       'popup.create',
       'popup.update',
       'popup.delete',

@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  auditOf,
   bo,
   call,
-  createCashierTestApp,
   createMember,
-  createOperator,
-  type CashierTestApp,
+  fileTestApp,
+  operatorsOfEveryRole,
   type JsonBody,
-  type TestOperator,
 } from './factories.ts';
 
 // The help desk's and content screens' server side (docs/api/backoffice-content.md): the deposit
 // account for account inquiries, the help search, the role split between support and content, and
 // operator HTML that cannot carry script to the portal's answers or back to the console.
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let support: TestOperator;
-let content: TestOperator;
-let cashier: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-  cashier = await createOperator(t, 'cashier');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
 /** Operator HTML written to do harm in every way the policy removes, around text that must stay. */
 const HOSTILE =
@@ -43,15 +28,6 @@ function expectInert(html: string | null): void {
   expect(html).not.toMatch(/\son[a-z]+\s*=/i);
   expect(html).not.toMatch(/javascript:|vbscript:|url\s*\(/i);
   expect(html).toContain('안내');
-}
-
-async function auditOf(target: string) {
-  return t.db
-    .selectFrom('audit_log')
-    .select(['actor', 'action', 'before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
 }
 
 describe('the deposit account', () => {
@@ -76,7 +52,7 @@ describe('the deposit account', () => {
     expect((await bo(t, 'DELETE', '/deposit-account', { cookie: support.cookie })).code).toBe(403);
     const removed = await bo(t, 'DELETE', '/deposit-account', { cookie: owner.cookie });
     expect(removed.body).toEqual({ status: 'success', account: null });
-    const audit = await auditOf('settings:deposit-account');
+    const audit = await auditOf(t, 'settings:deposit-account');
     expect(audit.map((row) => [row.action, row.before, row.after])).toEqual([
       ['settings.deposit_account', null, put.body.account],
       ['settings.deposit_account', put.body.account, null],
@@ -216,7 +192,7 @@ describe('operator HTML', () => {
 
     const queue = (await bo(t, 'GET', `/helps?userId=${m.userId}`, { cookie: support.cookie })).body.list;
     expectInert(queue[0].answer);
-    const audit = await auditOf(`help:${own.id}`);
+    const audit = await auditOf(t, `help:${own.id}`);
     expectInert((audit.at(-1)!.after as { answer: string }).answer);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIpAllowlistGate } from '../src/modules/backoffice/ip-allowlist.ts';
 import { totpCode } from '../src/modules/backoffice/totp.ts';
 import {
+  auditOf,
   createCashierTestApp,
   createOperator,
   OPERATOR_PASSWORD,
@@ -52,15 +53,6 @@ async function login(
   const res = await req(t, 'POST', '/login', { body, ...(ip ? { ip } : {}) });
   const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '';
   return { status: res.code === 429 ? '429' : String(res.body.status), cookie };
-}
-
-async function auditOf(t: CashierTestApp, target: string) {
-  return t.db
-    .selectFrom('audit_log')
-    .select(['actor', 'action', 'before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
 }
 
 async function liveSessions(t: CashierTestApp, operatorRowId: number): Promise<number> {

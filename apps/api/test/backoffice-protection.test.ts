@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bo,
   call,
-  createCashierTestApp,
   createMember,
-  createOperator,
+  fileTestApp,
+  operatorsOfEveryRole,
   signIn,
-  type CashierTestApp,
   type TestMember,
   type TestOperator,
 } from './factories.ts';
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let cashier: TestOperator;
-let support: TestOperator;
-let content: TestOperator;
+const t = await fileTestApp();
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  cashier = await createOperator(t, 'cashier');
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 const at = (offsetMs = 0) => new Date(t.clock.now().getTime() + offsetMs);
 

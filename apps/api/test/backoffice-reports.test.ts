@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { siteDay } from '@casino/contracts/site-time';
 import {
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
+  fileTestApp,
   latestRequestId,
-  type CashierTestApp,
+  operatorsOfEveryRole,
   type JsonBody,
   type TestOperator,
 } from './factories.ts';
@@ -17,22 +17,8 @@ import { createTestProvider } from './game-provider.ts';
 /** The site's day of an instant in Asia/Seoul, the zone these tests run in (the default). */
 const seoulDay = (at: Date) => siteDay(at, 'Asia/Seoul');
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let cashier: TestOperator;
-let support: TestOperator;
-let content: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  cashier = await createOperator(t, 'cashier');
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
 async function report(query: string, op = owner): Promise<JsonBody> {
   const res = await bo(t, 'GET', `/reports?${query}`, { cookie: op.cookie });

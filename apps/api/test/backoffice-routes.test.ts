@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES } from '@casino/contracts/backoffice';
 import { rolesOf } from '@casino/contracts/backoffice-permissions';
 import { BACKOFFICE_API_PREFIX } from '@casino/contracts/backoffice-route';
 import { BACKOFFICE_ROUTE_NAMES, BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import { SAME_ORIGIN } from './harness.ts';
-import { createCashierTestApp, createOperator, type CashierTestApp, type TestOperator } from './factories.ts';
+import { createOperator, fileTestApp, type TestOperator } from './factories.ts';
 
 /**
  * The server against the contracts' route table (the console's typed client is made from the same
@@ -12,15 +12,11 @@ import { createCashierTestApp, createOperator, type CashierTestApp, type TestOpe
  * answers 403 `denied` to exactly the roles its entry's permission leaves out.
  */
 
-let t: CashierTestApp;
+const t = await fileTestApp();
 const operators = new Map<string, TestOperator>();
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
   for (const role of OPERATOR_ROLES) operators.set(role, await createOperator(t, role));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Every `METHOD path` the server registered, read from Fastify's route tree. */

@@ -1,43 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  auditOf,
   bo,
   call,
-  createCashierTestApp,
   createMember,
-  createOperator,
+  fileTestApp,
+  operatorsOfEveryRole,
   uniqueMemberInput,
-  type CashierTestApp,
-  type TestOperator,
 } from './factories.ts';
 import { createTestProvider, sign } from './game-provider.ts';
 
 // The back office's settings, games and round routes of issue 13 (docs/api/backoffice-settings.md).
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let cashier: TestOperator;
-let support: TestOperator;
-let content: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  cashier = await createOperator(t, 'cashier');
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function auditOf(target: string) {
-  return t.db
-    .selectFrom('audit_log')
-    .select(['actor', 'action', 'before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
-}
+const t = await fileTestApp();
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
 let codeSeq = 0;
 function newCode(): string {
@@ -77,7 +53,7 @@ describe('registration codes', () => {
       enabled: true,
       members: 1,
     });
-    const audit = await auditOf(`regcode:${code}`);
+    const audit = await auditOf(t, `regcode:${code}`);
     expect(audit).toEqual([
       {
         actor: owner.operatorId,
@@ -111,7 +87,7 @@ describe('registration codes', () => {
     });
     expect(off.body).toEqual({ status: 'success' });
     expect((await register(code)).status).toBe('cant_find_code');
-    const audit = await auditOf(`regcode:${code}`);
+    const audit = await auditOf(t, `regcode:${code}`);
     expect(audit[1]).toEqual({
       actor: owner.operatorId,
       action: 'regcode.update',
@@ -154,7 +130,7 @@ describe('registration codes', () => {
     expect((await bo(t, 'GET', '/reg-codes', { cookie: support.cookie })).code).toBe(403);
     expect((await bo(t, 'GET', '/reg-codes', { cookie: content.cookie })).code).toBe(403);
     expect((await bo(t, 'GET', '/reg-codes', {})).code).toBe(401);
-    expect(await auditOf(`regcode:${code}`)).toHaveLength(1);
+    expect(await auditOf(t, `regcode:${code}`)).toHaveLength(1);
   });
 });
 
@@ -172,7 +148,7 @@ describe('member approval', () => {
     expect(read.body).toEqual({ status: 'success', settings: { requireApproval: true } });
     await bo(t, 'PUT', '/settings/registration', { cookie: owner.cookie, body: { requireApproval: false } });
     expect((await register(code)).state).toBe('active');
-    const audit = await auditOf('settings:registration');
+    const audit = await auditOf(t, 'settings:registration');
     expect(audit.slice(-2)).toEqual([
       {
         actor: owner.operatorId,
@@ -223,7 +199,7 @@ describe('member levels', () => {
     expect(renamed.body.levels[6].name).toBe('골드');
     expect(renamed.body.levels[9].name).toBe('VIP');
     expect(renamed.body.levels[0].name).toBe('Lv.1');
-    const audit = await auditOf('settings:levels');
+    const audit = await auditOf(t, 'settings:levels');
     expect(audit.at(-1)).toMatchObject({
       action: 'settings.levels',
       before: { names: expect.arrayContaining(['Lv.7', 'Lv.10']) },
@@ -254,7 +230,7 @@ describe('member levels', () => {
 
 describe('a cashier and the settings', () => {
   it('reads the cashier settings and comp rates but cannot change them (403, nothing audited)', async () => {
-    const count = (await auditOf('settings:cashier')).length;
+    const count = (await auditOf(t, 'settings:cashier')).length;
     expect((await bo(t, 'GET', '/settings/cashier', { cookie: cashier.cookie })).code).toBe(200);
     const put = await bo(t, 'PUT', '/settings/cashier', {
       cookie: cashier.cookie,
@@ -270,7 +246,7 @@ describe('a cashier and the settings', () => {
     expect(
       (await bo(t, 'PUT', '/settings/maintenance', { cookie: cashier.cookie, body: { enabled: true } })).code,
     ).toBe(403);
-    expect(await auditOf('settings:cashier')).toHaveLength(count);
+    expect(await auditOf(t, 'settings:cashier')).toHaveLength(count);
   });
 });
 
@@ -291,7 +267,7 @@ describe('games: display order', () => {
       ['a1', 20],
       ['b2', 30],
     ]);
-    expect((await auditOf(`provider:${p.code}`)).at(-1)).toEqual({
+    expect((await auditOf(t, `provider:${p.code}`)).at(-1)).toEqual({
       actor: owner.operatorId,
       action: 'game.reorder',
       before: { codes: ['a1', 'b2', 'c3'] },
@@ -379,7 +355,7 @@ describe('provider secret rotation', () => {
     const withNew = await p.wallet('balance', null, { raw: body, signature: sign(secret, body) });
     expect(withNew.code).toBe(200);
 
-    const audit = (await auditOf(`provider:${p.code}`)).at(-1)!;
+    const audit = (await auditOf(t, `provider:${p.code}`)).at(-1)!;
     expect(audit).toMatchObject({ action: 'provider.update', after: { secretRotated: true } });
     expect(JSON.stringify(audit)).not.toContain(secret);
     expect(

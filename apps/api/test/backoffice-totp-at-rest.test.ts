@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/lib/secrets.ts';
 import { generateTotpSecret, totpCode } from '../src/modules/backoffice/totp.ts';
-import {
-  createCashierTestApp,
-  createOperator,
-  OPERATOR_PASSWORD,
-  type CashierTestApp,
-  type JsonBody,
-  type TestOperator,
-} from './factories.ts';
+import { createOperator, fileTestApp, OPERATOR_PASSWORD, type JsonBody } from './factories.ts';
 import { SAME_ORIGIN } from './harness.ts';
 
 /**
@@ -18,16 +11,8 @@ import { SAME_ORIGIN } from './harness.ts';
  * under another key fails closed.
  */
 
-let t: CashierTestApp;
-let owner: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
 
 async function req(
   method: 'GET' | 'POST',

@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateTotpSecret, totpCode } from '../src/modules/backoffice/totp.ts';
 import {
+  AUDIT_ORIGIN,
+  auditOf,
   balances,
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
+  fileTestApp,
   latestRequestId,
   OPERATOR_PASSWORD,
-  type CashierTestApp,
+  operatorsOfEveryRole,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let cashier: TestOperator;
-let support: TestOperator;
-let content: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '3' });
-  owner = await createOperator(t, 'owner');
-  cashier = await createOperator(t, 'cashier');
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '3' });
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
 async function login(body: Record<string, unknown>) {
   return bo(t, 'POST', '/login', { body });
@@ -54,10 +41,6 @@ async function notes(memberId: number) {
     .where('member_id', '=', memberId)
     .orderBy('id')
     .execute();
-}
-
-async function auditOf(target: string) {
-  return t.db.selectFrom('audit_log').selectAll().where('target', '=', target).orderBy('id').execute();
 }
 
 describe('operator sign-in', () => {
@@ -298,7 +281,7 @@ describe('the deposit queue', () => {
         created_by: cashier.operatorId,
       },
     ]);
-    const audit = await auditOf(`deposit:${id}`);
+    const audit = await auditOf(t, `deposit:${id}`, AUDIT_ORIGIN);
     expect(audit.map((a) => a.action)).toEqual(['deposit.reg', 'deposit.approve']);
     expect(audit[1]).toMatchObject({
       operator_id: cashier.id,
@@ -557,7 +540,7 @@ describe('adjustments', () => {
       status: 'success',
     });
     expect(await balances(t, m.id)).toEqual({ cash: 30_000, comp: 3_000, game: 0 });
-    const audit = await auditOf(`member:${m.userId}`);
+    const audit = await auditOf(t, `member:${m.userId}`, AUDIT_ORIGIN);
     expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
       ['member.adjust', { cash: 10_000 }, { cash: 35_000, amount: 25_000, reason: '이벤트 지급' }],
       ['member.adjust', { cash: 35_000 }, { cash: 30_000, amount: -5_000, reason: '오지급 회수' }],
@@ -592,7 +575,7 @@ describe('adjustments', () => {
       body: { errors: [{ path: 'kind', code: 'pattern' }] },
     });
     expect(await balances(t, m.id)).toEqual({ cash: 10_000, comp: 0, game: 0 });
-    expect(await auditOf(`member:${m.userId}`)).toEqual([]);
+    expect(await auditOf(t, `member:${m.userId}`, AUDIT_ORIGIN)).toEqual([]);
   });
 });
 
@@ -617,7 +600,7 @@ describe('Idempotency-Key', () => {
       status: 'already',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 10_000 });
-    expect((await auditOf(`deposit:${id}`)).length).toBe(1);
+    expect((await auditOf(t, `deposit:${id}`, AUDIT_ORIGIN)).length).toBe(1);
   });
 
   it('replays an adjustment and refuses the key for another request (400)', async () => {
@@ -690,7 +673,7 @@ describe('cashier settings', () => {
     expect((await call(t, 'roll-to-balance', { amount: 5_000 }, m.cookie)).body).toEqual({
       status: 'success',
     });
-    const [entry] = await auditOf('settings:cashier');
+    const [entry] = await auditOf(t, 'settings:cashier', AUDIT_ORIGIN);
     expect(entry).toMatchObject({
       action: 'settings.cashier',
       actor: owner.operatorId,

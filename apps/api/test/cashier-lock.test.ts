@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { siteMinuteOfDay } from '@casino/contracts/site-time';
 import { minutesOf } from '../src/modules/settings/lock-window.ts';
 import {
   balances,
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
-  type CashierTestApp,
+  fileTestApp,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 
 // The clock moves by hours here: sessions live a week so that they outlast the moves.
-let t: CashierTestApp;
-let owner: TestOperator;
+const t = await fileTestApp({
+  SESSION_IDLE_MS: String(7 * 86_400_000),
+  SESSION_ABSOLUTE_MS: String(7 * 86_400_000),
+});
+const owner = await createOperator(t, 'owner');
 let member: TestMember;
 
 beforeAll(async () => {
-  t = await createCashierTestApp({
-    SESSION_IDLE_MS: String(7 * 86_400_000),
-    SESSION_ABSOLUTE_MS: String(7 * 86_400_000),
-  });
-  owner = await createOperator(t, 'owner');
   member = await createMember(t, { cash: 1_000_000 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Moves the test clock forward to `hhmm` (and a few seconds) on the Asia/Seoul wall clock. */

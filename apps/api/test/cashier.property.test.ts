@@ -1,33 +1,26 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   balances,
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
-  type CashierTestApp,
+  fileTestApp,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 
 // Random sessions of member and operator money calls, through the HTTP API, against a model of
 // what each member should hold. After every session the ledger's invariants hold and every
 // balance equals the model's.
 
-let t: CashierTestApp;
-let owner: TestOperator;
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
 const members: TestMember[] = [];
 const MEMBERS = 3;
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
   for (let i = 0; i < MEMBERS; i++) members.push(await createMember(t, { cash: 50_000, comp: 30_000 }));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Kind = 'deposit' | 'withdraw';

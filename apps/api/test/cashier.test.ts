@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   balances,
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
+  fileTestApp,
   latestRequestId,
-  type CashierTestApp,
-  type TestOperator,
 } from './factories.ts';
 
-let t: CashierTestApp;
-let owner: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
 
 const amountError = (code: string) => ({ status: 'invalid', errors: [{ path: 'amount', code }] });
 

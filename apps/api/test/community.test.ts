@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HELP_CONTENTS_MAX, HELP_TITLE_MAX } from '@casino/contracts/fields';
 import { ACCOUNT_INQUIRY_TITLE } from '../src/modules/community/help-desk.service.ts';
 import { DEMO_HELPS, DEMO_NOTICES, DEMO_POPUP } from '../src/seed-community.ts';
@@ -10,28 +10,18 @@ import {
   createCashierTestApp,
   createMember,
   createOperator,
-  type CashierTestApp,
+  fileTestApp,
   type JsonBody,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 
 // The community's member calls of docs/api/member-calls.md (help posts, notes, notices, popups) through
 // POST /api/routes/<call>, with the operators' side made through the back office where a case
 // needs an answer, a note or site content.
 
-let t: CashierTestApp;
-let support: TestOperator;
-let content: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp({ GUEST_HELP_MAX_PER_IP: '5', GUEST_HELP_MAX_PER_PHONE: '3' });
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = await fileTestApp({ GUEST_HELP_MAX_PER_IP: '5', GUEST_HELP_MAX_PER_PHONE: '3' });
+const support = await createOperator(t, 'support');
+const content = await createOperator(t, 'content');
 
 async function counts(m: TestMember): Promise<{ noteCount: number; helpCount: number }> {
   const body = (await call(t, 'user-health-check', {}, m.cookie)).body;

@@ -331,16 +331,14 @@ export async function operatorsOfEveryRole(t: TestApp): Promise<OperatorsOfEvery
   };
 }
 
-/**
- * The app of a back-office test file with an operator of every role: made when the file loads, closed
- * after its last test.
- */
-export async function backofficeTestApp(
+/** The test app of a test file (as `createCashierTestApp`): made when the file loads, closed after its last test. */
+export async function fileTestApp(
   env: Record<string, string> = {},
-): Promise<{ t: CashierTestApp } & OperatorsOfEveryRole> {
-  const t = await createCashierTestApp(env);
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<CashierTestApp> {
+  const t = await createCashierTestApp(env, options);
   afterAll(() => t.close());
-  return { t, ...(await operatorsOfEveryRole(t)) };
+  return t;
 }
 
 type AuditColumn = 'operator_id' | 'actor' | 'action' | 'target' | 'before' | 'after' | 'ip';

@@ -1,33 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GAME_TOKEN_TTL_MS, hashToken } from '../src/modules/auth/session.service.ts';
 import {
   balances,
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
   fetchCsrf,
-  type CashierTestApp,
+  fileTestApp,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 import { createTestProvider, sign, type TestProvider } from './game-provider.ts';
 import { SAME_ORIGIN } from './harness.ts';
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let cashierOp: TestOperator;
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
+const cashierOp = await createOperator(t, 'cashier');
 let slot: TestProvider;
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  cashierOp = await createOperator(t, 'cashier');
   slot = await createTestProvider(t, owner, { kind: 'slot', games: ['fruit', 'gems'] });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 let tx = 0;

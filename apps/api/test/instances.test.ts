@@ -249,6 +249,36 @@ describe.skipIf(!onPostgres)(
         );
 
         it(
+          'the maintenance switch set on one instance closes the other at once, and opens it again',
+          { timeout: 60_000 },
+          async (ctx) => {
+            if (mode.needsRedis && !redis) return ctx.skip();
+            const member = await newMember(a!);
+            const health = () =>
+              post(b!.base, '/api/routes/user-health-check', {}, { cookie: member.cookie });
+            // B has read the switch (open), and keeps what it read for up to 2 seconds.
+            expect((await health()).status).toBe(200);
+            const put = async (enabled: boolean) => {
+              const res = await fetch(`${a!.base}/api/backoffice/settings/maintenance`, {
+                method: 'PUT',
+                headers: { origin: a!.base, 'content-type': 'application/json', cookie: owner },
+                body: JSON.stringify({ enabled }),
+              });
+              expect(res.status).toBe(200);
+            };
+            await put(true);
+            // Well within the cache's age: only the bus can have told B.
+            await expect
+              .poll(async () => (await health()).status, { timeout: 1_000, interval: 50 })
+              .toBe(503);
+            await put(false);
+            await expect
+              .poll(async () => (await health()).status, { timeout: 1_000, interval: 50 })
+              .toBe(200);
+          },
+        );
+
+        it(
           'a sign-in limit counted on both instances holds as one, 40 guesses at once',
           { timeout: 60_000 },
           async (ctx) => {

@@ -1,14 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  balances,
-  bo,
-  call,
-  createCashierTestApp,
-  createMember,
-  createOperator,
-  type CashierTestApp,
-  type TestOperator,
-} from './factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { balances, bo, call, createMember, createOperator, fileTestApp } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 import { onPostgres } from './harness.ts';
 
@@ -21,21 +12,16 @@ const SEEDS = { MEGA: 10_000_000, MAJOR: 1_000_000, MINOR: 100_000 };
 // default chances a 20,000 bet hit MINOR once in 2,500 runs, and CI met it).
 const NEVER = 1_000_000_000_000;
 const UNLIKELY = { MEGA: { oneInWon: NEVER }, MAJOR: { oneInWon: NEVER }, MINOR: { oneInWon: NEVER } };
-let t: CashierTestApp;
-let owner: TestOperator;
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
 let funded: TestProvider;
 let plain: TestProvider;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
   funded = await createTestProvider(t, owner, { kind: 'slot', games: ['reels'], jackpot: true });
   plain = await createTestProvider(t, owner, { kind: 'slot', games: ['reels'] });
   expect((await setTiers(UNLIKELY)).body.status).toBe('success');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function expectWhole(): Promise<void> {

@@ -18,6 +18,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { createMediaService } from '../src/modules/media/media.service.ts';
 import { createFsMediaStore, createS3MediaStore, type MediaStore } from '../src/modules/media/media.store.ts';
 import {
+  auditOf,
   bo,
   createCashierTestApp,
   createOperator,
@@ -70,15 +71,6 @@ async function mediaCount(t: CashierTestApp): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-async function auditOf(t: CashierTestApp, target: string) {
-  return t.db
-    .selectFrom('audit_log')
-    .select(['action', 'actor', 'before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
 }
 
 describe('media and banners', () => {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../src/modules/protection/breaks.service.ts';
 import {
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
+  fileTestApp,
   signIn,
-  type CashierTestApp,
   type JsonBody,
   type TestMember,
 } from './factories.ts';
@@ -15,19 +14,15 @@ import { createTestProvider, type TestProvider } from './game-provider.ts';
 // Issue 14, history (docs/protection.md "History"): the member's ledger legs by Seoul day, kind
 // and page, at most 12 months back, as JSON and as a CSV file; and the reality check's session result.
 
-let t: CashierTestApp;
+const t = await fileTestApp();
 let slot: TestProvider;
 
 const DAY = 24 * 3_600_000;
 const SEOUL = 9 * 3_600_000;
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
   const owner = await createOperator(t, 'owner');
   slot = await createTestProvider(t, owner, { kind: 'slot', games: ['fruit'] });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The Seoul calendar day `days` after today's (negative: before), `YYYY-MM-DD`. */

@@ -2,16 +2,15 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../src/plugins/http-errors.ts';
 import { registerOriginCheck } from '../src/plugins/origin-check.ts';
 import {
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
-  type CashierTestApp,
+  fileTestApp,
   type TestMember,
   type TestOperator,
 } from './factories.ts';
@@ -22,7 +21,7 @@ import {
  * of the whole server is now judged, whatever the request line looks like.
  */
 
-let t: CashierTestApp;
+const t = await fileTestApp();
 let m: TestMember;
 let owner: TestOperator;
 let port: number;
@@ -30,14 +29,10 @@ let port: number;
 const FOREIGN = 'https://evil.example';
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
   m = await createMember(t, { cash: 100_000 });
   owner = await createOperator(t, 'owner');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function depositCount(): Promise<number> {

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, type TCallName } from '@casino/contracts/calls';
 import { HTTP_STATUS_OF_ERROR, ZHttpErrorResponse } from '@casino/contracts/errors';
 import {
-  createCashierTestApp,
   createMember,
   createOperator,
+  fileTestApp,
   signIn,
   TEST_REG_CODE,
   uniqueMemberInput,
-  type CashierTestApp,
   type TestMember,
   type TestOperator,
 } from './factories.ts';
@@ -54,13 +53,12 @@ const STATE_TABLES = [
   'jackpot_hits',
 ] as const;
 
-let t: CashierTestApp;
+const t = await fileTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '1000000' });
 let member: TestMember;
 let owner: TestOperator;
 let provider: TestProvider;
 
 beforeAll(async () => {
-  t = await createCashierTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '1000000' });
   member = await createMember(t, { signedIn: false, cash: 1_000_000, comp: 50_000 });
   owner = await createOperator(t, 'owner');
   provider = await createTestProvider(t, owner, {
@@ -69,9 +67,6 @@ beforeAll(async () => {
     code: 'fuzzslot',
     jackpot: true,
   });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** One digest per state table: a 4xx must leave all of them as they were. */

@@ -1,16 +1,14 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@casino/contracts/calls';
 import {
   balances,
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
-  type CashierTestApp,
+  fileTestApp,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput } from './factories.ts';
 
@@ -20,17 +18,12 @@ import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput } from './factories.ts'
  * with the contract's 400 naming the field, before any handler runs.
  */
 
-let t: CashierTestApp;
-let owner: TestOperator;
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
 let m: TestMember;
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
   m = await createMember(t, { cash: 100_000 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A string with one character PostgreSQL text cannot hold as sent, somewhere inside ordinary text. */
