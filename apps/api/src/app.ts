@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     calls,
     now: services.now,
     events: services.events,
+    caches: services.caches,
   };
   // The event streams (docs/api/events.md), when the services have a bus to hear other instances.
   if (services.bus) registerEventStreams(app, services, services.bus);

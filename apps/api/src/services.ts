@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Notifications, PoolFigures } from './db/database.ts';
 import { createDatabaseBus, createEventPublisher, createRedisBus, type EventBus } from './lib/event-bus.ts';
+import { createSharedCaches } from './lib/shared-caches.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { createPgRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -68,6 +69,17 @@ export function createServices(deps: ServicesDeps) {
   // The site's time zone: every day, month and wall-clock window of the services (decision 0020).
   const zone = config.siteTimeZone;
   const now = deps.now ?? (() => new Date());
+  // The instances' message bus (Redis when configured, else the database's LISTEN/NOTIFY) and what
+  // the routes tell through it after a change committed (docs/api/events.md).
+  const busClock = () => now().getTime();
+  const bus: EventBus | undefined = deps.redis
+    ? createRedisBus(deps.redis, busClock)
+    : deps.notifications
+      ? createDatabaseBus(db, deps.notifications, busClock)
+      : undefined;
+  const events = createEventPublisher(bus, deps.onEventError ?? (() => {}));
+  // The caches an operator's change drops on every instance (lib/shared-caches.ts).
+  const caches = createSharedCaches(bus, deps.onEventError);
   const rateLimiter: RateLimiter = deps.redis
     ? createRedisRateLimiter(deps.redis)
     : createPgRateLimiter(db, now);
@@ -77,7 +89,7 @@ export function createServices(deps: ServicesDeps) {
   const secrets = createSecretBox(secretsKey);
 
   const ledger = createLedgerService({ db });
-  const settings = createSettingsService({ db, now });
+  const settings = createSettingsService({ db, now, caches });
   const audit = createAuditService({ db, zone });
   // One session service serves both cookies: every call names its scope ('member' or 'operator').
   const sessions = createSessionService({
@@ -104,7 +116,7 @@ export function createServices(deps: ServicesDeps) {
   });
   // take-break: the member's own password, the break recorded, every session and launch token ended.
   const breaks = createBreaksService({ db, reader: breakReader, members, sessions, now });
-  const community = createCommunityService({ db, audit, members, now });
+  const community = createCommunityService({ db, audit, members, now, caches });
   // Deposit and loss limits, breaks in force, the reality-check setting (docs/protection.md).
   const limits = createLimitsService({ db, members, now });
   const cashier = createCashierService({
@@ -199,15 +211,6 @@ export function createServices(deps: ServicesDeps) {
   const protectionAdmin = createProtectionAdminService({ db, members, now });
   // What `GET /metrics` shows (docs/operations.md): this instance's counters, gauges read at a scrape.
   const metrics = createMetrics();
-  // The instances' message bus (Redis when configured, else the database's LISTEN/NOTIFY) and what
-  // the routes tell through it after a change committed (docs/api/events.md).
-  const busClock = () => now().getTime();
-  const bus: EventBus | undefined = deps.redis
-    ? createRedisBus(deps.redis, busClock)
-    : deps.notifications
-      ? createDatabaseBus(db, deps.notifications, busClock)
-      : undefined;
-  const events = createEventPublisher(bus, deps.onEventError ?? (() => {}));
   const operations = createOperationsService({ db, now });
   addOperationsGauges(metrics, operations, deps.pool);
 
@@ -249,6 +252,7 @@ export function createServices(deps: ServicesDeps) {
     operations,
     bus,
     events,
+    caches,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { CallRegistry } from './calls.ts';
 import type { EventPublisher } from './event-bus.ts';
+import type { SharedCaches } from './shared-caches.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /**
@@ -18,4 +19,6 @@ export interface ModuleContext {
   now: () => Date;
   /** Tells every instance's event streams of a committed change (lib/event-bus.ts). */
   events: EventPublisher;
+  /** The caches an operator's change drops on every instance (lib/shared-caches.ts). */
+  caches: SharedCaches;
 }

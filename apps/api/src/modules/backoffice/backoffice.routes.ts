@@ -374,6 +374,7 @@ export async function registerBackofficeRoutes(
     signInLimiter,
     ipFloor: ctx.config.backofficeIpAllowlist,
     now: ctx.now,
+    caches: ctx.caches,
   });
   registerMemberBackofficeRoutes(route, { memberConsole: deps.memberConsole });
   registerProtectionBackofficeRoutes(route, { protectionAdmin: deps.protectionAdmin });

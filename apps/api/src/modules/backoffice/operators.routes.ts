@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { actorOf, type BackofficeRoute, type OperatorPrincipal } from '../../lib/operator-principal.ts';
 import { createIpAllowlistGate } from './ip-allowlist.ts';
+import type { SharedCaches } from '../../lib/shared-caches.ts';
 import type { OperatorActor, OperatorsService } from './operators.service.ts';
 
 /** Only the routes whose path starts so are behind the IP allow-list (the back-office API). */
@@ -35,14 +36,17 @@ export function registerOperatorsBackofficeRoutes(
     /** BACKOFFICE_IP_ALLOWLIST: ranges every request must come from, whatever the owners set. */
     ipFloor: readonly string[];
     now: () => Date;
+    /** The owners' list is cached by each instance: a save drops it on all of them. */
+    caches: SharedCaches;
   },
 ): void {
-  const { operators, signInLimiter } = deps;
+  const { operators, signInLimiter, caches } = deps;
   const gate = createIpAllowlistGate({
     read: () => operators.ipAllowlist(),
     floor: deps.ipFloor,
     now: deps.now,
   });
+  caches.register('ipAllowlist', () => gate.forget());
 
   // Every back-office route, sign-in included, before its body is read. The matched route's
   // pattern is used, not the raw URL, so an encoded path cannot step around the gate. A callback
@@ -138,7 +142,7 @@ export function registerOperatorsBackofficeRoutes(
   route(BACKOFFICE_ROUTES['ipAllowlist.save'], async ({ request, principal, body }) => {
     const result = await operators.saveIpAllowlist(body.ranges, whoOf(principal, request));
     if (result.status !== 'success') return { status: result.status, yourIp: request.ip };
-    gate.forget();
+    caches.changed('ipAllowlist');
     return { status: 'success', ranges: result.ranges, floor: deps.ipFloor, yourIp: request.ip };
   });
 }

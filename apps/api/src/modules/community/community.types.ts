@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { CommunityRepository } from './community.repository.ts';
+import type { SharedCaches } from '../../lib/shared-caches.ts';
 
 // The types the community module's parts share (help desk, notes, site content), kept apart from
 // community.service.ts so that the parts and the service never import each other.
@@ -12,6 +13,8 @@ export interface CommunityServiceDeps {
   /** The members module owns `members`: the community asks it for ids and user ids. */
   members: Pick<MembersService, 'byUserId' | 'userIdsOf'>;
   now: () => Date;
+  /** The notices' and popups' cached lists, dropped on every instance after a change. */
+  caches?: SharedCaches;
 }
 
 export interface CommunityParts {

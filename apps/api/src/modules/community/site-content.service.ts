@@ -9,6 +9,7 @@ import type {
 } from '@casino/contracts/backoffice-content';
 import { domainMatches } from '@casino/contracts/host';
 import { keptRead } from '../../lib/kept-reads.ts';
+import { createSharedCaches } from '../../lib/shared-caches.ts';
 import { operatorHtmlToStore } from '../../lib/operator-html.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import type { NoticeRow, PopupRow } from './community.repository.ts';
@@ -97,13 +98,19 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
   const { db, audit, now } = deps;
   const activeNotices = keptRead(() => repo.activeNotices(), { maxAgeMs: SITE_CONTENT_CACHE_MS, now });
   const activePopups = keptRead(() => repo.activePopups(), { maxAgeMs: SITE_CONTENT_CACHE_MS, now });
+  const caches = deps.caches ?? createSharedCaches(undefined);
+  caches.register('notices', () => activeNotices.forget());
+  caches.register('popups', () => activePopups.forget());
 
-  /** Runs a change with its audit record in one transaction; the cached lists are dropped after it. */
+  /**
+   * Runs a change with its audit record in one transaction; the cached lists are dropped after it,
+   * on every instance (lib/shared-caches.ts).
+   */
   async function change<T>(kind: 'notice' | 'popup', work: (trx: typeof db) => Promise<T>): Promise<T> {
     try {
       return await db.transaction().execute(work);
     } finally {
-      (kind === 'notice' ? activeNotices : activePopups).forget();
+      caches.changed(kind === 'notice' ? 'notices' : 'popups');
     }
   }
 

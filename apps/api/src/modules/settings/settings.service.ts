@@ -5,6 +5,7 @@ import { type TMaintenancePatch } from '@casino/contracts/backoffice-settings';
 import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from '@casino/contracts/backoffice-members';
 import { defaultLevelName } from '@casino/contracts/backoffice-settings';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
+import { createSharedCaches, type SharedCaches } from '../../lib/shared-caches.ts';
 import { ZDepositAccount, type TDepositAccount } from '@casino/contracts/backoffice-content';
 import {
   createMaintenanceCache,
@@ -160,10 +161,12 @@ export function normalizeCompRates(stored: unknown): CompRates {
   return { casino: rate('casino'), slot: rate('slot'), sport: rate('sport') };
 }
 
-export function createSettingsService(deps: { db: Database; now?: () => Date }) {
+export function createSettingsService(deps: { db: Database; now?: () => Date; caches?: SharedCaches }) {
   const repo = createSettingsRepository(deps.db);
   const now = deps.now ?? (() => new Date());
   const maintenance = createMaintenanceCache(() => repo.get(MAINTENANCE_KEY), now);
+  const caches = deps.caches ?? createSharedCaches(undefined);
+  caches.register('maintenance', () => maintenance.forget());
   return {
     /**
      * The site-wide maintenance switch, as this instance last read it (at most
@@ -205,9 +208,9 @@ export function createSettingsService(deps: { db: Database; now?: () => Date }) 
       return { before, after };
     },
 
-    /** This instance sees a committed change at once (the others within MAINTENANCE_CACHE_MS). */
+    /** Every instance sees a committed change at once (lib/shared-caches.ts). */
     maintenanceChanged(): void {
-      maintenance.forget();
+      caches.changed('maintenance');
     },
 
     /** The site's deposit account (null until an owner sets it); an invalid stored value counts as none. */
