@@ -1,48 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sitePeriodStarts } from '../src/modules/backoffice/backoffice.service.ts';
 import {
+  auditOf,
   balances,
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
   ensureRegCode,
+  fileTestApp,
   latestRequestId,
+  operatorsOfEveryRole,
   postCredentials,
   signIn,
-  type CashierTestApp,
   type JsonBody,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let cashier: TestOperator;
-let support: TestOperator;
-let content: TestOperator;
-
-beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  cashier = await createOperator(t, 'cashier');
-  support = await createOperator(t, 'support');
-  content = await createOperator(t, 'content');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function auditOf(target: string) {
-  return t.db
-    .selectFrom('audit_log')
-    .select(['actor', 'action', 'before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
-}
+const t = await fileTestApp();
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
 async function stateOf(memberId: number) {
   return t.db
@@ -339,7 +316,7 @@ describe('member actions', () => {
     expect((await bo(t, 'POST', url, { cookie: support.cookie })).body).toEqual({ status: 'success' });
     expect((await stateOf(m.id)).state).toBe('active');
     expect((await bo(t, 'POST', url, { cookie: support.cookie })).body).toEqual({ status: 'already' });
-    expect(await auditOf(`member:${m.userId}`)).toEqual([
+    expect(await auditOf(t, `member:${m.userId}`)).toEqual([
       {
         actor: support.operatorId,
         action: 'member.approve',
@@ -378,7 +355,7 @@ describe('member actions', () => {
     expect((await bo(t, 'POST', `/members/${m.userId}/unblock`, { cookie: owner.cookie })).body).toEqual({
       status: 'already',
     });
-    const audit = await auditOf(`member:${m.userId}`);
+    const audit = await auditOf(t, `member:${m.userId}`);
     expect(audit.map((r) => r.action)).toEqual(['member.block', 'member.unblock']);
     expect(audit[0]).toMatchObject({ before: { state: 'active' }, after: { state: 'blocked' } });
     expect((audit[0]?.after as JsonBody).sessionsEnded).toBe(2);
@@ -400,7 +377,7 @@ describe('member actions', () => {
       status: 'success',
     });
     expect((await stateOf(m.id)).level).toBe(3);
-    expect(await auditOf(`member:${m.userId}`)).toEqual([
+    expect(await auditOf(t, `member:${m.userId}`)).toEqual([
       { actor: support.operatorId, action: 'member.level', before: { level: 1 }, after: { level: 3 } },
     ]);
     expect(
@@ -420,7 +397,7 @@ describe('member actions', () => {
     expect(await healthCode(m)).toBe(401);
     expect(await healthCode(second)).toBe(401);
     expect((await stateOf(m.id)).state).toBe('active');
-    expect(await auditOf(`member:${m.userId}`)).toEqual([
+    expect(await auditOf(t, `member:${m.userId}`)).toEqual([
       { actor: support.operatorId, action: 'member.signout', before: null, after: { sessionsEnded: 2 } },
     ]);
   });
@@ -447,7 +424,7 @@ describe('member actions', () => {
     }
     const ok = await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: fresh }, m.cookie);
     expect(ok.body.status).toBe('success');
-    const audit = await auditOf(`member:${m.userId}`);
+    const audit = await auditOf(t, `member:${m.userId}`);
     expect(audit).toEqual([
       {
         actor: owner.operatorId,
@@ -499,7 +476,7 @@ describe('operator sessions', () => {
     const after = await bo(t, 'GET', '/sessions', { cookie: tablet });
     expect(after.body.list).toHaveLength(1);
     expect(after.body.list[0].current).toBe(true);
-    expect(await auditOf(`operator:${op.operatorId}`)).toEqual([
+    expect(await auditOf(t, `operator:${op.operatorId}`)).toEqual([
       {
         actor: op.operatorId,
         action: 'operator.revoke_other_sessions',
@@ -739,7 +716,7 @@ describe('password reset with a forced change', () => {
         .mustChangePassword,
     ).toBe(false);
 
-    const audit = await auditOf(`member:${member.userId}`);
+    const audit = await auditOf(t, `member:${member.userId}`);
     expect(audit).toEqual([
       {
         actor: support.operatorId,
@@ -771,7 +748,7 @@ describe('adjustment from the member detail', () => {
     expect(again.body).toEqual({ status: 'success' });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await balances(t, m.id)).cash).toBe(3_500);
-    expect(await auditOf(`member:${m.userId}`)).toEqual([
+    expect(await auditOf(t, `member:${m.userId}`)).toEqual([
       {
         actor: cashier.operatorId,
         action: 'member.adjust',
