@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ZMemberRoundsQuery, ZRoundParams } from '@casino/contracts/backoffice-games';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
+import { DataTable } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, useFieldText } from '../../components/field.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
@@ -12,6 +13,8 @@ import { useMemberRounds, useRound } from './queries.ts';
 import { FailureNotice } from '../../components/notice.tsx';
 
 export const ROUNDS_PAGE_SIZE = 20;
+const NOWRAP = { className: 'nowrap', headerClassName: '' };
+const ID = { className: 'rounds__id', headerClassName: '' };
 
 /** One round with every wallet call of it: what a dispute is settled on. */
 function RoundDetail({ provider, roundId }: { provider: string; roundId: string }) {
@@ -75,48 +78,34 @@ function RoundDetail({ provider, roundId }: { provider: string; roundId: string 
           <dd className="nowrap">{formatDateTime(r.lastDate)}</dd>
         </div>
       </dl>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('rounds.time')}</th>
-              <th scope="col">{t('rounds.action')}</th>
-              <th scope="col">{t('rounds.transaction')}</th>
-              <th scope="col">{t('rounds.reference')}</th>
-              <th scope="col" className="num">
-                {t('rounds.amount')}
-              </th>
-              <th scope="col">{t('rounds.outcome')}</th>
-              <th scope="col">{t('rounds.rolledBackCall')}</th>
-              <th scope="col" className="num">
-                {t('rounds.comp')}
-              </th>
-              <th scope="col" className="num">
-                {t('rounds.ledger')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {round.data.calls.map((c) => (
-              <tr key={c.transactionId}>
-                <td className="nowrap">{formatDateTime(c.regDate)}</td>
-                <td>
-                  <span className={`rounds__action rounds__action--${c.action}`}>
-                    {t(`rounds.actions.${c.action}`)}
-                  </span>
-                </td>
-                <td className="rounds__id">{c.transactionId}</td>
-                <td className="rounds__id">{c.referenceId ?? ''}</td>
-                <td className="num">{won(c.amount)}</td>
-                <td className="nowrap">{c.outcome}</td>
-                <td>{c.rolledBack ? t('rounds.yes') : ''}</td>
-                <td className="num">{c.compPoints}</td>
-                <td className="num">{c.transferId ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[
+          { key: 'time', header: t('rounds.time'), ...NOWRAP, cell: (c) => formatDateTime(c.regDate) },
+          {
+            key: 'action',
+            header: t('rounds.action'),
+            cell: (c) => (
+              <span className={`rounds__action rounds__action--${c.action}`}>
+                {t(`rounds.actions.${c.action}`)}
+              </span>
+            ),
+          },
+          { key: 'transaction', header: t('rounds.transaction'), ...ID, cell: (c) => c.transactionId },
+          { key: 'reference', header: t('rounds.reference'), ...ID, cell: (c) => c.referenceId ?? '' },
+          { key: 'amount', header: t('rounds.amount'), className: 'num', cell: (c) => won(c.amount) },
+          { key: 'outcome', header: t('rounds.outcome'), ...NOWRAP, cell: (c) => c.outcome },
+          {
+            key: 'rolledBack',
+            header: t('rounds.rolledBackCall'),
+            cell: (c) => (c.rolledBack ? t('rounds.yes') : ''),
+          },
+          { key: 'comp', header: t('rounds.comp'), className: 'num', cell: (c) => c.compPoints },
+          { key: 'ledger', header: t('rounds.ledger'), className: 'num', cell: (c) => c.transferId ?? '—' },
+        ]}
+        rows={round.data.calls}
+        rowKey={(c) => c.transactionId}
+        empty={t('rounds.none')}
+      />
     </section>
   );
 }
@@ -148,53 +137,28 @@ function MemberRounds({
   return (
     <section aria-label={t('rounds.memberRounds', { userId })}>
       <h2 className="rounds__subtitle">{t('rounds.memberRounds', { userId })}</h2>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('rounds.started')}</th>
-              <th scope="col">{t('rounds.provider')}</th>
-              <th scope="col">{t('rounds.game')}</th>
-              <th scope="col">{t('rounds.roundId')}</th>
-              <th scope="col" className="num">
-                {t('rounds.bet')}
-              </th>
-              <th scope="col" className="num">
-                {t('rounds.win')}
-              </th>
-              <th scope="col">{t('queue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.list.map((r) => (
-              <tr key={`${r.provider}:${r.roundId}`}>
-                <td className="nowrap">{formatDateTime(r.regDate)}</td>
-                <td>{r.provider}</td>
-                <td>{r.gameName}</td>
-                <td className="rounds__id">{r.roundId}</td>
-                <td className="num">{won(r.bet)}</td>
-                <td className="num">{won(r.win)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    onClick={() => onPick(r.provider, r.roundId)}
-                  >
-                    {t('rounds.open')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {list.data.list.length === 0 && (
-              <tr>
-                <td colSpan={7} className="empty">
-                  {t('rounds.none')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[
+          { key: 'started', header: t('rounds.started'), ...NOWRAP, cell: (r) => formatDateTime(r.regDate) },
+          { key: 'provider', header: t('rounds.provider'), cell: (r) => r.provider },
+          { key: 'game', header: t('rounds.game'), cell: (r) => r.gameName },
+          { key: 'round', header: t('rounds.roundId'), ...ID, cell: (r) => r.roundId },
+          { key: 'bet', header: t('rounds.bet'), className: 'num', cell: (r) => won(r.bet) },
+          { key: 'win', header: t('rounds.win'), className: 'num', cell: (r) => won(r.win) },
+          {
+            key: 'open',
+            header: t('queue.actions'),
+            cell: (r) => (
+              <button type="button" className="btn btn--small" onClick={() => onPick(r.provider, r.roundId)}>
+                {t('rounds.open')}
+              </button>
+            ),
+          },
+        ]}
+        rows={list.data.list}
+        rowKey={(r) => `${r.provider}:${r.roundId}`}
+        empty={t('rounds.none')}
+      />
       <Pager page={page} pages={pages} onPage={onPage} />
     </section>
   );
