@@ -384,6 +384,37 @@ describe.skipIf(!onPostgres)(
             }
           },
         );
+
+        it(
+          'SIGTERM: the streams end with the retry hint, then the process exits cleanly',
+          { timeout: 60_000 },
+          async (ctx) => {
+            if (mode.needsRedis && !redis) return ctx.skip();
+            const member = await newMember(b!);
+            const res = await fetch(`${b!.base}/api/events`, { headers: { cookie: member.cookie } });
+            expect(res.status).toBe(200);
+            const reader = res.body!.getReader();
+            const decoder = new TextDecoder();
+            let text = '';
+            const ended = (async () => {
+              for (;;) {
+                const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+                if (chunk.done) return;
+                text += decoder.decode(chunk.value, { stream: true });
+              }
+            })();
+            await expect.poll(() => text.includes('event: balance')).toBe(true);
+            const exited = new Promise<number | null>((resolve) =>
+              b!.child.once('exit', (code) => resolve(code)),
+            );
+            b!.child.kill('SIGTERM');
+            await ended;
+            // The stream's last words are the retry hint: the browser reconnects to another instance.
+            expect(text.trimEnd().endsWith('retry: 3000')).toBe(true);
+            expect(await exited).toBe(0);
+            b = undefined;
+          },
+        );
       });
     }
   },
