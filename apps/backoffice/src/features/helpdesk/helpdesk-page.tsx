@@ -12,6 +12,7 @@ import { HELP_KINDS } from '@casino/contracts/community';
 import { hasVisibleContent } from '@casino/contracts/sanitize-html';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
+import { DataTable } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { useFieldText } from '../../components/field.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
@@ -28,6 +29,7 @@ import { useDepositAccount, useHelps } from './queries.ts';
 import { FailureNotice } from '../../components/notice.tsx';
 
 export const PAGE_SIZE = 20;
+const NOWRAP = { className: 'nowrap', headerClassName: '' };
 const STATES = ['wait', 'already'] as const;
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {
@@ -138,64 +140,67 @@ export function HelpdeskPage() {
       <FailureNotice error={list.error} />
       <div className={selected ? 'hd-layout hd-layout--open' : 'hd-layout'}>
         <div>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col" className="num">
-                    {t('queue.id')}
-                  </th>
-                  <th scope="col">{t('helpdesk.col.kind')}</th>
-                  <th scope="col">{t('helpdesk.col.writer')}</th>
-                  <th scope="col">{t('helpdesk.col.title')}</th>
-                  <th scope="col">{t('helpdesk.col.state')}</th>
-                  <th scope="col">{t('helpdesk.col.date')}</th>
-                  <th scope="col">{t('helpdesk.col.answeredBy')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.list.map((help) => (
-                  <tr key={help.id} className={help.id === selectedId ? 'hd-row hd-row--selected' : 'hd-row'}>
-                    <td className="num">{help.id}</td>
-                    <td className="nowrap">
-                      <span className={`badge hd-kind hd-kind--${help.kind}`}>
-                        {t(`helpdesk.kind.${help.kind}`)}
-                      </span>
-                    </td>
-                    <td className="nowrap">
-                      <Writer help={help} />
-                    </td>
-                    <td className="hd-title-cell">
-                      <button
-                        type="button"
-                        className="hd-open"
-                        aria-current={help.id === selectedId ? 'true' : undefined}
-                        onClick={() =>
-                          update({ id: String(help.id), page: page > 1 ? String(page) : undefined })
-                        }
-                      >
-                        {help.title}
-                      </button>
-                    </td>
-                    <td className="nowrap">
-                      <span className={`state state--${help.state}`}>
-                        {t(`helpdesk.state.${help.state}`)}
-                      </span>
-                    </td>
-                    <td className="nowrap">{formatDateTime(help.regDate)}</td>
-                    <td className="nowrap">{help.answeredBy ?? ''}</td>
-                  </tr>
-                ))}
-                {data && data.list.length === 0 && (
-                  <tr>
-                    <td colSpan={7} className="empty">
-                      {t('helpdesk.empty')}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { key: 'id', header: t('queue.id'), className: 'num', cell: (help) => help.id },
+              {
+                key: 'kind',
+                header: t('helpdesk.col.kind'),
+                ...NOWRAP,
+                cell: (help) => (
+                  <span className={`badge hd-kind hd-kind--${help.kind}`}>
+                    {t(`helpdesk.kind.${help.kind}`)}
+                  </span>
+                ),
+              },
+              {
+                key: 'writer',
+                header: t('helpdesk.col.writer'),
+                ...NOWRAP,
+                cell: (help) => <Writer help={help} />,
+              },
+              {
+                key: 'title',
+                header: t('helpdesk.col.title'),
+                className: 'hd-title-cell',
+                headerClassName: '',
+                cell: (help) => (
+                  <button
+                    type="button"
+                    className="hd-open"
+                    aria-current={help.id === selectedId ? 'true' : undefined}
+                    onClick={() => update({ id: String(help.id), page: page > 1 ? String(page) : undefined })}
+                  >
+                    {help.title}
+                  </button>
+                ),
+              },
+              {
+                key: 'state',
+                header: t('helpdesk.col.state'),
+                ...NOWRAP,
+                cell: (help) => (
+                  <span className={`state state--${help.state}`}>{t(`helpdesk.state.${help.state}`)}</span>
+                ),
+              },
+              {
+                key: 'date',
+                header: t('helpdesk.col.date'),
+                ...NOWRAP,
+                cell: (help) => formatDateTime(help.regDate),
+              },
+              {
+                key: 'answeredBy',
+                header: t('helpdesk.col.answeredBy'),
+                ...NOWRAP,
+                cell: (help) => help.answeredBy ?? '',
+              },
+            ]}
+            rows={data?.list}
+            rowKey={(help) => help.id}
+            rowClassName={(help) => (help.id === selectedId ? 'hd-row hd-row--selected' : 'hd-row')}
+            empty={t('helpdesk.empty')}
+          />
           <Pager page={page} pages={pages} onPage={(next) => update({ page: String(next), id: undefined })} />
         </div>
         {selected && (
