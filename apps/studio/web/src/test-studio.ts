@@ -5,19 +5,23 @@ export type TAnswer = { status: number; body: unknown };
 /** One request the client sent: its action (the URL's last segment) and JSON body. */
 export type TStudioRequest = { action: string; body: Record<string, unknown> };
 
+/** What the fake studio answers, by action. */
+export type TAnswers = Record<string, (body: Record<string, unknown>) => TAnswer>;
+
 /**
  * Stubs `fetch` as the studio for the client's tests: each request is handed to `record` and
- * answered by `answer(action, body)`, or 404 `not_found` when it gives nothing.
+ * answered from `answers()` (read at each request, so a test may swap them), or 404 `not_found`
+ * for an action they do not hold.
  */
-export function stubStudioFetch(
-  answer: (action: string, body: Record<string, unknown>) => TAnswer | undefined,
-  record: (request: TStudioRequest) => void,
-): void {
+export function stubStudioFetch(answers: () => TAnswers, record: (request: TStudioRequest) => void): void {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const action = url.split('/').pop()!;
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     record({ action, body });
-    const answered = answer(action, body) ?? { status: 404, body: { status: 'error', code: 'not_found' } };
+    const answered = answers()[action]?.(body) ?? {
+      status: 404,
+      body: { status: 'error', code: 'not_found' },
+    };
     return new Response(JSON.stringify(answered.body), { status: answered.status });
   });
 }

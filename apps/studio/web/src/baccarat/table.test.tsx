@@ -6,7 +6,7 @@ import { createFairStream, nobleHmacSha256 } from '@casino/studio-engine/fair';
 import { createI18n } from '../i18n/index.ts';
 import { StudioProvider } from '../shell/index.ts';
 import { BaccaratTable } from './index.tsx';
-import { stubStudioFetch, type TAnswer, type TStudioRequest } from '../test-studio.ts';
+import { stubStudioFetch, type TAnswers, type TStudioRequest } from '../test-studio.ts';
 
 const fairness = { serverSeedHash: 'ab'.repeat(32), clientSeed: 'seed', nonce: 4 };
 
@@ -23,7 +23,7 @@ function session(balance: number) {
   };
 }
 
-let answers: Record<string, (body: Record<string, unknown>) => TAnswer>;
+let answers: TAnswers;
 let requests: TStudioRequest[];
 
 beforeEach(() => {
@@ -35,7 +35,7 @@ beforeEach(() => {
     removeEventListener() {},
   }));
   stubStudioFetch(
-    (action, body) => answers[action]?.(body),
+    () => answers,
     (request) => requests.push(request),
   );
 });

@@ -4,13 +4,13 @@ import { I18nextProvider } from 'react-i18next';
 import { BACCARAT_V1 } from '@casino/studio-engine/baccarat';
 import { createI18n } from '../i18n/index.ts';
 import { GameFrame, JackpotBanner, StudioProvider, formatWon, useStudio } from './index.ts';
-import { stubStudioFetch, type TAnswer, type TStudioRequest } from '../test-studio.ts';
+import { stubStudioFetch, type TAnswers, type TStudioRequest } from '../test-studio.ts';
 
 const hashA = 'aa'.repeat(32);
 const hashB = 'bb'.repeat(32);
 const seedA = '11'.repeat(32);
 
-let answers: Record<string, (body: Record<string, unknown>) => TAnswer>;
+let answers: TAnswers;
 let requests: TStudioRequest[];
 
 beforeEach(() => {
@@ -67,7 +67,7 @@ beforeEach(() => {
     }),
   };
   stubStudioFetch(
-    (action, body) => answers[action]?.(body),
+    () => answers,
     (request) => requests.push(request),
   );
 });

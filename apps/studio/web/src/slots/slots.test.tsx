@@ -9,7 +9,7 @@ import { formatWon, StudioProvider } from '../shell/index.ts';
 import { interruptPlay } from '../shell/interruption.ts';
 import { SlotGame } from './index.tsx';
 import { planRound, symbolPays } from './plan.ts';
-import { stubStudioFetch, type TAnswer, type TStudioRequest } from '../test-studio.ts';
+import { stubStudioFetch, type TAnswer, type TAnswers, type TStudioRequest } from '../test-studio.ts';
 
 /*
  * The slot screens against a fake studio: the session and spin answers are what the studio sends,
@@ -68,7 +68,7 @@ function spinAnswer(definition: SlotGameDefinition, round: SlotRound, balanceAft
   };
 }
 
-let answers: Record<string, (body: Record<string, unknown>) => TAnswer>;
+let answers: TAnswers;
 let requests: TStudioRequest[];
 
 function sessionFor(definition: SlotGameDefinition, balance: number): TAnswer {
@@ -93,7 +93,7 @@ beforeEach(() => {
   localStorage.clear();
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
   stubStudioFetch(
-    (action, body) => answers[action]?.(body),
+    () => answers,
     (request) => requests.push(request),
   );
 });
@@ -116,6 +116,20 @@ async function renderGame(code: string) {
     await vi.advanceTimersByTimeAsync(10);
   });
   expect(document.querySelector('.slot-reels')).not.toBeNull();
+}
+
+/** Jade Lotus losing every spin, its autoplay of 10 spins started and 300 ms in. */
+async function startAutoplayOfLosses() {
+  const definition = game('jade-lotus');
+  const loss = findRound(definition, definition.betLevels[0]!, isLoss);
+  answers = {
+    session: () => sessionFor(definition, 100_000),
+    spin: () => ({ status: 200, body: spinAnswer(definition, loss, 99_000) }),
+  };
+  await renderGame('jade-lotus');
+  fireEvent.click(screen.getByRole('button', { name: 'Autoplay' }));
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start 10 spins' }));
+  await watch(300);
 }
 
 async function advance(ms: number) {
@@ -357,16 +371,7 @@ describe('the slot screen', () => {
   });
 
   it('stops autoplay when the reality check comes', async () => {
-    const definition = game('jade-lotus');
-    const loss = findRound(definition, definition.betLevels[0]!, isLoss);
-    answers = {
-      session: () => sessionFor(definition, 100_000),
-      spin: () => ({ status: 200, body: spinAnswer(definition, loss, 99_000) }),
-    };
-    await renderGame('jade-lotus');
-    fireEvent.click(screen.getByRole('button', { name: 'Autoplay' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start 10 spins' }));
-    await watch(300);
+    await startAutoplayOfLosses();
     act(() => interruptPlay());
     await watch(20_000, 100);
     expect(requests.filter((r) => r.action === 'spin')).toHaveLength(1);
@@ -406,16 +411,7 @@ describe('the slot screen', () => {
   });
 
   it('stops autoplay when asked, after the round in play', async () => {
-    const definition = game('jade-lotus');
-    const loss = findRound(definition, definition.betLevels[0]!, isLoss);
-    answers = {
-      session: () => sessionFor(definition, 100_000),
-      spin: () => ({ status: 200, body: spinAnswer(definition, loss, 99_000) }),
-    };
-    await renderGame('jade-lotus');
-    fireEvent.click(screen.getByRole('button', { name: 'Autoplay' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start 10 spins' }));
-    await watch(300);
+    await startAutoplayOfLosses();
     fireEvent.click(screen.getAllByRole('button', { name: 'Stop autoplay' })[0]!);
     await watch(20_000, 100);
     expect(requests.filter((r) => r.action === 'spin')).toHaveLength(1);
