@@ -6,7 +6,7 @@ import { createRedisRateLimiter } from '../../lib/rate-limiter.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
 
 // The sign-in limiter on the Redis counters (REDIS_URL). Skipped when no Redis answers at
-// REDIS_URL or 127.0.0.1:6379; the database counters are covered by auth.test.ts.
+// REDIS_URL or 127.0.0.1:6379; the database counters are covered by apps/api/test/auth.test.ts.
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let redis: Redis | undefined;
 

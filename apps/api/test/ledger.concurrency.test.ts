@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerMember } from '../../../test/factories.ts';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/harness.ts';
-import { LedgerError } from './ledger.errors.ts';
-import { createLedgerService, type LedgerService } from './ledger.service.ts';
+import { createLedgerMember } from './factories.ts';
+import { createTestDatabase, onPostgres, type TestDatabase } from './harness.ts';
+import { LedgerError } from '../src/modules/ledger/ledger.errors.ts';
+import { createLedgerService, type LedgerService } from '../src/modules/ledger/ledger.service.ts';
 
 // PGlite is one connection whose driver runs transactions one after another (docs/decisions/0002),
 // so "parallel" calls there never overlap and these tests would prove nothing. They run when

@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerMember } from '../../../test/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.ts';
-import { LedgerError } from './ledger.errors.ts';
-import { createLedgerService, type LedgerService, type TransferInput } from './ledger.service.ts';
+import { createLedgerMember } from './factories.ts';
+import { createTestDatabase, type TestDatabase } from './harness.ts';
+import { LedgerError } from '../src/modules/ledger/ledger.errors.ts';
+import {
+  createLedgerService,
+  type LedgerService,
+  type TransferInput,
+} from '../src/modules/ledger/ledger.service.ts';
 
 let database: TestDatabase;
 let ledger: LedgerService;

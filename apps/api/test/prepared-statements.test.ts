@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../../test/harness.ts';
-import { preparedNameOf, preparedStatement } from './prepared.ts';
+import { createTestDatabase, onPostgres, type TestDatabase } from './harness.ts';
+import { preparedNameOf, preparedStatement } from '../src/db/prepared.ts';
 
 const answer = preparedStatement<{ n: number }>('test_prepared_answer', 'select $1::int + 1 as n');
 

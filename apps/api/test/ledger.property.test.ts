@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerMember } from '../../../test/factories.ts';
-import { createTestDatabase, onPostgres, type TestDatabase } from '../../../test/harness.ts';
-import { LedgerError } from './ledger.errors.ts';
+import { createLedgerMember } from './factories.ts';
+import { createTestDatabase, onPostgres, type TestDatabase } from './harness.ts';
+import { LedgerError } from '../src/modules/ledger/ledger.errors.ts';
 import {
   createLedgerService,
   type AccountRef,
   type LedgerService,
   type MemberAccountKind,
-} from './ledger.service.ts';
+} from '../src/modules/ledger/ledger.service.ts';
 
 let database: TestDatabase;
 let ledger: LedgerService;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SAME_ORIGIN, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, SAME_ORIGIN, type TestApp } from './harness.ts';
 import {
   call,
   cookiesOf,
@@ -8,10 +8,10 @@ import {
   postCredentials,
   signIn,
   type TestMember,
-} from '../../../test/factories.ts';
-import { createPgRateLimiter } from '../../lib/rate-limiter.ts';
-import { hashToken } from './session.service.ts';
-import { safeCallbackUrl } from './auth.routes.ts';
+} from './factories.ts';
+import { createPgRateLimiter } from '../src/lib/rate-limiter.ts';
+import { hashToken } from '../src/modules/auth/session.service.ts';
+import { safeCallbackUrl } from '../src/modules/auth/auth.routes.ts';
 
 const CREDENTIALS_SIGNIN = '/admin/error?error=CredentialsSignin';
 const ACCESS_DENIED = '/admin/error?error=AccessDenied';

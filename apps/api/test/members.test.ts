@@ -1,7 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { BANKS } from '@casino/contracts/banks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SAME_ORIGIN, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, SAME_ORIGIN, type TestApp } from './harness.ts';
 import {
   call,
   cookiesOf,
@@ -12,9 +12,9 @@ import {
   TEST_REG_CODE,
   uniqueMemberInput,
   type TestMember,
-} from '../../../test/factories.ts';
-import { REQUIRE_APPROVAL_KEY } from '../settings/settings.service.ts';
-import { isCommonPassword } from './password-rules.ts';
+} from './factories.ts';
+import { REQUIRE_APPROVAL_KEY } from '../src/modules/settings/settings.service.ts';
+import { isCommonPassword } from '../src/modules/members/password-rules.ts';
 
 let t: TestApp;
 /** One member for the read-only checks; tests that change a member make their own. */
