@@ -270,9 +270,18 @@ async function openHouseSlot(context: BrowserContext, page: Page): Promise<Page>
   await appReady(page);
   await page.getByRole('heading', { level: 1, name: text('ko', 'common:menu.game') }).waitFor();
   await page.getByRole('tab', { name: text('ko', 'game:tabs.slot') }).click();
-  await tile(page, SLOTS_NAME_KO).click();
   const modal = page.getByRole('dialog', { name: SLOTS_NAME_KO });
-  await modal.waitFor();
+  // A site popup that shows as the tile is pressed takes the press (the popup handler of
+  // browser.ts then closes it): pressed again until the provider's modal is open.
+  await expect
+    .poll(
+      async () => {
+        if (!(await modal.isVisible())) await tile(page, SLOTS_NAME_KO).click();
+        return modal.isVisible();
+      },
+      { timeout: 30_000, intervals: [1_500] },
+    )
+    .toBe(true);
   const popupPromise = context.waitForEvent('page');
   await tile(page, SLOT.nameKo).click();
   const popup = await popupPromise;
