@@ -279,7 +279,7 @@ async function openHouseSlot(context: BrowserContext, page: Page): Promise<Page>
         if (!(await modal.isVisible())) await tile(page, SLOTS_NAME_KO).click();
         return modal.isVisible();
       },
-      { timeout: 30_000, intervals: [1_500] },
+      { timeout: 30_000, interval: 1_500 },
     )
     .toBe(true);
   const popupPromise = context.waitForEvent('page');
