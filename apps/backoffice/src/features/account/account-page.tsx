@@ -13,9 +13,9 @@ import {
   ZTotpDisableRequest,
 } from '@casino/contracts/backoffice-operators';
 import { schemaCodes } from '@casino/contracts/schema-codes';
-import { useContractForm, type ContractForm } from '@casino/web-kit/contract-form';
+import { useContractForm, type ContractForm, type FieldStatus } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
-import type { Path } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, useFieldText } from '../../components/field.tsx';
 import { ME_KEY } from '../../app/session.ts';
@@ -65,6 +65,32 @@ function Notice({ kind, text }: { kind: 'ok' | 'error' | 'warn'; text: string | 
 
 const CONFIRM_FIELDS = ['code'] as const;
 const DISABLE_FIELDS = ['password', 'code'] as const;
+
+/** The operator's current password in a form (its field named `field`). */
+function CurrentPasswordField<V extends FieldValues>({
+  form,
+  field,
+  status,
+}: {
+  form: ContractForm<V>;
+  field: Path<V>;
+  status: FieldStatus | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('account.password.current')} status={status}>
+      {(aria) => (
+        <input
+          type="password"
+          autoComplete="current-password"
+          maxLength={OPERATOR_PASSWORD_MAX}
+          {...aria}
+          {...form.register(field)}
+        />
+      )}
+    </Field>
+  );
+}
 
 /** The 6-digit code input of a TOTP form: digits only, whatever is typed or pasted. */
 function CodeField<V extends { code: string }>({ form, label }: { form: ContractForm<V>; label: string }) {
@@ -217,20 +243,11 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
             disable.mutate(values);
           }}
         >
-          <Field
-            label={t('account.password.current')}
+          <CurrentPasswordField
+            form={disableForm}
+            field="password"
             status={disableForm.statusOf('password', fieldText('password'))}
-          >
-            {(aria) => (
-              <input
-                type="password"
-                autoComplete="current-password"
-                maxLength={OPERATOR_PASSWORD_MAX}
-                {...aria}
-                {...disableForm.register('password')}
-              />
-            )}
-          </Field>
+          />
           <CodeField form={disableForm} label={t('account.totp.code')} />
           <button
             type="submit"
@@ -308,20 +325,11 @@ function PasswordSection({ forced }: { forced: boolean }) {
           change.mutate({ currentPassword, newPassword });
         }}
       >
-        <Field
-          label={t('account.password.current')}
+        <CurrentPasswordField
+          form={form}
+          field="currentPassword"
           status={form.statusOf('currentPassword', fieldText('currentPassword'))}
-        >
-          {(aria) => (
-            <input
-              type="password"
-              autoComplete="current-password"
-              maxLength={OPERATOR_PASSWORD_MAX}
-              {...aria}
-              {...form.register('currentPassword')}
-            />
-          )}
-        </Field>
+        />
         <div className="field">
           <label htmlFor="account-new">{t('account.password.new')}</label>
           <input

@@ -162,28 +162,24 @@ function ContentForm({
         {isPopup && (
           <div className="ct-row">
             <ColorField value={values.titleColor} onChange={(titleColor) => set('titleColor', titleColor)} />
-            <Field className="field ct-num" label={t('content.field.posX')} status={statusOf('posX')}>
-              {(aria) => (
-                <input
-                  type="number"
-                  min={0}
-                  max={4000}
-                  {...aria}
-                  {...form.register('posX', { setValueAs: wholeNumber(0) })}
-                />
-              )}
-            </Field>
-            <Field className="field ct-num" label={t('content.field.posY')} status={statusOf('posY')}>
-              {(aria) => (
-                <input
-                  type="number"
-                  min={0}
-                  max={4000}
-                  {...aria}
-                  {...form.register('posY', { setValueAs: wholeNumber(0) })}
-                />
-              )}
-            </Field>
+            {(['posX', 'posY'] as const).map((axis) => (
+              <Field
+                key={axis}
+                className="field ct-num"
+                label={t(`content.field.${axis}`)}
+                status={statusOf(axis)}
+              >
+                {(aria) => (
+                  <input
+                    type="number"
+                    min={0}
+                    max={4000}
+                    {...aria}
+                    {...form.register(axis, { setValueAs: wholeNumber(0) })}
+                  />
+                )}
+              </Field>
+            ))}
             <Field
               className="field ct-num"
               label={t('content.field.sortOrder')}
