@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setSiteTimeZone } from '@casino/web-kit/format';
 import type { TGetSiteStatusResponse } from '@casino/contracts/site';
 import { LocaleContext } from '../i18n/locale-context.ts';
 import { callApi } from '../lib/api.ts';
@@ -159,5 +160,23 @@ describe('MaintenancePage', () => {
     renderPage('2030-01-02T03:00:00.000Z', Date.parse('2030-01-02T04:00:00.000Z'));
     expect(screen.getByText('예정된 종료 시각이 지났습니다. 곧 다시 이용하실 수 있습니다.')).toBeTruthy();
     expect(screen.queryByText('운영자 안내')).toBeNull();
+  });
+
+  describe('on a site in another time zone (SITE_TIME_ZONE)', () => {
+    afterEach(() => setSiteTimeZone(null));
+
+    it('shows the expected end on that zone’s clock and names the zone', () => {
+      setSiteTimeZone('America/New_York');
+      renderPage('2030-01-02T03:00:00.000Z', Date.parse('2030-01-01T00:00:00.000Z'));
+      expect(screen.getByText('2030-01-01 22:00')).toBeTruthy();
+      expect(screen.getByText('(America/New_York)')).toBeTruthy();
+      expect(screen.queryByText('(한국 시간)')).toBeNull();
+    });
+
+    it('says Korea time in the member’s language for Asia/Seoul', () => {
+      renderPage('2030-01-02T03:00:00.000Z', Date.parse('2030-01-01T00:00:00.000Z'));
+      expect(screen.getByText('2030-01-02 12:00')).toBeTruthy();
+      expect(screen.getByText('(한국 시간)')).toBeTruthy();
+    });
   });
 });

@@ -5,6 +5,7 @@ import { Icon } from '../components/ui/icon.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useSiteName } from '../lib/site-info.ts';
+import { useSiteZoneName } from '../lib/site-zone.ts';
 import { MAINTENANCE_POLL_MS } from '../lib/site/get-site-status.ts';
 import { LanguagePicker } from './layout/language-picker.tsx';
 import { LogoMark } from './layout/logo.tsx';
@@ -31,6 +32,7 @@ export function MaintenancePage({
 }) {
   const { t } = useTranslation('common');
   const siteName = useSiteName();
+  const zone = useSiteZoneName();
   const title = t('maintenance.title');
   useDocumentTitle(title);
   const until = maintenance.until ? Date.parse(maintenance.until) : NaN;
@@ -68,7 +70,7 @@ export function MaintenancePage({
                 <time className="maintenance__time" dateTime={maintenance.until ?? undefined}>
                   {formatDateTime(maintenance.until)}
                 </time>{' '}
-                <span className="maintenance__zone">{t('maintenance.zone')}</span>
+                <span className="maintenance__zone">{t('maintenance.zone', { zone })}</span>
               </span>
             ) : (
               <span>{t('maintenance.overdue')}</span>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TCashierWindow } from '@casino/contracts/cashier';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { useSiteZoneName } from '../../../lib/site-zone.ts';
 
 interface LockStatusProps {
   kind: 'deposit' | 'withdraw';
@@ -16,6 +17,7 @@ interface LockStatusProps {
  */
 export function LockStatus({ kind, window, isLoading, isError, onRetry }: LockStatusProps) {
   const { t } = useTranslation(['cashier', 'common']);
+  const zone = useSiteZoneName();
   if (!window) {
     if (isError && !isLoading) {
       return (
@@ -34,7 +36,8 @@ export function LockStatus({ kind, window, isLoading, isError, onRetry }: LockSt
       </div>
     );
   }
-  const range = window.from && window.to ? t('window.range', { from: window.from, to: window.to }) : null;
+  const range =
+    window.from && window.to ? t('window.range', { from: window.from, to: window.to, zone }) : null;
   if (window.locked) {
     return (
       <div className="lock-status lock-status--closed" role="status">
