@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sitePeriodStarts } from '../src/modules/backoffice/backoffice.service.ts';
 import {
+  applyWithdraw,
   auditOf,
   balances,
   bo,
@@ -414,12 +415,7 @@ describe('member actions', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const fresh: string = res.body.exchangePassword;
     if (fresh !== m.exchangePassword) {
-      const old = await call(
-        t,
-        'apply-user-withdraw',
-        { amount: 10_000, exchangePassword: m.exchangePassword },
-        m.cookie,
-      );
+      const old = await applyWithdraw(t, m, 10_000);
       expect(old.body.status).not.toBe('success');
     }
     const ok = await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: fresh }, m.cookie);

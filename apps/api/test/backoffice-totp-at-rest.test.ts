@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/lib/secrets.ts';
 import { generateTotpSecret, totpCode } from '../src/modules/backoffice/totp.ts';
-import { createOperator, fileTestApp, OPERATOR_PASSWORD, type JsonBody } from './factories.ts';
-import { SAME_ORIGIN } from './harness.ts';
+import { bo, createOperator, fileTestApp, OPERATOR_PASSWORD, type Answer } from './factories.ts';
 
 /**
  * Operators' TOTP secrets at rest (docs/security.md, "Secrets at rest"): the rows hold them sealed
@@ -18,18 +17,9 @@ async function req(
   method: 'GET' | 'POST',
   url: string,
   options: { cookie?: string; body?: unknown } = {},
-): Promise<{ code: number; body: JsonBody; cookie: string }> {
-  const headers: Record<string, string> = { ...SAME_ORIGIN };
-  if (options.cookie) headers.cookie = options.cookie;
-  if (method !== 'GET') headers['content-type'] = 'application/json';
-  const res = await t.app.inject({
-    method,
-    url: `/api/backoffice${url}`,
-    headers,
-    ...(method !== 'GET' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
-  });
-  const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '';
-  return { code: res.statusCode, body: res.json(), cookie };
+): Promise<Answer & { cookie: string }> {
+  const answer = await bo(t, method, url, options);
+  return Object.assign(answer, { cookie: String(answer.headers['set-cookie'] ?? '').split(';')[0] ?? '' });
 }
 
 function login(operatorId: string, secret?: string) {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { siteMinuteOfDay } from '@casino/contracts/site-time';
 import { minutesOf } from '../src/modules/settings/lock-window.ts';
 import {
+  applyWithdraw,
   balances,
   bo,
   call,
@@ -62,16 +63,7 @@ describe('cashier lock windows', () => {
       status: 'time',
     });
     // Withdrawals have no window: still open.
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 10_000, exchangePassword: member.exchangePassword },
-          member.cookie,
-        )
-      ).body,
-    ).toEqual({
+    expect((await applyWithdraw(t, member, 10_000)).body).toEqual({
       status: 'success',
     });
     expect((await call(t, 'del-withdraw', { id: await lastId('withdraw') }, member.cookie)).body).toEqual({
@@ -102,16 +94,7 @@ describe('cashier lock windows', () => {
       from: '03:00',
       to: '04:00',
     });
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 10_000, exchangePassword: member.exchangePassword },
-          member.cookie,
-        )
-      ).body,
-    ).toEqual({
+    expect((await applyWithdraw(t, member, 10_000)).body).toEqual({
       status: 'time',
     });
     expect(await balances(t, member.id)).toEqual(before);
@@ -119,16 +102,7 @@ describe('cashier lock windows', () => {
       status: 'success',
     });
     moveToSeoul('04:00');
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 10_000, exchangePassword: member.exchangePassword },
-          member.cookie,
-        )
-      ).body,
-    ).toEqual({
+    expect((await applyWithdraw(t, member, 10_000)).body).toEqual({
       status: 'success',
     });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  applyWithdraw,
   balances,
   bo,
   call,
@@ -40,11 +41,7 @@ describe.skipIf(!onPostgres)(
 
     it('50 parallel withdrawals by one member hold the money once and never overdraw', async () => {
       const m = await createMember(t, { cash: 100_000 });
-      const answers = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          call(t, 'apply-user-withdraw', { amount: 30_000, exchangePassword: m.exchangePassword }, m.cookie),
-        ),
-      );
+      const answers = await Promise.all(Array.from({ length: 50 }, () => applyWithdraw(t, m, 30_000)));
       // The exchange-password limit reserves each attempt before the check (issue 8), so at most five
       // run at once; the others answer 429 too_many, a contract answer that moves nothing.
       expect(answers.every((a) => a.code === 200 || a.code === 429)).toBe(true);
@@ -66,16 +63,7 @@ describe.skipIf(!onPostgres)(
       let settled = 0;
       // Rounds of parallel requests, each followed by an approval: the member asks for more than they have.
       for (let round = 0; round < 5; round++) {
-        const answers = await Promise.all(
-          Array.from({ length: 10 }, () =>
-            call(
-              t,
-              'apply-user-withdraw',
-              { amount: 30_000, exchangePassword: m.exchangePassword },
-              m.cookie,
-            ),
-          ),
-        );
+        const answers = await Promise.all(Array.from({ length: 10 }, () => applyWithdraw(t, m, 30_000)));
         const ok = answers.filter((a) => a.body.status === 'success').length;
         expect(ok).toBeLessThanOrEqual(1);
         expect(answers.every((a) => ['success', 'wait', 'balance', 'too_many'].includes(a.body.status))).toBe(
@@ -136,12 +124,7 @@ describe.skipIf(!onPostgres)(
 
     it('20 parallel approvals and rejections of one withdrawal resolve its hold once', async () => {
       const m = await createMember(t, { cash: 80_000 });
-      await call(
-        t,
-        'apply-user-withdraw',
-        { amount: 50_000, exchangePassword: m.exchangePassword },
-        m.cookie,
-      );
+      await applyWithdraw(t, m, 50_000);
       const id = await latestRequestId(t, 'withdraw', m.id);
       const answers = await Promise.all([
         ...Array.from({ length: 10 }, () =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyWithdraw,
   balances,
   bo,
   call,
@@ -132,12 +133,7 @@ describe('apply-user-withdraw', () => {
 
   it('writes the request and holds its amount in one go', async () => {
     const m = await createMember(t, { cash: 50_000 });
-    const res = await call(
-      t,
-      'apply-user-withdraw',
-      { amount: 20_000, exchangePassword: m.exchangePassword },
-      m.cookie,
-    );
+    const res = await applyWithdraw(t, m, 20_000);
     expect(res).toMatchObject({ code: 200, body: { status: 'success' } });
     const row = await t.db
       .selectFrom('withdraw_requests')
@@ -169,12 +165,7 @@ describe('apply-user-withdraw', () => {
         (await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '0000' }, m.cookie)).body,
       ).toEqual({ status: 'pass' });
     }
-    const res = await call(
-      t,
-      'apply-user-withdraw',
-      { amount: 10_000, exchangePassword: m.exchangePassword },
-      m.cookie,
-    );
+    const res = await applyWithdraw(t, m, 10_000);
     expect(res.code).toBe(429);
     expect(res.body).toEqual({ status: 'too_many' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -182,16 +173,7 @@ describe('apply-user-withdraw', () => {
 
   it('answers balance beyond the cash balance and holds nothing', async () => {
     const m = await createMember(t, { cash: 15_000 });
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 16_000, exchangePassword: m.exchangePassword },
-          m.cookie,
-        )
-      ).body,
-    ).toEqual({
+    expect((await applyWithdraw(t, m, 16_000)).body).toEqual({
       status: 'balance',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 15_000 });
@@ -202,51 +184,15 @@ describe('apply-user-withdraw', () => {
 
   it('answers wait while one is pending', async () => {
     const m = await createMember(t, { cash: 50_000 });
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 10_000, exchangePassword: m.exchangePassword },
-          m.cookie,
-        )
-      ).body.status,
-    ).toBe('success');
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 10_000, exchangePassword: m.exchangePassword },
-          m.cookie,
-        )
-      ).body,
-    ).toEqual({ status: 'wait' });
+    expect((await applyWithdraw(t, m, 10_000)).body.status).toBe('success');
+    expect((await applyWithdraw(t, m, 10_000)).body).toEqual({ status: 'wait' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 40_000 });
   });
 
   it('refuses bad amounts and a malformed exchange password (400)', async () => {
     const m = await createMember(t, { cash: 50_000 });
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 5_000, exchangePassword: m.exchangePassword },
-          m.cookie,
-        )
-      ).body,
-    ).toEqual(amountError('min'));
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 10_100, exchangePassword: m.exchangePassword },
-          m.cookie,
-        )
-      ).body,
-    ).toEqual(amountError('unit'));
+    expect((await applyWithdraw(t, m, 5_000)).body).toEqual(amountError('min'));
+    expect((await applyWithdraw(t, m, 10_100)).body).toEqual(amountError('unit'));
     const res = await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '12' }, m.cookie);
     expect(res.code).toBe(400);
     expect(res.body.errors[0]!.path).toBe('exchangePassword');
@@ -292,7 +238,7 @@ describe('get-deposit-list / get-withdraw-list', () => {
 
   it('shows a rejection with the operator’s reason', async () => {
     const m = await createMember(t, { cash: 100_000 });
-    await call(t, 'apply-user-withdraw', { amount: 30_000, exchangePassword: m.exchangePassword }, m.cookie);
+    await applyWithdraw(t, m, 30_000);
     const id = await latestRequestId(t, 'withdraw', m.id);
     await bo(t, 'POST', `/withdraws/${id}/reject`, {
       cookie: owner.cookie,
@@ -309,7 +255,7 @@ describe('get-deposit-list / get-withdraw-list', () => {
 describe('del-deposit / del-withdraw', () => {
   it('cancels a waiting withdrawal and returns its held money', async () => {
     const m = await createMember(t, { cash: 50_000 });
-    await call(t, 'apply-user-withdraw', { amount: 20_000, exchangePassword: m.exchangePassword }, m.cookie);
+    await applyWithdraw(t, m, 20_000);
     const id = await latestRequestId(t, 'withdraw', m.id);
     expect(await balances(t, m.id)).toMatchObject({ cash: 30_000 });
     expect((await call(t, 'del-withdraw', { id }, m.cookie)).body).toEqual({ status: 'success' });
@@ -327,16 +273,7 @@ describe('del-deposit / del-withdraw', () => {
     expect((await call(t, 'get-withdraw-list', {}, m.cookie)).body).toMatchObject({ maxCount: 0, list: [] });
     expect((await call(t, 'del-withdraw', { id }, m.cookie)).body).toEqual({ status: 'not_found' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 50_000 });
-    expect(
-      (
-        await call(
-          t,
-          'apply-user-withdraw',
-          { amount: 10_000, exchangePassword: m.exchangePassword },
-          m.cookie,
-        )
-      ).body.status,
-    ).toBe('success');
+    expect((await applyWithdraw(t, m, 10_000)).body.status).toBe('success');
   });
 
   it('cancels a waiting deposit and hides a completed one', async () => {
@@ -373,7 +310,7 @@ describe('del-deposit / del-withdraw', () => {
 
   it('answers already for a request an operator has taken (reg): it can no longer be cancelled', async () => {
     const m = await createMember(t, { cash: 50_000 });
-    await call(t, 'apply-user-withdraw', { amount: 20_000, exchangePassword: m.exchangePassword }, m.cookie);
+    await applyWithdraw(t, m, 20_000);
     const id = await latestRequestId(t, 'withdraw', m.id);
     await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: owner.cookie });
     expect((await call(t, 'del-withdraw', { id }, m.cookie)).body).toEqual({ status: 'already' });
@@ -389,12 +326,7 @@ describe('del-deposit / del-withdraw', () => {
   it('never reaches another member’s request: not_found, and nothing changes', async () => {
     const owner1 = await createMember(t, { cash: 50_000 });
     const intruder = await createMember(t, { cash: 50_000 });
-    await call(
-      t,
-      'apply-user-withdraw',
-      { amount: 20_000, exchangePassword: owner1.exchangePassword },
-      owner1.cookie,
-    );
+    await applyWithdraw(t, owner1, 20_000);
     await call(t, 'apply-user-deposit', { amount: 20_000 }, owner1.cookie);
     const wid = await latestRequestId(t, 'withdraw', owner1.id);
     const did = await latestRequestId(t, 'deposit', owner1.id);
@@ -464,11 +396,11 @@ describe('get-cashier-status and get-cash-ticker', () => {
         cookie: owner.cookie,
       });
     }
-    await call(t, 'apply-user-withdraw', { amount: 70_000, exchangePassword: m.exchangePassword }, m.cookie);
+    await applyWithdraw(t, m, 70_000);
     await bo(t, 'POST', `/withdraws/${await latestRequestId(t, 'withdraw', m.id)}/approve`, {
       cookie: owner.cookie,
     });
-    await call(t, 'apply-user-withdraw', { amount: 80_000, exchangePassword: m.exchangePassword }, m.cookie); // pending: not shown
+    await applyWithdraw(t, m, 80_000); // pending: not shown
 
     const res = await call(t, 'get-cash-ticker');
     expect(res.body.status).toBe('success');
@@ -569,16 +501,7 @@ describe('members who may not use the cashier', () => {
     for (const state of ['blocked', 'pending', 'self_excluded'] as const) {
       const m = await createMember(t, { cash: 50_000, comp: 50_000, state });
       expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).code).toBe(401);
-      expect(
-        (
-          await call(
-            t,
-            'apply-user-withdraw',
-            { amount: 10_000, exchangePassword: m.exchangePassword },
-            m.cookie,
-          )
-        ).code,
-      ).toBe(401);
+      expect((await applyWithdraw(t, m, 10_000)).code).toBe(401);
     }
   });
 

@@ -207,6 +207,15 @@ export async function call<N extends string>(
   return answerOf(raw);
 }
 
+/** `apply-user-withdraw` of `amount` by the member, with its exchange password. */
+export async function applyWithdraw(
+  t: TestApp,
+  member: Pick<TestMember, 'exchangePassword' | 'cookie'>,
+  amount: number,
+): Promise<Answer<CallAnswer<'apply-user-withdraw'>>> {
+  return call(t, 'apply-user-withdraw', { amount, exchangePassword: member.exchangePassword }, member.cookie);
+}
+
 /** `GET /api/auth/csrf`: the token and the cookie header that carries its binding. */
 export async function fetchCsrf(
   t: TestApp,
@@ -355,14 +364,17 @@ export async function auditOf<C extends AuditColumn = (typeof AUDIT_ENTRY)[numbe
   return t.db.selectFrom('audit_log').select(columns).where('target', '=', target).orderBy('id').execute();
 }
 
-/** A back-office request (`/api/backoffice<url>`), as the console sends it; `key` is its Idempotency-Key. */
+/**
+ * A back-office request (`/api/backoffice<url>`), as the console sends it; `key` is its
+ * Idempotency-Key, `ip` the client's address, `headers` more headers.
+ */
 export async function bo(
   t: TestApp,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  options: { cookie?: string; body?: unknown; key?: string } = {},
+  options: InjectOptions & { body?: unknown; key?: string } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { ...SAME_ORIGIN };
+  const headers: Record<string, string> = { ...SAME_ORIGIN, ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.key !== undefined) headers['idempotency-key'] = options.key;
   if (method !== 'GET') headers['content-type'] = 'application/json';
@@ -370,6 +382,7 @@ export async function bo(
     method,
     url: `/api/backoffice${url}`,
     headers,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     ...(method !== 'GET' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
   });
   return answerOf(raw);
