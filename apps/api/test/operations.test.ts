@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -239,5 +242,32 @@ describe('/metrics', () => {
       }),
     ).toBe(1);
     expect(text).not.toContain('stranger-provider');
+  });
+});
+
+describe("the deployment's dashboard and alerts (deploy/)", () => {
+  it('name only series that /metrics has', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const files = ['deploy/grafana/casino-dashboard.json', 'deploy/prometheus/alerts.yml'];
+    const text = await scrape();
+    const names = new Set<string>();
+    for (const file of files)
+      for (const match of readFileSync(path.join(root, file), 'utf8').matchAll(
+        /\b((?:casino|process|nodejs)_[a-z0-9_]+)/g,
+      ))
+        names.add(match[1]!.replace(/_(bucket|count|sum)$/, ''));
+    expect(names.size).toBeGreaterThan(8);
+    // The pool's gauge exists on PostgreSQL only (the embedded database has no pool).
+    const missing = [...names].filter(
+      (name) =>
+        !new RegExp(`^# TYPE ${name} `, 'm').test(text) &&
+        !(name === 'casino_db_pool_connections' && t.kind === 'pglite'),
+    );
+    expect(missing).toEqual([]);
+    // The dashboard is JSON Grafana loads: a title, panels each with a Prometheus query.
+    const dashboard = JSON.parse(readFileSync(path.join(root, files[0]!), 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    for (const panel of dashboard.panels) expect(panel.targets[0]!.expr, panel.title).toMatch(/\w/);
   });
 });
