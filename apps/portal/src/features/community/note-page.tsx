@@ -15,7 +15,7 @@ import { useDelNote } from './api/del-note.ts';
 import { useReadAllNote } from './api/read-all-note.ts';
 import { useReadNoteMessage } from './api/read-note-message.ts';
 import { communityErrorText, deleteWithDialogs } from './community-text.ts';
-import { EntryRow, EntrySkeleton } from './components/entry-row.tsx';
+import { EntryCard, EntryRow } from './components/entry-row.tsx';
 import { useRefetchOnRise } from './use-refetch-on-rise.ts';
 import './community.css';
 
@@ -96,23 +96,17 @@ export function NotePage() {
 
   return (
     <PageShell title={t('common:menu.note')} lead={t('note.lead')} icon="note">
-      <section
-        className="card entry-card"
-        aria-labelledby="note-list-title"
-        aria-busy={query.isFetching || undefined}
-      >
-        <header className="entry-card__header">
-          <h2 className="card__title" id="note-list-title">
-            {t('note.heading')}
-          </h2>
-          {data && (
-            <span className="entry-card__total">
-              {t('note.unreadOfTotal', {
-                unread: format.number(unread),
-                total: format.number(data.maxCount),
-              })}
-            </span>
-          )}
+      <EntryCard
+        name="note-list"
+        heading={t('note.heading')}
+        total={
+          data &&
+          t('note.unreadOfTotal', {
+            unread: format.number(unread),
+            total: format.number(data.maxCount),
+          })
+        }
+        actions={
           <div className="entry-card__actions">
             <button
               type="button"
@@ -133,62 +127,50 @@ export function NotePage() {
               {t('note.deleteAll')}
             </button>
           </div>
-        </header>
-        {query.isPending ? (
-          <EntrySkeleton />
-        ) : query.isError && !data ? (
-          <div className="entry-card__empty" role="alert">
-            <Icon name="error" size={24} />
-            <p>{t('note.loadFailed')}</p>
-            <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
-              {t('list.retry')}
-            </button>
-          </div>
-        ) : data && data.notes.length > 0 ? (
-          <ul className={`entry-list${query.isPlaceholderData ? ' entry-list--stale' : ''}`}>
-            {data.notes.map((note) => (
-              <EntryRow
-                key={note.id}
-                isOpen={openId === note.id}
-                isUnread={!note.isRead}
-                onToggle={() => toggle(note)}
-                summary={
-                  <>
-                    <span className="entry__top">
-                      <span className={note.isRead ? 'state-pill state-pill--other' : 'new-pill'}>
-                        {note.isRead ? t('note.read') : t('note.unread')}
-                      </span>
-                    </span>
-                    <span className="entry__title">{note.title}</span>
-                    <span className="entry__meta">
-                      <time dateTime={note.regDate}>{format.date(note.regDate)}</time>
-                    </span>
-                  </>
-                }
+        }
+        query={query}
+        hasData={data !== undefined}
+        loadFailed={t('note.loadFailed')}
+        hasRows={data !== undefined && data.notes.length > 0}
+        isStale={query.isPlaceholderData}
+        empty={{ icon: 'note', text: t('note.empty') }}
+        footer={<Pager page={page} pages={pages} onPage={setPage} isBusy={query.isFetching} />}
+      >
+        {data?.notes.map((note) => (
+          <EntryRow
+            key={note.id}
+            isOpen={openId === note.id}
+            isUnread={!note.isRead}
+            onToggle={() => toggle(note)}
+            summary={
+              <>
+                <span className="entry__top">
+                  <span className={note.isRead ? 'state-pill state-pill--other' : 'new-pill'}>
+                    {note.isRead ? t('note.read') : t('note.unread')}
+                  </span>
+                </span>
+                <span className="entry__title">{note.title}</span>
+                <span className="entry__meta">
+                  <time dateTime={note.regDate}>{format.date(note.regDate)}</time>
+                </span>
+              </>
+            }
+          >
+            <SafeHtml html={note.contents} />
+            <div className="entry__actions">
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => void onDelete(note)}
+                disabled={isBusy}
               >
-                <SafeHtml html={note.contents} />
-                <div className="entry__actions">
-                  <button
-                    type="button"
-                    className="btn btn--ghost btn--sm"
-                    onClick={() => void onDelete(note)}
-                    disabled={isBusy}
-                  >
-                    <Icon name="trash" size={16} />
-                    {t('note.delete')}
-                  </button>
-                </div>
-              </EntryRow>
-            ))}
-          </ul>
-        ) : (
-          <div className="entry-card__empty">
-            <Icon name="note" size={24} />
-            <p>{t('note.empty')}</p>
-          </div>
-        )}
-        <Pager page={page} pages={pages} onPage={setPage} isBusy={query.isFetching} />
-      </section>
+                <Icon name="trash" size={16} />
+                {t('note.delete')}
+              </button>
+            </div>
+          </EntryRow>
+        ))}
+      </EntryCard>
     </PageShell>
   );
 }

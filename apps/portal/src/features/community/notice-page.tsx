@@ -2,14 +2,13 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { domainMatches } from '@casino/contracts/host';
-import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { entryAnchor, useLinkedEntryId, useOpenLinkedEntry } from './use-linked-entry.ts';
 import { pageCount, Pager } from '../../components/ui/pager.tsx';
 import { SafeHtml } from '../../components/ui/safe-html.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { COMMUNITY_PAGE_SIZE, noticesQueryOptions } from '../../lib/community/queries.ts';
-import { EntryRow, EntrySkeleton } from './components/entry-row.tsx';
+import { EntryCard, EntryRow } from './components/entry-row.tsx';
 import './community.css';
 
 /**
@@ -44,67 +43,45 @@ export function NoticePage() {
 
   return (
     <PageShell title={t('common:menu.notice')} lead={t('notice.lead')} icon="notice">
-      <section
-        className="card entry-card"
-        aria-labelledby="notice-list-title"
-        aria-busy={query.isFetching || undefined}
+      <EntryCard
+        name="notice-list"
+        heading={t('notice.heading')}
+        total={t('list.total', { total: format.number(notices.length) })}
+        query={query}
+        hasData={query.data !== undefined}
+        loadFailed={t('notice.loadFailed')}
+        hasRows={rows.length > 0}
+        empty={{ icon: 'notice', text: t('notice.empty') }}
+        footer={
+          <Pager
+            page={current}
+            pages={pages}
+            onPage={(next) => {
+              setOpenId(null);
+              setPage(next);
+            }}
+          />
+        }
       >
-        <header className="entry-card__header">
-          <h2 className="card__title" id="notice-list-title">
-            {t('notice.heading')}
-          </h2>
-          {query.data && (
-            <span className="entry-card__total">
-              {t('list.total', { total: format.number(notices.length) })}
-            </span>
-          )}
-        </header>
-        {query.isPending ? (
-          <EntrySkeleton />
-        ) : query.isError && !query.data ? (
-          <div className="entry-card__empty" role="alert">
-            <Icon name="error" size={24} />
-            <p>{t('notice.loadFailed')}</p>
-            <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
-              {t('list.retry')}
-            </button>
-          </div>
-        ) : rows.length > 0 ? (
-          <ul className="entry-list">
-            {rows.map((notice) => (
-              <EntryRow
-                key={notice.id}
-                anchorId={entryAnchor('notice', notice.id)}
-                isOpen={openId === notice.id}
-                onToggle={() => setOpenId(openId === notice.id ? null : notice.id)}
-                summary={
-                  <>
-                    <span className="entry__title">{notice.title}</span>
-                    <span className="entry__meta">
-                      <time dateTime={notice.lastDate ?? undefined}>{format.date(notice.lastDate)}</time>
-                    </span>
-                  </>
-                }
-              >
-                <SafeHtml html={notice.contents} />
-              </EntryRow>
-            ))}
-          </ul>
-        ) : (
-          <div className="entry-card__empty">
-            <Icon name="notice" size={24} />
-            <p>{t('notice.empty')}</p>
-          </div>
-        )}
-        <Pager
-          page={current}
-          pages={pages}
-          onPage={(next) => {
-            setOpenId(null);
-            setPage(next);
-          }}
-        />
-      </section>
+        {rows.map((notice) => (
+          <EntryRow
+            key={notice.id}
+            anchorId={entryAnchor('notice', notice.id)}
+            isOpen={openId === notice.id}
+            onToggle={() => setOpenId(openId === notice.id ? null : notice.id)}
+            summary={
+              <>
+                <span className="entry__title">{notice.title}</span>
+                <span className="entry__meta">
+                  <time dateTime={notice.lastDate ?? undefined}>{format.date(notice.lastDate)}</time>
+                </span>
+              </>
+            }
+          >
+            <SafeHtml html={notice.contents} />
+          </EntryRow>
+        ))}
+      </EntryCard>
     </PageShell>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { useTranslation } from 'react-i18next';
+import { Icon, type TIconName } from '../../../components/ui/icon.tsx';
 
 /**
  * One row of a community list (a help post, a note, a notice) that opens in place: a button with
@@ -56,5 +57,75 @@ export function EntrySkeleton({ rows = 3 }: { rows?: number }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A community list's card (help posts, notes, notices): its heading with the total and the
+ * list's actions, then placeholder rows while the first page loads, the failure with a retry, the
+ * rows (`children`, dimmed while an older page stands in for the next), or the empty state;
+ * `footer` (the pager) under it.
+ */
+export function EntryCard({
+  name,
+  heading,
+  total,
+  actions,
+  query,
+  hasData,
+  loadFailed,
+  hasRows,
+  isStale = false,
+  empty,
+  footer,
+  children,
+}: {
+  /** Names the heading's id, `<name>-title`. */
+  name: string;
+  heading: ReactNode;
+  /** The total's words, once the list is read. */
+  total: ReactNode;
+  actions?: ReactNode;
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
+  /** Whether a page (or the list) has been read. */
+  hasData: boolean;
+  loadFailed: string;
+  hasRows: boolean;
+  isStale?: boolean;
+  empty: { icon: TIconName; text: string };
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('community');
+  const titleId = `${name}-title`;
+  return (
+    <section className="card entry-card" aria-labelledby={titleId} aria-busy={query.isFetching || undefined}>
+      <header className="entry-card__header">
+        <h2 className="card__title" id={titleId}>
+          {heading}
+        </h2>
+        {hasData && <span className="entry-card__total">{total}</span>}
+        {actions}
+      </header>
+      {query.isPending ? (
+        <EntrySkeleton />
+      ) : query.isError && !hasData ? (
+        <div className="entry-card__empty" role="alert">
+          <Icon name="error" size={24} />
+          <p>{loadFailed}</p>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
+            {t('list.retry')}
+          </button>
+        </div>
+      ) : hasRows ? (
+        <ul className={`entry-list${isStale ? ' entry-list--stale' : ''}`}>{children}</ul>
+      ) : (
+        <div className="entry-card__empty">
+          <Icon name={empty.icon} size={24} />
+          <p>{empty.text}</p>
+        </div>
+      )}
+      {footer}
+    </section>
   );
 }

@@ -13,7 +13,7 @@ import { useDelHelp } from '../api/del-help.ts';
 import { useReadHelpMessage } from '../api/read-help-message.ts';
 import { deleteWithDialogs, helpStateText, helpStateTone } from '../community-text.ts';
 import { entryAnchor, useLinkedEntryId, useOpenLinkedEntry } from '../use-linked-entry.ts';
-import { EntryRow, EntrySkeleton } from './entry-row.tsx';
+import { EntryCard, EntryRow } from './entry-row.tsx';
 import { helpTitle } from '../../../lib/community/help-title.ts';
 
 /**
@@ -86,20 +86,11 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
   }
 
   return (
-    <section
-      className="card entry-card"
-      aria-labelledby="help-list-title"
-      aria-busy={query.isFetching || undefined}
-    >
-      <header className="entry-card__header">
-        <h2 className="card__title" id="help-list-title">
-          {t('help.list.heading')}
-        </h2>
-        {data && (
-          <span className="entry-card__total">
-            {t('list.total', { total: format.number(data.maxCount) })}
-          </span>
-        )}
+    <EntryCard
+      name="help-list"
+      heading={t('help.list.heading')}
+      total={data && t('list.total', { total: format.number(data.maxCount) })}
+      actions={
         <button
           type="button"
           className="btn btn--ghost btn--sm"
@@ -109,83 +100,71 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
           <Icon name="trash" size={16} />
           {t('help.list.deleteAll')}
         </button>
-      </header>
-      {query.isPending ? (
-        <EntrySkeleton />
-      ) : query.isError && !data ? (
-        <div className="entry-card__empty" role="alert">
-          <Icon name="error" size={24} />
-          <p>{t('help.list.loadFailed')}</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
-            {t('list.retry')}
-          </button>
-        </div>
-      ) : data && data.helps.length > 0 ? (
-        <ul className={`entry-list${query.isPlaceholderData ? ' entry-list--stale' : ''}`}>
-          {data.helps.map((help) => {
-            const tone = helpStateTone(help.state);
-            const isNewAnswer = help.state === 'already' && !help.isRead;
-            return (
-              <EntryRow
-                key={help.id}
-                anchorId={entryAnchor('help', help.id)}
-                isOpen={openId === help.id}
-                isUnread={isNewAnswer}
-                onToggle={() => toggle(help)}
-                summary={
-                  <>
-                    <span className="entry__top">
-                      <span className={`state-pill state-pill--${tone}`}>{helpStateText(t, help.state)}</span>
-                      {isNewAnswer && <span className="new-pill">{t('help.list.newAnswer')}</span>}
-                    </span>
-                    <span className="entry__title">{helpTitle(t, help)}</span>
-                    <span className="entry__meta">
-                      <time dateTime={help.regDate}>{format.date(help.regDate)}</time>
-                    </span>
-                  </>
-                }
+      }
+      query={query}
+      hasData={data !== undefined}
+      loadFailed={t('help.list.loadFailed')}
+      hasRows={data !== undefined && data.helps.length > 0}
+      isStale={query.isPlaceholderData}
+      empty={{ icon: 'help', text: t('help.list.empty') }}
+      footer={<Pager page={page} pages={pages} onPage={onPage} isBusy={query.isFetching} />}
+    >
+      {data?.helps.map((help) => {
+        const tone = helpStateTone(help.state);
+        const isNewAnswer = help.state === 'already' && !help.isRead;
+        return (
+          <EntryRow
+            key={help.id}
+            anchorId={entryAnchor('help', help.id)}
+            isOpen={openId === help.id}
+            isUnread={isNewAnswer}
+            onToggle={() => toggle(help)}
+            summary={
+              <>
+                <span className="entry__top">
+                  <span className={`state-pill state-pill--${tone}`}>{helpStateText(t, help.state)}</span>
+                  {isNewAnswer && <span className="new-pill">{t('help.list.newAnswer')}</span>}
+                </span>
+                <span className="entry__title">{helpTitle(t, help)}</span>
+                <span className="entry__meta">
+                  <time dateTime={help.regDate}>{format.date(help.regDate)}</time>
+                </span>
+              </>
+            }
+          >
+            <div className="entry__block">
+              <h3 className="entry__label">{t('help.list.question')}</h3>
+              <p className="entry__text">{help.contents}</p>
+            </div>
+            <div className="entry__block entry__block--answer">
+              <h3 className="entry__label">
+                {t('help.list.answer')}
+                {help.answerDate && (
+                  <time className="entry__label-date" dateTime={help.answerDate}>
+                    {format.date(help.answerDate)}
+                  </time>
+                )}
+              </h3>
+              {help.answer ? (
+                <SafeHtml html={help.answer} />
+              ) : (
+                <p className="entry__waiting">{t('help.list.noAnswer')}</p>
+              )}
+            </div>
+            <div className="entry__actions">
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => void onDelete(help)}
+                disabled={isBusy}
               >
-                <div className="entry__block">
-                  <h3 className="entry__label">{t('help.list.question')}</h3>
-                  <p className="entry__text">{help.contents}</p>
-                </div>
-                <div className="entry__block entry__block--answer">
-                  <h3 className="entry__label">
-                    {t('help.list.answer')}
-                    {help.answerDate && (
-                      <time className="entry__label-date" dateTime={help.answerDate}>
-                        {format.date(help.answerDate)}
-                      </time>
-                    )}
-                  </h3>
-                  {help.answer ? (
-                    <SafeHtml html={help.answer} />
-                  ) : (
-                    <p className="entry__waiting">{t('help.list.noAnswer')}</p>
-                  )}
-                </div>
-                <div className="entry__actions">
-                  <button
-                    type="button"
-                    className="btn btn--ghost btn--sm"
-                    onClick={() => void onDelete(help)}
-                    disabled={isBusy}
-                  >
-                    <Icon name="trash" size={16} />
-                    {t('help.list.delete')}
-                  </button>
-                </div>
-              </EntryRow>
-            );
-          })}
-        </ul>
-      ) : (
-        <div className="entry-card__empty">
-          <Icon name="help" size={24} />
-          <p>{t('help.list.empty')}</p>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={onPage} isBusy={query.isFetching} />
-    </section>
+                <Icon name="trash" size={16} />
+                {t('help.list.delete')}
+              </button>
+            </div>
+          </EntryRow>
+        );
+      })}
+    </EntryCard>
   );
 }
