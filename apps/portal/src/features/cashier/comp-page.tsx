@@ -1,4 +1,3 @@
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@casino/contracts/members';
 import { toFieldErrors } from '@casino/contracts/errors';
@@ -17,7 +16,7 @@ import { QUICK_POINTS } from './amount.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useRollToBalance } from './api/roll-to-balance.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
-import { AmountField } from './components/amount-field.tsx';
+import { FormAmountField } from './components/amount-field.tsx';
 import './cashier.css';
 
 /**
@@ -144,24 +143,15 @@ function CompForm({ user }: { user: TUser }) {
           <dd className="points">{format.money(user.balance)}</dd>
         </div>
       </dl>
-      <Controller
+      <FormAmountField
         control={form.control}
-        name="amount"
-        render={({ field }) => (
-          <AmountField
-            ref={field.ref}
-            label={t('comp.amount')}
-            name={field.name}
-            unit="points"
-            value={field.value}
-            onChange={field.onChange}
-            steps={QUICK_POINTS}
-            max={quickMax}
-            allAmount={points}
-            hint={hint}
-            status={form.statusOf('amount', wordOf)}
-          />
-        )}
+        label={t('comp.amount')}
+        unit="points"
+        steps={QUICK_POINTS}
+        max={quickMax}
+        allAmount={points}
+        hint={hint}
+        status={form.statusOf('amount', wordOf)}
       />
       <p className="comp-preview" aria-live="polite">
         <span>{t('comp.after')}</span>

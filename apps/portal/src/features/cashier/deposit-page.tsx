@@ -24,7 +24,7 @@ import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useDepositList } from './api/get-deposit-list.ts';
 import { useUserAskAccount } from '../../lib/community/ask-account.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
-import { AmountField } from './components/amount-field.tsx';
+import { FormAmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
 import { RequestHistory } from './components/request-history.tsx';
 import { DepositLimitOffer, useDepositLimitOfferSettled } from './components/deposit-limit-offer.tsx';
@@ -239,23 +239,14 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
           {t('deposit.inquiry')}
         </button>
       </div>
-      <Controller
+      <FormAmountField
         control={form.control}
-        name="amount"
-        render={({ field }) => (
-          <AmountField
-            ref={field.ref}
-            label={t('deposit.amount')}
-            name={field.name}
-            unit="money"
-            value={field.value}
-            onChange={field.onChange}
-            steps={QUICK_AMOUNTS}
-            max={status?.maxAmount}
-            hint={limits}
-            status={form.statusOf('amount', wordOf('amount'))}
-          />
-        )}
+        label={t('deposit.amount')}
+        unit="money"
+        steps={QUICK_AMOUNTS}
+        max={status?.maxAmount}
+        hint={limits}
+        status={form.statusOf('amount', wordOf('amount'))}
       />
       <Controller
         control={form.control}

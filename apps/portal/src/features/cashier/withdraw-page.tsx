@@ -24,7 +24,7 @@ import { useDelWithdraw } from './api/del-withdraw.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useWithdrawList } from './api/get-withdraw-list.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
-import { AmountField } from './components/amount-field.tsx';
+import { FormAmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
 import { RequestHistory } from './components/request-history.tsx';
 import './cashier.css';
@@ -202,23 +202,14 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
         isError={cashier.isError}
         onRetry={() => void cashier.refetch()}
       />
-      <Controller
+      <FormAmountField
         control={form.control}
-        name="amount"
-        render={({ field }) => (
-          <AmountField
-            ref={field.ref}
-            label={t('withdraw.amount')}
-            name={field.name}
-            unit="money"
-            value={field.value}
-            onChange={field.onChange}
-            steps={QUICK_AMOUNTS}
-            max={status?.maxAmount}
-            hint={limits}
-            status={form.statusOf('amount', wordOf('amount'))}
-          />
-        )}
+        label={t('withdraw.amount')}
+        unit="money"
+        steps={QUICK_AMOUNTS}
+        max={status?.maxAmount}
+        hint={limits}
+        status={form.statusOf('amount', wordOf('amount'))}
       />
       <Controller
         control={form.control}

@@ -1,4 +1,5 @@
 import { forwardRef, useMemo } from 'react';
+import { Controller, type Control, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatWon } from '@casino/web-kit/format';
 import { INTL_LOCALE } from '@casino/contracts/locales';
@@ -123,3 +124,25 @@ export const AmountField = forwardRef<HTMLInputElement, AmountFieldProps>(functi
     />
   );
 });
+
+/** An `AmountField` bound to a contract form's `amount` (through react-hook-form's `Controller`). */
+export function FormAmountField<V extends { amount: number }>({
+  control,
+  ...props
+}: Omit<AmountFieldProps, 'name' | 'value' | 'onChange'> & { control: Control<V> }) {
+  return (
+    <Controller
+      control={control}
+      name={'amount' as Path<V>}
+      render={({ field }) => (
+        <AmountField
+          ref={field.ref}
+          name={field.name}
+          value={field.value as number}
+          onChange={field.onChange}
+          {...props}
+        />
+      )}
+    />
+  );
+}
