@@ -23,9 +23,8 @@ export function siteTimeZone(): string {
 }
 
 /**
- * Sets the site's time zone (the one the server names in the document: `documentSiteTimeZone`
- * of site-time-zone.ts); a
- * missing or unknown name leaves Asia/Seoul. Call it before the first render.
+ * Sets the site's time zone: the one the server names in the document (`documentSiteTimeZone` of
+ * site-time-zone.ts). A missing or unknown name leaves Asia/Seoul. Call it before the first render.
  */
 export function setSiteTimeZone(zone: string | null | undefined): void {
   siteZone = DEFAULT_TIME_ZONE;
