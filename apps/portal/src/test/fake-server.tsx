@@ -47,6 +47,23 @@ export function fakeServer(routes: TRoutes) {
   };
 }
 
+type TCashierStatus = Extract<TCallResponse<'get-cashier-status'>, { status: 'success' }>;
+
+/** A `get-cashier-status` answer: both windows open, 10,000 won minimums in units of 1,000, with `changes`. */
+export function cashierStatus(changes: Partial<TCashierStatus> = {}): TCashierStatus {
+  return {
+    status: 'success',
+    deposit: { locked: false, from: null, to: null },
+    withdraw: { locked: false, from: null, to: null },
+    minDeposit: 10_000,
+    minWithdraw: 10_000,
+    unit: 1000,
+    maxAmount: 100_000_000,
+    minConversion: 10_000,
+    ...changes,
+  };
+}
+
 export const invalid = (path: string, code: string) =>
   new HttpAnswer(400, { status: 'invalid', errors: [{ path, code }] });
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TCallResponse } from '@casino/contracts/calls';
 import { CompPage } from './comp-page.tsx';
 import {
+  cashierStatus,
   closeDialog,
   fakeServer,
   invalid,
@@ -11,16 +11,7 @@ import {
   type TRoutes,
 } from '../../test/fake-server.tsx';
 
-const STATUS: TCallResponse<'get-cashier-status'> = {
-  status: 'success',
-  deposit: { locked: false, from: null, to: null },
-  withdraw: { locked: false, from: null, to: null },
-  minDeposit: 10_000,
-  minWithdraw: 10_000,
-  unit: 1000,
-  maxAmount: 100_000_000,
-  minConversion: 5000,
-};
+const STATUS = cashierStatus({ minConversion: 5000 });
 
 // TEST_USER holds 12,500 comp points and 1,250,000 won.
 async function open(overrides: TRoutes = {}) {

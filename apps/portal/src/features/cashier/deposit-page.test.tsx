@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { DepositPage } from './deposit-page.tsx';
 import {
+  cashierStatus,
   closeDialog,
   fakeServer,
   HttpAnswer,
@@ -12,16 +13,7 @@ import {
   type TRoutes,
 } from '../../test/fake-server.tsx';
 
-const OPEN: TCallResponse<'get-cashier-status'> = {
-  status: 'success',
-  deposit: { locked: false, from: null, to: null },
-  withdraw: { locked: false, from: null, to: null },
-  minDeposit: 10_000,
-  minWithdraw: 10_000,
-  unit: 1000,
-  maxAmount: 100_000_000,
-  minConversion: 10_000,
-};
+const OPEN = cashierStatus();
 
 const LIST: TCallResponse<'get-deposit-list'> = {
   status: 'success',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TCallResponse } from '@casino/contracts/calls';
 import { WithdrawPage } from './withdraw-page.tsx';
 import {
+  cashierStatus,
   closeDialog,
   fakeServer,
   HttpAnswer,
@@ -12,15 +13,11 @@ import {
   type TRoutes,
 } from '../../test/fake-server.tsx';
 
-const OPEN: TCallResponse<'get-cashier-status'> = {
-  status: 'success',
-  deposit: { locked: false, from: null, to: null },
+const OPEN = cashierStatus({
   withdraw: { locked: false, from: '23:30', to: '00:30' },
-  minDeposit: 10_000,
   minWithdraw: 20_000,
   unit: 10_000,
-  maxAmount: 100_000_000,
-};
+});
 
 const LIST: TCallResponse<'get-withdraw-list'> = {
   status: 'success',
