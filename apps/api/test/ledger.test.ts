@@ -41,6 +41,10 @@ async function transferCount(): Promise<number> {
 let keySeq = 0;
 const nextKey = (prefix = 'k') => `${prefix}-${++keySeq}`;
 
+/** A withdrawal hold of `amount` on the member's cash, under a fresh key. */
+const withdrawalHold = (memberId: number, amount: number) =>
+  ledger.createHold({ memberId, amount, code: 'withdrawal_hold', idempotencyKey: nextKey('w') });
+
 describe('accounts', () => {
   it('opens a member at zero with cash, comp and game accounts', async () => {
     const member = await createLedgerMember(database.db, ledger);
@@ -418,12 +422,7 @@ describe("inside the caller's transaction", () => {
 describe('holds', () => {
   it('holds money at once, so it cannot be spent twice', async () => {
     const member = await createLedgerMember(database.db, ledger, { cash: 30_000 });
-    const hold = await ledger.createHold({
-      memberId: member,
-      amount: 20_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
+    const hold = await withdrawalHold(member, 20_000);
     expect(hold.replayed).toBe(false);
     expect((await ledger.memberBalances(member)).cash).toBe(10_000);
     expect(await ledger.getHold(hold.holdId)).toMatchObject({
@@ -434,14 +433,7 @@ describe('holds', () => {
       pendingTransferId: hold.transferId,
       resolvingTransferId: null,
     });
-    const error = await rejection(
-      ledger.createHold({
-        memberId: member,
-        amount: 20_000,
-        code: 'withdrawal_hold',
-        idempotencyKey: nextKey('w'),
-      }),
-    );
+    const error = await rejection(withdrawalHold(member, 20_000));
     expect(error.code).toBe('balance');
     expect(
       (
@@ -478,12 +470,7 @@ describe('holds', () => {
   it('posts once: to bank clearing by default; a second post or a void is already', async () => {
     const member = await createLedgerMember(database.db, ledger, { cash: 30_000 });
     const clearing = await ledger.accountBalance({ system: 'bank_clearing' });
-    const hold = await ledger.createHold({
-      memberId: member,
-      amount: 25_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
+    const hold = await withdrawalHold(member, 25_000);
     const post = await ledger.postHold(hold.holdId, { idempotencyKey: 'post-1', source: 'backoffice' });
     expect(post.replayed).toBe(false);
     expect(await ledger.accountBalance({ system: 'bank_clearing' })).toBe(clearing + 25_000);
@@ -508,12 +495,7 @@ describe('holds', () => {
 
   it('voids once: the money returns to the member', async () => {
     const member = await createLedgerMember(database.db, ledger, { cash: 30_000 });
-    const hold = await ledger.createHold({
-      memberId: member,
-      amount: 25_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
+    const hold = await withdrawalHold(member, 25_000);
     const voided = await ledger.voidHold(hold.holdId, { idempotencyKey: 'void-a' });
     expect(voided.replayed).toBe(false);
     expect((await ledger.memberBalances(member)).cash).toBe(30_000);
@@ -532,18 +514,8 @@ describe('holds', () => {
 
   it('uses a key once across holds: the same key on another hold is a conflict', async () => {
     const member = await createLedgerMember(database.db, ledger, { cash: 30_000 });
-    const h1 = await ledger.createHold({
-      memberId: member,
-      amount: 1_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
-    const h2 = await ledger.createHold({
-      memberId: member,
-      amount: 1_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
+    const h1 = await withdrawalHold(member, 1_000);
+    const h2 = await withdrawalHold(member, 1_000);
     await ledger.postHold(h1.holdId, { idempotencyKey: 'approve' });
     expect((await rejection(ledger.postHold(h2.holdId, { idempotencyKey: 'approve' }))).code).toBe(
       'idempotency_conflict',
@@ -554,12 +526,7 @@ describe('holds', () => {
   it('can post to another account, and refuses unknown holds', async () => {
     const member = await createLedgerMember(database.db, ledger, { cash: 3_000 });
     const other = await createLedgerMember(database.db, ledger);
-    const hold = await ledger.createHold({
-      memberId: member,
-      amount: 3_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
+    const hold = await withdrawalHold(member, 3_000);
     expect(
       (
         await rejection(
@@ -590,12 +557,7 @@ describe('holds', () => {
 
   it("resolves inside the caller's transaction and rolls back with it", async () => {
     const member = await createLedgerMember(database.db, ledger, { cash: 9_000 });
-    const hold = await ledger.createHold({
-      memberId: member,
-      amount: 9_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
+    const hold = await withdrawalHold(member, 9_000);
     await expect(
       database.db.transaction().execute(async (trx) => {
         await ledger.voidHold(hold.holdId, { idempotencyKey: 'void-rb' }, trx);
@@ -626,12 +588,7 @@ describe('memberEntries', () => {
       code: 'comp_conversion',
       idempotencyKey: nextKey(),
     });
-    const hold = await ledger.createHold({
-      memberId: member,
-      amount: 5_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
+    const hold = await withdrawalHold(member, 5_000);
     await ledger.voidHold(hold.holdId, { idempotencyKey: nextKey() });
 
     const entries = await ledger.memberEntries(member, { limit: 10 });
@@ -659,12 +616,7 @@ describe('memberEntries', () => {
 describe('append-only', () => {
   it('refuses to update or delete transfers, and to delete or re-resolve holds', async () => {
     const member = await createLedgerMember(database.db, ledger, { cash: 1_000 });
-    const hold = await ledger.createHold({
-      memberId: member,
-      amount: 1_000,
-      code: 'withdrawal_hold',
-      idempotencyKey: nextKey('w'),
-    });
+    const hold = await withdrawalHold(member, 1_000);
     await ledger.postHold(hold.holdId, { idempotencyKey: nextKey() });
     await expect(
       database.db.updateTable('transfers').set({ amount: 1 }).where('id', '=', hold.transferId).execute(),

@@ -1,6 +1,6 @@
 import DOMPurify from 'isomorphic-dompurify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '@casino/contracts/locales';
 import { createHtmlSanitizer } from '@casino/contracts/sanitize-html';
 import { LEGAL_KINDS } from '@casino/contracts/site';
@@ -9,33 +9,24 @@ import { LEGAL_DOCUMENT_CACHE_MS } from '../src/modules/legal/legal.routes.ts';
 import {
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
   ensureRegCode,
+  fileTestApp,
   signIn,
   uniqueMemberInput,
-  type CashierTestApp,
-  type TestOperator,
 } from './factories.ts';
 import { SAME_ORIGIN } from './harness.ts';
 
 // Versioned terms and privacy policy (issue 12): first-start texts, the public call, publishing in
 // the back office, and the versions a new member accepts.
 
-let t: CashierTestApp;
-let owner: TestOperator;
-let content: TestOperator;
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
+const content = await createOperator(t, 'content');
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
-  content = await createOperator(t, 'content');
   await ensureRegCode(t);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const document = (kind: string, locale?: string) =>

@@ -6,13 +6,11 @@ import { createServices } from '../src/services.ts';
 import {
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
+  fileTestApp,
   postCredentials,
-  type CashierTestApp,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 import { SAME_ORIGIN, TestClock } from './harness.ts';
@@ -20,20 +18,14 @@ import { SAME_ORIGIN, TestClock } from './harness.ts';
 // The site-wide maintenance switch (issue 12, docs/operations.md): the back office turns it on,
 // member calls and pages answer 503, and what must keep working keeps working.
 
-let t: CashierTestApp;
-let owner: TestOperator;
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
 let member: TestMember;
 let slot: TestProvider;
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
   member = await createMember(t, { cash: 100_000 });
   slot = await createTestProvider(t, owner, { games: ['fruit'] });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const siteStatus = (locale?: string) => call(t, 'get-site-status', locale ? { locale } : {});

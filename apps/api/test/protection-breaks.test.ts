@@ -5,14 +5,12 @@ import {
   bo,
   call,
   cookiesOf,
-  createCashierTestApp,
   createMember,
   createOperator,
+  fileTestApp,
   postCredentials,
   signIn,
-  type CashierTestApp,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
@@ -20,8 +18,8 @@ import { createTestProvider, type TestProvider } from './game-provider.ts';
 // and launch token at once, refuses sign-in with its end until that instant, and nothing ends or
 // shortens it. The app's clock is the test clock over `Date`, which these tests freeze and set.
 
-let t: CashierTestApp;
-let owner: TestOperator;
+const t = await fileTestApp();
+let owner = await createOperator(t, 'owner');
 let slot: TestProvider;
 
 const MINUTE = 60_000;
@@ -29,8 +27,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 beforeAll(async () => {
-  t = await createCashierTestApp();
-  owner = await createOperator(t, 'owner');
   slot = await createTestProvider(t, owner, { kind: 'slot', games: ['fruit'] });
 });
 afterEach(() => {
@@ -38,7 +34,6 @@ afterEach(() => {
 });
 afterAll(async () => {
   vi.useRealTimers();
-  await t?.close();
 });
 
 /** Freezes the app's clock (the test clock reads `Date`) at `at`. */

@@ -41,6 +41,31 @@ async function history(m: TestMember, body: JsonBody) {
 let seq = 0;
 const nextId = (p: string) => `${p}-${++seq}`;
 
+/**
+ * A deposit transfer written at a chosen instant (the ledger stamps its own with the database
+ * clock); the caller moves the account's stored balance to match.
+ */
+async function depositAt(
+  at: Date,
+  d: { from: number; to: number; amount: number; key: string; balanceAfter: number; meta: object },
+): Promise<void> {
+  await t.db
+    .insertInto('transfers')
+    .values({
+      debit_account_id: d.from,
+      credit_account_id: d.to,
+      amount: d.amount,
+      code: 'deposit',
+      source: 'history-test',
+      idempotency_key: d.key,
+      request_hash: 'x'.repeat(64),
+      credit_balance_after: d.balanceAfter,
+      meta: JSON.stringify(d.meta),
+      created_at: at,
+    })
+    .execute();
+}
+
 async function play(m: TestMember & { token: string }, bet: number, win: number, rollback = false) {
   const roundId = nextId('round');
   const betId = nextId('bet');
@@ -149,21 +174,14 @@ describe('get-account-history', () => {
     let balance = 0;
     for (const [i, at] of instants.entries()) {
       balance += (i + 1) * 100;
-      await t.db
-        .insertInto('transfers')
-        .values({
-          debit_account_id: bank.id,
-          credit_account_id: cashAccount.id,
-          amount: (i + 1) * 100,
-          code: 'deposit',
-          source: 'history-test',
-          idempotency_key: `edge-${m.id}-${i}`,
-          request_hash: 'x'.repeat(64),
-          credit_balance_after: balance,
-          meta: JSON.stringify(i === 1 ? { requestId: 77 } : { roundId: '=HYPERLINK("x")' }),
-          created_at: new Date(at),
-        })
-        .execute();
+      await depositAt(new Date(at), {
+        from: bank.id,
+        to: cashAccount.id,
+        amount: (i + 1) * 100,
+        key: `edge-${m.id}-${i}`,
+        balanceAfter: balance,
+        meta: i === 1 ? { requestId: 77 } : { roundId: '=HYPERLINK("x")' },
+      });
     }
     await t.db.updateTable('accounts').set({ balance }).where('id', '=', cashAccount.id).execute();
 
@@ -269,21 +287,14 @@ describe('get-account-history with instants', () => {
     const pastMidnight = seoulAt(`${day}T00:30:00.000`);
     expect(pastMidnight.toISOString().slice(0, 10)).toBe(before);
     for (const [i, at] of [lateEvening, pastMidnight].entries())
-      await t.db
-        .insertInto('transfers')
-        .values({
-          debit_account_id: bank.id,
-          credit_account_id: cashAccount.id,
-          amount: (i + 1) * 100,
-          code: 'deposit',
-          source: 'history-test',
-          idempotency_key: `instant-${m.id}-${i}`,
-          request_hash: 'x'.repeat(64),
-          credit_balance_after: i === 0 ? 100 : 300,
-          meta: JSON.stringify({ requestId: 500 + i }),
-          created_at: at,
-        })
-        .execute();
+      await depositAt(at, {
+        from: bank.id,
+        to: cashAccount.id,
+        amount: (i + 1) * 100,
+        key: `instant-${m.id}-${i}`,
+        balanceAfter: i === 0 ? 100 : 300,
+        meta: { requestId: 500 + i },
+      });
     await t.db.updateTable('accounts').set({ balance: 300 }).where('id', '=', cashAccount.id).execute();
     // The amounts listed, or the whole answer when it is not a list (a refusal shows what it said).
     const amounts = (body: JsonBody) =>

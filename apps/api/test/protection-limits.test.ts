@@ -5,12 +5,11 @@ import { windowStarts } from '../src/modules/protection/limits.service.ts';
 import {
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
+  fileTestApp,
   latestRequestId,
   signIn,
-  type CashierTestApp,
   type JsonBody,
   type TestMember,
 } from './factories.ts';
@@ -26,7 +25,7 @@ import { startTransferProvider, type TransferProviderServer } from './transfer-p
 const HOUR = 3_600_000;
 const DAY = PLAY_LIMIT_WINDOW_MS.day;
 
-let t: CashierTestApp;
+const t = await fileTestApp({ TRANSFER_TIMEOUT_MS: '1000', TRANSFER_RECONCILE_MS: '0' });
 let slots: TestProvider;
 let transferServer: TransferProviderServer;
 let tables: TestProvider;
@@ -34,7 +33,6 @@ let tables: TestProvider;
 type Player = TestMember;
 
 beforeAll(async () => {
-  t = await createCashierTestApp({ TRANSFER_TIMEOUT_MS: '1000', TRANSFER_RECONCILE_MS: '0' });
   const owner = await createOperator(t, 'owner');
   slots = await createTestProvider(t, owner, { kind: 'slot', games: ['fruit'] });
   transferServer = await startTransferProvider(randomBytes(24).toString('base64url'));
@@ -46,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await transferServer?.close();
-  await t?.close();
 });
 
 /** A signed-in member with `cash` won. */

@@ -4,12 +4,10 @@ import {
   balances,
   bo,
   call,
-  createCashierTestApp,
   createMember,
   createOperator,
-  type CashierTestApp,
+  fileTestApp,
   type TestMember,
-  type TestOperator,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 import { onPostgres } from './harness.ts';
@@ -21,14 +19,12 @@ import { startTransferProvider, type TransferProviderServer } from './transfer-p
 // platform has moved in and not taken back.
 
 const TIMEOUT_MS = 300;
-let t: CashierTestApp;
-let owner: TestOperator;
+const t = await fileTestApp({ TRANSFER_TIMEOUT_MS: String(TIMEOUT_MS), TRANSFER_RECONCILE_MS: '0' });
+const owner = await createOperator(t, 'owner');
 let server: TransferProviderServer;
 let provider: TestProvider;
 
 beforeAll(async () => {
-  t = await createCashierTestApp({ TRANSFER_TIMEOUT_MS: String(TIMEOUT_MS), TRANSFER_RECONCILE_MS: '0' });
-  owner = await createOperator(t, 'owner');
   server = await startTransferProvider(randomBytes(24).toString('base64url'));
   provider = await createTestProvider(t, owner, {
     kind: 'casino',
@@ -38,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await t?.close();
 });
 beforeEach(() => {
   server.fault = 'none';
