@@ -46,3 +46,24 @@ export async function deleteWithDialogs(
     await dialogs.error(communityErrorText(t, screen, error));
   }
 }
+
+/**
+ * "Delete all" of a list: asked first, then `removeAll`; on success `onDone` (close the open row,
+ * back to the first page) and the `done` message, on failure the `failed` one.
+ */
+export async function deleteAllWithDialogs(
+  dialogs: DialogApi,
+  texts: { question: string; confirmLabel: string; failed: string; done: string },
+  removeAll: () => Promise<unknown>,
+  onDone: () => void,
+): Promise<void> {
+  if (!(await dialogs.confirm(texts.question, { confirmLabel: texts.confirmLabel }))) return;
+  try {
+    await removeAll();
+  } catch {
+    await dialogs.error(texts.failed);
+    return;
+  }
+  onDone();
+  await dialogs.success(texts.done);
+}

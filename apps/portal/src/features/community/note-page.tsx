@@ -14,7 +14,7 @@ import { useDelAllNote } from './api/del-all-note.ts';
 import { useDelNote } from './api/del-note.ts';
 import { useReadAllNote } from './api/read-all-note.ts';
 import { useReadNoteMessage } from './api/read-note-message.ts';
-import { communityErrorText, deleteWithDialogs } from './community-text.ts';
+import { communityErrorText, deleteAllWithDialogs, deleteWithDialogs } from './community-text.ts';
 import { EntryCard, EntryRow } from './components/entry-row.tsx';
 import { useRefetchOnRise } from './use-refetch-on-rise.ts';
 import './community.css';
@@ -81,17 +81,21 @@ export function NotePage() {
     );
   }
 
-  async function onDeleteAll() {
-    if (!(await dialogs.confirm(t('note.deleteAllConfirm'), { confirmLabel: t('note.deleteAll') }))) return;
-    try {
-      await removeAll.mutateAsync();
-    } catch {
-      await dialogs.error(t('note.deleteAllFailed'));
-      return;
-    }
-    setOpenId(null);
-    setPage(1);
-    await dialogs.success(t('note.deleteAllDone'));
+  function onDeleteAll() {
+    return deleteAllWithDialogs(
+      dialogs,
+      {
+        question: t('note.deleteAllConfirm'),
+        confirmLabel: t('note.deleteAll'),
+        failed: t('note.deleteAllFailed'),
+        done: t('note.deleteAllDone'),
+      },
+      () => removeAll.mutateAsync(),
+      () => {
+        setOpenId(null);
+        setPage(1);
+      },
+    );
   }
 
   return (

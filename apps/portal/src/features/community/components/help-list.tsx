@@ -11,7 +11,7 @@ import { COMMUNITY_PAGE_SIZE, helpListQueryOptions } from '../../../lib/communit
 import { useDelAllHelp } from '../api/del-all-help.ts';
 import { useDelHelp } from '../api/del-help.ts';
 import { useReadHelpMessage } from '../api/read-help-message.ts';
-import { deleteWithDialogs, helpStateText, helpStateTone } from '../community-text.ts';
+import { deleteAllWithDialogs, deleteWithDialogs, helpStateText, helpStateTone } from '../community-text.ts';
 import { entryAnchor, useLinkedEntryId, useOpenLinkedEntry } from '../use-linked-entry.ts';
 import { EntryCard, EntryRow } from './entry-row.tsx';
 import { helpTitle } from '../../../lib/community/help-title.ts';
@@ -72,17 +72,21 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
     );
   }
 
-  async function onDeleteAll() {
-    if (!(await dialogs.confirm(t('common:msg2221'), { confirmLabel: t('help.list.deleteAll') }))) return;
-    try {
-      await removeAll.mutateAsync();
-    } catch {
-      await dialogs.error(t('common:msg2054'));
-      return;
-    }
-    setOpenId(null);
-    onPage(1);
-    await dialogs.success(t('common:msg2053'));
+  function onDeleteAll() {
+    return deleteAllWithDialogs(
+      dialogs,
+      {
+        question: t('common:msg2221'),
+        confirmLabel: t('help.list.deleteAll'),
+        failed: t('common:msg2054'),
+        done: t('common:msg2053'),
+      },
+      () => removeAll.mutateAsync(),
+      () => {
+        setOpenId(null);
+        onPage(1);
+      },
+    );
   }
 
   return (
