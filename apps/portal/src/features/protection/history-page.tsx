@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@casino/web-kit/format';
 import { HISTORY_KINDS, HISTORY_MONTHS_MAX, type THistoryKind } from '@casino/contracts/protection';
 import { Icon } from '../../components/ui/icon.tsx';
+import { LoadError } from './components/load-error.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Pager, pageCount } from '../../components/ui/pager.tsx';
-import { errorText } from '../../i18n/error-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { HISTORY_PAGE_SIZE, useAccountHistory } from './api/get-account-history.ts';
@@ -147,16 +147,7 @@ function HistoryList({
   const query = useAccountHistory(request);
   const data = query.data;
   if (!data) {
-    if (query.isError)
-      return (
-        <p className="protection-error" role="alert">
-          <Icon name="error" size={18} />
-          <span>{errorText(t, query.error)}</span>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>
-            {t('common:action.reload')}
-          </button>
-        </p>
-      );
+    if (query.isError) return <LoadError query={query} />;
     return (
       <ul className="history__list" aria-busy="true">
         {[0, 1, 2].map((i) => (

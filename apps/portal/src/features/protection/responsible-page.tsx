@@ -12,6 +12,7 @@ import {
 import { LimitEditor } from '../../components/protection/limit-editor.tsx';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
+import { LoadError } from './components/load-error.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { errorText } from '../../i18n/error-text.ts';
@@ -65,13 +66,7 @@ export function ResponsiblePage() {
             <RealityCheckCard minutes={data.realityCheckMinutes} />
           </>
         ) : query.isError ? (
-          <p className="card protection-error" role="alert">
-            <Icon name="error" size={18} />
-            <span>{errorText(t, query.error)}</span>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>
-              {t('common:action.reload')}
-            </button>
-          </p>
+          <LoadError query={query} className="card protection-error" />
         ) : (
           <div className="card protection-skeleton" aria-busy="true">
             <span className="skeleton skeleton--title" />

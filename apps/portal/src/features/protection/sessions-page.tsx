@@ -3,6 +3,7 @@ import { formatDateTime } from '@casino/web-kit/format';
 import type { TMemberSession } from '@casino/contracts/protection';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
+import { LoadError } from './components/load-error.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -45,13 +46,7 @@ export function SessionsPage() {
               ))}
             </ul>
           ) : query.isError ? (
-            <p className="protection-error" role="alert">
-              <Icon name="error" size={18} />
-              <span>{errorText(t, query.error)}</span>
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>
-                {t('common:action.reload')}
-              </button>
-            </p>
+            <LoadError query={query} />
           ) : (
             <span className="skeleton skeleton--block" />
           )}
