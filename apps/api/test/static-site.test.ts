@@ -243,8 +243,11 @@ function overHttp(
   });
 }
 
-/** What the connection adds, which differs between a socket and inject. */
-const CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
+/**
+ * What the connection adds, which differs between a socket and inject, and the request's own id
+ * (each request's; the front door, which logs nothing, gives none).
+ */
+const CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id'];
 const sameAnswer = (answer: { headers: Record<string, unknown> }) =>
   Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !CONNECTION_HEADERS.includes(name)));
 

@@ -86,7 +86,9 @@ beforeAll(async () => {
     db: database.db,
     dbKind: database.kind,
     now: clock.now,
+    notifications: database.notifications,
   });
+  await services.bus?.ready;
   await services.jackpots.ensureSeeded();
   // What main.ts does on the first start: the studio's providers and games through the catalog.
   const registration = studioRegistration({ studioKey, platformUrl: base });
@@ -114,6 +116,7 @@ beforeAll(async () => {
     services,
     clock,
     ledger: services.ledger,
+    notifications: database.notifications,
     async close() {
       await app.close();
       await database.close();
