@@ -9,7 +9,6 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
-import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -26,7 +25,7 @@ import { useUserAskAccount } from '../../lib/community/ask-account.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
-import { RequestHistory } from './components/request-history.tsx';
+import { CashierRequestsPage } from './components/request-history.tsx';
 import { DepositLimitOffer, useDepositLimitOfferSettled } from './components/deposit-limit-offer.tsx';
 import './cashier.css';
 
@@ -44,7 +43,6 @@ interface DepositValues {
  * requests; before a first deposit, the offer to set a deposit limit first (skippable).
  */
 export function DepositPage() {
-  const { t } = useTranslation(['cashier', 'common']);
   const { user } = useSession();
   const [page, setPage] = useState(1);
   const list = useDepositList(page);
@@ -55,26 +53,16 @@ export function DepositPage() {
   const isOfferSettled = useDepositLimitOfferSettled(user?.userId ?? '', list.isPending, hasNoDeposits);
   if (!user) return <PageSkeleton />;
   return (
-    <PageShell title={t('common:menu.deposit')} lead={t('deposit.lead')} icon="deposit">
-      <div className="cashier-layout">
-        <DepositLimitOffer userId={user.userId} hasNoDeposits={hasNoDeposits} />
-        {isOfferSettled ? (
-          <DepositForm user={user} onApplied={() => setPage(1)} />
-        ) : (
-          <div className="card cashier-form-pending" aria-busy="true">
-            <Spinner />
-          </div>
-        )}
-        <RequestHistory
-          kind="deposit"
-          page={page}
-          onPage={setPage}
-          query={list}
-          remove={remove.mutateAsync}
-          isRemoving={remove.isPending}
-        />
-      </div>
-    </PageShell>
+    <CashierRequestsPage kind="deposit" page={page} onPage={setPage} list={list} remove={remove}>
+      <DepositLimitOffer userId={user.userId} hasNoDeposits={hasNoDeposits} />
+      {isOfferSettled ? (
+        <DepositForm user={user} onApplied={() => setPage(1)} />
+      ) : (
+        <div className="card cashier-form-pending" aria-busy="true">
+          <Spinner />
+        </div>
+      )}
+    </CashierRequestsPage>
   );
 }
 

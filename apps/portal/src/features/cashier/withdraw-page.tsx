@@ -9,7 +9,6 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
-import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -26,7 +25,7 @@ import { useWithdrawList } from './api/get-withdraw-list.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
-import { RequestHistory } from './components/request-history.tsx';
+import { CashierRequestsPage } from './components/request-history.tsx';
 import './cashier.css';
 
 const WITHDRAW_FIELDS = ['amount', 'exchangePassword'] as const;
@@ -40,26 +39,15 @@ const EMPTY: WithdrawValues = { amount: 0, exchangePassword: '' };
 
 /** /withdraw (member): the withdrawal request form (the amount is held at once) and the member's withdrawal requests. */
 export function WithdrawPage() {
-  const { t } = useTranslation(['cashier', 'common']);
   const { user } = useSession();
   const [page, setPage] = useState(1);
   const list = useWithdrawList(page);
   const remove = useDelWithdraw();
   if (!user) return <PageSkeleton />;
   return (
-    <PageShell title={t('common:menu.withdraw')} lead={t('withdraw.lead')} icon="withdraw">
-      <div className="cashier-layout">
-        <WithdrawForm user={user} onApplied={() => setPage(1)} />
-        <RequestHistory
-          kind="withdraw"
-          page={page}
-          onPage={setPage}
-          query={list}
-          remove={remove.mutateAsync}
-          isRemoving={remove.isPending}
-        />
-      </div>
-    </PageShell>
+    <CashierRequestsPage kind="withdraw" page={page} onPage={setPage} list={list} remove={remove}>
+      <WithdrawForm user={user} onApplied={() => setPage(1)} />
+    </CashierRequestsPage>
   );
 }
 

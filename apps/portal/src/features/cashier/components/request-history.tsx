@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCashierRequest } from '@casino/contracts/cashier';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { pageCount, Pager } from '../../../components/ui/pager.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -198,5 +199,42 @@ function HistoryRow({
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * /deposit and /withdraw: the page with its form (`children`) beside the member's requests of
+ * that kind, whose page is `page`.
+ */
+export function CashierRequestsPage({
+  kind,
+  page,
+  onPage,
+  list,
+  remove,
+  children,
+}: {
+  kind: 'deposit' | 'withdraw';
+  page: number;
+  onPage: (page: number) => void;
+  list: HistoryQuery;
+  remove: { mutateAsync: RequestHistoryProps['remove']; isPending: boolean };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['cashier', 'common']);
+  return (
+    <PageShell title={t(`common:menu.${kind}`)} lead={t(`${kind}.lead`)} icon={kind}>
+      <div className="cashier-layout">
+        {children}
+        <RequestHistory
+          kind={kind}
+          page={page}
+          onPage={onPage}
+          query={list}
+          remove={remove.mutateAsync}
+          isRemoving={remove.isPending}
+        />
+      </div>
+    </PageShell>
   );
 }
