@@ -284,17 +284,29 @@ describe('the bus between instances', () => {
       coalesceMs: 100,
     });
     const written: string[] = [];
+    const second: string[] = [];
     let ended = false;
     const sink: EventSink = {
       write: (c) => void written.push(c),
       backlog: 0,
       end: () => void (ended = true),
     };
+    const other: EventSink = { write: (c) => void second.push(c), backlog: 0, end: () => {} };
+    // One member in two tabs: each stream first reads the figures for itself.
     const detach = hub.openMember({ memberId: 999_001, userId: 'burst', lastEventId: undefined, sink });
-    await expect.poll(() => reads).toBe(1);
+    const detachOther = hub.openMember({
+      memberId: 999_001,
+      userId: 'burst',
+      lastEventId: undefined,
+      sink: other,
+    });
+    await expect.poll(() => reads).toBe(2);
+    // Then twenty messages at once: one read for both streams, one event each.
     for (let i = 0; i < 20; i++) await bus.publish({ type: 'balance', member: 'burst' });
-    await expect.poll(() => written.filter((w) => w.includes('event: balance')).length).toBe(2);
-    expect(reads).toBe(2);
+    const balances = (list: string[]) => list.filter((w) => w.includes('event: balance')).length;
+    await expect.poll(() => [balances(written), balances(second)]).toEqual([2, 2]);
+    expect(reads).toBe(3);
+    detachOther();
     // A client 1 MB behind is dropped (it reconnects and resumes).
     const slow: EventSink = { write: () => {}, backlog: 1_048_576, end: () => void (ended = true) };
     hub.openMember({ memberId: 999_002, userId: 'slow', lastEventId: undefined, sink: slow });

@@ -38,7 +38,7 @@ export interface EventHubDeps {
   onError?: (error: unknown) => void;
   /** How far back a reconnecting stream is served from (`Last-Event-ID`); default a minute. */
   replayMs?: number;
-  /** Messages of one member arriving within this time are answered with one read; default 50 ms. */
+  /** Messages of one member arriving within this time are answered with one read; default 20 ms. */
   coalesceMs?: number;
   /** A comment line this often keeps proxies from closing an idle stream; default 25 s. */
   heartbeatMs?: number;
@@ -60,10 +60,19 @@ interface MemberStream {
   memberId: number;
   userId: string;
   sink: EventSink;
+  /** Its own first events (the figures now, or what it missed), before it shares its member's. */
+  own: Batch | undefined;
+}
+
+/** Events waiting to be sent together: one read of the member's figures for all of them. */
+interface Batch {
+  memberId: number;
   pending: Set<StateType>;
   cashier: BusMessage[];
   lastId: string | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** The streams it goes to when it is sent. */
+  targets(): Iterable<MemberStream>;
 }
 
 interface OperatorStream {
@@ -86,7 +95,7 @@ export type EventHub = ReturnType<typeof createEventHub>;
  */
 export function createEventHub(deps: EventHubDeps) {
   const replayMs = deps.replayMs ?? 60_000;
-  const coalesceMs = deps.coalesceMs ?? 50;
+  const coalesceMs = deps.coalesceMs ?? 20;
   const heartbeatMs = deps.heartbeatMs ?? 25_000;
   const jackpotEveryMs = deps.jackpotEveryMs ?? 1_000;
   const report = (error: unknown) => deps.onError?.(error);
@@ -118,17 +127,23 @@ export function createEventHub(deps: EventHubDeps) {
     if (drop > 0) recent.splice(0, drop);
   }
 
-  async function flushMember(stream: MemberStream): Promise<void> {
-    stream.timer = undefined;
-    const pending = [...stream.pending];
-    const cashier = stream.cashier;
-    const id = stream.lastId;
-    stream.pending = new Set();
-    stream.cashier = [];
+  // A member's messages on this instance, gathered for `coalesceMs` and answered with one read for
+  // all of the member's streams here (a slot's bets, a member with several tabs).
+  const memberBatches = new Map<number, Batch>();
+
+  function newBatch(memberId: number, targets: () => Iterable<MemberStream>): Batch {
+    return { memberId, pending: new Set(), cashier: [], lastId: undefined, timer: undefined, targets };
+  }
+
+  async function flush(batch: Batch): Promise<void> {
+    batch.timer = undefined;
+    if (memberBatches.get(batch.memberId) === batch) memberBatches.delete(batch.memberId);
+    const pending = [...batch.pending];
+    const id = batch.lastId;
     let text = '';
     if (pending.length > 0) {
       try {
-        const figures = await deps.readMember(stream.memberId);
+        const figures = await deps.readMember(batch.memberId);
         if (figures) {
           for (const type of STATE_TYPES) {
             if (!pending.includes(type)) continue;
@@ -142,17 +157,26 @@ export function createEventHub(deps: EventHubDeps) {
         report(error);
       }
     }
-    for (const message of cashier) text += frame('cashier', message.data ?? {}, message.id);
-    if (text) send(stream.sink, text);
+    for (const message of batch.cashier) text += frame('cashier', message.data ?? {}, message.id);
+    if (text) for (const stream of batch.targets()) send(stream.sink, text);
   }
 
-  function queueMember(stream: MemberStream, message: BusMessage): void {
-    if (message.type === 'cashier') stream.cashier.push(message);
+  function enqueue(batch: Batch, message: BusMessage, delayMs = coalesceMs): void {
+    if (message.type === 'cashier') batch.cashier.push(message);
     else if ((STATE_TYPES as readonly string[]).includes(message.type))
-      stream.pending.add(message.type as StateType);
+      batch.pending.add(message.type as StateType);
     else return;
-    stream.lastId = message.id;
-    stream.timer ??= setTimeout(() => void flushMember(stream), coalesceMs);
+    batch.lastId = message.id;
+    batch.timer ??= setTimeout(() => void flush(batch), delayMs);
+  }
+
+  function forMember(memberId: number, message: BusMessage): void {
+    let batch = memberBatches.get(memberId);
+    if (!batch) {
+      batch = newBatch(memberId, () => byId.get(memberId) ?? []);
+      memberBatches.set(memberId, batch);
+    }
+    enqueue(batch, message);
   }
 
   async function flushQueue(): Promise<void> {
@@ -179,10 +203,11 @@ export function createEventHub(deps: EventHubDeps) {
         : message.memberId !== undefined
           ? byId.get(message.memberId)
           : undefined;
-    if (streams) for (const stream of streams) queueMember(stream, message);
+    const first = streams?.values().next().value;
+    if (first) forMember(first.memberId, message);
     else if (message.member === undefined && message.memberId === undefined && message.type !== 'cashier')
-      // Said to everyone (a note to all members): every member stream here.
-      for (const all of members.values()) for (const stream of all) queueMember(stream, message);
+      // Said to everyone (a note to all members): every member with a stream here.
+      for (const memberId of byId.keys()) forMember(memberId, message);
   });
 
   const heartbeat = setInterval(() => {
@@ -229,10 +254,7 @@ export function createEventHub(deps: EventHubDeps) {
         memberId: input.memberId,
         userId: input.userId,
         sink: input.sink,
-        pending: new Set(),
-        cashier: [],
-        lastId: undefined,
-        timer: undefined,
+        own: undefined,
       };
       send(stream.sink, `retry: ${STREAM_RETRY_MS}\n\n`);
       let streams = members.get(input.userId);
@@ -248,15 +270,18 @@ export function createEventHub(deps: EventHubDeps) {
           m.memberId === input.memberId ||
           (m.member === undefined && m.memberId === undefined && m.type !== 'queue'),
       );
+      // This stream's own first events: the figures now, or what it missed.
+      const own = newBatch(input.memberId, () => (streams.has(stream) ? [stream] : []));
+      stream.own = own;
       if (missed === null) {
-        for (const type of STATE_TYPES) stream.pending.add(type);
-        stream.timer = setTimeout(() => void flushMember(stream), 0);
+        for (const type of STATE_TYPES) own.pending.add(type);
+        own.timer = setTimeout(() => void flush(own), 0);
       } else {
-        for (const message of missed) queueMember(stream, message);
+        for (const message of missed) enqueue(own, message, 0);
       }
       if (lastJackpot) send(stream.sink, frame('jackpot', JSON.parse(lastJackpot) as unknown));
       return () => {
-        clearTimeout(stream.timer);
+        clearTimeout(stream.own?.timer);
         streams.delete(stream);
         if (streams.size === 0 && members.get(input.userId) === streams) members.delete(input.userId);
         sameId.delete(stream);
@@ -295,9 +320,11 @@ export function createEventHub(deps: EventHubDeps) {
       clearInterval(heartbeat);
       clearInterval(jackpotTicker);
       clearTimeout(queueTimer);
+      for (const batch of memberBatches.values()) clearTimeout(batch.timer);
+      memberBatches.clear();
       for (const streams of members.values())
         for (const stream of streams) {
-          clearTimeout(stream.timer);
+          clearTimeout(stream.own?.timer);
           stream.sink.write(`retry: ${STREAM_RETRY_MS}\n\n`);
           stream.sink.end();
         }
