@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from './csv.ts';
+import { csvCell, csvDocument } from './csv.ts';
 
 describe('csvCell', () => {
   it('quotes only when needed by default, doubling quotes', () => {
@@ -25,5 +25,18 @@ describe('csvCell', () => {
     expect(csvCell('-a,b')).toBe(`"'-a,b"`);
     expect(csvCell(-5000)).toBe('-5000');
     expect(csvCell(-5000, 'always')).toBe('"-5000"');
+  });
+});
+
+describe('csvDocument', () => {
+  it('writes a byte order mark, every cell through csvCell and CRLF line ends', () => {
+    expect(
+      csvDocument([
+        ['name', 'amount'],
+        ['=SUM(A1)', -5],
+        ['a,b', null],
+      ]),
+    ).toBe('\uFEFFname,amount\r\n\'=SUM(A1),-5\r\n"a,b",\r\n');
+    expect(csvDocument([['x', 1]], 'always')).toBe('\uFEFF"x","1"\r\n');
   });
 });

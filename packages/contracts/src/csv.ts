@@ -13,3 +13,16 @@ export function csvCell(
   const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return quoting === 'always' || /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
+
+type TCsvValue = string | number | null | undefined;
+
+/**
+ * A whole CSV file for spreadsheets: a UTF-8 byte order mark first (Excel then reads Korean
+ * right), one line per row of cells (each through `csvCell` with `quoting`), CRLF line ends.
+ */
+export function csvDocument(
+  rows: readonly (readonly TCsvValue[])[],
+  quoting: 'needed' | 'always' = 'needed',
+): string {
+  return `\uFEFF${rows.map((cells) => cells.map((cell) => csvCell(cell, quoting)).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,5 +1,5 @@
 import { CASHIER_CSV_MAX_ROWS, type TCashierHistoryItem } from '@casino/contracts/backoffice-cashier';
-import { csvCell } from '@casino/contracts/csv';
+import { csvDocument } from '@casino/contracts/csv';
 import { BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import type { CashierReview } from './cashier-review.service.ts';
 import type { RequestKind } from './cashier.service.ts';
@@ -67,19 +67,19 @@ export function registerCashierBackofficeRoutes(
         showBank: can(principal.role, 'bankDetails'),
       });
       const columns = CSV_COLUMNS[kind];
-      const lines = [
-        columns.map(([name]) => csvCell(name, 'always')).join(','),
-        ...result.rows.map((r) =>
-          columns.map(([, pick]) => csvCell(pick(r as TCashierHistoryItem), 'always')).join(','),
-        ),
-      ];
+      const text = csvDocument(
+        [
+          columns.map(([name]) => name),
+          ...result.rows.map((r) => columns.map(([, pick]) => pick(r as TCashierHistoryItem))),
+        ],
+        'always',
+      );
       // Named by the site's day of the export.
       const stamp = result.day.replace(/-/g, '');
       reply
         .header('x-total-count', String(result.total))
         .header('x-truncated', result.total > result.rows.length ? 'true' : 'false');
-      // The byte order mark makes Excel read the file as UTF-8 (Korean names and reasons).
-      return { filename: `${kind}s-${stamp}.csv`, text: `\uFEFF${lines.join('\r\n')}\r\n` };
+      return { filename: `${kind}s-${stamp}.csv`, text };
     });
   }
 }

@@ -7,7 +7,7 @@ import {
   type TGetSessionSummaryResponse,
   type THistoryEntry,
 } from '@casino/contracts/protection';
-import { csvCell } from '@casino/contracts/csv';
+import { csvDocument } from '@casino/contracts/csv';
 import { addDays, siteDay, siteDayStart, siteWallTime } from '@casino/contracts/site-time';
 import { invalid } from '../../lib/app-error.ts';
 import type { MemberPrincipal } from '../../lib/calls.ts';
@@ -116,22 +116,20 @@ export function createHistoryService(deps: HistoryDeps) {
       maxRows: number,
     ): Promise<{ text: string; filename: string; total: number; rows: number }> {
       const { entries, total } = await page(memberId, query, { offset: 0, limit: maxRows });
-      const lines = [
-        csvHeader.join(','),
-        ...entries.map((e) =>
-          [
-            siteWallTime(new Date(e.at), zone),
-            e.kind,
-            csvCell(e.code),
-            String(e.amount),
-            String(e.balanceAfter),
-            csvCell(e.ref ?? ''),
-          ].join(','),
-        ),
-      ];
+      const text = csvDocument([
+        csvHeader,
+        ...entries.map((e) => [
+          siteWallTime(new Date(e.at), zone),
+          e.kind,
+          e.code,
+          e.amount,
+          e.balanceAfter,
+          e.ref ?? '',
+        ]),
+      ]);
       // Named by the site's days the window covers, whichever form the bounds came in.
       const filename = `account-history-${historyDayOf(query.from, zone)}_${historyDayOf(query.to, zone)}${query.kind ? `-${query.kind}` : ''}.csv`;
-      return { text: `\uFEFF${lines.join('\r\n')}\r\n`, filename, total, rows: entries.length };
+      return { text, filename, total, rows: entries.length };
     },
 
     /**

@@ -11,7 +11,7 @@ import {
   type TReportsResponse,
   type TReportUnit,
 } from '@casino/contracts/backoffice-reports';
-import { csvCell } from '@casino/contracts/csv';
+import { csvDocument } from '@casino/contracts/csv';
 import { addDays, siteDay } from '@casino/contracts/site-time';
 import type { CashierService } from '../cashier/cashier.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -202,13 +202,16 @@ export function reportCsv(report: TReportsResponse, lang: 'ko' | 'en'): string {
     h.period[report.unit],
     ...FIGURES.map((f) => h[f]),
     ...providers.flatMap((p) => [`${p} ${h.bets}`, `${p} ${h.wins}`, `${p} ${h.ggr}`]),
-  ].map((cell) => csvCell(cell));
+  ];
   // Figures are integers: written as numbers (a negative GGR stays a number, never escaped).
   const line = (label: string, f: TReportFigures) => [
-    csvCell(label),
-    ...FIGURES.map((key) => String(f[key])),
-    ...f.providers.flatMap((p) => [String(p.bets), String(p.wins), String(p.ggr)]),
+    label,
+    ...FIGURES.map((key) => f[key]),
+    ...f.providers.flatMap((p) => [p.bets, p.wins, p.ggr]),
   ];
-  const lines = [header, ...report.rows.map((row) => line(row.period, row)), line(h.total, report.totals)];
-  return `\uFEFF${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`;
+  return csvDocument([
+    header,
+    ...report.rows.map((row) => line(row.period, row)),
+    line(h.total, report.totals),
+  ]);
 }
