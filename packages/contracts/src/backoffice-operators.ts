@@ -28,42 +28,6 @@ export const ZBackofficeMeResponse = z.object({
 
 export type TBackofficeMeResponse = z.infer<typeof ZBackofficeMeResponse>;
 
-/** `GET /api/backoffice/operators` (owner). */
-export const ZBackofficeOperatorsResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(
-    z.object({
-      operatorId: z.string(),
-      role: ZOperatorRole,
-      isActive: z.boolean(),
-      hasTotp: z.boolean(),
-      regDate: ZIsoDate,
-      lastLoginDate: ZIsoDate.nullable(),
-    }),
-  ),
-});
-
-export type TBackofficeOperatorsResponse = z.infer<typeof ZBackofficeOperatorsResponse>;
-
-/** `POST /api/backoffice/operators` (owner). */
-export const ZCreateOperatorRequest = z.strictObject({
-  operatorId: z.string().regex(/^[A-Za-z][A-Za-z0-9._-]{2,31}$/),
-  password: z.string().min(12).max(128),
-  role: ZOperatorRole,
-  withTotp: z.boolean().optional(),
-});
-
-export type TCreateOperatorRequest = z.infer<typeof ZCreateOperatorRequest>;
-
-/** The TOTP secret is in the answer once, for the new operator's authenticator app. */
-export const ZCreateOperatorResponse = z.union([
-  z.object({ status: z.literal('success'), totpSecret: z.string(), otpauthUrl: z.string() }),
-  ZSuccess,
-  statusOnly('already'),
-]);
-
-export type TCreateOperatorResponse = z.infer<typeof ZCreateOperatorResponse>;
-
 /** `GET /api/backoffice/sessions`: the signed-in operator's own live sessions, newest first. */
 export const ZBackofficeSessionsResponse = z.object({
   status: z.literal('success'),
