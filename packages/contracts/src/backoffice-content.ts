@@ -30,7 +30,7 @@ import {
   ZPopupPos,
   ZTitleColor,
 } from './fields.ts';
-import { LEGAL_BODY_MAX, LEGAL_TITLE_MAX, ZLegalKind, ZSiteLocale } from './site.ts';
+import { LEGAL_BODY_MAX, LEGAL_TITLE_MAX, ZLegalDocument, ZLegalKind, ZSiteLocale } from './site.ts';
 import { ZSuccessOrNotFound } from './status.ts';
 
 /** `isActive` (default true): an inactive notice is kept for the operators and hidden from members. */
@@ -133,15 +133,7 @@ export const ZLegalListQuery = z.strictObject({
 export type TLegalListQuery = z.infer<typeof ZLegalListQuery>;
 
 export const ZLegalListResponse = pagedList(
-  z.object({
-    kind: ZLegalKind,
-    version: z.int().positive(),
-    locale: ZSiteLocale,
-    title: z.string(),
-    body: z.string(),
-    publishedAt: ZIsoDate,
-    createdBy: z.string().nullable(),
-  }),
+  ZLegalDocument.extend({ createdBy: z.string().nullable() }),
 ).extend({
   /** The version in force of each kind (null before the first). */
   current: z.object({ terms: z.int().positive().nullable(), privacy: z.int().positive().nullable() }),

@@ -26,19 +26,21 @@ export const ZProviderCode = z.string().regex(/^[a-z0-9_-]{2,32}$/);
 /** A game's code within its provider. */
 export const ZCatalogGameCode = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
 
+/** An absolute `http(s)` URL without a user name or password in it. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 /** An `http(s)` URL or a path on this server. */
 export const ZLaunchUrl = z
   .string()
   .max(500)
-  .refine((value) => {
-    if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, withCode('pattern'));
+  .refine((value) => /^\/(?!\/)[^\s\\]*$/.test(value) || isHttpUrl(value), withCode('pattern'));
 
 /** An image: a path on this server or an https URL; '' for none. */
 export const ZImageUrl = z
@@ -56,17 +58,7 @@ export const ZProviderSecret = z
   .regex(/^[\x21-\x7e]+$/);
 
 /** A transfer-wallet provider's server API: an absolute `http(s)` URL the platform calls. */
-export const ZProviderApiUrl = z
-  .string()
-  .max(500)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, withCode('pattern'));
+export const ZProviderApiUrl = z.string().max(500).refine(isHttpUrl, withCode('pattern'));
 
 /** The highest maximum per wallet call an owner may set (won). */
 export const PROVIDER_MAX_AMOUNT_CEILING = 1_000_000_000_000;
