@@ -103,22 +103,11 @@ export const ZBackofficeMembersQuery = z.strictObject({
 export type TBackofficeMembersQuery = z.infer<typeof ZBackofficeMembersQuery>;
 
 /** A member row of the list; `banknum` is null for roles without `bankDetails`. */
-export const ZBackofficeMemberRow = z.object({
-  userId: z.string(),
-  nick: z.string(),
-  phone: z.string(),
-  level: z.int(),
-  state: ZMemberState,
-  balance: ZMoney,
-  rolling: ZMoney,
-  bankname: z.string(),
-  bankOwner: z.string(),
-  banknum: z.string().nullable(),
-  regCode: z.string().nullable(),
-  regDomain: z.string().nullable(),
-  regDate: ZIsoDate,
-  lastLoginDate: ZIsoDate.nullable(),
-});
+export const ZBackofficeMemberRow = ZBackofficeMember.omit({
+  id: true,
+  in_balance: true,
+  mustChangePassword: true,
+}).extend({ regDomain: z.string().nullable() });
 
 export type TBackofficeMemberRow = z.infer<typeof ZBackofficeMemberRow>;
 
