@@ -15,7 +15,7 @@ import { registerBackofficeSite } from './plugins/backoffice-site.ts';
 import { registerRobotsTxt, registerStaticSite } from './plugins/static-site.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerOperations } from './plugins/operations.ts';
-import { createEventHub } from './lib/event-hub.ts';
+import { createEventHub, type EventHub } from './lib/event-hub.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import { registerMemberEvents } from './modules/members/events.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -137,9 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: services.now,
     events: services.events,
     caches: services.caches,
+    // The event streams (docs/api/events.md), when the services have a bus to hear other instances.
+    streams: services.bus ? registerEventStreams(app, services, services.bus) : undefined,
   };
-  // The event streams (docs/api/events.md), when the services have a bus to hear other instances.
-  if (services.bus) registerEventStreams(app, services, services.bus);
 
   // The API's answers are sent by `sendJson` (lib/encoded-body.ts), which compresses the large
   // ones; the static site (below) sends the .br/.gz files its build made.
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-function registerEventStreams(app: FastifyInstance, services: Services, bus: EventBus): void {
+function registerEventStreams(app: FastifyInstance, services: Services, bus: EventBus): EventHub {
   const hub = createEventHub({
     bus,
     now: () => services.now().getTime(),
@@ -206,6 +206,7 @@ function registerEventStreams(app: FastifyInstance, services: Services, bus: Eve
   app.addHook('onClose', async () => {
     await bus.close();
   });
+  return hub;
 }
 
 async function registerModules(app: FastifyInstance, ctx: ModuleContext, services: Services): Promise<void> {

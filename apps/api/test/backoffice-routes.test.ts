@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES } from '@casino/contracts/backoffice';
 import { rolesOf } from '@casino/contracts/backoffice-permissions';
-import { BACKOFFICE_API_PREFIX } from '@casino/contracts/backoffice-route';
+import { BACKOFFICE_API_PREFIX, EVENT_STREAM_ANSWER } from '@casino/contracts/backoffice-route';
 import { BACKOFFICE_ROUTE_NAMES, BACKOFFICE_ROUTES } from '@casino/contracts/backoffice-routes';
 import { SAME_ORIGIN } from './harness.ts';
 import { createOperator, fileTestApp, type TestOperator } from './factories.ts';
@@ -80,6 +80,27 @@ describe('the back-office route table', () => {
       if ('auth' in entry) continue;
       const allowed = rolesOf(entry.permission);
       for (const role of OPERATOR_ROLES) {
+        if (entry.response === EVENT_STREAM_ANSWER) {
+          // A stream never ends: its head says whether it opened, then it is dropped.
+          const res = await t.app.inject({
+            method: entry.method,
+            url: samplePath(entry.path),
+            headers: { ...SAME_ORIGIN, cookie: operators.get(role)!.cookie },
+            payloadAsStream: true,
+          });
+          const stream = res.stream();
+          if (res.statusCode === 200) {
+            expect(res.headers['content-type'], `${name} as ${role}`).toContain('text/event-stream');
+            stream.destroy();
+            expect(allowed, `${name} as ${role}: opened`).toContain(role);
+          } else {
+            let body = '';
+            for await (const chunk of stream) body += String(chunk);
+            expect(res.statusCode, `${name} as ${role}: ${body}`).toBe(403);
+            expect(allowed, `${name} as ${role}: denied`).not.toContain(role);
+          }
+          continue;
+        }
         const res = await t.app.inject({
           method: entry.method,
           url: samplePath(entry.path),

@@ -255,6 +255,54 @@ describe('the member stream', () => {
   });
 });
 
+describe("the operators' stream", () => {
+  it('sends the queues on connecting and after a request comes in; a role without the dashboard is refused', async () => {
+    const controller = new AbortController();
+    const events: Received[] = [];
+    const res = await fetch(`${base}/api/backoffice/events`, {
+      headers: { cookie: owner.cookie },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      for (;;) {
+        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+        if (chunk.done) return;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ id: undefined, event, data: JSON.parse(data) });
+        }
+      }
+    })();
+    await expect.poll(() => events.length).toBeGreaterThan(0);
+    const first = events[0]!;
+    expect(first.event).toBe('queue');
+    const deposits = first.data.deposits as number;
+    const member = await createMember(t, { cash: 1_000 });
+    expect(await memberCall('apply-user-deposit', { amount: 20_000 }, member.cookie)).toEqual({
+      status: 'success',
+    });
+    await expect
+      .poll(() => events.some((e) => e.event === 'queue' && e.data.deposits === deposits + 1))
+      .toBe(true);
+    controller.abort();
+
+    const contentOperator = await createOperator(t, 'content');
+    const refused = await fetch(`${base}/api/backoffice/events`, {
+      headers: { cookie: contentOperator.cookie },
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ status: 'denied' });
+  });
+});
+
 describe('the bus between instances', () => {
   it('a message published on one bus reaches every bus on the database, after its transaction commits', async () => {
     // Two buses over one database stand for two instances.

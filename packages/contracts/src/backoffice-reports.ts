@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backofficeRoute, CSV_ANSWER } from './backoffice-route.ts';
+import { backofficeRoute, CSV_ANSWER, EVENT_STREAM_ANSWER } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
 import { MAX_PAGE_SIZE, pagedList, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
 import { addDays, siteDayStart, siteMonthStart } from './site-time.ts';
@@ -236,6 +236,13 @@ export const BACKOFFICE_REPORT_ROUTES = {
     path: '/api/backoffice/dashboard',
     permission: 'dashboard',
     response: ZDashboardResponse,
+  }),
+  /** The operators' event stream: `queue` `{deposits, withdraws, helps}` after every change (docs/api/events.md). */
+  'events.stream': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/events',
+    permission: 'dashboard',
+    response: EVENT_STREAM_ANSWER,
   }),
   'reports.get': backofficeRoute({
     method: 'GET',

@@ -10,6 +10,9 @@ export type TBackofficeMethod = (typeof BACKOFFICE_METHODS)[number];
 /** The answer of a route that sends a file (`text/csv`) instead of a JSON body. */
 export const CSV_ANSWER = 'csv';
 
+/** The answer of a route that streams events (`text/event-stream`, docs/api/events.md). */
+export const EVENT_STREAM_ANSWER = 'event-stream';
+
 /**
  * One back-office route: what the server registers (`route(entry, handler)` of
  * `apps/api/src/lib/routes.ts`) and what the console's typed client calls
@@ -30,8 +33,8 @@ export interface TBackofficeRoute {
    * `upload`: the body is the file itself (an image), not JSON, and no `body` schema applies.
    */
   upload?: true;
-  /** The JSON answer's schema, or CSV_ANSWER for a file. */
-  response: z.ZodType | typeof CSV_ANSWER;
+  /** The JSON answer's schema, CSV_ANSWER for a file, or EVENT_STREAM_ANSWER for an event stream. */
+  response: z.ZodType | typeof CSV_ANSWER | typeof EVENT_STREAM_ANSWER;
 }
 
 /** Declares one table entry, its literal method, path and permission kept for the types. */

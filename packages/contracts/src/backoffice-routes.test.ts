@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OPERATOR_ROLES } from './backoffice.ts';
 import { OPERATOR_PERMISSIONS, rolesOf } from './backoffice-permissions.ts';
-import { BACKOFFICE_API_PREFIX, BACKOFFICE_METHODS, CSV_ANSWER } from './backoffice-route.ts';
+import {
+  BACKOFFICE_API_PREFIX,
+  BACKOFFICE_METHODS,
+  CSV_ANSWER,
+  EVENT_STREAM_ANSWER,
+} from './backoffice-route.ts';
 import { BACKOFFICE_ROUTE_NAMES, BACKOFFICE_ROUTES, backofficePath } from './backoffice-routes.ts';
 
 describe('the back-office route table', () => {
@@ -28,14 +33,15 @@ describe('the back-office route table', () => {
     }
   });
 
-  it('needs a permission of the permission table (or every role), and answers JSON or a CSV file', () => {
+  it('needs a permission of the permission table (or every role), and answers JSON, a CSV file or an event stream', () => {
     for (const name of BACKOFFICE_ROUTE_NAMES) {
       const route = BACKOFFICE_ROUTES[name];
       if (route.permission !== null)
         expect(Object.keys(OPERATOR_PERMISSIONS), name).toContain(route.permission);
-      if (route.response !== CSV_ANSWER) expect(route.response, name).toBeInstanceOf(z.ZodType);
-      // A body is JSON; a CSV answers a GET; an upload has no JSON body.
-      if (route.response === CSV_ANSWER) expect(route.method, name).toBe('GET');
+      const special = route.response === CSV_ANSWER || route.response === EVENT_STREAM_ANSWER;
+      if (!special) expect(route.response, name).toBeInstanceOf(z.ZodType);
+      // A body is JSON; a CSV or a stream answers a GET without a body; an upload has no JSON body.
+      if (special) expect([route.method, 'body' in route], name).toEqual(['GET', false]);
       if ('upload' in route) expect('body' in route, name).toBe(false);
     }
     // Only sign-in and sign-out are open without a session.

@@ -7,7 +7,7 @@ import { BACKOFFICE_MEMBER_ROUTES } from './backoffice-members.ts';
 import { BACKOFFICE_OPERATOR_ROUTES } from './backoffice-operators.ts';
 import { BACKOFFICE_PROTECTION_ROUTES } from './backoffice-protection.ts';
 import { BACKOFFICE_REPORT_ROUTES } from './backoffice-reports.ts';
-import type { CSV_ANSWER, TBackofficeRoute } from './backoffice-route.ts';
+import type { CSV_ANSWER, EVENT_STREAM_ANSWER, TBackofficeRoute } from './backoffice-route.ts';
 import { BACKOFFICE_SETTINGS_ROUTES } from './backoffice-settings.ts';
 
 /**
@@ -46,9 +46,15 @@ export type TBackofficeBody<N extends TBackofficeRouteName> = Part<TBackofficeRo
 export type TBackofficeAnswer<N extends TBackofficeRouteName> =
   TBackofficeRoutes[N]['response'] extends z.ZodType ? z.output<TBackofficeRoutes[N]['response']> : string;
 
-/** The routes that answer JSON (the console's client calls these; CSV routes are links). */
+/**
+ * The routes that answer JSON (the console's client calls these; CSV routes are links, the event
+ * stream an EventSource).
+ */
 export type TBackofficeJsonRouteName = {
-  [N in TBackofficeRouteName]: TBackofficeRoutes[N]['response'] extends typeof CSV_ANSWER ? never : N;
+  [N in TBackofficeRouteName]: TBackofficeRoutes[N]['response'] extends
+    typeof CSV_ANSWER | typeof EVENT_STREAM_ANSWER
+    ? never
+    : N;
 }[TBackofficeRouteName];
 
 /** The path of a route with its params filled in, each encoded as one path segment. */

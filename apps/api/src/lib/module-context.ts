@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { CallRegistry } from './calls.ts';
 import type { EventPublisher } from './event-bus.ts';
 import type { SharedCaches } from './shared-caches.ts';
+import type { EventHub } from './event-hub.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /**
@@ -21,4 +22,6 @@ export interface ModuleContext {
   events: EventPublisher;
   /** The caches an operator's change drops on every instance (lib/shared-caches.ts). */
   caches: SharedCaches;
+  /** This instance's event streams (none when the services have no bus: a bench, a tool). */
+  streams: EventHub | undefined;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { toFieldErrors } from '@casino/contracts/errors';
-import { CSV_ANSWER } from '@casino/contracts/backoffice-route';
+import { CSV_ANSWER, EVENT_STREAM_ANSWER } from '@casino/contracts/backoffice-route';
 import { AppError } from './app-error.ts';
 import { sendJson } from './encoded-body.ts';
 
@@ -41,7 +41,7 @@ export interface PrincipalSource<P, Permission extends string> {
 
 type Schema = z.ZodType;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
-type Response = Schema | typeof CSV_ANSWER;
+type Response = Schema | typeof CSV_ANSWER | typeof EVENT_STREAM_ANSWER;
 
 /** The answer of a CSV route: sent as an attachment named `filename`, never cached. */
 export interface CsvFile {
@@ -51,7 +51,11 @@ export interface CsvFile {
 }
 
 /** What a handler returns: a value the response schema picks from, or the file of a CSV route. */
-type HandlerAnswer<RS> = RS extends typeof CSV_ANSWER ? CsvFile : unknown;
+type HandlerAnswer<RS> = RS extends typeof CSV_ANSWER
+  ? CsvFile
+  : RS extends typeof EVENT_STREAM_ANSWER
+    ? void
+    : unknown;
 
 function sendCsv(reply: FastifyReply, file: CsvFile): FastifyReply {
   return reply
@@ -117,7 +121,10 @@ export interface RouteSpec<
   params?: PS;
   query?: QS;
   body?: BS;
-  /** The answer's schema, or CSV_ANSWER: the handler returns a `CsvFile`. */
+  /**
+   * The answer's schema; CSV_ANSWER: the handler returns a `CsvFile`; EVENT_STREAM_ANSWER: the
+   * handler takes the response over and streams.
+   */
   response: RS;
   /**
    * Answers with a value the response schema picks from. A handler that needs another status
@@ -169,6 +176,8 @@ export function routesFor<P = never, Permission extends string = never>(
           body,
         });
         if (spec.response === CSV_ANSWER) return sendCsv(reply, answer as CsvFile);
+        // The handler took the response over (`reply.hijack()`) and streams until the client goes.
+        if (spec.response === EVENT_STREAM_ANSWER) return reply;
         return sendJson(request, reply, pickResponse(spec.response as Schema, answer));
       },
     });

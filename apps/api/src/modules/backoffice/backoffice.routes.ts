@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyOf } from '../../lib/idempotency.ts';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import { routesFor } from '../../lib/routes.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { lastEventIdOf, streamEvents } from '../../lib/event-stream.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { isSecureCookieRequest, OPERATOR_COOKIE, readCookie } from '../auth/cookies.ts';
 import type { SessionService } from '../auth/session.service.ts';
@@ -217,6 +219,13 @@ export async function registerBackofficeRoutes(
   registerCashierBackofficeRoutes(route, { cashierReview: deps.cashierReview });
 
   // --- the dashboard, the member list and member actions, the operator's own sessions ---
+
+  // The operators' stream: the queues now, then after every change (docs/api/events.md).
+  route(BACKOFFICE_ROUTES['events.stream'], async ({ request, reply }) => {
+    const hub = ctx.streams;
+    if (!hub) throw new AppError('error');
+    streamEvents(request, reply, (sink) => hub.openOperator({ lastEventId: lastEventIdOf(request), sink }));
+  });
 
   route(BACKOFFICE_ROUTES['dashboard.get'], async () => {
     const figures = await backoffice.dashboard();
