@@ -4,7 +4,9 @@ import { Navigate, NavLink, Outlet } from 'react-router';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { LANGUAGES, setLanguage, type TLanguage } from '../i18n/i18n.ts';
 import { homeOf, menuFor, roleMayOpen, type TMenuId } from '../lib/menu.ts';
+import { rolesOf } from '@casino/contracts/backoffice-permissions';
 import { useOperator, useSignOut, type TOperator } from './session.ts';
+import { useOperatorEvents } from './operator-events.ts';
 
 /** The signed-in frame (sidebar, top bar, the screen), or the sign-in without a session. */
 export function Root() {
@@ -48,6 +50,7 @@ function LanguageSwitch() {
 function Shell({ operator }: { operator: TOperator }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
+  useOperatorEvents(rolesOf('dashboard').includes(operator.role));
   return (
     <div className="shell">
       <a className="skip" href="#main">

@@ -10,7 +10,8 @@ import { MoneyFigures } from './money-figures.tsx';
 import './dashboard.css';
 import { risen, type TCounts, type TWatched } from './rise.ts';
 
-export const POLL_MS = 10_000;
+/** The fallback: the operators' event stream refreshes the counts as they change (app/operator-events.ts). */
+export const POLL_MS = 60_000;
 const HIGHLIGHT_MS = 8_000;
 
 /** Each card's count is the `maxCount` of a one-row page of its list. */
@@ -44,7 +45,7 @@ const CARDS = [
 /**
  * What is waiting for the operators: the pending deposits, withdrawals, help posts and deposit-account
  * inquiries (each list's
- * `maxCount`), read every 10 s. A count that rises is highlighted and, unless muted, beeps.
+ * `maxCount`), read again on each `queue` event of the operators' stream (once a minute otherwise). A count that rises is highlighted and, unless muted, beeps.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();

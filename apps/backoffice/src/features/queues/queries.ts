@@ -4,12 +4,15 @@ import { apiQuery } from '../../lib/api.ts';
 
 type TKind = 'deposit' | 'withdraw';
 
-/** The cashier queues' reads, from the typed client (`apiQuery`): a page of the history, read every 10 s. */
+/**
+ * The cashier queues' reads, from the typed client (`apiQuery`): a page of the history, read again
+ * on each `queue` event of the operators' stream (app/operator-events.ts), once a minute otherwise.
+ */
 export function useQueueHistory(kind: TKind, query: TBackofficeQuery<`${TKind}s.history`>) {
   return useQuery({
     ...apiQuery(`${kind}s.history`, { query }),
     placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
+    refetchInterval: 60_000,
   });
 }
 
