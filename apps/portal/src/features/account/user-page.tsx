@@ -20,6 +20,7 @@ import { GameMoneyCard } from './components/game-money-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { ProtectionCard } from './components/protection-card.tsx';
 import './account.css';
+import { TitledSection } from '../../components/ui/titled-section.tsx';
 
 const SHORTCUTS: ReadonlyArray<{ page: TPageId; icon: TIconName }> = [
   { page: 'deposit', icon: 'deposit' },
@@ -67,10 +68,12 @@ function ProfileCard({ user }: { user: TUser }) {
   const initial = [...(user.nick || user.userId)][0]?.toUpperCase() ?? '';
 
   return (
-    <section className="card profile" aria-labelledby="profile-title">
-      <h2 className="visually-hidden" id="profile-title">
-        {t('profile.title')}
-      </h2>
+    <TitledSection
+      name="profile"
+      className="card profile"
+      title={t('profile.title')}
+      titleClassName="visually-hidden"
+    >
       <div className="profile__head">
         <span className="profile__avatar" aria-hidden="true">
           {initial}
@@ -111,7 +114,7 @@ function ProfileCard({ user }: { user: TUser }) {
           </Link>
         ))}
       </nav>
-    </section>
+    </TitledSection>
   );
 }
 

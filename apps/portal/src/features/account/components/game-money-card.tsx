@@ -7,6 +7,7 @@ import { useFormat } from '../../../i18n/use-format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useGameTransferOut } from '../api/game-transfer-out.ts';
 import { useInGameBalance } from '../api/get-in-game-balance.ts';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 
 /**
  * The money transfer-wallet game providers hold for the member (`gameMoney` of get-in-game-balance),
@@ -38,10 +39,7 @@ export function GameMoneyCard() {
   }
 
   return (
-    <section className="card game-money" aria-labelledby="game-money-title">
-      <h2 className="card__title" id="game-money-title">
-        {t('wallet.game')}
-      </h2>
+    <TitledSection name="game-money" className="card game-money" title={t('wallet.game')}>
       <div className="game-money__figure">
         <span className="game-money__icon" aria-hidden="true">
           <Icon name="game" size={24} />
@@ -74,6 +72,6 @@ export function GameMoneyCard() {
         {transferOut.isPending ? <Spinner size={18} /> : <Icon name="coin" size={20} />}
         {transferOut.isPending ? t('gameMoney.moving') : t('gameMoney.moveBack')}
       </button>
-    </section>
+    </TitledSection>
   );
 }

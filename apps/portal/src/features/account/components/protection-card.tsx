@@ -5,6 +5,7 @@ import { useFormat } from '../../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { usePlayLimits } from '../../../lib/protection/api/get-play-limits.ts';
 import type { TPageId } from '../../../lib/pages.ts';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 
 const LINKS: ReadonlyArray<{ page: TPageId; icon: TIconName }> = [
   { page: 'responsible', icon: 'shield' },
@@ -33,10 +34,7 @@ export function ProtectionCard() {
       format.money(value)
     );
   return (
-    <section className="card protection-card" aria-labelledby="protection-card-title">
-      <h2 className="card__title" id="protection-card-title">
-        {t('protection.title')}
-      </h2>
+    <TitledSection name="protection-card" className="card protection-card" title={t('protection.title')}>
       <dl className="lifetime">
         <div>
           <dt>{t('protection.deposits')}</dt>
@@ -60,6 +58,6 @@ export function ProtectionCard() {
           </Link>
         ))}
       </nav>
-    </section>
+    </TitledSection>
   );
 }

@@ -4,6 +4,7 @@ import type { TJackpotTier } from '@casino/contracts/games';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { JACKPOT_POLL_MS, useJackpot } from '../api/get-jackpot.ts';
 import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 
 /**
  * The tiers in the strip's order. Kept here rather than imported with the contracts' schemas,
@@ -62,10 +63,12 @@ export function JackpotStrip() {
   const { data } = useJackpot();
   const latest = data?.recent[0];
   return (
-    <section className="jackpot-strip" aria-labelledby="jackpot-title">
-      <h2 className="jackpot-strip__title" id="jackpot-title">
-        {t('jackpot.title')}
-      </h2>
+    <TitledSection
+      name="jackpot"
+      className="jackpot-strip"
+      title={t('jackpot.title')}
+      titleClassName="jackpot-strip__title"
+    >
       <ul className="jackpot-strip__pools">
         {JACKPOT_STRIP_TIERS.map((tier) => (
           <Pool key={tier} tier={tier} amount={data?.jackpots[tier]} />
@@ -80,6 +83,6 @@ export function JackpotStrip() {
             })
           : t('jackpot.none')}
       </p>
-    </section>
+    </TitledSection>
   );
 }
