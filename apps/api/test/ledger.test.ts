@@ -41,6 +41,15 @@ async function transferCount(): Promise<number> {
 let keySeq = 0;
 const nextKey = (prefix = 'k') => `${prefix}-${++keySeq}`;
 
+/** A deposit of `amount` from bank clearing to the member's cash under `idempotencyKey`. */
+const cashDeposit = (memberId: number, amount: number, idempotencyKey: string): TransferInput => ({
+  debit: { system: 'bank_clearing' },
+  credit: { memberId, kind: 'cash' },
+  amount,
+  code: 'deposit',
+  idempotencyKey,
+});
+
 /** A withdrawal hold of `amount` on the member's cash, under a fresh key. */
 const withdrawalHold = (memberId: number, amount: number) =>
   ledger.createHold({ memberId, amount, code: 'withdrawal_hold', idempotencyKey: nextKey('w') });
@@ -66,11 +75,7 @@ describe('transfer', () => {
     const member = await createLedgerMember(database.db, ledger);
     const before = await ledger.accountBalance({ system: 'bank_clearing' });
     const result = await ledger.transfer({
-      debit: { system: 'bank_clearing' },
-      credit: { memberId: member, kind: 'cash' },
-      amount: 50_000,
-      code: 'deposit',
-      idempotencyKey: 'deposit-1',
+      ...cashDeposit(member, 50_000, 'deposit-1'),
       source: 'cashier',
       meta: { requestId: 7 },
     });
@@ -191,15 +196,7 @@ describe('transfer', () => {
   });
 
   it('answers not_found for a member without accounts', async () => {
-    const error = await rejection(
-      ledger.transfer({
-        debit: { system: 'bank_clearing' },
-        credit: { memberId: 999_999, kind: 'cash' },
-        amount: 1,
-        code: 'deposit',
-        idempotencyKey: nextKey(),
-      }),
-    );
+    const error = await rejection(ledger.transfer(cashDeposit(999_999, 1, nextKey())));
     expect(error.code).toBe('not_found');
   });
 });
@@ -208,11 +205,7 @@ describe('idempotency', () => {
   it('replays the same request: the first transfer, nothing moved again', async () => {
     const member = await createLedgerMember(database.db, ledger);
     const input: TransferInput = {
-      debit: { system: 'bank_clearing' },
-      credit: { memberId: member, kind: 'cash' },
-      amount: 7_000,
-      code: 'deposit',
-      idempotencyKey: 'dup',
+      ...cashDeposit(member, 7_000, 'dup'),
       source: 'cashier',
     };
     const first = await ledger.transfer(input);
@@ -226,11 +219,7 @@ describe('idempotency', () => {
   it('refuses the same key with a different request', async () => {
     const member = await createLedgerMember(database.db, ledger);
     const input: TransferInput = {
-      debit: { system: 'bank_clearing' },
-      credit: { memberId: member, kind: 'cash' },
-      amount: 7_000,
-      code: 'deposit',
-      idempotencyKey: 'dup2',
+      ...cashDeposit(member, 7_000, 'dup2'),
       source: 'cashier',
     };
     await ledger.transfer(input);
@@ -247,13 +236,7 @@ describe('idempotency', () => {
 
   it('scopes keys by source', async () => {
     const member = await createLedgerMember(database.db, ledger);
-    const input: TransferInput = {
-      debit: { system: 'bank_clearing' },
-      credit: { memberId: member, kind: 'cash' },
-      amount: 1_000,
-      code: 'deposit',
-      idempotencyKey: 'shared',
-    };
+    const input: TransferInput = cashDeposit(member, 1_000, 'shared');
     const a = await ledger.transfer({ ...input, source: 'provider-a' });
     const b = await ledger.transfer({ ...input, source: 'provider-b' });
     const c = await ledger.transfer(input); // default source 'system'
@@ -296,13 +279,7 @@ describe('balance', () => {
     expect((await ledger.memberBalances(member)).cash).toBe(5_000);
     expect(await ledger.accountBalance({ system: 'house:evo' })).toBe(houseBefore);
     // The refused key was not consumed: the same key works once the money is there.
-    await ledger.transfer({
-      debit: { system: 'bank_clearing' },
-      credit: { memberId: member, kind: 'cash' },
-      amount: 1,
-      code: 'deposit',
-      idempotencyKey: nextKey(),
-    });
+    await ledger.transfer(cashDeposit(member, 1, nextKey()));
     const ok = await ledger.transfer({
       debit: { memberId: member, kind: 'cash' },
       credit: { system: 'house:evo' },
@@ -338,13 +315,7 @@ describe('balance', () => {
 describe("inside the caller's transaction", () => {
   it('commits and rolls back with the caller', async () => {
     const member = await createLedgerMember(database.db, ledger);
-    const deposit = (key: string): TransferInput => ({
-      debit: { system: 'bank_clearing' },
-      credit: { memberId: member, kind: 'cash' },
-      amount: 2_000,
-      code: 'deposit',
-      idempotencyKey: key,
-    });
+    const deposit = (key: string): TransferInput => cashDeposit(member, 2_000, key);
     await database.db.transaction().execute(async (trx) => {
       await ledger.transfer(deposit('in-trx-1'), trx);
       expect((await ledger.memberBalances(member, trx)).cash).toBe(2_000);
