@@ -371,7 +371,7 @@ describe('get-session-summary', () => {
     const m = await createMember(t, { cash: 100_000 });
     const player = Object.assign(m, { token: await slot.launch(m) });
     await play(player, 5_000, 0);
-    const summary0 = (await call(t, 'get-session-summary', {}, { cookie: m.cookie })).body as JsonBody;
+    const summary0 = (await call(t, 'get-session-summary', {}, { cookie: m.cookie })).body;
     expect(summary0).toMatchObject({
       status: 'success',
       bets: 5_000,
@@ -382,10 +382,10 @@ describe('get-session-summary', () => {
 
     // A new session: play before it does not count.
     m.cookie = await signIn(t, m);
-    const summary1 = (await call(t, 'get-session-summary', {}, { cookie: m.cookie })).body as JsonBody;
+    const summary1 = (await call(t, 'get-session-summary', {}, { cookie: m.cookie })).body;
     expect(summary1).toMatchObject({ status: 'success', bets: 0, wins: 0, net: 0 });
-    const sessions = (await call(t, 'get-sessions', {}, { cookie: m.cookie })).body as JsonBody;
-    expect(summary1.startedAt).toBe(sessions.sessions.find((s: JsonBody) => s.current).createdAt);
+    const sessions = (await call(t, 'get-sessions', {}, { cookie: m.cookie })).body;
+    expect(summary1.startedAt).toBe(sessions.sessions.find((s) => s.current)!.createdAt);
 
     await play(player, 3_000, 1_000);
     await play(player, 2_000, 0, true);
