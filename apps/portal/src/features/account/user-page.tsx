@@ -19,8 +19,8 @@ import { ExchangePasswordForm } from './components/exchange-password-form.tsx';
 import { GameMoneyCard } from './components/game-money-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { ProtectionCard } from './components/protection-card.tsx';
-import './account.css';
 import { TitledSection } from '../../components/ui/titled-section.tsx';
+import './account.css';
 
 const SHORTCUTS: ReadonlyArray<{ page: TPageId; icon: TIconName }> = [
   { page: 'deposit', icon: 'deposit' },

@@ -12,6 +12,7 @@ import {
 import { LimitEditor } from '../../components/protection/limit-editor.tsx';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
+import { TitledSection } from '../../components/ui/titled-section.tsx';
 import { LoadError } from './components/load-error.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
@@ -117,10 +118,7 @@ function RealityCheckCard({ minutes }: { minutes: TRealityCheckMinutes }) {
   }
 
   return (
-    <section className="card" aria-labelledby="reality-title">
-      <h2 className="card__title" id="reality-title">
-        {t('reality.title')}
-      </h2>
+    <TitledSection name="reality" className="card" title={t('reality.title')}>
       <p className="protection-note">{t('reality.text')}</p>
       <fieldset className="choice-group" disabled={save.isPending}>
         <legend className="visually-hidden">{t('reality.title')}</legend>
@@ -140,7 +138,7 @@ function RealityCheckCard({ minutes }: { minutes: TRealityCheckMinutes }) {
       <p className="protection-note protection-note--small" aria-live="polite">
         {save.isPending ? t('common:state.loading') : t('reality.saved')}
       </p>
-    </section>
+    </TitledSection>
   );
 }
 
