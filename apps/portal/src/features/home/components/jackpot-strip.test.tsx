@@ -41,6 +41,25 @@ const mega = () => document.querySelector('.jackpot-pool--mega .jackpot-pool__am
 
 const POOLS = { MEGA: 12_345_678, MAJOR: 1_234_567, MINOR: 123_456 };
 
+/** The strip over growing pools, with fake timers and animation frames, 50 ms after its first read. */
+async function renderGrowingPools() {
+  vi.useFakeTimers({
+    toFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'Date',
+    ],
+  });
+  growingPools();
+  renderPage('/', <JackpotStrip />);
+  await act(async () => vi.advanceTimersByTimeAsync(50));
+}
+
 describe('the jackpot strip', () => {
   it('shows the three pools and the latest hit with the winner masked', async () => {
     fakeServer({
@@ -72,21 +91,7 @@ describe('the jackpot strip', () => {
 
   it('counts a growing pool up between two reads', async () => {
     prefersReducedMotion(false);
-    vi.useFakeTimers({
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'performance',
-        'Date',
-      ],
-    });
-    growingPools();
-    renderPage('/', <JackpotStrip />);
-    await act(async () => vi.advanceTimersByTimeAsync(50));
+    await renderGrowingPools();
     expect(mega()).toBe('11,000,000원');
     // The next read (12,000,000) comes after the poll interval; halfway through the count after it
     // the figure is between the two.
@@ -100,21 +105,7 @@ describe('the jackpot strip', () => {
 
   it('shows each new figure at once for a visitor who prefers reduced motion', async () => {
     prefersReducedMotion(true);
-    vi.useFakeTimers({
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'performance',
-        'Date',
-      ],
-    });
-    growingPools();
-    renderPage('/', <JackpotStrip />);
-    await act(async () => vi.advanceTimersByTimeAsync(50));
+    await renderGrowingPools();
     expect(mega()).toBe('11,000,000원');
     await act(async () => vi.advanceTimersByTimeAsync(JACKPOT_POLL_MS + 50));
     expect(mega()).toBe('12,000,000원');
