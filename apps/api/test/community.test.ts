@@ -30,13 +30,13 @@ async function counts(m: TestMember): Promise<{ noteCount: number; helpCount: nu
   return { noteCount: body.noteCount, helpCount: body.helpCount };
 }
 
-async function helpList(m: TestMember, paging: object = {}): Promise<JsonBody> {
+async function helpList(m: TestMember, paging: object = {}) {
   const res = await call(t, 'get-help-list', paging, m.cookie);
   expect(res.code).toBe(200);
   return res.body;
 }
 
-async function noteList(m: TestMember, paging: object = {}): Promise<JsonBody> {
+async function noteList(m: TestMember, paging: object = {}) {
   const res = await call(t, 'get-user-note', paging, m.cookie);
   expect(res.code).toBe(200);
   return res.body;
@@ -46,7 +46,7 @@ async function write(m: TestMember, title: string, contents = `${title}의 내�
   expect((await call(t, 'user-write-help', { title, contents }, m.cookie)).body).toEqual({
     status: 'success',
   });
-  return (await helpList(m, { pageSize: 1 })).helps[0].id as number;
+  return (await helpList(m, { pageSize: 1 })).helps[0]!.id;
 }
 
 async function answer(id: number, html: string): Promise<JsonBody> {
@@ -163,11 +163,11 @@ describe('help posts (user-write-help, get-help-list)', () => {
       isRead: false,
       answerDate: expect.any(String),
     });
-    expect(Date.parse(post.lastDate)).toBeGreaterThanOrEqual(Date.parse(post.regDate));
+    expect(Date.parse(post!.lastDate!)).toBeGreaterThanOrEqual(Date.parse(post!.regDate));
 
     expect((await call(t, 'read-help-message', { id }, m.cookie)).body).toEqual({ status: 'success' });
     expect(await counts(m)).toEqual({ noteCount: 0, helpCount: 0 });
-    expect((await helpList(m)).helps[0].isRead).toBe(true);
+    expect((await helpList(m)).helps[0]!.isRead).toBe(true);
 
     // A second answer replaces the first and tells the member again.
     await answer(id, '<p>추가 안내드립니다.</p>');
@@ -234,9 +234,9 @@ describe('help posts (user-write-help, get-help-list)', () => {
     expect((await call(t, 'user-ask-account', {}, m.cookie)).body).toEqual({ status: 'already' });
     const [inquiry] = (await helpList(m)).helps;
     expect(inquiry).toMatchObject({ title: ACCOUNT_INQUIRY_TITLE, state: 'wait', answer: null });
-    await answer(inquiry.id, '<p>입금 계좌: 국민은행 123-456-789 (예금주 주식회사)</p>');
+    await answer(inquiry!.id, '<p>입금 계좌: 국민은행 123-456-789 (예금주 주식회사)</p>');
     expect((await helpList(m)).helps[0]).toMatchObject({
-      id: inquiry.id,
+      id: inquiry!.id,
       state: 'already',
       isRead: false,
       answer: '<p>입금 계좌: 국민은행 123-456-789 (예금주 주식회사)</p>',

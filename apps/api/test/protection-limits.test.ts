@@ -57,7 +57,7 @@ async function later(p: Player, ms: number): Promise<void> {
   p.cookie = await signIn(t, p);
 }
 
-const limitsOf = async (p: Player): Promise<JsonBody> => {
+const limitsOf = async (p: Player) => {
   const answer = await call(t, 'get-play-limits', {}, p.cookie);
   expect(answer.code).toBe(200);
   return answer.body;
@@ -143,7 +143,7 @@ describe('set-play-limit and get-play-limits', () => {
     expect(increase.effective_at.getTime() - increase.requested_at.getTime()).toBe(
       PLAY_LIMIT_INCREASE_DELAY_MS,
     );
-    expect(pending[0].effectiveAt).toBe(increase.effective_at.toISOString());
+    expect(pending[0]!.effectiveAt).toBe(increase.effective_at.toISOString());
 
     // 23:59:59 later: still the old limit, still pending.
     await later(p, increase.effective_at.getTime() - t.clock.now().getTime() - 1_000);
