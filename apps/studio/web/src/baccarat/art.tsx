@@ -96,6 +96,20 @@ const PIPS: Record<number, [number, number][]> = {
   ],
 };
 
+/** A card's corner: its rank over its suit (drawn again upside down in the opposite corner). */
+function CornerIndex({ rank, suit }: { rank: string; suit: string }) {
+  return (
+    <>
+      <text x="8" y="13" fontSize={rank === '10' ? 10 : 12}>
+        {rank}
+      </text>
+      <text x="8" y="23" fontSize="9">
+        {suit}
+      </text>
+    </>
+  );
+}
+
 /** A card face (or its back when `card` is null), 60 x 84 units, scaled by CSS. */
 export function PlayingCard({ card, label }: { card: Card | null; label?: string }) {
   const id = useId().replace(/:/g, '');
@@ -115,19 +129,9 @@ export function PlayingCard({ card, label }: { card: Card | null; label?: string
       <rect x="0.5" y="0.5" width="59" height="83" rx="5" fill={`url(#${id}f)`} stroke="#b9b2a2" />
       {/* A serif for the ranks; the shipped fonts draw the suits a system serif may lack. */}
       <g fill={color} style={CARD_FONT} fontWeight="700" textAnchor="middle">
-        <text x="8" y="13" fontSize={rank === '10' ? 10 : 12}>
-          {rank}
-        </text>
-        <text x="8" y="23" fontSize="9">
-          {suit}
-        </text>
+        <CornerIndex rank={rank} suit={suit} />
         <g transform="rotate(180 30 42)">
-          <text x="8" y="13" fontSize={rank === '10' ? 10 : 12}>
-            {rank}
-          </text>
-          <text x="8" y="23" fontSize="9">
-            {suit}
-          </text>
+          <CornerIndex rank={rank} suit={suit} />
         </g>
         {picture ? (
           <g>

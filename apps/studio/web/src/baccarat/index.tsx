@@ -460,36 +460,24 @@ export function BaccaratTable() {
             })}
           </div>
           <div className="bc-actions">
-            <button
-              type="button"
-              className="st-btn bc-action"
+            <ActionButton
+              label={t('actions.undo')}
+              icon="M9 14L4 9l5-5M4 9h10a6 6 0 010 12h-3"
               onClick={undo}
               disabled={phase !== 'betting' || placed.length === 0}
-              title={t('actions.undo')}
-            >
-              <ActionIcon path="M9 14L4 9l5-5M4 9h10a6 6 0 010 12h-3" />
-              <span className="bc-action__text">{t('actions.undo')}</span>
-            </button>
-            <button
-              type="button"
-              className="st-btn bc-action"
+            />
+            <ActionButton
+              label={t('actions.clear')}
+              icon="M6 6l12 12M18 6L6 18"
               onClick={clear}
               disabled={phase === 'dealing' || !hasStakes(shownStakes)}
-              title={t('actions.clear')}
-            >
-              <ActionIcon path="M6 6l12 12M18 6L6 18" />
-              <span className="bc-action__text">{t('actions.clear')}</span>
-            </button>
-            <button
-              type="button"
-              className="st-btn bc-action"
+            />
+            <ActionButton
+              label={t('actions.rebet')}
+              icon="M20 12a8 8 0 11-2.34-5.66M20 4v5h-5"
               onClick={rebet}
               disabled={phase === 'dealing' || !lastBets || (phase === 'betting' && hasStakes(stakes))}
-              title={t('actions.rebet')}
-            >
-              <ActionIcon path="M20 12a8 8 0 11-2.34-5.66M20 4v5h-5" />
-              <span className="bc-action__text">{t('actions.rebet')}</span>
-            </button>
+            />
             <div className="bc-total">
               <span>{t('totalBet')}</span>
               <strong>
@@ -511,6 +499,26 @@ export function BaccaratTable() {
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} table={table} />
       <JackpotBanner hits={jackpots} />
     </GameFrame>
+  );
+}
+
+/** A button of the betting bar (undo, clear, rebet): its icon, with its name beside it and as its title. */
+function ActionButton({
+  label,
+  icon,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  icon: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button type="button" className="st-btn bc-action" onClick={onClick} disabled={disabled} title={label}>
+      <ActionIcon path={icon} />
+      <span className="bc-action__text">{label}</span>
+    </button>
   );
 }
 
