@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { dealBaccarat, BACCARAT_V1, newShoe, settleBaccarat } from '@casino/studio-engine/baccarat';
 import { createFairStream, nobleHmacSha256 } from '@casino/studio-engine/fair';
@@ -38,11 +38,6 @@ beforeEach(() => {
     () => answers,
     (request) => requests.push(request),
   );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderTable(lang: 'en' | 'ko' = 'en') {

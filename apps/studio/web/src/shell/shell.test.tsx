@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { BACCARAT_V1 } from '@casino/studio-engine/baccarat';
 import { createI18n } from '../i18n/index.ts';
@@ -70,11 +70,6 @@ beforeEach(() => {
     () => answers,
     (request) => requests.push(request),
   );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function Jackpot() {
