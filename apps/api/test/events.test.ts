@@ -23,6 +23,8 @@ interface Stream {
   close(): void;
 }
 
+/** How long a wait for an event may take on a loaded machine (a bound against a hang, not a speed check). */
+const SLOW = { timeout: 15_000 };
 let t: TestApp;
 let base: string;
 let owner: TestOperator;
@@ -73,7 +75,7 @@ async function open(cookie: string, headers: Record<string, string> = {}): Promi
     status: response.status,
     contentType: response.headers.get('content-type'),
     events,
-    next(match, from = 0, ms = 3_000) {
+    next(match, from = 0, ms = 15_000) {
       return new Promise((resolve, reject) => {
         const look = () => {
           const found = events.slice(from).find(match);
@@ -281,7 +283,7 @@ describe("the operators' stream", () => {
         }
       }
     })();
-    await expect.poll(() => events.length).toBeGreaterThan(0);
+    await expect.poll(() => events.length, SLOW).toBeGreaterThan(0);
     const first = events[0]!;
     expect(first.event).toBe('queue');
     const deposits = first.data.deposits as number;
@@ -290,7 +292,7 @@ describe("the operators' stream", () => {
       status: 'success',
     });
     await expect
-      .poll(() => events.some((e) => e.event === 'queue' && e.data.deposits === deposits + 1))
+      .poll(() => events.some((e) => e.event === 'queue' && e.data.deposits === deposits + 1), SLOW)
       .toBe(true);
     controller.abort();
 
@@ -312,7 +314,7 @@ describe('the bus between instances', () => {
     const heard: string[] = [];
     two.subscribe((m) => heard.push(`${m.type}:${m.member ?? ''}`));
     await one.publish({ type: 'note', member: 'someone' });
-    await expect.poll(() => heard, { timeout: 2_000 }).toContain('note:someone');
+    await expect.poll(() => heard, SLOW).toContain('note:someone');
     await Promise.all([one.close(), two.close()]);
   });
 
@@ -348,11 +350,11 @@ describe('the bus between instances', () => {
       lastEventId: undefined,
       sink: other,
     });
-    await expect.poll(() => reads).toBe(2);
+    await expect.poll(() => reads, SLOW).toBe(2);
     // Then twenty messages at once: one read for both streams, one event each.
     for (let i = 0; i < 20; i++) await bus.publish({ type: 'balance', member: 'burst' });
     const balances = (list: string[]) => list.filter((w) => w.includes('event: balance')).length;
-    await expect.poll(() => [balances(written), balances(second)]).toEqual([2, 2]);
+    await expect.poll(() => [balances(written), balances(second)], SLOW).toEqual([2, 2]);
     expect(reads).toBe(3);
     detachOther();
     // A client 1 MB behind is dropped (it reconnects and resumes).
