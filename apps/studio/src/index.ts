@@ -6,6 +6,9 @@ import { registerClient } from './client.ts';
 
 export { registerClient, withPortalOrigins } from './client.ts';
 import { migrateStudio, type StudioDb } from './db.ts';
+
+/** The studio's own migrations (its tables in the platform's database), for tools that move a site. */
+export { migrateStudio };
 import {
   GAME_NAMES,
   PROVIDER_NAMES,
