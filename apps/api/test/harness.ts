@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { FrontDoor } from '@casino/static-files/front';
 import { Client } from 'pg';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database, type Notifications } from '../src/db/database.ts';
+import { openDatabase, type Database, type Notifications, type PoolFigures } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
 import { createServices, type Services } from '../src/services.ts';
@@ -17,6 +17,8 @@ export interface TestDatabase {
   kind: 'pglite' | 'postgres';
   /** The database's LISTEN (the app's event bus). */
   notifications: Notifications;
+  /** PostgreSQL's pool, for the metrics (none on PGlite). */
+  pool?: PoolFigures | undefined;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function createTestDatabase(
     db: handle.db,
     kind: 'postgres',
     notifications: handle.notifications,
+    pool: handle.pool,
     async close() {
       await handle.close();
       const cleanup = new Client({ connectionString: url });
@@ -108,6 +111,7 @@ export async function createTestApp(
     now: clock.now,
     redis: options.redis,
     notifications: database.notifications,
+    pool: database.pool,
   });
   await services.bus?.ready;
   await services.jackpots.ensureSeeded();
