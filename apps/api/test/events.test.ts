@@ -4,24 +4,10 @@ import { createDatabaseBus, timeOfBusId } from '../src/lib/event-bus.ts';
 import { bo, createMember, createOperator, type TestMember, type TestOperator } from './factories.ts';
 import { createTestProvider } from './game-provider.ts';
 import { createTestApp, SAME_ORIGIN, type TestApp } from './harness.ts';
+import { openEventStream, type EventStreamClient } from './event-stream-client.ts';
 
 // Real-time events (issue 24, docs/api/events.md): a member's stream over HTTP, fed through the
 // database's LISTEN/NOTIFY after each change commits, resumable with Last-Event-ID.
-
-interface Received {
-  id: string | undefined;
-  event: string;
-  data: Record<string, unknown>;
-}
-
-interface Stream {
-  status: number;
-  contentType: string | null;
-  events: Received[];
-  /** Resolves with the first event (from `from` on) that `match` accepts; fails after `ms`. */
-  next(match: (e: Received) => boolean, from?: number, ms?: number): Promise<Received>;
-  close(): void;
-}
 
 /** How long a wait for an event may take on a loaded machine (a bound against a hang, not a speed check). */
 const SLOW = { timeout: 15_000 };
@@ -38,63 +24,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function open(cookie: string, headers: Record<string, string> = {}): Promise<Stream> {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, {
-    headers: { cookie, accept: 'text/event-stream', ...headers },
-    signal: controller.signal,
-  });
-  const events: Received[] = [];
-  const waiters = new Set<() => void>();
-  if (response.body && response.status === 200) {
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      for (;;) {
-        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-        if (chunk.done) break;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = new Map<string, string>();
-          for (const line of block.split('\n')) {
-            const colon = line.indexOf(':');
-            if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-          }
-          const event = fields.get('event');
-          if (!event) continue;
-          events.push({ id: fields.get('id'), event, data: JSON.parse(fields.get('data') ?? '{}') });
-          for (const wake of waiters) wake();
-        }
-      }
-    })();
-  }
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    events,
-    next(match, from = 0, ms = 15_000) {
-      return new Promise((resolve, reject) => {
-        const look = () => {
-          const found = events.slice(from).find(match);
-          if (!found) return;
-          waiters.delete(look);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(look);
-          reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events.slice(from))}`));
-        }, ms);
-        waiters.add(look);
-        look();
-      });
-    },
-    close: () => controller.abort(),
-  };
-}
+/** The member's stream on the test server. */
+const open = (cookie: string, headers: Record<string, string> = {}) =>
+  openEventStream(`${base}/api/events`, { cookie, ...headers });
 
 async function memberCall(name: string, body: unknown, cookie: string) {
   const answer = await t.app.inject({
@@ -108,7 +40,7 @@ async function memberCall(name: string, body: unknown, cookie: string) {
 
 describe('the member stream', () => {
   let member: TestMember;
-  let stream: Stream;
+  let stream: EventStreamClient;
 
   beforeAll(async () => {
     member = await createMember(t, { cash: 50_000, comp: 3_000 });
@@ -260,30 +192,9 @@ describe('the member stream', () => {
 
 describe("the operators' stream", () => {
   it('sends the queues on connecting and after a request comes in; a role without the dashboard is refused', async () => {
-    const controller = new AbortController();
-    const events: Received[] = [];
-    const res = await fetch(`${base}/api/backoffice/events`, {
-      headers: { cookie: owner.cookie },
-      signal: controller.signal,
-    });
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      for (;;) {
-        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-        if (chunk.done) return;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ id: undefined, event, data: JSON.parse(data) });
-        }
-      }
-    })();
+    const operatorStream = await openEventStream(`${base}/api/backoffice/events`, { cookie: owner.cookie });
+    expect(operatorStream.status).toBe(200);
+    const { events } = operatorStream;
     await expect.poll(() => events.length, SLOW).toBeGreaterThan(0);
     const first = events[0]!;
     expect(first.event).toBe('queue');
@@ -295,7 +206,7 @@ describe("the operators' stream", () => {
     await expect
       .poll(() => events.some((e) => e.event === 'queue' && e.data.deposits === deposits + 1), SLOW)
       .toBe(true);
-    controller.abort();
+    operatorStream.close();
 
     const contentOperator = await createOperator(t, 'content');
     const refused = await fetch(`${base}/api/backoffice/events`, {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput, type JsonBody } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
+import { openEventStream } from './event-stream-client.ts';
 
 // Several instances as one (issue 24, docs/operations.md "Several instances"): two server processes
 // on one fresh PostgreSQL database, driven as an outside client would. An event raised on one
@@ -130,30 +131,11 @@ async function post(
   };
 }
 
-/** A member stream on `base`: resolves each time an event of `type` comes, with its data. */
+/** A member stream on `base`. */
 async function openStream(base: string, cookie: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
-  expect(res.status).toBe(200);
-  const events: { event: string; data: JsonBody; at: number }[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-      if (chunk.done) return;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) as JsonBody, at: Date.now() });
-      }
-    }
-  })();
-  return { events, close: () => controller.abort() };
+  const stream = await openEventStream(`${base}/api/events`, { cookie });
+  expect(stream.status).toBe(200);
+  return stream;
 }
 
 const modes = [

@@ -1,7 +1,11 @@
 import type { Database, PoolFigures } from '../../db/database.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
+import { keptRead } from '../../lib/kept-reads.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 import { createOperationsRepository, type QueueFigure } from './operations.repository.ts';
+
+/** How long one read of the queues serves the gauges of a scrape. */
+const SCRAPE_READ_MS = 1_000;
 
 /** How long the readiness probe waits for the database before it says not ready. */
 const READY_TIMEOUT_MS = 2_000;
@@ -19,16 +23,21 @@ export type OperationsService = ReturnType<typeof createOperationsService>;
 /** What the metrics read from the database at each scrape (docs/operations.md "Metrics"). */
 export function createOperationsService(deps: { db: Database; now: () => Date }) {
   const repo = createOperationsRepository(deps.db);
+  async function queues(): Promise<(Omit<QueueFigure, 'oldestAt'> & { oldestAgeSeconds: number })[]> {
+    const at = deps.now().getTime();
+    return (await repo.queues()).map(({ queue, pending, oldestAt }) => ({
+      queue,
+      pending,
+      oldestAgeSeconds: oldestAt ? Math.max(0, (at - new Date(oldestAt).getTime()) / 1000) : 0,
+    }));
+  }
+  // A scrape asks twice (waiting requests, oldest age): one read answers both.
+  const scraped = keptRead(queues, { maxAgeMs: SCRAPE_READ_MS, now: deps.now });
   return {
-    /** Each queue's waiting requests and the age in seconds of its oldest (0 when none waits). */
-    async queues(): Promise<(Omit<QueueFigure, 'oldestAt'> & { oldestAgeSeconds: number })[]> {
-      const at = deps.now().getTime();
-      return (await repo.queues()).map(({ queue, pending, oldestAt }) => ({
-        queue,
-        pending,
-        oldestAgeSeconds: oldestAt ? Math.max(0, (at - new Date(oldestAt).getTime()) / 1000) : 0,
-      }));
-    },
+    /** Each queue's waiting requests and the age in seconds of its oldest (0 when none waits), read now. */
+    queues,
+    /** The same for a metrics scrape: read at most once a second. */
+    scrapeQueues: () => scraped.get(),
     transferCount: () => repo.transferCount(),
 
     /**
@@ -60,14 +69,18 @@ export function addOperationsGauges(
     'casino_queue_pending',
     'Requests waiting for an operator, by queue (deposits, withdrawals, helps).',
     ['queue'],
-    async () => (await operations.queues()).map((q) => ({ labels: { queue: q.queue }, value: q.pending })),
+    async () =>
+      (await operations.scrapeQueues()).map((q) => ({ labels: { queue: q.queue }, value: q.pending })),
   );
   metrics.gauge(
     'casino_queue_oldest_age_seconds',
     'Age of the oldest request waiting in each queue (0 when none waits).',
     ['queue'],
     async () =>
-      (await operations.queues()).map((q) => ({ labels: { queue: q.queue }, value: q.oldestAgeSeconds })),
+      (await operations.scrapeQueues()).map((q) => ({
+        labels: { queue: q.queue },
+        value: q.oldestAgeSeconds,
+      })),
   );
   metrics.gauge(
     'casino_ledger_transfers',
