@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput } from './factories.ts';
 import type { JsonBody } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
+import { killServerProcess, startServerProcess, type ServerProcess } from './server-process.ts';
 
 // The real server as a child process on a fresh PostgreSQL database: a stream of withdrawals,
 // approvals, conversions and adjustments over HTTP, a SIGKILL in the middle of it, a restart, and
@@ -18,75 +15,31 @@ import { createTestDatabase, type TestDatabase } from './harness.ts';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const reason = 'skipped without DATABASE_URL: the crash test runs the server on PostgreSQL';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(here, '../../..');
-const MAIN = path.resolve(here, '../src/main.ts');
 const ADMIN_PASSWORD = 'crash-test-owner-password';
 const MEMBERS = 4;
 
 let database: TestDatabase;
 let databaseUrl: string;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let base = '';
 
 // Every instance on one PostgreSQL shares the provider-secret key (the server refuses to start
 // without it there); the restarted server must read what the first one wrote.
 const SECRETS_KEY = randomBytes(32).toString('hex');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function startServer(): Promise<void> {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl,
-      SECRETS_KEY: SECRETS_KEY,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      SIGNIN_MAX_ATTEMPTS_PER_IP: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  server = await startServerProcess(databaseUrl, {
+    SECRETS_KEY,
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    SIGNIN_MAX_ATTEMPTS_PER_IP: '100000',
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
-  server = child;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${stderr}`);
+  base = server.base;
 }
 
 async function killServer(): Promise<void> {
-  const child = server;
+  const gone = server;
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
+  await killServerProcess(gone);
 }
 
 interface Reply {

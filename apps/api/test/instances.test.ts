@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput, type JsonBody } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
+import { killServerProcess, startServerProcess, type ServerProcess } from './server-process.ts';
 import { openEventStream } from './event-stream-client.ts';
 
 // Several instances as one (issue 24, docs/operations.md "Several instances"): two server processes
@@ -18,25 +16,11 @@ import { openEventStream } from './event-stream-client.ts';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const reason = 'skipped without DATABASE_URL: instances share a PostgreSQL server';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(here, '../../..');
-const MAIN = path.resolve(here, '../src/main.ts');
 const ADMIN_PASSWORD = 'instances-owner-password';
 const SECRETS_KEY = randomBytes(32).toString('hex');
 /** One comp conversion (the smallest the default settings take is 10,000). */
 const CONVERT = 10_000;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function redisAnswers(): Promise<boolean> {
   const url = new URL(REDIS_URL);
@@ -55,56 +39,21 @@ async function redisAnswers(): Promise<boolean> {
   });
 }
 
-interface Instance {
-  base: string;
-  child: ChildProcess;
-}
+type Instance = ServerProcess;
 
-async function startInstance(databaseUrl: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl,
-      SECRETS_KEY,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      STUDIO_ENABLED: 'false',
-      BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      SIGNIN_MAX_ATTEMPTS_PER_IP: '100000',
-      // Redis keeps its counters across runs of this test: registrations from 127.0.0.1 are many.
-      REGISTER_MAX_PER_IP: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+function startInstance(databaseUrl: string, env: Record<string, string>): Promise<Instance> {
+  return startServerProcess(databaseUrl, {
+    SECRETS_KEY,
+    STUDIO_ENABLED: 'false',
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    SIGNIN_MAX_ATTEMPTS_PER_IP: '100000',
+    // Redis keeps its counters across runs of this test: registrations from 127.0.0.1 are many.
+    REGISTER_MAX_PER_IP: '100000',
+    ...env,
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
 }
 
-async function kill(instance: Instance | undefined): Promise<void> {
-  if (!instance || instance.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-  instance.child.kill('SIGKILL');
-  await exited;
-}
+const kill = killServerProcess;
 
 interface Reply {
   status: number;
