@@ -190,6 +190,26 @@ describe('the member stream', () => {
   });
 });
 
+describe("a member's streams", () => {
+  it('are at most eight per instance: 40 opened at once, the rest answer 429, and closing frees them', async () => {
+    const member = await createMember(t, { cash: 1_000 });
+    const opened = await Promise.all(Array.from({ length: 40 }, () => open(member.cookie)));
+    expect(opened.filter((s) => s.status === 200).length).toBe(8);
+    expect(opened.filter((s) => s.status === 429).length).toBe(32);
+    const refused = await fetch(`${base}/api/events`, { headers: { cookie: member.cookie } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ status: 'too_many' });
+    for (const s of opened) s.close();
+    await expect
+      .poll(async () => {
+        const again = await open(member.cookie);
+        again.close();
+        return again.status;
+      }, SLOW)
+      .toBe(200);
+  });
+});
+
 describe("the operators' stream", () => {
   it('sends the queues on connecting and after a request comes in; a role without the dashboard is refused', async () => {
     const operatorStream = await openEventStream(`${base}/api/backoffice/events`, { cookie: owner.cookie });

@@ -305,6 +305,11 @@ export function createEventHub(deps: EventHubDeps) {
       };
     },
 
+    /** A member's open streams on this instance. */
+    memberStreams(memberId: number): number {
+      return byId.get(memberId)?.size ?? 0;
+    },
+
     /** Open streams on this instance (the metrics' gauge). */
     counts(): { member: number; operator: number } {
       let member = 0;
