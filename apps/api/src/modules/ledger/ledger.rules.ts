@@ -11,7 +11,10 @@ export const FIXED_SYSTEM_ACCOUNTS = [
   'adjustment',
   'withdraw_hold',
 ] as const;
-export const OPEN_ON_USE_SYSTEM_ACCOUNT = /^(house|jackpot):[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+// house:<provider>, jackpot:<tier>, promo:<promotion> (bonuses, attendance, referral, payback paid from it),
+// partner:<partnerId> (a partner's commission balance) and partner_hold:<partnerId> (its payouts held).
+export const OPEN_ON_USE_SYSTEM_ACCOUNT =
+  /^(house|jackpot|promo|partner|partner_hold):[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const CODE_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 export const MAX_KEY_LENGTH = 200;
 export const MAX_SOURCE_LENGTH = 64;
