@@ -164,6 +164,7 @@ const TABLE_WRITERS: Record<string, string> = {
   providers: 'modules/games/games.repository.ts',
   rounds: 'modules/games/games.repository.ts',
   wallet_calls: 'modules/games/games.repository.ts',
+  member_day_stakes: 'modules/games/games.repository.ts',
   jackpot_tiers: 'modules/games/jackpot.repository.ts',
   jackpot_shards: 'modules/games/jackpot.repository.ts',
   jackpot_hits: 'modules/games/jackpot.repository.ts',

@@ -190,7 +190,17 @@ export function createServices(deps: ServicesDeps) {
     community,
     sessions,
   });
-  const wallet = createWalletService({ db, ledger, sessions, settings, members, jackpots, secrets, now });
+  const wallet = createWalletService({
+    db,
+    ledger,
+    sessions,
+    settings,
+    members,
+    jackpots,
+    secrets,
+    now,
+    timeZone: zone,
+  });
   // Player protection's member calls: the limits with what the cashier and the wallet count against them.
   const protection = createProtectionService({ limits, cashier, wallet, now });
   // The member's own sessions, and the account history and session result from the ledger.

@@ -13,7 +13,7 @@ const ZMaintenance = z
 
 const ZJackpotWon = z.int().min(0).max(100_000_000_000);
 
-export const PROVIDER_KINDS = ['casino', 'slot', 'sport'] as const;
+export const PROVIDER_KINDS = ['casino', 'slot', 'sport', 'mini'] as const;
 
 export const ZProviderKind = z.enum(PROVIDER_KINDS);
 

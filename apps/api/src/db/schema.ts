@@ -48,6 +48,8 @@ export interface MembersTable {
   must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
   /** The reality-check interval in minutes, 0 = off (0015_player_protection). */
   reality_check_minutes: ColumnType<number, number | undefined, number>;
+  /** The partner (its operator's id) the member belongs to (0021), null: directly under the house. */
+  partner_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -294,6 +296,8 @@ export interface DB {
   games: GamesTable;
   rounds: RoundsTable;
   wallet_calls: WalletCallsTable;
+  member_day_stakes: MemberDayStakesTable;
+  partner_rates_epoch: PartnerRatesEpochTable;
   transfer_wallets: TransferWalletsTable;
   game_transfers: GameTransfersTable;
   jackpot_tiers: JackpotTiersTable;
@@ -308,7 +312,7 @@ export interface DB {
   banners: BannersTable;
 }
 
-export type ProviderKind = 'casino' | 'slot' | 'sport';
+export type ProviderKind = 'casino' | 'slot' | 'sport' | 'mini';
 export type WalletMode = 'seamless' | 'transfer';
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
@@ -376,6 +380,29 @@ export interface WalletCallsTable {
   comp_points: Defaulted<number>;
   jackpot_share: Defaulted<number>;
   created_at: DefaultTimestamp;
+  /** 0021: a counted bet's day row (`member_day_stakes`): the member's partner (0: none) and rates epoch. */
+  stake_partner: ColumnType<number | null, number | null | undefined, number | null>;
+  stake_epoch: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/**
+ * Daily stake aggregates (0021): per member, site day, game kind, partner when played (0: none) and
+ * partners' rates epoch; kept by the wallet's bet, win and rollback. Read `day::text`, `sum()`.
+ */
+export interface MemberDayStakesTable {
+  member_id: number;
+  day: ColumnType<string, string, string>;
+  kind: ProviderKind;
+  partner_id: number;
+  rates_epoch: number;
+  stakes: Defaulted<number>;
+  wins: Defaulted<number>;
+}
+
+/** The one row of the partners' rates version (0021), bumped by every rate change. */
+export interface PartnerRatesEpochTable {
+  one: Defaulted<boolean>;
+  epoch: number;
 }
 
 export interface TransferWalletsTable {

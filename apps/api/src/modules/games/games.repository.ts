@@ -107,12 +107,13 @@ async function walletStatement(
 const walletBetStatement = preparedStatement<WalletFunctionRow>(
   'wallet_bet_call',
   `select status, balance, replayed from wallet_bet($1::text, $2::text, $3::text, $4::bigint,
-     $5::text, $6::text, $7::bigint, $8::text, $9::timestamptz, $10::bigint, $11::jsonb, $12::jsonb)`,
+     $5::text, $6::text, $7::bigint, $8::text, $9::timestamptz, $10::bigint, $11::jsonb, $12::jsonb,
+     $13::text, $14::date)`,
 );
 const walletWinStatement = preparedStatement<WalletFunctionRow>(
   'wallet_win_call',
   `select status, balance, replayed from wallet_win($1::text, $2::text, $3::text, $4::bigint,
-     $5::text, $6::text, $7::bigint, $8::boolean, $9::timestamptz, $10::jsonb)`,
+     $5::text, $6::text, $7::bigint, $8::boolean, $9::timestamptz, $10::jsonb, $11::text, $12::date)`,
 );
 
 /** SQL of the catalog (`providers`, `games`), the provider `rounds` and the `wallet_calls`. */
@@ -249,6 +250,10 @@ export function createGamesRepository(db: Database) {
         tokenTtlMs: number;
         transfer: PreparedTransfer | null;
         comp: PreparedTransfer | null;
+        /** The provider's kind for the day row of stakes (`member_day_stakes`), null: counts nothing. */
+        kind: ProviderKind | null;
+        /** The call's day in the site's time zone (YYYY-MM-DD). */
+        day: string;
       },
       trx: Database = db,
     ): Promise<WalletFunctionRow> {
@@ -267,6 +272,8 @@ export function createGamesRepository(db: Database) {
             bet.tokenTtlMs,
             bet.transfer && JSON.stringify(bet.transfer),
             bet.comp && JSON.stringify(bet.comp),
+            bet.kind,
+            bet.day,
           ]),
         ),
       );
@@ -285,6 +292,8 @@ export function createGamesRepository(db: Database) {
         close: boolean;
         at: Date;
         transfer: PreparedTransfer | null;
+        kind: ProviderKind | null;
+        day: string;
       },
       trx: Database = db,
     ): Promise<WalletFunctionRow> {
@@ -301,6 +310,8 @@ export function createGamesRepository(db: Database) {
             win.close,
             win.at,
             win.transfer && JSON.stringify(win.transfer),
+            win.kind,
+            win.day,
           ]),
         ),
       );
@@ -419,6 +430,94 @@ export function createGamesRepository(db: Database) {
         .where('provider', '=', provider)
         .where('round_id', '=', roundId)
         .execute();
+    },
+
+    /**
+     * A rolled-back bet leaves the day row of stakes it was added to (`member_day_stakes`, 0021):
+     * the same member, day, kind, partner and rates epoch that `wallet_bet` wrote.
+     */
+    async unstake(
+      row: {
+        memberId: number;
+        day: string;
+        kind: ProviderKind;
+        partnerId: number;
+        epoch: number;
+        amount: number;
+      },
+      trx: Database,
+    ): Promise<void> {
+      await sql`
+        insert into member_day_stakes as s (member_id, day, kind, partner_id, rates_epoch, stakes)
+        values (${row.memberId}, ${row.day}::date, ${row.kind}, ${row.partnerId}, ${row.epoch}, ${-row.amount})
+        on conflict (member_id, day, kind, partner_id, rates_epoch)
+        do update set stakes = s.stakes + excluded.stakes`.execute(trx);
+    },
+
+    /**
+     * Stakes (bets that stand) and wins per member, site day and game kind over inclusive days,
+     * optionally of some members only: `member_day_stakes` summed over its other key columns.
+     */
+    async memberDayStakes(
+      query: { from: string; to: string; memberIds?: readonly number[] },
+      trx: Database = db,
+    ): Promise<{ memberId: number; day: string; kind: ProviderKind; stakes: number; wins: number }[]> {
+      const members = query.memberIds;
+      if (members && members.length === 0) return [];
+      const { rows } = await sql<{
+        memberId: number;
+        day: string;
+        kind: ProviderKind;
+        stakes: number;
+        wins: number;
+      }>`
+        select s.member_id as "memberId", s.day::text as day, s.kind,
+               sum(s.stakes)::bigint as stakes, sum(s.wins)::bigint as wins
+        from member_day_stakes s
+        where s.day between ${query.from}::date and ${query.to}::date
+          ${members ? sql`and s.member_id = any(${members.map(Number)}::bigint[])` : sql``}
+        group by s.member_id, s.day, s.kind
+        order by s.member_id, s.day, s.kind`.execute(trx);
+      return rows;
+    },
+
+    /**
+     * Stakes and wins over inclusive days per partner (0: none), game kind and rates epoch, of the
+     * given partners' members, with the number of distinct members: one set-based read of the day
+     * rows for a settlement (never a scan of wallet calls).
+     */
+    async partnerStakes(
+      query: { from: string; to: string; partnerIds: readonly number[] },
+      trx: Database = db,
+    ): Promise<{ partnerId: number; kind: ProviderKind; epoch: number; stakes: number; wins: number }[]> {
+      if (query.partnerIds.length === 0) return [];
+      const { rows } = await sql<{
+        partnerId: number;
+        kind: ProviderKind;
+        epoch: number;
+        stakes: number;
+        wins: number;
+      }>`
+        select s.partner_id as "partnerId", s.kind, s.rates_epoch as epoch,
+               sum(s.stakes)::bigint as stakes, sum(s.wins)::bigint as wins
+        from member_day_stakes s
+        where s.day between ${query.from}::date and ${query.to}::date
+          and s.partner_id = any(${query.partnerIds.map(Number)}::bigint[])
+        group by s.partner_id, s.kind, s.rates_epoch`.execute(trx);
+      return rows;
+    },
+
+    /** How many distinct members of the given partners have a day row over inclusive days. */
+    async partnerPlayers(
+      query: { from: string; to: string; partnerIds: readonly number[] },
+      trx: Database = db,
+    ): Promise<number> {
+      if (query.partnerIds.length === 0) return 0;
+      const { rows } = await sql<{ n: number }>`
+        select count(distinct s.member_id)::int as n from member_day_stakes s
+        where s.day between ${query.from}::date and ${query.to}::date
+          and s.partner_id = any(${query.partnerIds.map(Number)}::bigint[])`.execute(trx);
+      return rows[0]?.n ?? 0;
     },
 
     async round(provider: string, roundId: string, trx: Database = db): Promise<RoundRow | undefined> {

@@ -7,6 +7,7 @@ import type {
   TWalletStatus,
   TWalletWinRequest,
 } from '@casino/contracts/wallet';
+import { siteDay } from '@casino/contracts/site-time';
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { GAME_TOKEN_TTL_MS, type SessionService } from '../auth/session.service.ts';
@@ -33,6 +34,8 @@ export interface WalletDeps {
   jackpots: Pick<JackpotService, 'onBet' | 'hitsOf'>;
   secrets: SecretBox;
   now: () => Date;
+  /** The site's time zone: the day a call's stakes and wins are counted on (`member_day_stakes`). */
+  timeZone: string;
 }
 
 /** An answer with its HTTP code: 200 for business answers, 400 for a body that breaks its shape. */
@@ -80,7 +83,7 @@ const SETTINGS_FRESH_MS = 1_000;
  * call that names no member is not recorded: no action can move money without one.
  */
 export function createWalletService(deps: WalletDeps) {
-  const { db, ledger, sessions, settings, members, jackpots, secrets, now } = deps;
+  const { db, ledger, sessions, settings, members, jackpots, secrets, now, timeZone } = deps;
   const repo = createGamesRepository(db);
   /** Decrypted secrets by their sealed form: a rotation changes the sealed form, so nothing stale is kept. */
   const secretCache = new Map<string, string>();
@@ -212,6 +215,11 @@ export function createWalletService(deps: WalletDeps) {
     return refused(call, await answerOf(row, provider, call.transactionId));
   }
 
+  /** The kind a call's stakes and wins count under; a transfer-wallet provider's count nothing. */
+  function stakeKind(provider: ProviderRow): ProviderRow['kind'] | null {
+    return provider.wallet === 'transfer' ? null : provider.kind;
+  }
+
   /** A bet or win above the operator's maximum per call (the provider's `max_amount`): 400, recorded. */
   function overMaximum(provider: ProviderRow, amount: number): boolean {
     return amount > provider.max_amount;
@@ -317,7 +325,9 @@ export function createWalletService(deps: WalletDeps) {
               meta,
             })
           : null;
-      const points = Math.floor((input.amount * (await compRates())[provider.kind]) / 10_000);
+      // Mini-games accrue no comp points (the operator's comp rates are casino, slot and sport).
+      const compRate = provider.kind === 'mini' ? 0 : (await compRates())[provider.kind];
+      const points = Math.floor((input.amount * compRate) / 10_000);
       const comp =
         transfer && points > 0
           ? await ledger.prepareTransfer({
@@ -344,6 +354,8 @@ export function createWalletService(deps: WalletDeps) {
         tokenTtlMs: GAME_TOKEN_TTL_MS,
         transfer,
         comp,
+        kind: stakeKind(provider),
+        day: siteDay(at, timeZone),
       };
       return answered(provider, record, async () => {
         if (!provider.jackpot || !transfer)
@@ -394,6 +406,28 @@ export function createWalletService(deps: WalletDeps) {
       return { day: Math.max(0, loss.day), week: Math.max(0, loss.week), month: Math.max(0, loss.month) };
     },
 
+    /**
+     * Stakes (bets that stand) and wins per member, site day (YYYY-MM-DD) and game kind over
+     * inclusive days, optionally of some members only: the wallet's daily aggregates
+     * (`member_day_stakes`, migration 0021), for the levels, promotions and partners.
+     */
+    memberDayStakes(query: { from: string; to: string; memberIds?: readonly number[] }, trx?: Database) {
+      return repo.memberDayStakes(query, trx);
+    },
+
+    /**
+     * Stakes and wins over inclusive days per partner (0: none), kind and partners' rates epoch, of
+     * the given partners' members (a settlement's one set-based read).
+     */
+    partnerStakes(query: { from: string; to: string; partnerIds: readonly number[] }, trx?: Database) {
+      return repo.partnerStakes(query, trx);
+    },
+
+    /** How many distinct members of the given partners staked or won over inclusive days. */
+    partnerPlayers(query: { from: string; to: string; partnerIds: readonly number[] }, trx?: Database) {
+      return repo.partnerPlayers(query, trx);
+    },
+
     /** A win: one statement (`wallet_win`, decision 0011), paid whatever the member's state. */
     async win(provider: ProviderRow, input: TWalletWinRequest): Promise<WalletReply> {
       const userId = input.userId.toLowerCase();
@@ -424,6 +458,7 @@ export function createWalletService(deps: WalletDeps) {
               meta: { roundId: input.roundId, gameCode: input.gameCode },
             })
           : null;
+      const at = now();
       return answered(provider, record, async () => {
         const row = await repo.walletWin({
           provider: provider.code,
@@ -434,8 +469,10 @@ export function createWalletService(deps: WalletDeps) {
           gameCode: input.gameCode,
           amount: input.amount,
           close: input.roundClosed === true,
-          at: now(),
+          at,
           transfer,
+          kind: stakeKind(provider),
+          day: siteDay(at, timeZone),
         });
         return answerOf(row, provider, input.transactionId);
       });
@@ -493,6 +530,19 @@ export function createWalletService(deps: WalletDeps) {
         if (bet.rolled_back || bet.outcome !== 'RS_OK') return ok(await cashOf(member.id, trx));
         const at = now();
         await repo.rollBackInRound(provider.code, input.roundId, bet.amount, at, trx);
+        // The bet leaves the day row of stakes it was counted in (its day, partner and rates epoch).
+        if (bet.amount > 0 && bet.stake_partner !== null && bet.stake_epoch !== null)
+          await repo.unstake(
+            {
+              memberId: member.id,
+              day: siteDay(bet.created_at, timeZone),
+              kind: provider.kind,
+              partnerId: bet.stake_partner,
+              epoch: bet.stake_epoch,
+              amount: bet.amount,
+            },
+            trx,
+          );
         if (bet.amount > 0)
           await ledger.transfer(
             {
