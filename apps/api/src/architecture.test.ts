@@ -151,6 +151,7 @@ const TABLE_WRITERS: Record<string, string> = {
   audit_log: 'modules/audit/audit.repository.ts',
   sessions: 'modules/auth/session.repository.ts',
   rate_limits: 'lib/rate-limiter.ts',
+  job_leases: 'lib/jobs.ts',
   operators: 'modules/backoffice/operators.repository.ts',
   idempotency_responses: 'modules/backoffice/backoffice.repository.ts',
   deposit_requests: 'modules/cashier/cashier.repository.ts',

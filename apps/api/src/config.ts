@@ -54,8 +54,12 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** How long a transfer-wallet provider has to answer before the move counts as unknown. */
   transferTimeoutMs: number;
-  /** How often each instance's reconciler settles moves whose answer never came (0: never). */
+  /** How often the reconciler settles moves whose answer never came (0: never); a periodic job. */
   transferReconcileMs: number;
+  /** How long a periodic job's lease holds without renewal (JOB_LEASE_MS; lib/jobs.ts). */
+  jobLeaseMs: number;
+  /** How often each instance asks whether a periodic job is due (JOB_CHECK_MS). */
+  jobCheckMs: number;
   /** Connections each instance opens to PostgreSQL at most (DB_POOL_SIZE). */
   dbPoolSize: number;
   /** METRICS_TOKEN: the bearer token `GET /metrics` asks for; unset, there is no /metrics (404). */
@@ -281,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guestHelpWindowMs: int(env, 'GUEST_HELP_WINDOW_MS', 60 * 60_000),
     transferTimeoutMs: Math.max(1, int(env, 'TRANSFER_TIMEOUT_MS', 5_000)),
     transferReconcileMs: int(env, 'TRANSFER_RECONCILE_MS', 15_000),
+    jobLeaseMs: Math.max(100, int(env, 'JOB_LEASE_MS', 30_000)),
+    jobCheckMs: Math.max(10, int(env, 'JOB_CHECK_MS', 5_000)),
     dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', 20)),
     metricsToken: metricsToken(env),
     studioEnabled: bool(env, 'STUDIO_ENABLED', true),

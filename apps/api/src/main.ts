@@ -13,6 +13,8 @@ import { createLogger } from './lib/logger.ts';
 import { createServices, type Services } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** How often the house studio's open rounds are looked for (its own loop's default). */
+const STUDIO_RECOVERY_MS = 60_000;
 
 async function main(): Promise<void> {
   let config;
@@ -93,24 +95,22 @@ async function main(): Promise<void> {
   const app = await buildApp({ services, loggerInstance: logger });
   if (config.studioEnabled) {
     const studioDist = config.studioDist ?? path.resolve(here, '../../studio/dist');
-    await registerStudio(app, {
+    const studio = await registerStudio(app, {
       ...studioOptions,
       db: database.db,
       distDir: existsSync(path.join(studioDist, 'index.html')) ? studioDist : undefined,
       // The game client shows the rounds' times on the site's clock (decision 0020).
       timeZone: config.siteTimeZone,
       log: logger,
+      // Its recovery runs as a periodic job of the platform (below), once across instances.
+      recoveryIntervalMs: 0,
+    });
+    services.jobs.register({
+      name: 'studio-recovery',
+      everyMs: STUDIO_RECOVERY_MS,
+      run: () => studio.recover(),
     });
   }
-  // Moves into and out of transfer-wallet providers whose answer never came are settled in the
-  // background (every instance takes its share).
-  const stopReconciler =
-    config.transferReconcileMs > 0
-      ? services.transfers.startReconciler(config.transferReconcileMs, (err) =>
-          logger.error({ err }, 'transfer reconciliation failed'),
-        )
-      : () => {};
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -119,7 +119,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      stopReconciler();
+      // This instance's job runs end first and give their leases back (another instance takes them).
+      await services.jobs.stop();
       await app.close();
       await redis?.quit();
       await database.close();
@@ -132,6 +133,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The periodic jobs (transfer reconciliation, the studio's recovery ...): each runs once at a time
+  // across the instances, whichever holds its lease (lib/jobs.ts).
+  services.jobs.start({
+    onError: (job, err) => logger.error({ err, job }, 'job failed'),
+    onLeaseLost: (job) => logger.warn({ job }, 'job lease taken over by another instance during its run'),
+  });
   const url = `http://localhost:${config.port}`;
   logger.info({ url, portal: config.portalDist ? 'served' : 'not built' }, 'listening');
   // Written straight to stdout, not through the logger: a person reads it once, and the secrets

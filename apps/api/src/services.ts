@@ -14,6 +14,7 @@ import { createMemberConsoleService } from './modules/backoffice/member-console.
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { addOperationsGauges, createOperationsService } from './modules/reports/operations.service.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { addJobGauges, createJobScheduler } from './lib/jobs.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCashierReview } from './modules/cashier/cashier-review.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
@@ -223,6 +224,23 @@ export function createServices(deps: ServicesDeps) {
   const metrics = createMetrics();
   const operations = createOperationsService({ db, now });
   addOperationsGauges(metrics, operations, deps.pool);
+  // Periodic jobs, each run once at a time across every instance (a lease in the database; started
+  // by main.ts, `runNow` in tests; docs/operations.md "Periodic jobs"). Register a job here.
+  const jobs = createJobScheduler({
+    db,
+    now,
+    metrics,
+    leaseMs: config.jobLeaseMs,
+    checkMs: config.jobCheckMs,
+  });
+  addJobGauges(metrics, jobs);
+  // Transfer-wallet moves whose answer never came, asked about again (docs/operations.md).
+  if (config.transferReconcileMs > 0)
+    jobs.register({
+      name: 'transfer-reconcile',
+      everyMs: config.transferReconcileMs,
+      run: () => transfers.reconcile(),
+    });
 
   return {
     config,
@@ -263,6 +281,7 @@ export function createServices(deps: ServicesDeps) {
     bus,
     events,
     caches,
+    jobs,
   };
 }
 

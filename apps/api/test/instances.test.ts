@@ -21,6 +21,8 @@ const SECRETS_KEY = randomBytes(32).toString('hex');
 /** One comp conversion (the smallest the default settings take is 10,000). */
 const CONVERT = 10_000;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const RECONCILE_MS = 200;
+const METRICS_TOKEN = 'metrics-token-of-the-instances-test';
 
 async function redisAnswers(): Promise<boolean> {
   const url = new URL(REDIS_URL);
@@ -49,6 +51,12 @@ function startInstance(databaseUrl: string, env: Record<string, string>): Promis
     SIGNIN_MAX_ATTEMPTS_PER_IP: '100000',
     // Redis keeps its counters across runs of this test: registrations from 127.0.0.1 are many.
     REGISTER_MAX_PER_IP: '100000',
+    // The reconciler (a periodic job) every 200 ms, each instance asking every 50 ms, a lease of a
+    // second: what the jobs' test below counts.
+    TRANSFER_RECONCILE_MS: String(RECONCILE_MS),
+    JOB_CHECK_MS: '50',
+    JOB_LEASE_MS: '1000',
+    METRICS_TOKEN,
     ...env,
   });
 }
@@ -78,6 +86,21 @@ async function post(
     body: (await res.json()) as JsonBody,
     ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}),
   };
+}
+
+/** The reconciler's runs this instance counted (`casino_job_runs_total`), by outcome. */
+async function jobRuns(base: string): Promise<{ success: number; error: number }> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  const count = (outcome: string) =>
+    Number(
+      new RegExp(
+        `^casino_job_runs_total\\{job="transfer-reconcile",outcome="${outcome}"\\} (\\d+)$`,
+        'm',
+      ).exec(text)?.[1] ?? 0,
+    );
+  return { success: count('success'), error: count('error') };
 }
 
 /** A member stream on `base`. */
@@ -210,6 +233,39 @@ describe.skipIf(!onPostgres)(
         );
 
         it(
+          'a periodic job runs on one instance at a time: each period once, counted by one or the other',
+          { timeout: 60_000 },
+          async (ctx) => {
+            if (mode.needsRedis && !redis) return ctx.skip();
+            const runsOf = async () =>
+              (
+                await database.db
+                  .selectFrom('job_leases')
+                  .select(['runs', 'failures'])
+                  .where('name', '=', 'transfer-reconcile')
+                  .executeTakeFirstOrThrow()
+              ).runs;
+            const from = await runsOf();
+            const started = Date.now();
+            await new Promise((r) => setTimeout(r, 3_000));
+            const before = await runsOf();
+            const [onA, onB] = await Promise.all([jobRuns(a!.base), jobRuns(b!.base)]);
+            const after = await runsOf();
+            const elapsed = Date.now() - started;
+            // Every run of the database's count was run by A or B, once (a run may end between reads).
+            expect(onA.error + onB.error).toBe(0);
+            expect(onA.success + onB.success).toBeGreaterThanOrEqual(before);
+            expect(onA.success + onB.success).toBeLessThanOrEqual(after);
+            // One run per period for the two: two instances running it each would make about twice.
+            expect(before - from).toBeGreaterThanOrEqual(3);
+            expect(before - from).toBeLessThanOrEqual(Math.ceil(elapsed / RECONCILE_MS) + 1);
+            console.info(
+              `[${mode.name}] reconciler runs in ${elapsed} ms: ${before - from} (A ${onA.success}, B ${onB.success} since start)`,
+            );
+          },
+        );
+
+        it(
           'a sign-in limit counted on both instances holds as one, 40 guesses at once',
           { timeout: 60_000 },
           async (ctx) => {
@@ -315,6 +371,23 @@ describe.skipIf(!onPostgres)(
             }
           },
         );
+
+        it('the instance left takes the jobs over from the one killed', { timeout: 60_000 }, async (ctx) => {
+          if (mode.needsRedis && !redis) return ctx.skip();
+          // A was killed above (maybe holding the reconciler's lease, which expires within a second).
+          expect(a).toBeUndefined();
+          const readRow = () =>
+            database.db
+              .selectFrom('job_leases')
+              .select(['runs', 'last_holder'])
+              .where('name', '=', 'transfer-reconcile')
+              .executeTakeFirstOrThrow();
+          const from = (await readRow()).runs;
+          await expect
+            .poll(async () => (await readRow()).runs - from, { timeout: 10_000, interval: 100 })
+            .toBeGreaterThanOrEqual(3);
+          expect((await readRow()).last_holder).toContain(`/${b!.child.pid}/`);
+        });
 
         it(
           'SIGTERM: the streams end with the retry hint, then the process exits cleanly',

@@ -269,6 +269,22 @@ export interface IdempotencyResponsesTable {
   created_at: DefaultTimestamp;
 }
 
+/** A periodic job's lease and its last runs (migration 0020, written by lib/jobs.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  lease_until: Timestamp | null;
+  next_run_at: DefaultTimestamp;
+  last_holder: string | null;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  runs: ColumnType<number, number | undefined, number>;
+  failures: ColumnType<number, number | undefined, number>;
+}
+
 /**
  * The database as Kysely sees it. Later migrations add their tables to this interface in the
  * section of the module that owns them.
@@ -310,6 +326,7 @@ export interface DB {
   note_sends: NoteSendsTable;
   media: MediaTable;
   banners: BannersTable;
+  job_leases: JobLeasesTable;
 }
 
 export type ProviderKind = 'casino' | 'slot' | 'sport' | 'mini';

@@ -412,26 +412,8 @@ export function createTransferService(deps: TransferDeps) {
       };
     },
 
+    /** The periodic job `transfer-reconcile` (services.ts, lib/jobs.ts): one run across instances. */
     reconcile,
-
-    /**
-     * Runs `reconcile` every `intervalMs` until the returned function is called (one run at a time
-     * per instance); failures go to `onError` and the next run tries again.
-     */
-    startReconciler(intervalMs: number, onError: (error: unknown) => void): () => void {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        reconcile()
-          .catch(onError)
-          .finally(() => {
-            running = false;
-          });
-      }, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
 
     /** Moves into and out of transfer providers, newest first, for operators. */
     async list(query: { state?: GameTransferState; page: number; pageSize: number }) {
