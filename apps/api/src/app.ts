@@ -156,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The answers the front door sends carry the security headers the hook would have set.
       headers: securityHeaders(config.isProduction),
       front,
+      // Each site's hosts see its name and look (issue 25, docs/api/backoffice-sites.md).
+      siteOf: (host) => services.sites.pageLookOf(host),
+      trustProxy: config.trustProxy,
     });
   return app;
 }
@@ -255,6 +258,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     memberConsole: services.memberConsole,
     cashierReview: services.cashierReview,
     protectionAdmin: services.protectionAdmin,
+    sitesAdmin: services.sitesAdmin,
   });
 
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,
@@ -264,10 +268,10 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
 
   // Members and their sessions (cookie `sid`): the auth layer of /api/auth and the member calls.
   registerAuthRoutes(app, ctx, { sessions, csrf, members });
-  registerMemberCalls(ctx, { members });
+  registerMemberCalls(ctx, { members, sites: services.sites });
 
   // The site: its maintenance status (served during maintenance too) and the legal documents.
-  registerSiteCalls(ctx, { settings });
+  registerSiteCalls(ctx, { settings, sites: services.sites });
   registerLegalCalls(ctx, { legal });
 
   // Community: help posts, notes, notices and popups (the back office's side is in its routes).

@@ -99,7 +99,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['modules/reports'],
   ['modules/backoffice'],
   ['services.ts'],
-  ['seed-banners.ts', 'seed-community.ts'],
+  ['seed-banners.ts', 'seed-community.ts', 'seed-sites.ts'],
   ['seed.ts', 'app.ts'],
   ['main.ts', 'copy-database.ts'],
 ];
@@ -181,6 +181,8 @@ const TABLE_WRITERS: Record<string, string> = {
   member_breaks: 'modules/protection/breaks.repository.ts',
   play_limits: 'modules/protection/protection.repository.ts',
   settings: 'modules/settings/settings.repository.ts',
+  sites: 'modules/settings/sites.repository.ts',
+  site_domains: 'modules/settings/sites.repository.ts',
 };
 
 const KYSELY_WRITES = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import { seedDemoBanners } from './seed-banners.ts';
 import { seedDemoCommunity } from './seed-community.ts';
+import { seedDemoSites } from './seed-sites.ts';
 import type { Services } from './services.ts';
 
 export interface SeedDeps {
@@ -46,6 +47,7 @@ export async function seedOnFirstStart(deps: SeedDeps): Promise<SeedReport> {
       await seedDemoCatalog(deps);
       await seedDemoCommunity(deps.services, deps.logger, demo.userId);
       await seedDemoBanners(deps.services, deps.logger);
+      await seedDemoSites(deps.services, deps.logger);
     }
   }
   return report;

@@ -36,6 +36,8 @@ import { createMediaService } from './modules/media/media.service.ts';
 import { createMediaStore } from './modules/media/media.store.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSettingsAdminService } from './modules/settings/settings-admin.service.ts';
+import { createSitesService } from './modules/settings/sites.service.ts';
+import { createSitesAdminService } from './modules/settings/sites-admin.service.ts';
 import { createProtectionAdminService } from './modules/protection/protection-admin.service.ts';
 
 export interface ServicesDeps {
@@ -91,6 +93,8 @@ export function createServices(deps: ServicesDeps) {
 
   const ledger = createLedgerService({ db });
   const settings = createSettingsService({ db, now, caches });
+  // The sites of the request's host (docs/api/backoffice-sites.md); other hosts show the default site.
+  const sites = createSitesService({ db, now, caches, defaultSite: config.site });
   const audit = createAuditService({ db, zone });
   // One session service serves both cookies: every call names its scope ('member' or 'operator').
   const sessions = createSessionService({
@@ -218,6 +222,15 @@ export function createServices(deps: ServicesDeps) {
   });
   const banners = createBannerService({ db, audit, media, now });
   const settingsAdmin = createSettingsAdminService({ db, audit, members, settings });
+  const sitesAdmin = createSitesAdminService({
+    db,
+    audit,
+    sites,
+    refs: {
+      enabledRegCode: (code, trx) => members.enabledRegCode(code, trx),
+      partnerExists: async () => false,
+    },
+  });
   // The back office's read-only view of player protection (limits, history, breaks).
   const protectionAdmin = createProtectionAdminService({ db, members, now });
   // What `GET /metrics` shows (docs/operations.md): this instance's counters, gauges read at a scrape.
@@ -270,6 +283,8 @@ export function createServices(deps: ServicesDeps) {
     media,
     banners,
     settingsAdmin,
+    sites,
+    sitesAdmin,
     limits,
     protection,
     protectionAdmin,

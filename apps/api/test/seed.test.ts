@@ -48,8 +48,19 @@ describe('seedOnFirstStart (demo content)', () => {
     const first = recordingLogger();
     const report = await seed(config, db, first.logger, {});
 
-    const code = await db.selectFrom('reg_codes').select(['code', 'domain', 'is_enabled']).execute();
-    expect(code).toEqual([{ code: 'DEMO', domain: 'localhost', is_enabled: true }]);
+    const code = await db
+      .selectFrom('reg_codes')
+      .select(['code', 'domain', 'is_enabled'])
+      .orderBy('created_at')
+      .execute();
+    // The second site's code comes with the demo's second site (seed-sites.ts), on 127.0.0.1.
+    expect(code).toEqual([
+      { code: 'DEMO', domain: 'localhost', is_enabled: true },
+      { code: 'OCEAN', domain: '127.0.0.1', is_enabled: true },
+    ]);
+    const sites = await db.selectFrom('sites').select(['name', 'reg_code', 'theme_primary']).execute();
+    expect(sites).toEqual([{ name: 'BLUE OCEAN', reg_code: 'OCEAN', theme_primary: '#38bdf8' }]);
+    expect(await db.selectFrom('site_domains').select('host').execute()).toEqual([{ host: '127.0.0.1' }]);
     const member = await db
       .selectFrom('members')
       .select(['id', 'user_id', 'state', 'reg_code', 'password_hash'])
@@ -123,6 +134,9 @@ describe('seedOnFirstStart (demo content)', () => {
         { actor: 'system', action: 'media.upload' },
         { actor: 'system', action: 'banner.create' },
       ]),
+      // The second site (seed-sites.ts): its registration code, then the site.
+      { actor: 'system', action: 'regcode.create' },
+      { actor: 'system', action: 'site.create' },
     ]);
     const banners = await db
       .selectFrom('banners')
@@ -152,7 +166,8 @@ describe('seedOnFirstStart (demo content)', () => {
     expect(await db.selectFrom('members').select('id').where('user_id', '=', 'demo').execute()).toHaveLength(
       1,
     );
-    expect(await db.selectFrom('reg_codes').select('code').execute()).toHaveLength(1);
+    expect(await db.selectFrom('reg_codes').select('code').execute()).toHaveLength(2);
+    expect(await db.selectFrom('sites').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('deposit_requests').select('id').execute()).toHaveLength(1);
     expect(await db.selectFrom('transfers').select('id').execute()).toHaveLength(4);
     expect(second.lines.some((l) => (l.obj as { userId?: string }).userId === 'demo')).toBe(false);

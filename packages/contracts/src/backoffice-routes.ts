@@ -9,6 +9,7 @@ import { BACKOFFICE_PROTECTION_ROUTES } from './backoffice-protection.ts';
 import { BACKOFFICE_REPORT_ROUTES } from './backoffice-reports.ts';
 import type { CSV_ANSWER, EVENT_STREAM_ANSWER, TBackofficeRoute } from './backoffice-route.ts';
 import { BACKOFFICE_SETTINGS_ROUTES } from './backoffice-settings.ts';
+import { BACKOFFICE_SITE_ROUTES } from './backoffice-sites.ts';
 
 /**
  * Every back-office route (`/api/backoffice/*`), as CALLS is for member calls: method, path,
@@ -27,6 +28,7 @@ export const BACKOFFICE_ROUTES = {
   ...BACKOFFICE_GAME_ROUTES,
   ...BACKOFFICE_HELPDESK_ROUTES,
   ...BACKOFFICE_CONTENT_ROUTES,
+  ...BACKOFFICE_SITE_ROUTES,
 } satisfies Record<string, TBackofficeRoute>;
 
 export type TBackofficeRoutes = typeof BACKOFFICE_ROUTES;

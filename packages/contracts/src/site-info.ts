@@ -23,8 +23,42 @@ export interface TSiteInfo {
   /** Registration and licence line, e.g. "Company no. 123-45-67890 · Licence GLH-0000/2025". */
   operatorLicense?: string;
   supportEmail?: string;
+  /**
+   * The look of the site of the request's host (issue 25, docs/api/backoffice-sites.md): its
+   * colour and logo. Absent for the default site, which keeps the portal's own.
+   */
+  theme?: TSiteTheme;
 }
-export type TSiteInfoField = keyof TSiteInfo;
+/** The fields the environment sets (the theme comes from the back office's sites). */
+export type TSiteInfoField = Exclude<keyof TSiteInfo, 'theme'>;
+
+/** A site's look: its main colour (`#rrggbb`) and its logo's address, each optional. */
+export interface TSiteTheme {
+  primary?: string;
+  logoUrl?: string;
+}
+
+/** The portal's own brand: the name of the default site when the operator set no SITE_NAME. */
+export const DEFAULT_SITE_NAME = 'GOLD CROWN';
+/** A theme colour: six hex digits. */
+export const THEME_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const LOGO_URL_MAX = 500;
+/**
+ * A logo's address: https (the content security policy allows https images) or a path of this
+ * site (`/media/...` of an uploaded image), with nothing an attribute could be broken out of.
+ */
+export const LOGO_URL_PATTERN = /^(?:https:\/\/[^\s"'<>\\`]+|\/(?![/\\])[^\s"'<>\\`]*)$/;
+
+/** The well-formed parts of a theme, or undefined when none is. */
+export function parseSiteTheme(raw: unknown): TSiteTheme | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { primary, logoUrl } = raw as Record<string, unknown>;
+  const theme: TSiteTheme = {};
+  if (typeof primary === 'string' && THEME_COLOR_PATTERN.test(primary)) theme.primary = primary.toLowerCase();
+  if (typeof logoUrl === 'string' && logoUrl.length <= LOGO_URL_MAX && LOGO_URL_PATTERN.test(logoUrl))
+    theme.logoUrl = logoUrl;
+  return Object.keys(theme).length > 0 ? theme : undefined;
+}
 
 /** The environment variable of each field. */
 export const SITE_INFO_ENV = {
@@ -75,5 +109,7 @@ export function parseSiteInfo(text: string | null | undefined): TSiteInfo {
     const value = (raw as Record<string, unknown>)[field];
     if (typeof value === 'string' && siteInfoProblem(field, value) === null) info[field] = value;
   }
+  const theme = parseSiteTheme((raw as Record<string, unknown>).theme);
+  if (theme) info.theme = theme;
   return info;
 }

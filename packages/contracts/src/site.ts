@@ -58,9 +58,20 @@ export const ZSiteMaintenance = z.object({
 });
 export type TSiteMaintenance = z.infer<typeof ZSiteMaintenance>;
 
+/**
+ * The site of the request's host (issue 25, docs/api/backoffice-sites.md): its name and look;
+ * a host no site names gets the default site (SITE_NAME, the portal's own colours: nulls).
+ */
+export const ZSiteLook = z.object({
+  name: z.string(),
+  theme: z.object({ primary: z.string().nullable(), logoUrl: z.string().nullable() }),
+});
+export type TSiteLook = z.infer<typeof ZSiteLook>;
+
 export const ZGetSiteStatusResponse = z.object({
   status: z.literal('success'),
   maintenance: ZSiteMaintenance,
+  site: ZSiteLook,
 });
 export type TGetSiteStatusResponse = z.infer<typeof ZGetSiteStatusResponse>;
 

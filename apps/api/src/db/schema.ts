@@ -327,6 +327,8 @@ export interface DB {
   media: MediaTable;
   banners: BannersTable;
   job_leases: JobLeasesTable;
+  sites: SitesTable;
+  site_domains: SiteDomainsTable;
 }
 
 export type ProviderKind = 'casino' | 'slot' | 'sport' | 'mini';
@@ -580,4 +582,26 @@ export interface BannersTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   deleted_at: Timestamp | null;
+}
+
+/**
+ * A site (0023_sites; docs/api/backoffice-sites.md): its name, look, default partner (an operator
+ * id) and registration code. Written only by `modules/settings/sites.repository.ts`.
+ */
+export interface SitesTable {
+  id: Generated<number>;
+  name: string;
+  partner_id: string | null;
+  reg_code: string | null;
+  theme_primary: string | null;
+  logo_url: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** The hosts of each site (0023_sites): a host belongs to one site at most. */
+export interface SiteDomainsTable {
+  host: string;
+  site_id: number;
+  position: number;
 }

@@ -1,7 +1,7 @@
 import type { EventBus } from './event-bus.ts';
 
 /** The caches an operator's change must reach on every instance at once. */
-export type SharedCacheName = 'maintenance' | 'ipAllowlist' | 'notices' | 'popups';
+export type SharedCacheName = 'maintenance' | 'ipAllowlist' | 'notices' | 'popups' | 'sites';
 
 /**
  * Caches kept by each instance that an operator's change invalidates on all of them
@@ -22,6 +22,7 @@ const NAMES: readonly string[] = [
   'ipAllowlist',
   'notices',
   'popups',
+  'sites',
 ] satisfies SharedCacheName[];
 
 /** Without a bus (one instance, a test of one service), a change reaches this instance only. */

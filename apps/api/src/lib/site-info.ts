@@ -4,9 +4,12 @@ import {
   SITE_TEXT_MAX,
   siteInfoElement,
   siteInfoProblem,
+  THEME_COLOR_PATTERN,
   type TSiteInfo,
   type TSiteInfoField,
+  type TSiteTheme,
 } from '@casino/contracts/site-info';
+import { fillSiteName } from '@casino/contracts/prerender';
 import { DEFAULT_SITE_TIME_ZONE } from '@casino/contracts/site-time';
 import { siteTimeZoneMeta } from '@casino/web-kit/site-time-zone';
 
@@ -64,4 +67,68 @@ export function withSiteInfo(html: string, info: TSiteInfo): string {
 export function withSiteTimeZone(html: string, zone: string): string {
   if (zone === DEFAULT_SITE_TIME_ZONE) return html;
   return html.replace('</head>', `    ${siteTimeZoneMeta(zone)}\n  </head>`);
+}
+
+/** `#rrggbb` as its three channels. */
+function channels(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** A colour `amount` (0..1) of the way from `hex` to `toward`, as `#rrggbb`. */
+function mix(hex: string, toward: number, amount: number): string {
+  return `#${channels(hex)
+    .map((c) => Math.round(c + (toward - c) * amount))
+    .map((c) => c.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/**
+ * The portal's accent tokens (apps/portal/src/app/styles/global.css, `--gold*`) of a site's main
+ * colour, as one `:root` rule, and `--site-primary` itself: darker for pressed buttons, lighter for
+ * text on the dark ground, translucent for tints and lines, and the text colour on it by its
+ * brightness.
+ */
+export function siteThemeCss(primary: string): string {
+  const [r, g, b] = channels(primary);
+  const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  const tokens = {
+    '--site-primary': primary,
+    '--gold': primary,
+    '--gold-strong': mix(primary, 0, 0.12),
+    '--gold-text': mix(primary, 255, 0.3),
+    '--gold-soft': `rgba(${r}, ${g}, ${b}, 0.13)`,
+    '--gold-line': `rgba(${r}, ${g}, ${b}, 0.42)`,
+    '--on-gold': luminance > 0.55 ? '#1c1404' : '#ffffff',
+  };
+  return `:root{${Object.entries(tokens)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
+}
+
+/**
+ * A served document in a site's colour: the browser's `theme-color` and the portal's accent tokens
+ * (a style after the build's own, so it wins). The colour is checked `#rrggbb` (site-info.ts), so
+ * nothing of it can leave the attribute or the rule.
+ */
+export function withSiteTheme(html: string, theme: TSiteTheme | undefined): string {
+  const primary = theme?.primary;
+  if (!primary || !THEME_COLOR_PATTERN.test(primary)) return html;
+  return html
+    .replace(
+      /<meta name="theme-color" content="[^"]*"\s*\/?>/,
+      `<meta name="theme-color" content="${primary}" />`,
+    )
+    .replace('</head>', `    <style id="site-theme">${siteThemeCss(primary)}</style>\n  </head>`);
+}
+
+/**
+ * A built document as a site's hosts are served it (issue 25): the site's name where the build
+ * marked the brand, the details block (with the site's name and look) and its title, its colour,
+ * and the site's time zone unless it is the default.
+ */
+export function siteDocumentHtml(built: string, site: TSiteInfo, timeZone?: string): string {
+  const named = withSiteInfo(site.siteName ? fillSiteName(built, site.siteName) : built, site);
+  const themed = withSiteTheme(named, site.theme);
+  return timeZone ? withSiteTimeZone(themed, timeZone) : themed;
 }

@@ -8,6 +8,7 @@ import { fillSiteName } from '@casino/contracts/prerender';
 import type { TSiteInfo } from '@casino/contracts/site-info';
 import {
   encodeBody,
+  encodeBodyAsync,
   ENCODINGS,
   prepareAnswer,
   sendAnswer,
@@ -18,8 +19,9 @@ import {
 } from '@casino/static-files/answer';
 import { REVALIDATE, StaticFiles } from '@casino/static-files/directory';
 import type { FrontDoor } from '@casino/static-files/front';
-import { withSiteInfo, withSiteTimeZone } from '../lib/site-info.ts';
+import { siteDocumentHtml, withSiteInfo, withSiteTimeZone } from '../lib/site-info.ts';
 import { loadPrerenderedPages } from './prerendered-pages.ts';
+import { createSiteDocuments, rawRequestHost, type SiteOfHost } from './site-documents.ts';
 import type { MaintenanceProbe } from './maintenance.ts';
 
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
@@ -157,6 +159,13 @@ export interface StaticSiteOptions {
   headers?: Readonly<Record<string, string>>;
   /** Where the pages and files in memory are answered before Fastify (`FrontDoor`). */
   front?: FrontDoor;
+  /**
+   * The site of a request's host (issue 25): its documents carry its name and look
+   * (plugins/site-documents.ts); null, or no `siteOf`, serves the documents prepared at start.
+   */
+  siteOf?: SiteOfHost;
+  /** Whether the host is read from `X-Forwarded-Host` (TRUST_PROXY), as Fastify's `request.host` is. */
+  trustProxy?: boolean;
 }
 
 /** The documents of a build: index.html's names, which are answered by the page route, not as files. */
@@ -193,6 +202,30 @@ export async function registerStaticSite(
   // path it stands for.
   const files = new StaticFiles(root, { exclude: isIndexFile, ...(headers ? { headers } : {}) });
 
+  // The documents of the sites' hosts (issue 25): the same picks by file, made for each site when
+  // first asked (plugins/site-documents.ts).
+  const indexFile = path.join(root, 'index.html');
+  const fileOf = loadPrerenderedPages(root, (file) => file);
+  const siteDocuments = createSiteDocuments(async (built, site) =>
+    documentOf(
+      await encodeBodyAsync(
+        Buffer.from(siteDocumentHtml(built, { ...options.site, ...site.info }, options.timeZone)),
+      ),
+      headers,
+    ),
+  );
+  /** The document of `file` as the site of `host` is served it; `fallback` (prepared at start) for the default site. */
+  async function forHost(host: string, file: string | undefined, fallback: Document, log: FastifyBaseLogger) {
+    if (!options.siteOf) return fallback;
+    try {
+      const site = await options.siteOf(host);
+      return site ? await siteDocuments.get(site, file ?? indexFile) : fallback;
+    } catch (err) {
+      log.warn({ err }, "site's document unavailable; serving the default site's");
+      return fallback;
+    }
+  }
+
   /** 503 while in maintenance; a failed look at the switch serves the page rather than an error. */
   async function closed(log: FastifyBaseLogger): Promise<PageAnswer | null> {
     if (!options.maintenance) return null;
@@ -212,14 +245,20 @@ export async function registerStaticSite(
     urlPath: string,
   ): Promise<FastifyReply> {
     const maintenance = await closed(request.log);
-    if (maintenance) return sendPage(index, request, reply, maintenance);
+    const site = (file: string | undefined, fallback: Document) =>
+      forHost(request.host, file, fallback, request.log);
+    if (maintenance) return sendPage(await site(indexFile, index), request, reply, maintenance);
     const match = matchPagePath(urlPath);
-    if (!match) return sendPage(prerendered(null, urlPath) ?? index, request, reply, { code: 404 });
+    if (!match) {
+      const notFound = await site(fileOf(null, urlPath), prerendered(null, urlPath) ?? index);
+      return sendPage(notFound, request, reply, { code: 404 });
+    }
     if (match.kind === 'redirect') {
       const query = request.url.indexOf('?');
       return reply.redirect(query === -1 ? match.to : `${match.to}${request.url.slice(query)}`, 301);
     }
-    return sendPage(prerendered(match, urlPath) ?? index, request, reply, { code: 200 });
+    const page = await site(fileOf(match, urlPath), prerendered(match, urlPath) ?? index);
+    return sendPage(page, request, reply, { code: 200 });
   }
 
   app.get('/*', (request, reply) => {
@@ -254,9 +293,13 @@ export async function registerStaticSite(
     const match = path.extname(urlPath) ? null : matchPagePath(urlPath);
     if (match?.kind !== 'page') return false;
     const document = prerendered(match, urlPath) ?? index;
-    void closed(app.log).then((maintenance) =>
-      writePage(maintenance ? index : document, req, res, maintenance ?? { code: 200 }),
-    );
+    const host = rawRequestHost(req, options.trustProxy ?? false);
+    void closed(app.log).then(async (maintenance) => {
+      const sent = maintenance
+        ? await forHost(host, indexFile, index, app.log)
+        : await forHost(host, fileOf(match, urlPath), document, app.log);
+      writePage(sent, req, res, maintenance ?? { code: 200 });
+    });
     return true;
   });
   return true;

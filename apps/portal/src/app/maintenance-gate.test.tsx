@@ -13,14 +13,22 @@ import { MaintenanceGate } from './maintenance-gate.tsx';
 import { MaintenancePage } from './maintenance-page.tsx';
 import { createQueryClient } from './providers.tsx';
 
+/** The default site (docs/api/backoffice-sites.md): the portal's own name and look. */
+const SITE: TGetSiteStatusResponse['site'] = { name: 'GOLD CROWN', theme: { primary: null, logoUrl: null } };
 const OPEN: TGetSiteStatusResponse = {
   status: 'success',
   maintenance: { enabled: false, message: null, until: null },
+  site: SITE,
 };
 const CLOSED = (
   until: string | null = '2030-01-02T03:00:00.000Z',
   message: string | null = '서버 점검 중입니다.',
-) => ({ status: 'success', maintenance: { enabled: true, message, until } }) satisfies TGetSiteStatusResponse;
+) =>
+  ({
+    status: 'success',
+    maintenance: { enabled: true, message, until },
+    site: SITE,
+  }) satisfies TGetSiteStatusResponse;
 const MAINTENANCE_503 = new HttpAnswer(503, { status: 'maintenance' });
 
 /** A page of the site that reads the jackpot (a call the server refuses during maintenance). */

@@ -30,6 +30,8 @@ import { registerReportsBackofficeRoutes } from '../reports/reports.backoffice.r
 import type { ReportsService } from '../reports/reports.service.ts';
 import { registerSettingsBackofficeRoutes } from '../settings/settings.backoffice.routes.ts';
 import type { SettingsAdminService } from '../settings/settings-admin.service.ts';
+import { registerSitesBackofficeRoutes } from '../settings/sites.backoffice.routes.ts';
+import type { SitesAdminService } from '../settings/sites-admin.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import { registerContentBackofficeRoutes } from './content.routes.ts';
 import type { CashierReview } from '../cashier/cashier-review.service.ts';
@@ -64,6 +66,7 @@ export interface BackofficeRouteDeps {
   members: Pick<MembersService, 'detailByUserId'>;
   cashierReview: CashierReview;
   protectionAdmin: ProtectionAdminService;
+  sitesAdmin: SitesAdminService;
 }
 
 /** Sends a money action's answer: its code, and the replay header when it is the stored first answer. */
@@ -391,6 +394,7 @@ export async function registerBackofficeRoutes(
   // --- registration codes, member approval and levels; game order, secret rotation, member rounds ---
 
   registerSettingsBackofficeRoutes(route, { settingsAdmin: deps.settingsAdmin });
+  registerSitesBackofficeRoutes(route, { sitesAdmin: deps.sitesAdmin });
   registerGamesBackofficeRoutes(route, { catalog, members: deps.members });
 
   // --- uploaded images and home banners (content) ---

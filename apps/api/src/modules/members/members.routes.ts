@@ -1,9 +1,11 @@
+import { normalizeHost } from '@casino/contracts/host';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MemberResolver } from '../../lib/calls.ts';
 import { requestHostSource } from '../../lib/request-host.ts';
 import { MEMBER_COOKIE, readCookie, setSessionCookie } from '../auth/cookies.ts';
 import type { MembersService } from './members.service.ts';
+import type { SitesService } from '../settings/sites.service.ts';
 
 /** Counts a hit against a per-IP limit and refuses it with 429 when over. */
 async function limitPerIp(
@@ -23,8 +25,11 @@ export function memberResolver(members: MembersService): MemberResolver {
 }
 
 /** The member calls of docs/api/member-calls.md that read or change member data. */
-export function registerMemberCalls(ctx: ModuleContext, deps: { members: MembersService }): void {
-  const { members } = deps;
+export function registerMemberCalls(
+  ctx: ModuleContext,
+  deps: { members: MembersService; sites?: Pick<SitesService, 'siteOfHost'> },
+): void {
+  const { members, sites } = deps;
   const { config } = ctx;
 
   ctx.calls.register('user-do-login', async (input, { request, reply }) => {
@@ -77,7 +82,12 @@ export function registerMemberCalls(ctx: ModuleContext, deps: { members: Members
   });
 
   ctx.calls.register('get-reg-domain', async (_input, { request }) => {
-    const found = await members.regDomainFor(requestHostSource(request));
+    const host = requestHostSource(request);
+    // A site's own registration code first (docs/api/backoffice-sites.md), while it is enabled.
+    const site = await sites?.siteOfHost(host);
+    const siteCode = site?.regCode ? await members.enabledRegCode(site.regCode) : undefined;
+    if (siteCode) return { status: 'success', code: siteCode, domain: normalizeHost(host) };
+    const found = await members.regDomainFor(host);
     return found
       ? { status: 'success', code: found.code, domain: found.domain }
       : { status: 'cant_find_code' };

@@ -19,7 +19,7 @@ function viewOf(row: RegCodeAdminRow): RegCodeView {
  * member count of each level. Changes run in the caller's transaction, which writes the audit
  * record; registration reads the same rows (an enabled code, matched in any letter case).
  */
-export function createRegCodes({ deps }: MembersParts) {
+export function createRegCodes({ deps, repo: members }: MembersParts) {
   const repo = createRegCodesRepository(deps.db);
   return {
     async regCodes() {
@@ -29,7 +29,7 @@ export function createRegCodes({ deps }: MembersParts) {
 
     /** `already` when a code equal in any letter case exists (members type codes in any case). */
     async createRegCode(
-      input: { code: string; domain: string; memo: string; enabled: boolean },
+      input: { code: string; domain: string; memo: string; enabled: boolean; partnerId?: number | undefined },
       trx: Database,
     ): Promise<{ status: 'success'; after: RegCodeView } | { status: 'already' }> {
       if (await repo.existsAnyCase(input.code, trx)) return { status: 'already' };
@@ -65,6 +65,20 @@ export function createRegCodes({ deps }: MembersParts) {
           enabled: patch.enabled ?? before.enabled,
         },
       };
+    },
+
+    /**
+     * The stored form of the enabled code a member typing `code` registers with (codes match in
+     * any letter case), or undefined: what a site's registration code must be (sites-admin.service.ts).
+     */
+    async enabledRegCode(code: string, trx?: Database): Promise<string | undefined> {
+      return (await members.findEnabledRegCode(code, trx))?.code;
+    },
+
+    /** A partner's codes (API.md section 7), oldest first, with the members registered with each. */
+    async partnerCodes(partnerId: number, trx?: Database) {
+      const rows = await repo.ofPartner(partnerId, trx);
+      return rows.map((r) => ({ ...viewOf(r), members: r.members, regDate: r.created_at.toISOString() }));
     },
 
     /** How many members hold each level. */

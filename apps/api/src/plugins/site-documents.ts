@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { TSiteInfo } from '@casino/contracts/site-info';
+
+/** A site as its pages show it (issue 25): what its documents are made of, and their key. */
+export interface SiteLook {
+  /** Changes whenever what the documents show does (the site's name or look). */
+  version: string;
+  /** The site's name and look over the operator's details. */
+  info: TSiteInfo;
+}
+
+/** The site of a request's host, or null for the default site (SITE_NAME, served as at start). */
+export type SiteOfHost = (host: string) => Promise<SiteLook | null>;
+
+/** How many sites' documents an instance keeps (the least recently made go first). */
+const SITES_KEPT = 64;
+
+/**
+ * The portal's documents as each site's hosts are served them (issue 25; docs/api/backoffice-sites.md):
+ * made from the built file the first time a host of the site asks for it (`make`: the site's name,
+ * look and details written in, compressed once, its ETag of those bytes) and kept by the site's
+ * version, so a changed site gets new documents (and new ETags) at its next request while
+ * browsers keep revalidating the old ones by their own host's URL. The default site's documents
+ * are the ones prepared at start (plugins/static-site.ts).
+ */
+export function createSiteDocuments<D>(make: (built: string, site: SiteLook) => Promise<D>) {
+  const builtFiles = new Map<string, string>();
+  const bySite = new Map<string, Map<string, Promise<D>>>();
+  const builtOf = (file: string) => {
+    let text = builtFiles.get(file);
+    if (text === undefined) {
+      text = readFileSync(file, 'utf8');
+      builtFiles.set(file, text);
+    }
+    return text;
+  };
+  return {
+    /** The document of the built `file` for `site` (one making per site and file, however many ask). */
+    get(site: SiteLook, file: string): Promise<D> {
+      let documents = bySite.get(site.version);
+      if (!documents) {
+        documents = new Map();
+        bySite.set(site.version, documents);
+        if (bySite.size > SITES_KEPT) bySite.delete(bySite.keys().next().value!);
+      }
+      let document = documents.get(file);
+      if (!document) {
+        const kept = documents;
+        document = Promise.resolve()
+          .then(() => make(builtOf(file), site))
+          .catch((error: unknown) => {
+            kept.delete(file);
+            throw error;
+          });
+        documents.set(file, document);
+      }
+      return document;
+    },
+  };
+}
+
+/**
+ * The host a page request was made for, as Fastify's `request.host` reads it: the first
+ * `X-Forwarded-Host` when the server trusts its proxy (TRUST_PROXY), else `Host`.
+ */
+export function rawRequestHost(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined;
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  if (value) return value.split(',')[0]!.trim();
+  return req.headers.host ?? '';
+}
