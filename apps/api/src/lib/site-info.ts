@@ -100,6 +100,9 @@ export function siteThemeCss(primary: string): string {
     '--gold-soft': `rgba(${r}, ${g}, ${b}, 0.13)`,
     '--gold-line': `rgba(${r}, ${g}, ${b}, 0.42)`,
     '--on-gold': luminance > 0.55 ? '#1c1404' : '#ffffff',
+    // The emblem's and the site name's gradient (apps/portal/src/app/layout/logo.tsx, layout.css).
+    '--logo-light': mix(primary, 255, 0.6),
+    '--logo-dark': mix(primary, 0, 0.3),
   };
   return `:root{${Object.entries(tokens)
     .map(([name, value]) => `${name}:${value}`)
