@@ -23,6 +23,7 @@ import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes
 import { registerCashierCalls } from './modules/cashier/cashier.routes.ts';
 import { registerGameCalls, registerWalletRoutes } from './modules/games/games.routes.ts';
 import { registerCompCalls } from './modules/comp/comp.routes.ts';
+import { registerRewardsCalls } from './modules/rewards/rewards.routes.ts';
 import { registerLegalCalls } from './modules/legal/legal.routes.ts';
 import { registerSiteCalls } from './modules/settings/settings.routes.ts';
 import { registerCommunityCalls } from './modules/community/community.routes.ts';
@@ -238,6 +239,8 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
   // Cashier, comp conversion and the back office: money moves only through the ledger service.
   registerCashierCalls(ctx, { cashier, community });
   registerCompCalls(ctx, { comp });
+  // Attendance, referral and weekly payback (docs/promotions.md).
+  registerRewardsCalls(ctx, { rewards: services.rewards });
   await registerBackofficeRoutes(app, ctx, {
     backoffice,
     cashier,
@@ -259,6 +262,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     cashierReview: services.cashierReview,
     protectionAdmin: services.protectionAdmin,
     sitesAdmin: services.sitesAdmin,
+    rewards: services.rewards,
   });
 
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,

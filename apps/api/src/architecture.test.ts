@@ -96,6 +96,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['modules/cashier'],
   ['modules/games'],
   ['modules/comp'],
+  ['modules/rewards'],
   ['modules/reports'],
   ['modules/backoffice'],
   ['services.ts'],
@@ -181,6 +182,10 @@ const TABLE_WRITERS: Record<string, string> = {
   member_breaks: 'modules/protection/breaks.repository.ts',
   play_limits: 'modules/protection/protection.repository.ts',
   settings: 'modules/settings/settings.repository.ts',
+  promotion_settings: 'modules/rewards/rewards.repository.ts',
+  attendance_checks: 'modules/rewards/rewards.repository.ts',
+  referral_payouts: 'modules/rewards/rewards.repository.ts',
+  payback_payouts: 'modules/rewards/rewards.repository.ts',
   sites: 'modules/settings/sites.repository.ts',
   site_domains: 'modules/settings/sites.repository.ts',
 };

@@ -19,6 +19,7 @@ import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCashierReview } from './modules/cashier/cashier-review.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createCompService } from './modules/comp/comp.service.ts';
+import { createRewardsService } from './modules/rewards/rewards.service.ts';
 import { createCatalogService } from './modules/games/catalog.service.ts';
 import { createJackpotService } from './modules/games/jackpot.service.ts';
 import { createTransferService } from './modules/games/transfer.service.ts';
@@ -136,6 +137,17 @@ export function createServices(deps: ServicesDeps) {
     now,
   });
   const comp = createCompService({ ledger, settings, cashier });
+  // Attendance, referral and weekly payback: comp points from the promotions accounts (docs/promotions.md).
+  const rewards = createRewardsService({
+    db,
+    ledger,
+    audit,
+    members,
+    cashier,
+    breaks: breakReader,
+    zone,
+    now,
+  });
   const backoffice = createBackofficeService({
     db,
     ledger,
@@ -271,6 +283,7 @@ export function createServices(deps: ServicesDeps) {
     csrf,
     cashier,
     comp,
+    rewards,
     members,
     backoffice,
     cashierReview,

@@ -48,6 +48,8 @@ export const ZBackofficeMember = z.object({
   lastLoginDate: ZIsoDate.nullable(),
   /** An operator reset the password and the member has not changed it yet (backoffice-members.md). */
   mustChangePassword: z.boolean(),
+  /** The user id of the member's recommender at registration (docs/api/promotions.md), or null. */
+  recommender: z.string().nullable(),
 });
 
 export type TBackofficeMember = z.infer<typeof ZBackofficeMember>;
@@ -107,6 +109,7 @@ export const ZBackofficeMemberRow = ZBackofficeMember.omit({
   id: true,
   in_balance: true,
   mustChangePassword: true,
+  recommender: true,
 }).extend({ regDomain: z.string().nullable() });
 
 export type TBackofficeMemberRow = z.infer<typeof ZBackofficeMemberRow>;

@@ -7,6 +7,7 @@ import { BACKOFFICE_MEMBER_ROUTES } from './backoffice-members.ts';
 import { BACKOFFICE_OPERATOR_ROUTES } from './backoffice-operators.ts';
 import { BACKOFFICE_PROTECTION_ROUTES } from './backoffice-protection.ts';
 import { BACKOFFICE_REPORT_ROUTES } from './backoffice-reports.ts';
+import { BACKOFFICE_REWARD_ROUTES } from './backoffice-rewards.ts';
 import type { CSV_ANSWER, EVENT_STREAM_ANSWER, TBackofficeRoute } from './backoffice-route.ts';
 import { BACKOFFICE_SETTINGS_ROUTES } from './backoffice-settings.ts';
 import { BACKOFFICE_SITE_ROUTES } from './backoffice-sites.ts';
@@ -28,6 +29,7 @@ export const BACKOFFICE_ROUTES = {
   ...BACKOFFICE_GAME_ROUTES,
   ...BACKOFFICE_HELPDESK_ROUTES,
   ...BACKOFFICE_CONTENT_ROUTES,
+  ...BACKOFFICE_REWARD_ROUTES,
   ...BACKOFFICE_SITE_ROUTES,
 } satisfies Record<string, TBackofficeRoute>;
 

@@ -4,6 +4,7 @@ import * as community from './community.ts';
 import * as games from './games.ts';
 import * as members from './members.ts';
 import * as protection from './protection.ts';
+import * as rewards from './rewards.ts';
 import * as site from './site.ts';
 
 export const CALL_WHO = ['public', 'guest', 'member'] as const;
@@ -96,6 +97,11 @@ export const CALLS = {
     protection.ZGetSessionSummaryRequest,
     protection.ZGetSessionSummaryResponse,
   ),
+  // Attendance, referral and weekly payback (docs/promotions.md).
+  'get-attendance': call('member', rewards.ZGetAttendanceRequest, rewards.ZGetAttendanceResponse),
+  'check-attendance': call('member', rewards.ZCheckAttendanceRequest, rewards.ZCheckAttendanceResponse),
+  'get-referrals': call('member', rewards.ZGetReferralsRequest, rewards.ZGetReferralsResponse),
+  'get-payback': call('member', rewards.ZGetPaybackRequest, rewards.ZGetPaybackResponse),
 } as const;
 
 export type TCalls = typeof CALLS;

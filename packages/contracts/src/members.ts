@@ -104,6 +104,8 @@ export const ZUserRegisterRequest = z
     exchangePassword: ZExchangePassword,
     code: ZRegCode,
     agree18: ZAgree18,
+    /** The member id of the member who recommended this one (docs/promotions.md "Referral"). */
+    recommender: ZUserId.optional(),
   })
   .refine((r) => !passwordEqualsUserId(r.password, r.userId), { path: ['password'], ...withCode('pattern') });
 export type TUserRegisterRequest = z.infer<typeof ZUserRegisterRequest>;

@@ -50,6 +50,59 @@ export interface MembersTable {
   reality_check_minutes: ColumnType<number, number | undefined, number>;
   /** The partner (its operator's id) the member belongs to (0021), null: directly under the house. */
   partner_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who recommended the member at registration (0025; docs/promotions.md), and why the link is not paid. */
+  recommender_id: ColumnType<number | null, number | null | undefined, number | null>;
+  referral_flag: ColumnType<ReferralFlag | null, ReferralFlag | null | undefined, ReferralFlag | null>;
+}
+
+/** Why a referral link is flagged for the operator instead of paid (0025). */
+export type ReferralFlag = 'self' | 'ip' | 'bank' | 'device';
+
+/** A promotion's operator settings as JSON (0025; the rewards module's). */
+export interface PromotionSettingsTable {
+  name: 'attendance' | 'referral' | 'payback';
+  value: unknown;
+  updated_at: DefaultTimestamp;
+}
+
+/** One attendance check per member and site day (0025). */
+export interface AttendanceChecksTable {
+  member_id: number;
+  day: ColumnType<string, string, string>;
+  streak: number;
+  points: number;
+  transfer_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+/** One referral settlement per referee and finished site day (0025). */
+export interface ReferralPayoutsTable {
+  referee_id: number;
+  day: ColumnType<string, string, string>;
+  recommender_id: number;
+  stakes: number;
+  rate: number;
+  points: number;
+  withheld: 'protected' | 'disabled' | null;
+  transfer_id: number | null;
+  created_at: DefaultTimestamp;
+}
+
+/** One weekly payback per member and week (its Monday, site time; 0025). */
+export interface PaybackPayoutsTable {
+  member_id: number;
+  week: ColumnType<string, string, string>;
+  level: number;
+  deposits: number;
+  withdrawals: number;
+  balance_end: number;
+  stakes: number;
+  loss: number;
+  percent: number;
+  points: number;
+  withheld: 'protected' | null;
+  transfer_id: number | null;
+  created_at: DefaultTimestamp;
 }
 
 /**
@@ -326,6 +379,10 @@ export interface DB {
   note_sends: NoteSendsTable;
   media: MediaTable;
   banners: BannersTable;
+  promotion_settings: PromotionSettingsTable;
+  attendance_checks: AttendanceChecksTable;
+  referral_payouts: ReferralPayoutsTable;
+  payback_payouts: PaybackPayoutsTable;
   job_leases: JobLeasesTable;
   sites: SitesTable;
   site_domains: SiteDomainsTable;

@@ -39,6 +39,8 @@ import { registerCashierBackofficeRoutes } from '../cashier/cashier.backoffice.r
 import { registerOperatorsBackofficeRoutes } from './operators.routes.ts';
 import { registerProtectionBackofficeRoutes } from '../protection/protection.backoffice.routes.ts';
 import { registerGamesBackofficeRoutes } from '../games/games.backoffice.routes.ts';
+import { registerRewardsBackofficeRoutes } from '../rewards/rewards.backoffice.routes.ts';
+import type { RewardsService } from '../rewards/rewards.service.ts';
 import type { ProtectionAdminService } from '../protection/protection-admin.service.ts';
 
 /** The operator's cookie goes to the back-office API only. */
@@ -67,6 +69,7 @@ export interface BackofficeRouteDeps {
   cashierReview: CashierReview;
   protectionAdmin: ProtectionAdminService;
   sitesAdmin: SitesAdminService;
+  rewards: RewardsService;
 }
 
 /** Sends a money action's answer: its code, and the replay header when it is the stored first answer. */
@@ -396,6 +399,7 @@ export async function registerBackofficeRoutes(
   registerSettingsBackofficeRoutes(route, { settingsAdmin: deps.settingsAdmin });
   registerSitesBackofficeRoutes(route, { sitesAdmin: deps.sitesAdmin });
   registerGamesBackofficeRoutes(route, { catalog, members: deps.members });
+  registerRewardsBackofficeRoutes(route, { rewards: deps.rewards });
 
   // --- uploaded images and home banners (content) ---
 

@@ -47,7 +47,12 @@ export interface BackofficeDeps {
   /** The members module owns the `members` table; the back office reads and changes members through it. */
   members: Pick<
     MembersService,
-    'detailByUserId' | 'searchMembers' | 'changeState' | 'changeLevel' | 'resetExchangePassword'
+    | 'detailByUserId'
+    | 'searchMembers'
+    | 'changeState'
+    | 'changeLevel'
+    | 'resetExchangePassword'
+    | 'recommenderOf'
   >;
   /** Blocking or signing a member out ends the member's sessions in the change's transaction. */
   sessions: Pick<SessionService, 'revokeAllFor' | 'listLive'>;
@@ -182,9 +187,10 @@ export function createBackofficeService(deps: BackofficeDeps) {
     async memberDetail(userId: string, options: { showBank: boolean; entries: number }) {
       const member = await members.detailByUserId(userId);
       if (!member) return { status: 'not_found' as const };
-      const [balances, entries] = await Promise.all([
+      const [balances, entries, recommender] = await Promise.all([
         ledger.memberBalances(member.id),
         ledger.memberEntries(member.id, { limit: options.entries }),
+        members.recommenderOf(member.id),
       ]);
       return {
         status: 'success' as const,
@@ -205,6 +211,8 @@ export function createBackofficeService(deps: BackofficeDeps) {
           regDate: member.created_at.toISOString(),
           lastLoginDate: member.last_login_at ? member.last_login_at.toISOString() : null,
           mustChangePassword: member.must_change_password,
+          // Who recommended the member at registration (docs/api/promotions.md), or null.
+          recommender,
         },
         ledger: entries.map((e) => ({
           id: e.transferId,

@@ -118,6 +118,41 @@ export function createCashierRepository(db: Database) {
       return { day: row.day, week: row.week, month: row.month };
     },
 
+    /**
+     * Per member, the deposits approved in [from, to) and the withdrawals approved in it or asked
+     * in it and still pending (their money left the cash balance when asked): the members with an
+     * approved deposit in the period, or those of the given members (the weekly payback,
+     * docs/promotions.md).
+     */
+    async approvedTotalsBetween(
+      range: { from: Date; to: Date; memberIds?: readonly number[] },
+      trx: Database = db,
+    ): Promise<{ memberId: number; deposits: number; withdrawals: number }[]> {
+      const ids = range.memberIds;
+      if (ids && ids.length === 0) return [];
+      const only = ids ? sql`and member_id = any(${[...ids]}::bigint[])` : sql``;
+      const result = await sql<{ member_id: number; deposits: string; withdrawals: string }>`
+        with d as (
+          select member_id, sum(amount)::bigint as total from deposit_requests
+          where state = 'already' and processed_at >= ${range.from} and processed_at < ${range.to} ${only}
+          group by member_id
+        ), w as (
+          select member_id, sum(amount)::bigint as total from withdraw_requests
+          where member_id in (select member_id from d)
+            and ((state = 'already' and processed_at >= ${range.from} and processed_at < ${range.to})
+              or (state in ('wait', 'reg') and created_at >= ${range.from} and created_at < ${range.to}))
+          group by member_id
+        )
+        select d.member_id, d.total as deposits, coalesce(w.total, 0) as withdrawals
+        from d left join w on w.member_id = d.member_id
+        order by d.member_id`.execute(trx);
+      return result.rows.map((r) => ({
+        memberId: Number(r.member_id),
+        deposits: Number(r.deposits),
+        withdrawals: Number(r.withdrawals),
+      }));
+    },
+
     /** The member's approved deposits and withdrawals since registration (won). */
     async lifetimeTotals(
       memberId: number,

@@ -206,6 +206,15 @@ export function createCashierService(deps: CashierDeps) {
       return repo.depositsSince(memberId, starts);
     },
 
+    /**
+     * Per member, deposits approved in [from, to) and withdrawals approved then or asked then and
+     * still pending: the members with an approved deposit then (or those of `memberIds` that had
+     * one). The weekly payback and attendance read it (docs/promotions.md).
+     */
+    approvedTotalsBetween(range: { from: Date; to: Date; memberIds?: readonly number[] }) {
+      return repo.approvedTotalsBetween(range);
+    },
+
     /** The member's approved deposits and withdrawals since registration, and their difference. */
     async lifetime(memberId: number): Promise<{ deposits: number; withdrawals: number; net: number }> {
       const totals = await repo.lifetimeTotals(memberId);

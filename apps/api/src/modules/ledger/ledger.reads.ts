@@ -105,6 +105,26 @@ export function createReads(core: LedgerCore) {
       return Math.max(0, bets - rollbacks);
     },
 
+    /**
+     * A member account's balance at an instant: its balance now less the transfers made from then
+     * on (the weekly payback's balance at the end of a week, docs/promotions.md).
+     */
+    async memberBalanceAt(
+      memberId: number,
+      kind: MemberAccountKind,
+      at: Date,
+      trx?: Database,
+    ): Promise<number> {
+      const accounts = await repo.memberAccounts(memberId, trx);
+      const account = accounts.find((a) => a.kind === kind);
+      if (!account) return 0;
+      const [balances, net] = await Promise.all([
+        repo.memberBalances(memberId, trx),
+        repo.netSince(account.id, at, trx),
+      ]);
+      return balances[kind] - net;
+    },
+
     /** Any account's balance: stored for member accounts, derived from transfers for system accounts. */
     async accountBalance(ref: AccountRef, trx?: Database): Promise<number> {
       const parsed = parseRef(ref, 'account');

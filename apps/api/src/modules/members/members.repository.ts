@@ -7,6 +7,7 @@ import type {
   MemberSignInOutcome,
   MemberSignInsTable,
   MemberState,
+  ReferralFlag,
   RegCodesTable,
   SessionsTable,
 } from '../../db/schema.ts';
@@ -687,6 +688,117 @@ export function createMembersRepository(db: Database) {
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: count.n };
+    },
+
+    // --- referral links (0025; docs/promotions.md "Referral") ---
+
+    /** The member a registration names as recommender, with what the link's checks compare. */
+    async recommenderByUserId(userId: string, trx: Database = db) {
+      return trx
+        .selectFrom('members')
+        .select(['id', 'reg_ip', 'banknum'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** Whether the member registered or ever signed in from `ip`. */
+    async usedAddress(memberId: number, ip: string, trx: Database = db): Promise<boolean> {
+      const row = await sql<{ used: boolean }>`
+        select exists (select 1 from members where id = ${memberId} and reg_ip = ${ip})
+            or exists (select 1 from member_sign_ins where member_id = ${memberId} and ip = ${ip}) as used`.execute(
+        trx,
+      );
+      return row.rows[0]?.used === true;
+    },
+
+    async setRecommender(
+      memberId: number,
+      recommenderId: number,
+      flag: ReferralFlag | null,
+      trx: Database = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('members')
+        .set({ recommender_id: recommenderId, referral_flag: flag })
+        .where('id', '=', memberId)
+        .execute();
+    },
+
+    /** The members who joined naming `recommenderId` (a self-link left out), newest first, one page and the total. */
+    async referees(recommenderId: number, page: { offset: number; limit: number }, trx: Database = db) {
+      const base = trx
+        .selectFrom('members')
+        .where('recommender_id', '=', recommenderId)
+        .where('id', '<>', recommenderId);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['id', 'nick', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: count.n };
+    },
+
+    /** The recommender of each of these members whose link is paid (not flagged). */
+    async paidRecommenders(memberIds: readonly number[], trx: Database = db): Promise<Map<number, number>> {
+      if (memberIds.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom('members')
+        .select(['id', 'recommender_id'])
+        .where('id', 'in', [...memberIds])
+        .where('recommender_id', 'is not', null)
+        .where('referral_flag', 'is', null)
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.recommender_id!]));
+    },
+
+    /** Level and state of each of these members (what a reward looks at). */
+    async rewardProfiles(memberIds: readonly number[], trx: Database = db) {
+      if (memberIds.length === 0) return [];
+      return trx
+        .selectFrom('members')
+        .select(['id', 'level', 'state'])
+        .where('id', 'in', [...memberIds])
+        .execute();
+    },
+
+    /** The flagged referral links, newest first, one page and the total. */
+    async flaggedReferrals(page: { offset: number; limit: number }, trx: Database = db) {
+      const [rows, count] = await Promise.all([
+        trx
+          .selectFrom('members as m')
+          .innerJoin('members as r', 'r.id', 'm.recommender_id')
+          .select(['m.user_id', 'm.nick', 'r.user_id as recommender', 'm.referral_flag', 'm.created_at'])
+          .where('m.referral_flag', 'is not', null)
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        trx
+          .selectFrom('members')
+          .select([
+            sql<number>`count(*) filter (where referral_flag is not null)::int`.as('flagged'),
+            sql<number>`count(*) filter (where recommender_id is not null)::int`.as('links'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, flagged: count.flagged, links: count.links };
+    },
+
+    /** The user id of the member's recommender, or null. */
+    async recommenderOf(memberId: number, trx: Database = db): Promise<string | null> {
+      const row = await trx
+        .selectFrom('members as m')
+        .innerJoin('members as r', 'r.id', 'm.recommender_id')
+        .select('r.user_id')
+        .where('m.id', '=', memberId)
+        .executeTakeFirst();
+      return row?.user_id ?? null;
     },
   };
 }

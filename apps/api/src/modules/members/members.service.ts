@@ -6,6 +6,7 @@ import { createPasswordChange } from './password-change.service.ts';
 import { createProfile } from './profile.service.ts';
 import { createRegistration } from './registration.service.ts';
 import { createRegCodes } from './reg-codes.service.ts';
+import { createReferralLinks } from './referral-links.service.ts';
 import { createSignIn } from './sign-in.service.ts';
 import { createTermsAcceptance } from './terms-acceptance.service.ts';
 
@@ -27,6 +28,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     ...createTermsAcceptance(parts),
     ...createMemberAdmin(parts),
     ...createRegCodes(parts),
+    ...createReferralLinks(parts),
   };
 }
 

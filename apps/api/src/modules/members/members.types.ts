@@ -45,7 +45,10 @@ export type RegisterResult =
   | { status: 'cant_find_code' };
 
 /** A registration as the contract's schema leaves it (id lower-cased, nick NFC, digits only). */
-export type NewMember = { [K in Exclude<keyof TUserRegisterRequest, 'agree18'>]: string };
+export type NewMember = { [K in Exclude<keyof TUserRegisterRequest, 'agree18' | 'recommender'>]: string } & {
+  /** The recommender's user id (docs/promotions.md "Referral"). */
+  recommender?: string | undefined;
+};
 
 /** What the cashier needs to know about a member (the members module owns the table). */
 export type CashierMember = Pick<

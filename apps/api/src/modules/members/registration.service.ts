@@ -3,7 +3,7 @@ import { normalizeHost, parseDomainField, domainMatches } from '@casino/contract
 import type { TBankEntry } from '@casino/contracts/members';
 import { LEGAL_KINDS, type TLegalKind } from '@casino/contracts/site';
 import type { Database } from '../../db/database.ts';
-import type { MemberState } from '../../db/schema.ts';
+import type { MemberState, ReferralFlag } from '../../db/schema.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { isAcceptableNewPassword } from './password-rules.ts';
@@ -32,6 +32,7 @@ function normalizeNewMember(input: NewMember): NewMember {
     banknum: digits(input.banknum),
     bankOwner: input.bankOwner.trim(),
     code: input.code.trim(),
+    ...(input.recommender !== undefined ? { recommender: input.recommender.trim().toLowerCase() } : {}),
   };
 }
 
@@ -76,6 +77,30 @@ export function createRegistration({ deps, repo }: MembersParts) {
     await deps.legal.recordAcceptances(memberId, versions, { ...meta, context: 'registration' }, trx);
   }
 
+  /**
+   * The new member's link to its recommender (docs/promotions.md "Referral"). The registration
+   * succeeds either way; the link is flagged for the operator, and never paid, when the member named
+   * themselves (`self`), when the recommender registered or signed in from the new member's address
+   * (`ip`) or holds the same bank account (`bank`). The platform keeps no device id, so `device`
+   * is never set here.
+   */
+  async function linkRecommender(
+    memberId: number,
+    recommender: { id: number; reg_ip: string | null; banknum: string } | undefined,
+    newMember: { ip: string | null; banknum: string },
+    trx: Database,
+  ): Promise<void> {
+    if (!recommender) {
+      await repo.setRecommender(memberId, memberId, 'self', trx);
+      return;
+    }
+    let flag: ReferralFlag | null = null;
+    if (recommender.banknum === newMember.banknum) flag = 'bank';
+    else if (newMember.ip !== null && (await repo.usedAddress(recommender.id, newMember.ip, trx)))
+      flag = 'ip';
+    await repo.setRecommender(memberId, recommender.id, flag, trx);
+  }
+
   /** Checks what can be checked before hashing, so a taken id costs no argon2 time. */
   async function precheck(input: NewMember): Promise<RegisterResult | undefined> {
     if (!(await repo.findEnabledRegCode(input.code))) return { status: 'cant_find_code' };
@@ -102,6 +127,13 @@ export function createRegistration({ deps, repo }: MembersParts) {
       if (!isAcceptableNewPassword(input.password, input.userId)) throw invalid('password', 'pattern');
       const early = await precheck(input);
       if (early) return early;
+      // A recommender must be a member, or the new member's own id (a self-link, flagged below).
+      const recommender =
+        input.recommender === undefined || input.recommender === input.userId
+          ? undefined
+          : await repo.recommenderByUserId(input.recommender);
+      if (input.recommender !== undefined && input.recommender !== input.userId && !recommender)
+        throw invalid('recommender', 'unknown');
 
       const state = options.state ?? ((await requiresApproval()) ? 'pending' : 'active');
       const [passwordHash, exchangePasswordHash] = await Promise.all([
@@ -142,6 +174,8 @@ export function createRegistration({ deps, repo }: MembersParts) {
             trx,
           );
           await ledger.openMemberAccounts(id, trx);
+          if (input.recommender !== undefined)
+            await linkRecommender(id, recommender, { ip: options.ip ?? null, banknum: input.banknum }, trx);
           return id;
         });
         if (memberId === undefined) return { status: 'cant_find_code' };
