@@ -39,6 +39,9 @@ const AccountPage = lazy(() =>
 const BreaksPage = lazy(() =>
   import('../features/breaks/breaks-page.tsx').then((m) => ({ default: m.BreaksPage })),
 );
+const SitesPage = lazy(() =>
+  import('../features/sites/sites-page.tsx').then((m) => ({ default: m.SitesPage })),
+);
 const OperatorsPage = lazy(() =>
   import('../features/operators/operators-page.tsx').then((m) => ({ default: m.OperatorsPage })),
 );
@@ -64,5 +67,6 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   popups: <ContentPage key="popups" kind="popups" />,
   banners: <BannersPage />,
   operators: <OperatorsPage />,
+  sites: <SitesPage />,
   account: <AccountPage />,
 };
