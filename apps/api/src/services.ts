@@ -19,7 +19,11 @@ import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCashierReview } from './modules/cashier/cashier-review.service.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createCompService } from './modules/comp/comp.service.ts';
-import { createRewardsService } from './modules/rewards/rewards.service.ts';
+import {
+  createRewardsService,
+  dayStakesOf,
+  REWARD_JOBS_EVERY_MS,
+} from './modules/rewards/rewards.service.ts';
 import { createCatalogService } from './modules/games/catalog.service.ts';
 import { createJackpotService } from './modules/games/jackpot.service.ts';
 import { createTransferService } from './modules/games/transfer.service.ts';
@@ -137,17 +141,6 @@ export function createServices(deps: ServicesDeps) {
     now,
   });
   const comp = createCompService({ ledger, settings, cashier });
-  // Attendance, referral and weekly payback: comp points from the promotions accounts (docs/promotions.md).
-  const rewards = createRewardsService({
-    db,
-    ledger,
-    audit,
-    members,
-    cashier,
-    breaks: breakReader,
-    zone,
-    now,
-  });
   const backoffice = createBackofficeService({
     db,
     ledger,
@@ -218,6 +211,19 @@ export function createServices(deps: ServicesDeps) {
     now,
     timeZone: zone,
   });
+  // Attendance, referral and weekly payback: comp points from the promotions accounts, the
+  // referees' and the week's stakes from the wallet's daily aggregates (docs/promotions.md).
+  const rewards = createRewardsService({
+    db,
+    ledger,
+    audit,
+    members,
+    cashier,
+    breaks: breakReader,
+    stakes: dayStakesOf(wallet),
+    zone,
+    now,
+  });
   // Player protection's member calls: the limits with what the cashier and the wallet count against them.
   const protection = createProtectionService({ limits, cashier, wallet, now });
   // The member's own sessions, and the account history and session result from the ledger.
@@ -266,6 +272,18 @@ export function createServices(deps: ServicesDeps) {
       everyMs: config.transferReconcileMs,
       run: () => transfers.reconcile(),
     });
+  // The referral rewards of the finished days and last week's payback (docs/promotions.md): each
+  // run settles only what is due and not settled yet.
+  jobs.register({
+    name: 'referral-settle',
+    everyMs: REWARD_JOBS_EVERY_MS,
+    run: () => rewards.settleReferrals(),
+  });
+  jobs.register({
+    name: 'payback-settle',
+    everyMs: REWARD_JOBS_EVERY_MS,
+    run: () => rewards.settlePayback(),
+  });
 
   return {
     config,

@@ -262,4 +262,19 @@ describe('referral rewards', () => {
         .execute(),
     ).toEqual([{ withheld: 'disabled', transfer_id: null }]);
   });
+
+  it('is settled by the referral job, which runs once however many instances ask', async () => {
+    await setReferral({ enabled: true, rate: 200 });
+    const a = await createMember(t);
+    const b = await createMember(t, { recommender: a.userId, cash: 100_000 });
+    await play(b, 10_000);
+    await nextDay([]);
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => t.services.jobs.runNow('referral-settle')),
+    );
+    expect(outcomes.filter((o) => o === 'success').length).toBeGreaterThanOrEqual(1);
+    expect(outcomes.every((o) => o === 'success' || o === 'busy')).toBe(true);
+    expect(await t.services.jobs.runNow('referral-settle')).toBe('success');
+    expect((await balances(t, a.id)).comp).toBe(200);
+  });
 });

@@ -137,26 +137,6 @@ export function createRewardsRepository(db: Database) {
       return result.rows.map((r) => ({ day: r.day, streak: r.streak, points: Number(r.points) }));
     },
 
-    // --- stakes (member_day_stakes, the wallet's daily stakes that stand; read only) ---
-
-    /**
-     * Stakes that stand per member over the days [from, to] (site days), all game kinds: the members
-     * with stakes then, or those of `memberIds`.
-     */
-    async stakesBetween(
-      range: { from: string; to: string; memberIds?: readonly number[] },
-      trx: Database = db,
-    ): Promise<Map<number, number>> {
-      const ids = range.memberIds;
-      if (ids && ids.length === 0) return new Map();
-      const only = ids ? sql`and member_id = any(${[...ids]}::bigint[])` : sql``;
-      const result = await sql<{ member_id: number; stakes: string }>`
-        select member_id, sum(stakes)::bigint as stakes from member_day_stakes
-        where day between ${range.from}::date and ${range.to}::date ${only}
-        group by member_id having sum(stakes) > 0`.execute(trx);
-      return new Map(result.rows.map((r) => [Number(r.member_id), Number(r.stakes)]));
-    },
-
     // --- referral ---
 
     /** Records a referee's settlement of a day; false when that day was settled already. */

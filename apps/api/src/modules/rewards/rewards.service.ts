@@ -14,12 +14,13 @@ import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { CashierService } from '../cashier/cashier.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MembersService } from '../members/members.service.ts';
+import type { WalletService } from '../games/wallet.service.ts';
 import type { BreakReader } from '../protection/breaks.service.ts';
 import { createRewardsRepository, type PromotionName } from './rewards.repository.ts';
 
 /**
- * The stakes that stand per member and site day (the wallet's bets less rollbacks, all game kinds):
- * read from `member_day_stakes` by default; the partners' service may stand in for it.
+ * The stakes that stood per member over inclusive site days (the wallet's bets less rollbacks, all
+ * game kinds; members without any left out).
  */
 export interface DayStakes {
   stakesBetween(range: {
@@ -29,6 +30,19 @@ export interface DayStakes {
   }): Promise<Map<number, number>>;
 }
 
+/** The members' stakes from the wallet's daily aggregates (`member_day_stakes`, games module). */
+export function dayStakesOf(wallet: Pick<WalletService, 'memberDayStakes'>): DayStakes {
+  return {
+    async stakesBetween(range) {
+      const totals = new Map<number, number>();
+      for (const row of await wallet.memberDayStakes(range))
+        totals.set(row.memberId, (totals.get(row.memberId) ?? 0) + Number(row.stakes));
+      for (const [memberId, stakes] of totals) if (stakes <= 0) totals.delete(memberId);
+      return totals;
+    },
+  };
+}
+
 export interface RewardsDeps {
   db: Database;
   ledger: LedgerService;
@@ -36,7 +50,7 @@ export interface RewardsDeps {
   members: Pick<MembersService, 'paidRecommenders' | 'rewardProfiles' | 'referees' | 'flaggedReferrals'>;
   cashier: Pick<CashierService, 'approvedTotalsBetween'>;
   breaks: Pick<BreakReader, 'activeBreak'>;
-  stakes?: DayStakes;
+  stakes: DayStakes;
   /** The site's time zone: its days and weeks (Monday to Sunday). */
   zone: string;
   now: () => Date;
@@ -73,6 +87,8 @@ const SOURCE = 'promotions';
 const DAY_MS = 86_400_000;
 /** How many finished days the referral job settles each run (a missed run is caught up). */
 export const REFERRAL_CATCH_UP_DAYS = 7;
+/** How often the referral and payback jobs run (each settles only what is due and not settled yet). */
+export const REWARD_JOBS_EVERY_MS = 15 * 60_000;
 
 /** The points of the reward with the highest `streak` not above the member's streak (0: none). */
 export function rewardFor(rewards: readonly TAttendanceReward[], streak: number): number {
@@ -107,9 +123,8 @@ export function paybackOf(
  * transaction; a member who is blocked, pending, on a break or self-excluded gets nothing.
  */
 export function createRewardsService(deps: RewardsDeps) {
-  const { db, ledger, audit, members, cashier, breaks, zone, now } = deps;
+  const { db, ledger, audit, members, cashier, breaks, stakes, zone, now } = deps;
   const repo = createRewardsRepository(db);
-  const stakes: DayStakes = deps.stakes ?? { stakesBetween: (range) => repo.stakesBetween(range) };
 
   async function settingsOf<N extends PromotionName>(name: N, trx?: Database): Promise<SettingsOf[N]> {
     const stored = await repo.settings(name, trx);
