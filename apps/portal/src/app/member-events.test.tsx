@@ -1,10 +1,11 @@
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userHealthCheckKey } from '../lib/session/api/user-health-check.ts';
 import { depositListKey } from '../features/cashier/api/get-deposit-list.ts';
 import { withdrawListKey } from '../features/cashier/api/get-withdraw-list.ts';
 import { TEST_USER } from '../test/test-app.tsx';
+import { trackedGame, trackGameWindow, untrackGameWindow } from '../components/games/game-window.ts';
 import { applyMemberEvent, MEMBER_EVENTS_URL, useMemberEvents } from './member-events.ts';
 
 const HEALTH = {
@@ -36,6 +37,24 @@ describe('applyMemberEvent', () => {
     expect(health()).toMatchObject({ noteCount: 2, user: { noteCount: 2 } });
     applyMemberEvent(client, 'help', { helpCount: 1 });
     expect(health()).toMatchObject({ helpCount: 1, user: { helpCount: 1, balance: 80_000 } });
+  });
+
+  it('a balance goes to the house game’s window the portal opened, as it comes (decision 0022)', () => {
+    const win = { postMessage: vi.fn(), closed: false } as unknown as Window & {
+      postMessage: ReturnType<typeof vi.fn>;
+    };
+    trackGameWindow(win, '/studio/play?token=t&game=jade-lotus');
+    trackedGame()!.takesRealityChecks = true;
+    try {
+      applyMemberEvent(client, 'balance', { balance: 80_000, rolling: 3_000 });
+      applyMemberEvent(client, 'balance', { balance: '1', rolling: 0 });
+      applyMemberEvent(client, 'note', { noteCount: 2 });
+      expect(win.postMessage.mock.calls).toEqual([
+        [{ source: 'casino-portal', v: 1, type: 'balance', balance: 80_000 }, window.location.origin],
+      ]);
+    } finally {
+      untrackGameWindow(trackedGame()!);
+    }
   });
 
   it('a request’s new state refreshes its list only', async () => {

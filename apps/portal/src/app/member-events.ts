@@ -5,6 +5,7 @@ import { userHealthCheckKey } from '../lib/session/api/user-health-check.ts';
 import { depositListKey } from '../features/cashier/api/get-deposit-list.ts';
 import { withdrawListKey } from '../features/cashier/api/get-withdraw-list.ts';
 import { jackpotQueryOptions } from '../features/home/api/get-jackpot.ts';
+import { postGameBalance } from '../components/games/game-messages.ts';
 
 /** The member's event stream (docs/api/events.md). */
 export const MEMBER_EVENTS_URL = '/api/events';
@@ -30,7 +31,8 @@ function patchHealth(client: QueryClient, change: (old: THealth) => THealth | un
 /**
  * Applies one event to what the portal holds, as the next health check or read would: the balance
  * and the unread counts go into the health check's answer (the header, the side panel and the
- * notes' and help dialogs read it there, so a dialog shows once per new count as after a poll), a
+ * notes' and help dialogs read it there, so a dialog shows once per new count as after a poll; the
+ * balance also goes to the house game's window the portal opened, game-messages.ts), a
  * deposit's or withdrawal's new state refreshes that list, the pools go into the jackpot strip's
  * answer. Anything malformed changes nothing.
  */
@@ -43,6 +45,8 @@ export function applyMemberEvent(client: QueryClient, type: TMemberEventType, da
       const rolling = money(d.rolling);
       if (balance === undefined || rolling === undefined) return;
       patchHealth(client, (old) => ({ ...old, user: { ...old.user, balance, rolling } }));
+      // The house game's window shows it too (decision 0022).
+      postGameBalance(balance);
       return;
     }
     case 'note': {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gameOfEvent, parseGameMessage, postRealityCheck, realityCheckMessage } from './game-messages.ts';
+import {
+  balanceMessage,
+  gameOfEvent,
+  parseGameMessage,
+  postGameBalance,
+  postRealityCheck,
+  realityCheckMessage,
+} from './game-messages.ts';
 import { trackedGame, trackGameWindow, untrackGameWindow } from './game-window.ts';
 
 const FIGURES = { startedAt: '2025-05-01T10:00:00.000Z', bets: 50_000, wins: 12_000, net: -38_000 };
@@ -71,5 +78,24 @@ describe('the game window messages', () => {
     expect(trackedGame()!.isCheckOpen).toBe(true);
     win.closed = true;
     expect(postRealityCheck(FIGURES, at)).toBe(false);
+  });
+
+  it('forwards the stream’s balance only to a game that said hello, at its exact origin (decision 0022)', () => {
+    expect(postGameBalance(10_000)).toBe(false);
+    const win = fakeGameWindow();
+    trackGameWindow(win, 'https://games.example/launch?token=t');
+    // An outside provider's game is sent nothing of the member's money.
+    expect(postGameBalance(10_000)).toBe(false);
+    expect(win.postMessage).not.toHaveBeenCalled();
+    trackedGame()!.takesRealityChecks = true;
+    expect(postGameBalance(10_000)).toBe(true);
+    expect(win.postMessage).toHaveBeenCalledWith(
+      { source: 'casino-portal', v: 1, type: 'balance', balance: 10_000 },
+      'https://games.example',
+    );
+    expect(balanceMessage(5)).toEqual({ source: 'casino-portal', v: 1, type: 'balance', balance: 5 });
+    win.closed = true;
+    expect(postGameBalance(10_000)).toBe(false);
+    expect(win.postMessage).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,7 +8,11 @@ import { trackedGame, type TrackedGame } from './game-window.ts';
  *
  *   game -> portal  {source: "casino-game", v: 1, type: "hello" | "continue" | "history" | "sign-out"}
  *   portal -> game  {source: "casino-portal", v: 1, type: "reality-check", sessionMinutes, bets, wins, net}
+ *   portal -> game  {source: "casino-portal", v: 1, type: "balance", balance}
  *
+ * The balance is the member's event stream's (`app/member-events.ts`), forwarded as it comes so the
+ * house game's window shows a deposit or a credit at once (decision 0022; the game holds it while
+ * one of its rounds is in flight).
  * Only the game window the portal opened last is listened to, only from the origin of the game URL
  * it opened, and a check goes only there (an exact target origin, never `*`). A game that never
  * said hello (an outside provider's) is sent nothing: the member's figures stay on the site. The
@@ -80,6 +84,26 @@ export function postRealityCheck(figures: TCheckFigures, atMs: number): boolean 
     return false;
   }
   game.isCheckOpen = true;
+  return true;
+}
+
+/** The balance message for the game window (decision 0022). */
+export function balanceMessage(balance: number) {
+  return { source: PORTAL_SOURCE, v: PROTOCOL_VERSION, type: 'balance', balance } as const;
+}
+
+/**
+ * Forwards the member's balance from the event stream to the open game window when that game said
+ * hello (a house game: an outside provider's window is sent nothing); true when it went.
+ */
+export function postGameBalance(balance: number): boolean {
+  const game = trackedGame();
+  if (!game || !game.takesRealityChecks || game.win.closed) return false;
+  try {
+    game.win.postMessage(balanceMessage(balance), game.origin);
+  } catch {
+    return false;
+  }
   return true;
 }
 

@@ -33,7 +33,10 @@ export interface TrackedGame {
   /** When the portal opened it (ms since the epoch). */
   readonly openedAt: number;
   hasReturned: boolean;
-  /** The game said it takes reality checks (a house game, decision 0014: game-messages.ts). */
+  /**
+   * The game said hello: it takes the portal's messages, the reality checks (decision 0014) and the
+   * balance of the event stream (decision 0022; a house game: game-messages.ts).
+   */
   takesRealityChecks: boolean;
   /** A reality check was posted to it and not answered yet. */
   isCheckOpen: boolean;

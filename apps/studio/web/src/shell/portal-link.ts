@@ -4,6 +4,7 @@
  * plain objects, checked field by field here (no schema library in the game's bundle):
  *
  *   portal -> game  {source: "casino-portal", v: 1, type: "reality-check", sessionMinutes, bets, wins, net}
+ *   portal -> game  {source: "casino-portal", v: 1, type: "balance", balance}   (decision 0022)
  *   game -> portal  {source: "casino-game", v: 1, type: "hello" | "continue" | "history" | "sign-out"}
  *
  * A message is taken only from the window that opened this one (`window.opener`) and only from an
@@ -49,6 +50,22 @@ export function parsePortalMessage(data: unknown): TRealityCheck | null {
   if (!isWhole(bets, 0) || !isWhole(wins, 0) || !isWhole(net, Number.MIN_SAFE_INTEGER)) return null;
   if (net !== wins - bets) return null;
   return { sessionMinutes, bets, wins, net };
+}
+
+const BALANCE_KEYS = ['balance', 'source', 'type', 'v'];
+
+/**
+ * The member's balance in a message's data (the portal forwards its event stream's `balance`,
+ * decision 0022), or null when the data is anything else: exactly those keys, a whole number of won.
+ */
+export function parsePortalBalance(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const record = data as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  if (keys.length !== BALANCE_KEYS.length || keys.some((key, i) => key !== BALANCE_KEYS[i])) return null;
+  if (record.source !== PORTAL_SOURCE || record.v !== PROTOCOL_VERSION || record.type !== 'balance')
+    return null;
+  return isWhole(record.balance, 0) ? record.balance : null;
 }
 
 /** An origin as `URL.origin` writes it (`https://host[:port]`), or null. */

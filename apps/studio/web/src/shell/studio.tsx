@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { TSessionAnswer } from '@casino/studio-engine/contract';
 import type { FairCommitment } from '@casino/studio-engine/types';
 import { HttpError } from '@casino/web-kit/http';
-import { postAction, type StudioRefusal } from './api.ts';
+import { isRefusal, postAction, type StudioRefusal } from './api.ts';
+import { createBalanceFeed, type BalanceFeed } from './balance-feed.ts';
+import { acceptedOrigins, isFromPortal, parsePortalBalance } from './portal-link.ts';
 import { parseLang, type TLang } from './format.ts';
 
 export interface StudioValue {
@@ -11,8 +13,12 @@ export interface StudioValue {
   token: string;
   game: string;
   lang: TLang;
-  /** The member's balance as last reported by the studio (whole won). */
+  /**
+   * The member's balance as last shown (whole won): the studio's answers, and between rounds the
+   * portal's event stream (decision 0022, `balance-feed.ts`).
+   */
   balance: number;
+  /** Shows a balance; a round's settled balance, set when its animation ends, ends the round. */
   setBalance(n: number): void;
   /** The commitment for the next round: the server seed's hash, the client seed, the next nonce. */
   fairness: FairCommitment;
@@ -65,7 +71,23 @@ export function StudioProvider({ children, launch }: { children: ReactNode; laun
     token && game ? { phase: 'loading' } : { phase: 'error', code: 'missing_launch' },
   );
   const [attempt, setAttempt] = useState(0);
-  const [balance, setBalance] = useState(0);
+  const [balance, setShownBalance] = useState(0);
+  // Between rounds the portal's balances show at once; during a round they wait for its animation.
+  const [feed] = useState<BalanceFeed>(() =>
+    createBalanceFeed({
+      show: setShownBalance,
+      refresh: (ticket) => {
+        postAction<{ balance?: unknown }>('session', { token, game }).then(
+          (answer) => {
+            if (!isRefusal(answer) && typeof answer.balance === 'number')
+              feed.refreshed(ticket, answer.balance);
+          },
+          () => undefined,
+        );
+      },
+    }),
+  );
+  const setBalance = useCallback((n: number) => feed.shown(n), [feed]);
   const [fairness, setFairness] = useState<FairCommitment>({ serverSeedHash: '', clientSeed: '', nonce: 0 });
 
   useEffect(() => {
@@ -87,21 +109,52 @@ export function StudioProvider({ children, launch }: { children: ReactNode; laun
       },
     );
     return () => abort.abort();
-  }, [token, game, attempt]);
+  }, [token, game, attempt, setBalance]);
+
+  // The portal that opened this window forwards the member's balance from its event stream
+  // (decision 0022). Only in seamless mode: in transfer mode the game's money is the studio's own
+  // wallet, not the member's cash that the portal tells.
+  const wallet = state.phase === 'ready' ? state.session.wallet : null;
+  useEffect(() => {
+    if (wallet !== 'seamless' || !window.opener) return;
+    const origins = acceptedOrigins();
+    const onMessage = (event: MessageEvent) => {
+      if (!isFromPortal(event, window.opener as Window | null, origins)) return;
+      const portalBalance = parsePortalBalance(event.data);
+      if (portalBalance !== null) feed.portal(portalBalance);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [wallet, feed]);
 
   const call = useCallback(
     async <T,>(action: string, body: object): Promise<T | StudioRefusal> => {
-      const answer = await postAction<T>(action, { ...body, token, game });
+      const inFlight = feed.begin();
+      let answer: T | StudioRefusal;
+      try {
+        answer = await postAction<T>(action, { ...body, token, game });
+      } catch (error) {
+        inFlight.end({ kind: 'failed' });
+        throw error;
+      }
       if ((answer as StudioRefusal).status === 'refused') {
         const refusal = answer as StudioRefusal;
         if (typeof refusal.balance === 'number') setBalance(refusal.balance);
+        inFlight.end({ kind: 'no-money' });
         return refusal;
       }
       const carried = (answer as { fairness?: FairCommitment }).fairness;
       if (carried && typeof carried.serverSeedHash === 'string') setFairness(carried);
+      // A round: its settled balance shows when the game's animation reaches it (`setBalance`).
+      const settled = answer as { round?: unknown; balance?: unknown };
+      inFlight.end(
+        settled.round !== undefined && typeof settled.balance === 'number'
+          ? { kind: 'round', balance: settled.balance }
+          : { kind: 'no-money' },
+      );
       return answer;
     },
-    [token, game],
+    [token, game, feed, setBalance],
   );
 
   const value = useMemo<StudioValue | null>(
@@ -109,7 +162,7 @@ export function StudioProvider({ children, launch }: { children: ReactNode; laun
       state.phase === 'ready'
         ? { session: state.session, token, game, lang, balance, setBalance, fairness, setFairness, call }
         : null,
-    [state, token, game, lang, balance, fairness, call],
+    [state, token, game, lang, balance, setBalance, fairness, call],
   );
 
   if (state.phase === 'loading') return <LoadingScreen />;
