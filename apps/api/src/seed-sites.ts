@@ -17,15 +17,18 @@ export const DEMO_SITE = {
  * Creates the second site and its registration code through the back office's services, audited as
  * the system's. Runs with the rest of the demo content, once; nothing is added when a site exists.
  */
-export async function seedDemoSites(services: Services, logger: Logger): Promise<void> {
+export async function seedDemoSites(
+  services: Services,
+  logger: Logger,
+): Promise<{ name: string; domain: string; regCode: string } | undefined> {
   const { settingsAdmin, sitesAdmin } = services;
-  if ((await sitesAdmin.list(1, 1)).maxCount > 0) return;
+  if ((await sitesAdmin.list(1, 1)).maxCount > 0) return undefined;
   const system = { operatorId: null, actor: 'system', ip: null };
   const code = await settingsAdmin.createRegCode(
     { code: DEMO_SITE.regCode, domain: DEMO_SITE.domains.join(', '), memo: 'demo: second site' },
     system,
   );
-  if (code !== 'success') return;
+  if (code !== 'success') return undefined;
   const site = await sitesAdmin.create(
     {
       domains: [...DEMO_SITE.domains],
@@ -35,6 +38,7 @@ export async function seedDemoSites(services: Services, logger: Logger): Promise
     },
     system,
   );
-  if (site.status === 'success')
-    logger.info({ site: DEMO_SITE.name, domains: DEMO_SITE.domains }, 'demo second site created (SEED_DEMO)');
+  if (site.status !== 'success') return undefined;
+  logger.info({ site: DEMO_SITE.name, domains: DEMO_SITE.domains }, 'demo second site created (SEED_DEMO)');
+  return { name: DEMO_SITE.name, domain: DEMO_SITE.domains[0], regCode: DEMO_SITE.regCode };
 }

@@ -22,6 +22,8 @@ export interface SeedReport {
   owner?: { operatorId: string; password?: string };
   /** The demo member, when it was created on this start; `password` only when generated. */
   demo?: { userId: string; password?: string; exchangePassword: string; regCode: string; regDomain: string };
+  /** The demo's second site (seed-sites.ts), when it was created on this start. */
+  site?: { name: string; domain: string; regCode: string };
 }
 
 /**
@@ -47,7 +49,8 @@ export async function seedOnFirstStart(deps: SeedDeps): Promise<SeedReport> {
       await seedDemoCatalog(deps);
       await seedDemoCommunity(deps.services, deps.logger, demo.userId);
       await seedDemoBanners(deps.services, deps.logger);
-      await seedDemoSites(deps.services, deps.logger);
+      const site = await seedDemoSites(deps.services, deps.logger);
+      if (site) report.site = site;
     }
   }
   return report;
@@ -229,6 +232,13 @@ export function formatFirstStartBanner(report: SeedReport, url: string): string 
     );
     lines.push(
       ` Sign-up code    ${report.demo.regCode}  (pre-filled on http://${report.demo.regDomain}; type it on other hosts)`,
+    );
+  }
+  if (report.site) {
+    const second = new URL(url);
+    second.hostname = report.site.domain;
+    lines.push(
+      ` Second site     ${report.site.name} on ${second.origin}  (sign-up code ${report.site.regCode})`,
     );
   }
   return [rule, ...lines, rule].join('\n') + '\n';

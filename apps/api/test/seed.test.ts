@@ -158,6 +158,7 @@ describe('seedOnFirstStart (demo content)', () => {
     expect(banner).toContain(
       'Sign-up code    DEMO  (pre-filled on http://localhost; type it on other hosts)',
     );
+    expect(banner).toContain('Second site     BLUE OCEAN on http://127.0.0.1:3000  (sign-up code OCEAN)');
     expect(printed).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(await verify(member.password_hash, printed)).toBe(true);
 

@@ -100,6 +100,12 @@ export function siteThemeCss(primary: string): string {
     '--gold-soft': `rgba(${r}, ${g}, ${b}, 0.13)`,
     '--gold-line': `rgba(${r}, ${g}, ${b}, 0.42)`,
     '--on-gold': luminance > 0.55 ? '#1c1404' : '#ffffff',
+    // The primary buttons' gradient and glow, the page's haze and the focus ring (portal CSS).
+    '--gold-top': mix(primary, 255, 0.35),
+    '--gold-bottom': mix(primary, 0, 0.1),
+    '--gold-glow': `rgba(${r}, ${g}, ${b}, 0.18)`,
+    '--gold-haze': `rgba(${r}, ${g}, ${b}, 0.08)`,
+    '--gold-ring': `rgba(${r}, ${g}, ${b}, 0.3)`,
     // The emblem's and the site name's gradient (apps/portal/src/app/layout/logo.tsx, layout.css).
     '--logo-light': mix(primary, 255, 0.6),
     '--logo-dark': mix(primary, 0, 0.3),
