@@ -85,6 +85,14 @@ describe('recommender at registration', () => {
       .where('user_id', '=', input.userId)
       .executeTakeFirstOrThrow();
     expect(await linkOf(b.id)).toEqual({ recommender_id: a.id, referral_flag: null });
+    // The member detail of the back office names the recommender (null when none).
+    const op = await owner();
+    expect(
+      (await bo(t, 'GET', `/members/${input.userId}`, { cookie: op.cookie })).body.member.recommender,
+    ).toBe(a.userId);
+    expect(
+      (await bo(t, 'GET', `/members/${a.userId}`, { cookie: op.cookie })).body.member.recommender,
+    ).toBeNull();
 
     const unknown = await call(t, 'user-register', {
       ...uniqueMemberInput({ recommender: 'nobody99x' }),

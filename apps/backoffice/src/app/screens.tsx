@@ -42,6 +42,9 @@ const BreaksPage = lazy(() =>
 const SitesPage = lazy(() =>
   import('../features/sites/sites-page.tsx').then((m) => ({ default: m.SitesPage })),
 );
+const PromotionsPage = lazy(() =>
+  import('../features/promotions/promotions-page.tsx').then((m) => ({ default: m.PromotionsPage })),
+);
 const OperatorsPage = lazy(() =>
   import('../features/operators/operators-page.tsx').then((m) => ({ default: m.OperatorsPage })),
 );
@@ -60,6 +63,7 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   games: <GamesPage />,
   rounds: <RoundsPage />,
   settings: <SettingsPage />,
+  promotions: <PromotionsPage />,
   members: <MembersScreen />,
   breaks: <BreaksPage />,
   helpdesk: <HelpdeskPage />,

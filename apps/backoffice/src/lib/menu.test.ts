@@ -17,6 +17,7 @@ describe('the role menu', () => {
       'members',
       'rounds',
       'settings',
+      'promotions',
       'account',
     ]);
     expect(ids('support')).toEqual(['dashboard', 'members', 'breaks', 'helpdesk', 'rounds', 'account']);

@@ -20,6 +20,7 @@ const SCREENS = [
   { id: 'games', path: '/games', permission: 'catalog', ready: true },
   { id: 'rounds', path: '/rounds', permission: 'rounds', ready: true },
   { id: 'settings', path: '/settings', permission: 'settingsRead', ready: true },
+  { id: 'promotions', path: '/promotions', permission: 'settingsRead', ready: true },
   { id: 'sites', path: '/sites', permission: 'settingsWrite', ready: true },
   { id: 'reports', path: '/reports', permission: 'reports', ready: true },
   { id: 'audit', path: '/audit', permission: 'auditRead', ready: true },

@@ -86,6 +86,20 @@ export function MemberDetailPage() {
                 <dd>{data.member.regCode ?? ''}</dd>
               </div>
               <div>
+                <dt>{t('members.profile.recommender')}</dt>
+                <dd>
+                  {data.member.recommender === null ? (
+                    <span className="muted">{t('members.profile.noRecommender')}</span>
+                  ) : data.member.recommender === data.member.userId ? (
+                    t('members.profile.selfRecommended')
+                  ) : (
+                    <Link to={`/members/${encodeURIComponent(data.member.recommender)}`}>
+                      {data.member.recommender}
+                    </Link>
+                  )}
+                </dd>
+              </div>
+              <div>
                 <dt>{t('members.profile.regDate')}</dt>
                 <dd>{formatDateTime(data.member.regDate)}</dd>
               </div>
