@@ -74,7 +74,7 @@ const linkOf = (memberId: number) =>
     .executeTakeFirstOrThrow();
 
 describe('recommender at registration', () => {
-  it('links a new member to an existing one, and refuses an unknown recommender with a 400', async () => {
+  it('links a new member to an existing one, and refuses an unknown recommender with a 400 (pattern, as an unknown bank code)', async () => {
     const a = await createMember(t);
     const input = uniqueMemberInput({ recommender: a.userId.toUpperCase() });
     const ok = await call(t, 'user-register', { ...input, agree18: true }, { ip: '203.0.113.7' });
@@ -101,7 +101,7 @@ describe('recommender at registration', () => {
     expect(unknown.code).toBe(400);
     expect(unknown.body).toMatchObject({
       status: 'invalid',
-      errors: [{ path: 'recommender', code: 'unknown' }],
+      errors: [{ path: 'recommender', code: 'pattern' }],
     });
     for (const recommender of ['a', 12, '1abc', 'x'.repeat(17)]) {
       const bad = await call(t, 'user-register', { ...uniqueMemberInput(), recommender, agree18: true });

@@ -18,6 +18,8 @@ export const PAGE_PATHS = {
   withdraw: '/withdraw',
   user: '/user',
   comp: '/comp',
+  // Attendance (issue 26, docs/promotions.md).
+  attendance: '/attendance',
   game: '/game',
   terms: '/terms',
   privacy: '/privacy',
@@ -42,6 +44,7 @@ export const MEMBER_PAGES: ReadonlySet<TPageId> = new Set<TPageId>([
   'withdraw',
   'note',
   'comp',
+  'attendance',
   'user',
   'help',
   'responsible',

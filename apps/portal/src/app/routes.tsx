@@ -54,6 +54,9 @@ const PAGES: Record<TPageId, TLazyPage> = {
     import('../features/cashier/withdraw-page.tsx').then((m) => ({ default: m.WithdrawPage })),
   ),
   comp: lazyPage(() => import('../features/cashier/comp-page.tsx').then((m) => ({ default: m.CompPage }))),
+  attendance: lazyPage(() =>
+    import('../features/promotions/attendance-page.tsx').then((m) => ({ default: m.AttendancePage })),
+  ),
   user: lazyPage(() => import('../features/account/user-page.tsx').then((m) => ({ default: m.UserPage }))),
   game: lazyPage(() => import('../features/game/game-page.tsx').then((m) => ({ default: m.GamePage }))),
   terms: lazyPage(() => import('../features/legal/legal-page.tsx').then((m) => ({ default: m.TermsPage }))),

@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'game',
   'legal',
   'protection',
+  'promotions',
 ] as const;
 export type TNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: TNamespace = 'common';

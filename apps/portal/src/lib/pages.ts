@@ -9,6 +9,7 @@ export const MENU_PAGES: readonly TPageId[] = [
   'deposit',
   'withdraw',
   'comp',
+  'attendance',
   'user',
   'help',
   'notice',

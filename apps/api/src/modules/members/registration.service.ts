@@ -133,7 +133,7 @@ export function createRegistration({ deps, repo }: MembersParts) {
           ? undefined
           : await repo.recommenderByUserId(input.recommender);
       if (input.recommender !== undefined && input.recommender !== input.userId && !recommender)
-        throw invalid('recommender', 'unknown');
+        throw invalid('recommender', 'pattern');
 
       const state = options.state ?? ((await requiresApproval()) ? 'pending' : 'active');
       const [passwordHash, exchangePasswordHash] = await Promise.all([

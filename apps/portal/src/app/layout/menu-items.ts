@@ -8,6 +8,7 @@ export const MENU_ENTRY: Partial<Record<TPageId, { icon: TIconName; label: strin
   deposit: { icon: 'deposit', label: 'menu.deposit' },
   withdraw: { icon: 'withdraw', label: 'menu.withdraw' },
   comp: { icon: 'comp', label: 'menu.comp' },
+  attendance: { icon: 'check', label: 'menu.attendance' },
   user: { icon: 'user', label: 'menu.user' },
   help: { icon: 'help', label: 'menu.help' },
   notice: { icon: 'notice', label: 'menu.notice' },

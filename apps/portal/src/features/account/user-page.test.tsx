@@ -49,6 +49,26 @@ const BETS: TCallResponse<'get-slot-bets-list'> = {
   maxCount: 23,
 };
 
+const REFERRALS_NONE: TCallResponse<'get-referrals'> = {
+  status: 'success',
+  list: [],
+  total: 0,
+  maxCount: 0,
+  rate: 50,
+  enabled: true,
+};
+const PAYBACK: TCallResponse<'get-payback'> = {
+  status: 'success',
+  lastWeek: {
+    loss: 90_000,
+    percent: 10,
+    points: 9_000,
+    paidAt: '2026-11-23T00:10:00.000Z',
+    week: '2026-11-16',
+  },
+  enabled: true,
+};
+
 async function open(overrides: TRoutes = {}) {
   const api = fakeServer({
     'get-member-account': () => ACCOUNT,
@@ -57,6 +77,8 @@ async function open(overrides: TRoutes = {}) {
     'game-transfer-out': () => ({ status: 'success' }),
     'change-password': () => ({ status: 'success' }),
     'change-exchange-password': () => ({ status: 'success' }),
+    'get-referrals': () => REFERRALS_NONE,
+    'get-payback': () => PAYBACK,
     ...overrides,
   });
   const page = renderPage('/user', <UserPage />);
@@ -313,5 +335,52 @@ describe('/user: change exchange password', () => {
     fill('old-Password1', '4321');
     await send();
     expect(within(exchangeForm()).getByText('환전 비밀번호는 숫자 4~6자리로 입력해 주세요.')).toBeTruthy();
+  });
+});
+
+describe('/user: referrals and weekly payback', () => {
+  it('lists the members who joined naming this member, with the points each earned and the total', async () => {
+    await open({
+      'get-referrals': () => ({
+        status: 'success',
+        list: [
+          { nick: '철수', joined: '2026-11-20T15:30:00.000Z', points: 1_234 },
+          { nick: '영희', joined: '2026-11-02T01:00:00.000Z', points: 200 },
+        ],
+        total: 1_434,
+        maxCount: 2,
+        rate: 50,
+        enabled: true,
+      }),
+    });
+    const card = screen.getByRole('region', { name: '추천 회원' });
+    expect(within(card).getByText(/베팅액 0.5%를 콤프 포인트로/)).toBeTruthy();
+    expect(within(card).getByText('추천 회원 2명에게서 받은 포인트 1,434')).toBeTruthy();
+    const row = within(card).getByText('철수').closest('tr')!;
+    // 15:30 UTC is the next day in Seoul.
+    expect(within(row).getByText('2026-11-21')).toBeTruthy();
+    expect(within(row).getByText('1,234')).toBeTruthy();
+  });
+
+  it('says when nobody joined yet', async () => {
+    await open();
+    const card = screen.getByRole('region', { name: '추천 회원' });
+    expect(within(card).getByText('아직 내 아이디로 가입한 회원이 없습니다.')).toBeTruthy();
+  });
+
+  it("shows last week's loss, the level's percent and the points paid", async () => {
+    await open();
+    const card = screen.getByRole('region', { name: '주간 페이백' });
+    expect(within(card).getByText('지난주: 2026-11-16 ~ 2026-11-22')).toBeTruthy();
+    expect(within(card).getByText('90,000원')).toBeTruthy();
+    expect(within(card).getByText('10%')).toBeTruthy();
+    expect(within(card).getByText('9,000')).toBeTruthy();
+    expect(within(card).getByText('2026-11-23에 지급되었습니다.')).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+    await open({
+      'get-payback': () => ({ ...PAYBACK, lastWeek: { ...PAYBACK.lastWeek, points: 0, paidAt: null } }),
+    });
+    expect(screen.getByText('지난주 페이백 대상이 아닙니다.')).toBeTruthy();
   });
 });

@@ -18,7 +18,9 @@ import { BetHistory } from './components/bet-history.tsx';
 import { ExchangePasswordForm } from './components/exchange-password-form.tsx';
 import { GameMoneyCard } from './components/game-money-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
+import { PaybackCard } from './components/payback-card.tsx';
 import { ProtectionCard } from './components/protection-card.tsx';
+import { ReferralsCard } from './components/referrals-card.tsx';
 import { TitledSection } from '../../components/ui/titled-section.tsx';
 import './account.css';
 
@@ -52,6 +54,8 @@ export function UserPage() {
         <ProfileCard user={user} />
         <GameMoneyCard />
         <ProtectionCard />
+        <PaybackCard />
+        <ReferralsCard userId={user.userId} />
         <BetHistory />
         <AccountInfo />
         <PasswordForm userId={user.userId} />

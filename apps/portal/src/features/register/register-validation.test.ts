@@ -18,6 +18,7 @@ const valid: RegisterValues = {
   banknum: '123-456-789012',
   exchangePassword: '4821',
   code: 'GOLD7',
+  recommender: '',
   agree18: true,
 };
 
@@ -59,6 +60,16 @@ describe('validateRegister', () => {
     expect(errors.phone).toBe('pattern');
     expect(errors.exchangePassword).toBe('pattern');
     expect(errors.passwordConfirm).toBe('mismatch');
+  });
+
+  it('sends a recommender only when one is typed, checked as a user id', () => {
+    expect(validateRegister(valid).request).not.toHaveProperty('recommender');
+    expect(validateRegister({ ...valid, recommender: '   ' }).request).not.toHaveProperty('recommender');
+    const { errors, request } = validateRegister({ ...valid, recommender: ' Friend01 ' });
+    expect(errors).toEqual({});
+    expect(request).toMatchObject({ recommender: ' Friend01 ' });
+    expect(validateRegister({ ...valid, recommender: '9lives' }).errors).toEqual({ recommender: 'pattern' });
+    expect(validateRegister({ ...valid, recommender: 'ab' }).errors.recommender).toBeDefined();
   });
 
   it('refuses a password equal to the user id', () => {

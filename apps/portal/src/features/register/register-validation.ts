@@ -14,6 +14,7 @@ export const REGISTER_FIELDS = [
   'banknum',
   'exchangePassword',
   'code',
+  'recommender',
   'agree18',
 ] as const;
 export type TRegisterField = (typeof REGISTER_FIELDS)[number];
@@ -29,6 +30,8 @@ export interface RegisterValues {
   banknum: string;
   exchangePassword: string;
   code: string;
+  /** Optional: the id of the member who recommended this one (sent only when typed). */
+  recommender: string;
   agree18: boolean;
 }
 
@@ -43,6 +46,7 @@ export const EMPTY_REGISTER_VALUES: RegisterValues = {
   banknum: '',
   exchangePassword: '',
   code: '',
+  recommender: '',
   agree18: false,
 };
 
@@ -62,7 +66,9 @@ export function validateRegister(values: RegisterValues): {
   errors: TRegisterErrors;
   request: TCallRequest<'user-register'> | null;
 } {
-  const { passwordConfirm, ...body } = values;
+  const { passwordConfirm, recommender, ...rest } = values;
+  // The recommender is optional: a blank one is not sent at all.
+  const body = recommender.trim() === '' ? rest : { ...rest, recommender };
   const errors: TRegisterErrors = {};
   const result = ZUserRegisterRequest.safeParse(body);
   if (!result.success) {
@@ -72,7 +78,12 @@ export function validateRegister(values: RegisterValues): {
   }
   for (const field of REGISTER_FIELDS) {
     const value = values[field];
-    if (typeof value === 'string' && value.trim() === '' && field !== 'passwordConfirm')
+    if (
+      typeof value === 'string' &&
+      value.trim() === '' &&
+      field !== 'passwordConfirm' &&
+      field !== 'recommender'
+    )
       errors[field] = 'required';
   }
   if (!passwordConfirm) errors.passwordConfirm = 'required';

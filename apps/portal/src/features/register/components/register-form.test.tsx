@@ -244,6 +244,30 @@ describe('the registration form', () => {
     expect(screen.getByText('표시된 항목을 확인해 주세요.')).toBeTruthy();
   });
 
+  it('sends the recommender when one is typed, and says at its field when no member has that id', async () => {
+    const api = await open({
+      'user-register': (body) =>
+        body.recommender === 'nobody9' ? invalid('recommender', 'pattern') : { status: 'success' },
+    });
+    authServer('ok');
+    // Optional: the empty field is not required and not sent.
+    expect(input('recommender').required).toBe(false);
+    await fillValid();
+    await type('recommender', 'nobody9');
+    await submit();
+    await settle();
+    expect(api.bodiesOf('user-register')[0]).toMatchObject({ recommender: 'nobody9' });
+    expect(input('recommender').getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf('recommender')).toBe(
+      '추천인 아이디를 확인해 주세요. 가입된 회원의 아이디만 입력할 수 있습니다.',
+    );
+    await type('recommender', 'friend01');
+    await submit();
+    await settle();
+    expect(api.bodiesOf('user-register')[1]).toMatchObject({ recommender: 'friend01' });
+    expect(screen.getByRole('dialog').textContent).toContain('회원가입이 완료되었습니다');
+  });
+
   it('alread with a field: says so in a dialog and marks that field', async () => {
     await open({ 'user-register': () => ({ status: 'alread', field: 'banknum' }) });
     await fillValid();

@@ -385,6 +385,17 @@ export function RegisterForm() {
               maxLength: 20,
             })}
           />
+          <TextField
+            {...text('recommender', {
+              hint: t('register.recommenderHint'),
+              required: false,
+              requiredLabel: t('register.optional'),
+              autoCapitalize: 'none',
+              autoCorrect: 'off',
+              spellCheck: false,
+              maxLength: 16,
+            })}
+          />
         </div>
       </fieldset>
       <div className="register-form__agree">
