@@ -263,6 +263,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     protectionAdmin: services.protectionAdmin,
     sitesAdmin: services.sitesAdmin,
     rewards: services.rewards,
+    partners: services.partners,
   });
 
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,

@@ -28,6 +28,7 @@ import { createCatalogService } from './modules/games/catalog.service.ts';
 import { createJackpotService } from './modules/games/jackpot.service.ts';
 import { createTransferService } from './modules/games/transfer.service.ts';
 import { createWalletService } from './modules/games/wallet.service.ts';
+import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
@@ -224,6 +225,23 @@ export function createServices(deps: ServicesDeps) {
     zone,
     now,
   });
+  // Partners (docs/api/backoffice-partners.md): the tree, commission from the wallet's day rows,
+  // settlements and payouts; a partner's operator account through the back office's operators service.
+  const partners = createPartnersService({
+    db,
+    audit,
+    ledger,
+    sessions,
+    members,
+    wallet,
+    accounts: {
+      insert: (operatorId, passwordHash, trx) =>
+        backoffice.operators.insertPartnerAccount(operatorId, passwordHash, trx),
+      setActive: (id, active, trx) => backoffice.operators.setPartnerActive(id, active, trx),
+    },
+    now,
+    timeZone: zone,
+  });
   // Player protection's member calls: the limits with what the cashier and the wallet count against them.
   const protection = createProtectionService({ limits, cashier, wallet, now });
   // The member's own sessions, and the account history and session result from the ledger.
@@ -309,6 +327,7 @@ export function createServices(deps: ServicesDeps) {
     reports,
     catalog,
     wallet,
+    partners,
     transfers,
     jackpots,
     media,

@@ -329,7 +329,8 @@ export async function createOperator(
 }
 
 /** One signed-in operator of every role, for the tests of who may do what. */
-export type OperatorsOfEveryRole = Record<OperatorRole, TestOperator>;
+/** The house's staff roles: a partner (docs/api/backoffice-partners.md) is made through `POST /partners` with its place in the tree. */
+export type OperatorsOfEveryRole = Record<Exclude<OperatorRole, 'partner'>, TestOperator>;
 
 export async function operatorsOfEveryRole(t: TestApp): Promise<OperatorsOfEveryRole> {
   return {

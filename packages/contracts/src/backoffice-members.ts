@@ -50,6 +50,8 @@ export const ZBackofficeMember = z.object({
   mustChangePassword: z.boolean(),
   /** The user id of the member's recommender at registration (docs/api/promotions.md), or null. */
   recommender: z.string().nullable(),
+  /** The partner the member belongs to (docs/api/backoffice-partners.md), null: directly under the house. */
+  partnerId: z.string().nullable(),
 });
 
 export type TBackofficeMember = z.infer<typeof ZBackofficeMember>;
@@ -99,6 +101,9 @@ export const ZBackofficeMembersQuery = z.strictObject({
   state: ZMemberState.optional(),
   regCode: z.string().trim().max(32).optional(),
   domain: z.string().trim().toLowerCase().max(253).optional(),
+  /** A partner's members (docs/api/backoffice-partners.md); `deep=true` takes its whole subtree. */
+  partnerId: z.string().trim().max(32).optional(),
+  deep: z.enum(['true', 'false']).optional(),
   ...ZPageQuery,
 });
 
@@ -280,14 +285,14 @@ export const BACKOFFICE_MEMBER_ROUTES = {
   'members.list': backofficeRoute({
     method: 'GET',
     path: '/api/backoffice/members',
-    permission: 'memberRead',
+    permission: 'memberList',
     query: ZBackofficeMembersQuery,
     response: ZBackofficeMembersResponse,
   }),
   'members.detail': backofficeRoute({
     method: 'GET',
     path: '/api/backoffice/members/:userId',
-    permission: 'memberRead',
+    permission: 'memberList',
     params: ZBackofficeUserIdParams,
     response: ZBackofficeMemberDetailResponse,
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZOperatorLoginRequest, ZOperatorLoginResponse } from './auth.ts';
 import { backofficeRoute } from './backoffice-route.ts';
-import { ZOperatorRole } from './backoffice.ts';
+import { ZOperatorRole, ZStaffRole } from './backoffice.ts';
 import { withCode } from './errors.ts';
 import { ZCount, ZId, ZIsoDate } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
@@ -301,7 +301,7 @@ export type TOperatorsListResponse = z.infer<typeof ZOperatorsListResponse>;
 export const ZOperatorCreateRequest = z.strictObject({
   operatorId: ZOperatorIdText,
   password: ZOperatorNewPassword.optional(),
-  role: ZOperatorRole,
+  role: ZStaffRole,
   withTotp: z.boolean().optional(),
 });
 export type TOperatorCreateRequest = z.infer<typeof ZOperatorCreateRequest>;
@@ -332,7 +332,7 @@ export const ZOperatorChangeResponse = z.discriminatedUnion('status', [
 export type TOperatorChangeResponse = z.infer<typeof ZOperatorChangeResponse>;
 
 /** `POST /api/backoffice/operators/:operatorId/role`. */
-export const ZOperatorRoleRequest = z.strictObject({ role: ZOperatorRole });
+export const ZOperatorRoleRequest = z.strictObject({ role: ZStaffRole });
 export type TOperatorRoleRequest = z.infer<typeof ZOperatorRoleRequest>;
 
 /** `POST /api/backoffice/operators/:operatorId/password`: a set password, or one made by the server. */

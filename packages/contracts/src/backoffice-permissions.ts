@@ -37,6 +37,14 @@ export const OPERATOR_PERMISSIONS = {
   reports: ['owner'],
   /** The report of members under a break (docs/api/backoffice-protection.md); read only, as breaks cannot be ended. */
   protectionReport: ['owner', 'support'],
+  /** The member list and a member's profile: a partner sees its subtree's members only, without bank numbers. */
+  memberList: ['owner', 'cashier', 'support', 'partner'],
+  /** Partners (docs/api/backoffice-partners.md): the tree, codes, figures, settlements, balance; a partner its subtree only. */
+  partnersRead: ['owner', 'partner'],
+  /** Adding partners and codes, changing a partner (an ancestor or the owner), asking a payout (the partner). */
+  partnersManage: ['owner', 'partner'],
+  /** Settling a partner's period, approving or rejecting its payouts, moving a member to another partner. */
+  partnersSettle: ['owner'],
 } as const satisfies Record<string, readonly TOperatorRole[]>;
 
 export type TOperatorPermission = keyof typeof OPERATOR_PERMISSIONS;

@@ -5,6 +5,7 @@ import { BACKOFFICE_GAME_ROUTES } from './backoffice-games.ts';
 import { BACKOFFICE_HELPDESK_ROUTES } from './backoffice-helpdesk.ts';
 import { BACKOFFICE_MEMBER_ROUTES } from './backoffice-members.ts';
 import { BACKOFFICE_OPERATOR_ROUTES } from './backoffice-operators.ts';
+import { BACKOFFICE_PARTNER_ROUTES } from './backoffice-partners.ts';
 import { BACKOFFICE_PROTECTION_ROUTES } from './backoffice-protection.ts';
 import { BACKOFFICE_REPORT_ROUTES } from './backoffice-reports.ts';
 import { BACKOFFICE_REWARD_ROUTES } from './backoffice-rewards.ts';
@@ -29,6 +30,7 @@ export const BACKOFFICE_ROUTES = {
   ...BACKOFFICE_GAME_ROUTES,
   ...BACKOFFICE_HELPDESK_ROUTES,
   ...BACKOFFICE_CONTENT_ROUTES,
+  ...BACKOFFICE_PARTNER_ROUTES,
   ...BACKOFFICE_REWARD_ROUTES,
   ...BACKOFFICE_SITE_ROUTES,
 } satisfies Record<string, TBackofficeRoute>;

@@ -6,9 +6,13 @@ import { ZId, ZUserId } from './fields.ts';
 // path params and the rules of operator-written fields. Each domain's schemas live beside its routes
 // in `backoffice-<domain>.ts` (the route table: `backoffice-routes.ts`); the sign-in is in auth.ts.
 
-export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content'] as const;
+export const OPERATOR_ROLES = ['owner', 'cashier', 'support', 'content', 'partner'] as const;
 export const ZOperatorRole = z.enum(OPERATOR_ROLES);
 export type TOperatorRole = z.infer<typeof ZOperatorRole>;
+/** The house's own staff roles: what the operators screen creates and assigns (a partner is made by `POST /partners`). */
+export const STAFF_ROLES = ['owner', 'cashier', 'support', 'content'] as const;
+export const ZStaffRole = z.enum(STAFF_ROLES);
+export type TStaffRole = z.infer<typeof ZStaffRole>;
 
 /** What a role may touch besides what `owner` may (everything). */
 export const OPERATOR_AREAS = ['money', 'support', 'content'] as const;
@@ -19,6 +23,7 @@ const AREAS_OF_ROLE: Record<TOperatorRole, readonly TOperatorArea[]> = {
   cashier: ['money'],
   support: ['support'],
   content: ['content'],
+  partner: [],
 };
 
 /** money: deposit/withdrawal queues, adjustments; support: help posts, notes; content: notices, popups, banners. */

@@ -16,6 +16,8 @@ export interface RegCodesTable {
   is_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   memo: ColumnType<string, string | undefined, string>;
   created_at: DefaultTimestamp;
+  /** 0022: the partner owning the code; its members belong to that partner. */
+  partner_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type MemberState = 'active' | 'pending' | 'blocked' | 'self_excluded';
@@ -243,7 +245,7 @@ export interface HoldsTable {
 
 // --- cashier and back office (0003_cashier): operators, requests, audit log, idempotency ---
 
-export type OperatorRole = 'owner' | 'cashier' | 'support' | 'content';
+export type OperatorRole = 'owner' | 'cashier' | 'support' | 'content' | 'partner';
 
 export interface OperatorsTable {
   id: Generated<number>;
@@ -367,6 +369,11 @@ export interface DB {
   wallet_calls: WalletCallsTable;
   member_day_stakes: MemberDayStakesTable;
   partner_rates_epoch: PartnerRatesEpochTable;
+  partners: PartnersTable;
+  partner_rate_history: PartnerRateHistoryTable;
+  partner_settlements: PartnerSettlementsTable;
+  partner_settled_days: PartnerSettledDaysTable;
+  partner_payouts: PartnerPayoutsTable;
   transfer_wallets: TransferWalletsTable;
   game_transfers: GameTransfersTable;
   jackpot_tiers: JackpotTiersTable;
@@ -473,6 +480,70 @@ export interface MemberDayStakesTable {
   rates_epoch: number;
   stakes: Defaulted<number>;
   wins: Defaulted<number>;
+}
+
+/** A partner (0022): an operator of role `partner` with its place in the tree and its rates. */
+export interface PartnersTable {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  /** The ids from the top of the tree down to this partner. */
+  path: number[];
+  depth: number;
+  casino: number;
+  slot: number;
+  mini: number;
+  losing: number;
+  enabled: Defaulted<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+/** A partner's rates from an epoch of `partner_rates_epoch` on (0022). */
+export interface PartnerRateHistoryTable {
+  partner_id: number;
+  epoch: number;
+  casino: number;
+  slot: number;
+  mini: number;
+  losing: number;
+  created_at: DefaultTimestamp;
+}
+
+/** A settled period of a partner (0022). */
+export interface PartnerSettlementsTable {
+  id: Generated<number>;
+  partner_id: number;
+  from_day: ColumnType<string, string, string>;
+  to_day: ColumnType<string, string, string>;
+  rolling: number;
+  losing: number;
+  total: number;
+  carried_in: number;
+  paid: number;
+  carried_out: number;
+  transfer_id: number | null;
+  operator_id: number;
+  created_at: DefaultTimestamp;
+}
+
+/** One settled day of a partner (0022): settled once. */
+export interface PartnerSettledDaysTable {
+  partner_id: number;
+  day: ColumnType<string, string, string>;
+  settlement_id: number;
+}
+
+/** A partner's payout request (0022), held until an owner decides. */
+export interface PartnerPayoutsTable {
+  id: Generated<number>;
+  partner_id: number;
+  amount: number;
+  state: ColumnType<'wait' | 'approved' | 'rejected', 'wait' | 'approved' | 'rejected' | undefined>;
+  reason: string | null;
+  hold_transfer_id: number | null;
+  decided_by: number | null;
+  created_at: DefaultTimestamp;
+  decided_at: Timestamp | null;
 }
 
 /** The one row of the partners' rates version (0021), bumped by every rate change. */

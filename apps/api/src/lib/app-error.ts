@@ -9,6 +9,8 @@ import type { TFieldError } from '@casino/contracts/errors';
  *   without a live operator session.
  * - forbidden (403): a cross-origin or cross-site POST, or a failed csrfToken double submit.
  * - denied (403): a signed-in operator whose role does not allow the call.
+ * - not_found (404): a back-office entry outside a partner's subtree, or none (docs/api/backoffice-partners.md:
+ *   its existence is not disclosed).
  * - too_large (413): a body over the 64 KiB limit.
  * - too_many (429): a rate limit; `retryAfterSec` becomes the Retry-After header.
  * - error (500): anything unexpected; the answer carries only the request id.
@@ -25,6 +27,7 @@ export const APP_ERROR_HTTP = {
   unauthenticated: 401,
   forbidden: 403,
   denied: 403,
+  not_found: 404,
   too_large: 413,
   too_many: 429,
   error: 500,

@@ -14,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
 // epoch its transaction saw, so the settlement joins the aggregates to the history by epoch.
 //
 // Readers always `sum(stakes)`, `sum(wins)` grouped by what they need (the key may grow).
-// Providers gain the kind `mini` (API section 5 and 7).
+// Providers gain the kind `mini` (docs/providers.md, docs/api/backoffice-partners.md).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table providers drop constraint if exists providers_kind_check`.execute(db);
   await sql`alter table providers add constraint providers_kind_check

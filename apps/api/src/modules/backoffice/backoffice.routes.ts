@@ -41,6 +41,8 @@ import { registerProtectionBackofficeRoutes } from '../protection/protection.bac
 import { registerGamesBackofficeRoutes } from '../games/games.backoffice.routes.ts';
 import { registerRewardsBackofficeRoutes } from '../rewards/rewards.backoffice.routes.ts';
 import type { RewardsService } from '../rewards/rewards.service.ts';
+import { registerPartnersBackofficeRoutes } from '../partners/partners.backoffice.routes.ts';
+import type { PartnersService } from '../partners/partners.service.ts';
 import type { ProtectionAdminService } from '../protection/protection-admin.service.ts';
 
 /** The operator's cookie goes to the back-office API only. */
@@ -70,6 +72,8 @@ export interface BackofficeRouteDeps {
   protectionAdmin: ProtectionAdminService;
   sitesAdmin: SitesAdminService;
   rewards: RewardsService;
+  /** Partners (docs/api/backoffice-partners.md): their routes, and the scope of the member list and profile. */
+  partners: PartnersService;
 }
 
 /** Sends a money action's answer: its code, and the replay header when it is the stored first answer. */
@@ -238,9 +242,26 @@ export async function registerBackofficeRoutes(
     return { ...figures, days: await deps.reports.trend(new Date(figures.today.from)) };
   });
 
+  // A partner lists its subtree's members only (another partner's id answers 404), never bank numbers.
   route(BACKOFFICE_ROUTES['members.list'], async ({ principal: operator, query }) =>
-    backoffice.listMembers(query, { showBank: can(operator.role, 'bankDetails') }),
+    backoffice.listMembers(query, {
+      showBank: can(operator.role, 'bankDetails'),
+      partnerIds: await deps.partners.memberScope(operator, {
+        partnerId: query.partnerId,
+        deep: query.deep === 'true',
+      }),
+      partnerNames: (ids) => deps.partners.partnerIdsOf(ids),
+    }),
   );
+
+  // One route for a member's partner (owner) and level (the older level route's permission).
+  route(BACKOFFICE_ROUTES['members.patch'], async ({ request, principal, params, body }) => {
+    if (body.partnerId !== undefined && principal.role !== 'owner') throw new AppError('denied');
+    const who = actorOf(principal, request.ip);
+    if (body.partnerId !== undefined) await deps.partners.moveMember(params.userId, body.partnerId, who);
+    if (body.level !== undefined) return backoffice.changeMemberLevel(params.userId, body.level, who);
+    return { status: 'success' as const };
+  });
 
   for (const action of ['approve', 'block', 'unblock'] as const) {
     route(BACKOFFICE_ROUTES[`members.${action}`], async ({ request, principal, params }) =>
@@ -270,12 +291,19 @@ export async function registerBackofficeRoutes(
 
   // --- members ---
 
-  route(BACKOFFICE_ROUTES['members.detail'], async ({ principal: operator, params }) =>
-    backoffice.memberDetail(params.userId, {
+  route(BACKOFFICE_ROUTES['members.detail'], async ({ principal: operator, params }) => {
+    const detail = await backoffice.memberDetail(params.userId, {
       showBank: can(operator.role, 'bankDetails'),
       entries: MEMBER_LEDGER_ENTRIES,
-    }),
-  );
+      partnerNames: (ids) => deps.partners.partnerIdsOf(ids),
+    });
+    // A partner sees its subtree's members only: any other answers 404, as an unknown one does.
+    if (operator.role === 'partner') {
+      if (detail.status !== 'success' || !(await deps.partners.seesMemberOf(operator, detail.partnerRowId)))
+        throw new AppError('not_found');
+    }
+    return detail;
+  });
 
   route(
     BACKOFFICE_ROUTES['members.adjust'],
@@ -400,6 +428,10 @@ export async function registerBackofficeRoutes(
   registerSitesBackofficeRoutes(route, { sitesAdmin: deps.sitesAdmin });
   registerGamesBackofficeRoutes(route, { catalog, members: deps.members });
   registerRewardsBackofficeRoutes(route, { rewards: deps.rewards });
+  registerPartnersBackofficeRoutes(route, {
+    partners: deps.partners,
+    idempotent: (operatorId, idempotency, run) => backoffice.idempotent(operatorId, idempotency, run),
+  });
 
   // --- uploaded images and home banners (content) ---
 

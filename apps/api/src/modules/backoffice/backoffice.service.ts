@@ -184,7 +184,14 @@ export function createBackofficeService(deps: BackofficeDeps) {
     },
 
     /** A member's detail: account, state, balances and the latest ledger entries. */
-    async memberDetail(userId: string, options: { showBank: boolean; entries: number }) {
+    async memberDetail(
+      userId: string,
+      options: {
+        showBank: boolean;
+        entries: number;
+        partnerNames?: (ids: readonly (number | null)[]) => Promise<Map<number, string>>;
+      },
+    ) {
       const member = await members.detailByUserId(userId);
       if (!member) return { status: 'not_found' as const };
       const [balances, entries, recommender] = await Promise.all([
@@ -194,6 +201,8 @@ export function createBackofficeService(deps: BackofficeDeps) {
       ]);
       return {
         status: 'success' as const,
+        /** The member's partner row id, for the viewer's scope (not part of the answer). */
+        partnerRowId: member.partner_id,
         member: {
           id: member.id,
           userId: member.user_id,
@@ -211,6 +220,10 @@ export function createBackofficeService(deps: BackofficeDeps) {
           regDate: member.created_at.toISOString(),
           lastLoginDate: member.last_login_at ? member.last_login_at.toISOString() : null,
           mustChangePassword: member.must_change_password,
+          partnerId:
+            member.partner_id === null
+              ? null
+              : ((await options.partnerNames?.([member.partner_id]))?.get(member.partner_id) ?? null),
           // Who recommended the member at registration (docs/api/promotions.md), or null.
           recommender,
         },
@@ -254,13 +267,20 @@ export function createBackofficeService(deps: BackofficeDeps) {
     /** The member list; bank numbers only when `showBank` (roles with `bankDetails`). */
     async listMembers(
       query: TBackofficeMembersQuery,
-      options: { showBank: boolean },
+      options: {
+        showBank: boolean;
+        /** Members of these partners only (a partner's scope, docs/api/backoffice-partners.md). */
+        partnerIds?: number[] | undefined;
+        partnerNames?: (ids: readonly (number | null)[]) => Promise<Map<number, string>>;
+      },
     ): Promise<TBackofficeMembersResponse> {
       const { page, pageSize, ...filter } = query;
-      const { rows, total } = await members.searchMembers(filter, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
+      const { rows, total } = await members.searchMembers(
+        { ...filter, partnerIds: options.partnerIds },
+        { offset: (page - 1) * pageSize, limit: pageSize },
+      );
+      const partnerNames =
+        (await options.partnerNames?.(rows.map((m) => m.partner_id))) ?? new Map<number, string>();
       return {
         status: 'success',
         maxCount: total,
@@ -277,6 +297,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
           banknum: options.showBank ? m.banknum : null,
           regCode: m.reg_code,
           regDomain: m.reg_domain,
+          partnerId: m.partner_id === null ? null : (partnerNames.get(m.partner_id) ?? null),
           regDate: m.created_at.toISOString(),
           lastLoginDate: m.last_login_at ? m.last_login_at.toISOString() : null,
         })),

@@ -231,6 +231,27 @@ export function createOperatorsService(deps: OperatorsDeps) {
       });
     },
 
+    /**
+     * A partner's operator account (docs/api/backoffice-partners.md; the partners service writes its place in the
+     * tree in the same transaction): the password its creator set, no forced change. Undefined when
+     * the id is taken.
+     */
+    insertPartnerAccount(
+      operatorId: string,
+      passwordHash: string,
+      trx: Database,
+    ): Promise<number | undefined> {
+      return repo.insert(
+        { operatorId, passwordHash, role: 'partner', totpSecret: null, mustChangePassword: false },
+        trx,
+      );
+    },
+
+    /** Enables or disables a partner's sign-in (disabled by the owner or an ancestor). */
+    async setPartnerActive(id: number, active: boolean, trx: Database): Promise<void> {
+      await repo.update(id, { is_active: active }, trx);
+    },
+
     /** Every operator with its live session count (owners' operator screen). */
     async list() {
       const rows = await repo.list();

@@ -482,28 +482,31 @@ export function createGamesRepository(db: Database) {
     },
 
     /**
-     * Stakes and wins over inclusive days per partner (0: none), game kind and rates epoch, of the
-     * given partners' members, with the number of distinct members: one set-based read of the day
-     * rows for a settlement (never a scan of wallet calls).
+     * Stakes and wins over inclusive days per partner (0: none), day, game kind and rates epoch, of
+     * the given partners' members: one set-based read of the day rows for a settlement (never a
+     * scan of wallet calls).
      */
     async partnerStakes(
       query: { from: string; to: string; partnerIds: readonly number[] },
       trx: Database = db,
-    ): Promise<{ partnerId: number; kind: ProviderKind; epoch: number; stakes: number; wins: number }[]> {
+    ): Promise<
+      { partnerId: number; day: string; kind: ProviderKind; epoch: number; stakes: number; wins: number }[]
+    > {
       if (query.partnerIds.length === 0) return [];
       const { rows } = await sql<{
         partnerId: number;
+        day: string;
         kind: ProviderKind;
         epoch: number;
         stakes: number;
         wins: number;
       }>`
-        select s.partner_id as "partnerId", s.kind, s.rates_epoch as epoch,
+        select s.partner_id as "partnerId", s.day::text as day, s.kind, s.rates_epoch as epoch,
                sum(s.stakes)::bigint as stakes, sum(s.wins)::bigint as wins
         from member_day_stakes s
         where s.day between ${query.from}::date and ${query.to}::date
           and s.partner_id = any(${query.partnerIds.map(Number)}::bigint[])
-        group by s.partner_id, s.kind, s.rates_epoch`.execute(trx);
+        group by s.partner_id, s.day, s.kind, s.rates_epoch`.execute(trx);
       return rows;
     },
 

@@ -416,8 +416,8 @@ export function createWalletService(deps: WalletDeps) {
     },
 
     /**
-     * Stakes and wins over inclusive days per partner (0: none), kind and partners' rates epoch, of
-     * the given partners' members (a settlement's one set-based read).
+     * Stakes and wins over inclusive days per partner (0: none), day, kind and partners' rates
+     * epoch, of the given partners' members (a settlement's one set-based read).
      */
     partnerStakes(query: { from: string; to: string; partnerIds: readonly number[] }, trx?: Database) {
       return repo.partnerStakes(query, trx);

@@ -45,6 +45,21 @@ export function createMemberAdmin({ deps, repo }: MembersParts) {
       return repo.search(filter, page);
     },
 
+    /** Moves a member to a partner or directly under the house (docs/api/backoffice-partners.md); undefined: no such member. */
+    setPartner(userId: string, partnerId: number | null, trx: Database) {
+      return repo.setPartner(userId, partnerId, trx);
+    },
+
+    /** How many members each partner holds directly. */
+    memberCountsByPartner(partnerIds: readonly number[], trx?: Database) {
+      return repo.countByPartner(partnerIds, trx);
+    },
+
+    /** The ids of the members of these partners. */
+    memberIdsOfPartners(partnerIds: readonly number[], trx?: Database) {
+      return repo.idsOfPartners(partnerIds, trx);
+    },
+
     /** Moves a member to the action's state; `already` when the member is not in one it applies to. */
     async changeState(
       userId: string,

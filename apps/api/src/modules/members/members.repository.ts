@@ -52,6 +52,8 @@ export interface MemberSearch {
   state?: MemberState | undefined;
   regCode?: string | undefined;
   domain?: string | undefined;
+  /** Members of these partners only (a partner's subtree, docs/api/backoffice-partners.md). */
+  partnerIds?: readonly number[] | undefined;
 }
 
 export type MemberListRow = Pick<
@@ -68,6 +70,7 @@ export type MemberListRow = Pick<
   | 'reg_code'
   | 'created_at'
   | 'last_login_at'
+  | 'partner_id'
 > & { reg_domain: string | null; cash: number; comp: number };
 
 /** A LIKE pattern's literal text (`%`, `_` and the escape character itself). */
@@ -327,9 +330,44 @@ export function createMembersRepository(db: Database) {
           'created_at',
           'last_login_at',
           'must_change_password',
+          'partner_id',
         ])
         .where('user_id', '=', userId)
         .executeTakeFirst();
+    },
+
+    /** Moves a member to a partner (null: directly under the house); the row locked, its partner before. */
+    async setPartner(
+      userId: string,
+      partnerId: number | null,
+      trx: Database,
+    ): Promise<{ id: number; before: number | null } | undefined> {
+      const row = await trx
+        .selectFrom('members')
+        .select(['id', 'partner_id'])
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx.updateTable('members').set({ partner_id: partnerId }).where('id', '=', row.id).execute();
+      return { id: row.id, before: row.partner_id };
+    },
+
+    /** How many members each of these partners holds directly. */
+    async countByPartner(partnerIds: readonly number[], trx: Database = db): Promise<Map<number, number>> {
+      if (partnerIds.length === 0) return new Map();
+      const { rows } = await sql<{ partner_id: number; n: number }>`
+        select partner_id, count(*)::int as n from members
+        where partner_id = any(${partnerIds.map(Number)}::bigint[]) group by partner_id`.execute(trx);
+      return new Map(rows.map((r) => [r.partner_id, r.n]));
+    },
+
+    /** The ids of the members of these partners. */
+    async idsOfPartners(partnerIds: readonly number[], trx: Database = db): Promise<number[]> {
+      if (partnerIds.length === 0) return [];
+      const { rows } = await sql<{ id: number }>`
+        select id from members where partner_id = any(${partnerIds.map(Number)}::bigint[])`.execute(trx);
+      return rows.map((r) => r.id);
     },
 
     async findCredentialsByUserId(userId: string, trx?: Database): Promise<MemberCredentials | undefined> {
@@ -571,6 +609,8 @@ export function createMembersRepository(db: Database) {
         query = query.where(sql<string>`lower(m.reg_code)`, '=', filter.regCode.toLowerCase());
       if (filter.domain)
         query = query.where(sql<boolean>`strpos(lower(rc.domain), ${filter.domain.toLowerCase()}) > 0`);
+      if (filter.partnerIds)
+        query = query.where(sql<boolean>`m.partner_id = any(${filter.partnerIds.map(Number)}::bigint[])`);
       const [rows, count] = await Promise.all([
         query
           .select([
@@ -587,6 +627,7 @@ export function createMembersRepository(db: Database) {
             'rc.domain as reg_domain',
             'm.created_at',
             'm.last_login_at',
+            'm.partner_id',
             sql<number>`coalesce((select a.balance from accounts a where a.member_id = m.id and a.kind = 'cash'), 0)`.as(
               'cash',
             ),

@@ -72,6 +72,7 @@ export type MemberDetail = Pick<
   | 'created_at'
   | 'last_login_at'
   | 'must_change_password'
+  | 'partner_id'
 >;
 
 /** What every part of the members service works with: the deps and the one repository. */

@@ -48,12 +48,18 @@ export function createRegCodesRepository(db: Database) {
     },
 
     async insert(
-      row: { code: string; domain: string; memo: string; enabled: boolean },
+      row: { code: string; domain: string; memo: string; enabled: boolean; partnerId?: number | undefined },
       trx: Database,
     ): Promise<boolean> {
       const result = await trx
         .insertInto('reg_codes')
-        .values({ code: row.code, domain: row.domain, memo: row.memo, is_enabled: row.enabled })
+        .values({
+          code: row.code,
+          domain: row.domain,
+          memo: row.memo,
+          is_enabled: row.enabled,
+          partner_id: row.partnerId ?? null,
+        })
         .onConflict((oc) => oc.column('code').doNothing())
         .executeTakeFirst();
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
@@ -66,6 +72,28 @@ export function createRegCodesRepository(db: Database) {
     ): Promise<void> {
       if (Object.keys(change).length === 0) return;
       await trx.updateTable('reg_codes').set(change).where('code', '=', code).execute();
+    },
+
+    /** The codes of a partner (docs/api/backoffice-partners.md), oldest first, with their member counts. */
+    async ofPartner(
+      partnerId: number,
+      trx: Database = db,
+    ): Promise<(RegCodeAdminRow & { members: number })[]> {
+      const rows = await trx
+        .selectFrom('reg_codes as rc')
+        .selectAll('rc')
+        .select((eb) =>
+          eb
+            .selectFrom('members as m')
+            .whereRef('m.reg_code', '=', 'rc.code')
+            .select(eb.fn.countAll<string>().as('n'))
+            .as('members'),
+        )
+        .where('rc.partner_id', '=', partnerId)
+        .orderBy('rc.created_at')
+        .orderBy('rc.code')
+        .execute();
+      return rows.map((r) => ({ ...r, members: Number(r.members ?? 0) }));
     },
 
     /** How many members hold each level (levels nobody holds are absent). */

@@ -75,7 +75,7 @@ export function createRegCodes({ deps, repo: members }: MembersParts) {
       return (await members.findEnabledRegCode(code, trx))?.code;
     },
 
-    /** A partner's codes (API.md section 7), oldest first, with the members registered with each. */
+    /** A partner's codes (docs/api/backoffice-partners.md), oldest first, with the members registered with each. */
     async partnerCodes(partnerId: number, trx?: Database) {
       const rows = await repo.ofPartner(partnerId, trx);
       return rows.map((r) => ({ ...viewOf(r), members: r.members, regDate: r.created_at.toISOString() }));

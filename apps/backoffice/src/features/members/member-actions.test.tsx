@@ -21,6 +21,7 @@ const MEMBER: TBackofficeMember = {
   regDate: '2026-11-20T01:02:03.000Z',
   lastLoginDate: null,
   mustChangePassword: false,
+  partnerId: null,
   recommender: null,
 };
 

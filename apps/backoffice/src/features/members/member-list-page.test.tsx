@@ -20,6 +20,7 @@ const ROW: TBackofficeMemberRow = {
   regDomain: 'vip.example.com',
   regDate: '2026-11-20T01:02:03.000Z',
   lastLoginDate: null,
+  partnerId: null,
 };
 
 /** The member list endpoint: records each URL asked and answers one row. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OPERATOR_ROLES, type TOperatorRole } from '@casino/contracts/backoffice';
+import { STAFF_ROLES, type TStaffRole } from '@casino/contracts/backoffice';
 import {
   ipAllowedBy,
   IP_ALLOWLIST_MAX,
@@ -35,7 +35,7 @@ type TMessage = { kind: 'ok' | 'error'; text: string } | null;
 
 /** What an owner is about to do to an operator (asked in the confirm dialog first). */
 type TAction =
-  | { kind: 'role'; role: TOperatorRole }
+  | { kind: 'role'; role: TStaffRole }
   | { kind: 'deactivate' }
   | { kind: 'reactivate' }
   | { kind: 'password' }
@@ -176,7 +176,7 @@ function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, messa
       <label className="field" htmlFor="operators-new-role">
         <span>{t('operators.role')}</span>
         <select id="operators-new-role" className="operators__select" {...form.register('role')} value={role}>
-          {OPERATOR_ROLES.map((r) => (
+          {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {t(`role.${r}`)}
             </option>
@@ -388,9 +388,9 @@ export function OperatorsPage() {
           aria-label={t('operators.roleOf', { id: op.operatorId })}
           value={op.role}
           disabled={op.operatorId === self}
-          onChange={(event) => ask(op, { kind: 'role', role: event.target.value as TOperatorRole })}
+          onChange={(event) => ask(op, { kind: 'role', role: event.target.value as TStaffRole })}
         >
-          {OPERATOR_ROLES.map((r) => (
+          {STAFF_ROLES.map((r) => (
             <option key={r} value={r}>
               {t(`role.${r}`)}
             </option>

@@ -22,6 +22,7 @@ const PERMISSIONS: Record<TOperatorRole, string[]> = {
   cashier: ['settingsRead', 'memberRead'],
   support: ['memberRead'],
   content: [],
+  partner: [],
 };
 
 interface Sent {

@@ -1,0 +1,528 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, siteDay } from '@casino/contracts/site-time';
+import {
+  auditOf,
+  bo,
+  cookiesOf,
+  createMember,
+  createOperator,
+  fileTestApp,
+  type TestMember,
+} from './factories.ts';
+import { createTestProvider, type TestProvider } from './game-provider.ts';
+
+// Partners (docs/api/backoffice-partners.md): a tree built through the API,
+// members registered with a partner's code, bets and wins through the signed wallet, each partner's
+// settlement equal to the formula, a partner refused outside its subtree, a settlement paid once.
+
+const t = await fileTestApp();
+let owner = await createOperator(t, 'owner');
+const PASSWORD = 'partner-password-1';
+
+let casino: TestProvider;
+let slot: TestProvider;
+let mini: TestProvider;
+
+beforeAll(async () => {
+  casino = await createTestProvider(t, owner, { kind: 'casino' });
+  slot = await createTestProvider(t, owner, { kind: 'slot' });
+  mini = await createTestProvider(t, owner, { kind: 'mini' as 'slot' });
+});
+
+/** A partner's session, signed in through the login route as a partner would. */
+async function login(partnerId: string): Promise<string> {
+  const res = await bo(t, 'POST', '/login', { body: { operatorId: partnerId, password: PASSWORD } });
+  expect(res.body, `login ${partnerId}`).toEqual({ status: 'success' });
+  return `bo_sid=${cookiesOf(res).bo_sid}`;
+}
+
+const rates = (casino: number, slot: number, mini: number, losing: number) => ({
+  casino,
+  slot,
+  mini,
+  losing,
+});
+
+async function createPartner(
+  cookie: string,
+  partnerId: string,
+  parentId: string | null,
+  r: ReturnType<typeof rates>,
+) {
+  return bo(t, 'POST', '/partners', {
+    cookie,
+    body: { partnerId, password: PASSWORD, name: `총판 ${partnerId}`, parentId, rates: r },
+  });
+}
+
+let seq = 0;
+const id = (p: string) => `${p}-${++seq}`;
+
+async function play(
+  p: TestProvider,
+  m: TestMember & { tokens: Map<string, string> },
+  stake: number,
+  win: number,
+): Promise<void> {
+  let token = m.tokens.get(p.code);
+  if (!token) {
+    token = await p.launch(m);
+    m.tokens.set(p.code, token);
+  }
+  const roundId = id('r');
+  const bet = await p.wallet('bet', {
+    token,
+    userId: m.userId,
+    transactionId: id('b'),
+    roundId,
+    gameCode: 'g1',
+    amount: stake,
+  });
+  expect(bet.body.status).toBe('RS_OK');
+  if (win > 0) {
+    const w = await p.wallet('win', {
+      userId: m.userId,
+      transactionId: id('w'),
+      roundId,
+      gameCode: 'g1',
+      amount: win,
+    });
+    expect(w.body.status).toBe('RS_OK');
+  }
+}
+
+async function member(code: string) {
+  const m = await createMember(t, { code, cash: 10_000_000 });
+  return Object.assign(m, { tokens: new Map<string, string>() });
+}
+
+describe('the partner tree through the API', () => {
+  let top = '';
+  let mid = '';
+  let sibling = '';
+
+  it('builds a tree: the owner anywhere, a partner only under itself or its subtree', async () => {
+    expect((await createPartner(owner.cookie, 'top1', null, rates(100, 200, 150, 3000))).body).toEqual({
+      status: 'success',
+    });
+    top = await login('top1');
+    // A partner that names no parent creates under itself.
+    expect((await createPartner(top, 'mid1', null, rates(60, 120, 100, 2000))).body).toEqual({
+      status: 'success',
+    });
+    expect((await createPartner(top, 'sib1', 'top1', rates(50, 50, 50, 1000))).body).toEqual({
+      status: 'success',
+    });
+    mid = await login('mid1');
+    sibling = await login('sib1');
+    expect((await createPartner(mid, 'leaf1', 'mid1', rates(20, 40, 30, 500))).body).toEqual({
+      status: 'success',
+    });
+    // The id is taken among operators.
+    expect((await createPartner(owner.cookie, owner.operatorId, null, rates(0, 0, 0, 0))).body).toEqual({
+      status: 'already',
+    });
+    const list = await bo(t, 'GET', '/partners', { cookie: top });
+    expect(list.body.maxCount).toBe(4);
+    const byId = Object.fromEntries(
+      (list.body.list as { partnerId: string; parentId: string | null; depth: number }[]).map((p) => [
+        p.partnerId,
+        p,
+      ]),
+    );
+    expect(byId.leaf1).toMatchObject({ parentId: 'mid1', depth: 3 });
+    expect((await bo(t, 'GET', '/partners', { cookie: mid })).body.maxCount).toBe(2);
+    expect((await auditOf(t, 'partner:leaf1')).map((a) => a.action)).toEqual(['partner.create']);
+  });
+
+  it('refuses rates above the parent, a child raising its own, a lowered parent below a child', async () => {
+    const over = await createPartner(mid, 'leaf2', 'mid1', rates(61, 0, 0, 0));
+    expect(over.code).toBe(400);
+    expect(over.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.casino', code: 'max' }] });
+    // A partner never changes itself: its own id answers 404.
+    expect(
+      (await bo(t, 'PATCH', '/partners/mid1', { cookie: mid, body: { rates: { casino: 100 } } })).code,
+    ).toBe(404);
+    // Its ancestor may, within its own rates.
+    const tooHigh = await bo(t, 'PATCH', '/partners/mid1', { cookie: top, body: { rates: { slot: 201 } } });
+    expect(tooHigh.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.slot', code: 'max' }] });
+    const belowChild = await bo(t, 'PATCH', '/partners/mid1', {
+      cookie: top,
+      body: { rates: { losing: 400 } },
+    });
+    expect(belowChild.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.losing', code: 'max' }] });
+    // A partner creating under a sibling, or naming another subtree's partner: 404.
+    expect((await createPartner(mid, 'xone', 'sib1', rates(0, 0, 0, 0))).code).toBe(404);
+    expect((await createPartner(sibling, 'xtwo', 'leaf1', rates(0, 0, 0, 0))).code).toBe(404);
+    expect((await createPartner(sibling, 'xthree', 'top1', rates(0, 0, 0, 0))).code).toBe(404);
+  });
+
+  it("answers 404 for another partner's ids in every partner route, 403 for what its role lacks", async () => {
+    const period = `from=${siteDay(t.clock.now(), 'Asia/Seoul')}&to=${siteDay(t.clock.now(), 'Asia/Seoul')}`;
+    for (const url of [
+      `/partners/top1/summary`,
+      `/partners/top1/codes`,
+      `/partners/mid1/settlement?${period}`,
+      `/partners/leaf1/days?${period}`,
+      `/partners/leaf1/days/csv?${period}`,
+      `/partners/mid1/settlements`,
+      `/partners/leaf1/balance`,
+      `/partners?parentId=top1`,
+      `/partner-payouts?partnerId=mid1`,
+      `/members?partnerId=mid1`,
+    ]) {
+      const res = await bo(t, 'GET', url, { cookie: sibling });
+      expect(res.code, url).toBe(404);
+      expect(res.body, url).toEqual({ status: 'not_found' });
+    }
+    for (const [method, url, body] of [
+      ['PATCH', '/partners/leaf1', { name: 'x' }],
+      ['POST', '/partners/leaf1/codes', { code: 'SIBX' }],
+      ['POST', '/partners/mid1/payouts', { amount: 1 }],
+    ] as const) {
+      const res = await bo(t, method, url, { cookie: sibling, body });
+      expect(res.code, url).toBe(404);
+    }
+    for (const [method, url, body] of [
+      ['POST', '/partners/sib1/settlements', { from: '2025-01-01', to: '2025-01-01' }],
+      ['POST', '/partners/sib1/payouts/1/approve', {}],
+      ['PATCH', '/members/someone', { partnerId: 'sib1' }],
+      ['POST', '/deposits/1/approve', {}],
+      ['GET', '/dashboard', undefined],
+      ['GET', '/members/someone/ledger', undefined],
+    ] as const) {
+      const res = await bo(t, method, url, { cookie: sibling, ...(body ? { body } : {}) });
+      expect(res.code, url).toBe(403);
+      expect(res.body, url).toEqual({ status: 'denied' });
+    }
+  });
+
+  it("registers members with a partner's code for good, shows them in its subtree only, never bank numbers", async () => {
+    expect(
+      (
+        await bo(t, 'POST', '/partners/mid1/codes', {
+          cookie: top,
+          body: { code: 'MIDONE', domain: 'mid.example' },
+        })
+      ).body,
+    ).toEqual({
+      status: 'success',
+    });
+    expect(
+      (await bo(t, 'POST', '/partners/leaf1/codes', { cookie: mid, body: { code: 'midone' } })).body,
+    ).toEqual({
+      status: 'already',
+    });
+    expect(
+      (await bo(t, 'POST', '/partners/leaf1/codes', { cookie: mid, body: { code: 'LEAFONE' } })).body,
+    ).toEqual({
+      status: 'success',
+    });
+    const a = await member('MIDONE');
+    const b = await member('LEAFONE');
+    const detail = await bo(t, 'GET', `/members/${a.userId}`, { cookie: mid });
+    expect(detail.body.member).toMatchObject({ userId: a.userId, partnerId: 'mid1', banknum: null });
+    expect((await bo(t, 'GET', `/members/${a.userId}`, { cookie: sibling })).code).toBe(404);
+    expect((await bo(t, 'GET', `/members/${b.userId}`, { cookie: owner.cookie })).body.member.partnerId).toBe(
+      'leaf1',
+    );
+    const own = await bo(t, 'GET', '/members?partnerId=mid1', { cookie: mid });
+    expect((own.body.list as { userId: string }[]).map((m) => m.userId)).toEqual([a.userId]);
+    const deep = await bo(t, 'GET', '/members?partnerId=mid1&deep=true', { cookie: owner.cookie });
+    expect((deep.body.list as { userId: string }[]).map((m) => m.userId).sort()).toEqual(
+      [a.userId, b.userId].sort(),
+    );
+    const mine = await bo(t, 'GET', '/members', { cookie: sibling });
+    expect(mine.body.maxCount).toBe(0);
+    const codes = await bo(t, 'GET', '/partners/mid1/codes', { cookie: mid });
+    expect(codes.body.list).toEqual([
+      expect.objectContaining({ code: 'MIDONE', domain: 'mid.example', members: 1 }),
+    ]);
+  });
+});
+
+describe('commission and settlement', () => {
+  it('settles each partner at the formula, pays once, carries a loss, and holds and approves a payout', async () => {
+    // A fresh tree: A (casino 100, slot 200, mini 150, losing 3000) > B (60, 120, 100, 2000) > C (20, 40, 30, 500).
+    await createPartner(owner.cookie, 'alpha', null, rates(100, 200, 150, 3000));
+    const a = await login('alpha');
+    await createPartner(a, 'bravo', 'alpha', rates(60, 120, 100, 2000));
+    const b = await login('bravo');
+    await createPartner(b, 'charlie', 'bravo', rates(20, 40, 30, 500));
+    await bo(t, 'POST', '/partners/alpha/codes', { cookie: a, body: { code: 'PACODE' } });
+    await bo(t, 'POST', '/partners/bravo/codes', { cookie: b, body: { code: 'PBCODE' } });
+    await bo(t, 'POST', '/partners/charlie/codes', { cookie: b, body: { code: 'PCCODE' } });
+    const ma = await member('PACODE');
+    const mb = await member('PBCODE');
+    const mc = await member('PCCODE');
+    const day = siteDay(t.clock.now(), t.config.siteTimeZone);
+    await play(casino, ma, 100_000, 30_000);
+    await play(slot, mb, 50_007, 0);
+    await play(mini, mc, 33_333, 100_000);
+    await play(casino, mc, 10_000, 0);
+
+    // By hand: S0 and Sc per partner and kind.
+    // A: own casino 100000 at 100; child B's subtree casino 10000, slot 50007, mini 33333.
+    const rollA = {
+      casino: Math.floor((100_000 * 100 + 10_000 * (100 - 60)) / 10_000),
+      slot: Math.floor((50_007 * (200 - 120)) / 10_000),
+      mini: Math.floor((33_333 * (150 - 100)) / 10_000),
+    };
+    const netA0 = 100_000 - 30_000;
+    const netB = 50_007 + (33_333 - 100_000) + 10_000;
+    const losingA = Math.floor((netA0 * 3000 + netB * (3000 - 2000)) / 10_000);
+    const settlementA = await bo(t, 'GET', `/partners/alpha/settlement?from=${day}&to=${day}`, { cookie: a });
+    expect(settlementA.body).toMatchObject({
+      status: 'success',
+      stakes: { casino: 110_000, slot: 50_007, mini: 33_333 },
+      wins: { casino: 30_000, slot: 0, mini: 100_000 },
+      rolling: rollA,
+      losing: losingA,
+      total: rollA.casino + rollA.slot + rollA.mini + losingA,
+      members: 3,
+      settled: false,
+    });
+    // C: its own members only; their net loss is negative (members won): a negative losing.
+    const netC = 33_333 - 100_000 + 10_000;
+    const settlementC = await bo(t, 'GET', `/partners/charlie/settlement?from=${day}&to=${day}`, {
+      cookie: b,
+    });
+    const rollC = {
+      casino: Math.floor((10_000 * 20) / 10_000),
+      slot: 0,
+      mini: Math.floor((33_333 * 30) / 10_000),
+    };
+    const losingC = Math.floor((netC * 500) / 10_000);
+    expect(settlementC.body).toMatchObject({
+      rolling: rollC,
+      losing: losingC,
+      total: rollC.casino + rollC.mini + losingC,
+    });
+    expect(losingC).toBeLessThan(0);
+
+    // Today is not finished: 400 `to` `max`.
+    const early = await bo(t, 'POST', '/partners/alpha/settlements', {
+      cookie: owner.cookie,
+      key: 'early-1',
+      body: { from: day, to: day },
+    });
+    expect(early.code).toBe(400);
+    expect(early.body).toEqual({ status: 'invalid', errors: [{ path: 'to', code: 'max' }] });
+
+    // The next day: the owner settles; the same key replays, another key finds the day settled.
+    t.clock.advance(86_400_000);
+    owner = await createOperator(t, 'owner');
+    const totalA = rollA.casino + rollA.slot + rollA.mini + losingA;
+    const settle = () =>
+      bo(t, 'POST', '/partners/alpha/settlements', {
+        cookie: owner.cookie,
+        key: 'settle-pa-1',
+        body: { from: day, to: day },
+      });
+    const first = await settle();
+    expect(first.body).toMatchObject({ status: 'success', paid: totalA });
+    const again = await settle();
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const racing = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        bo(t, 'POST', '/partners/alpha/settlements', {
+          cookie: owner.cookie,
+          key: `settle-pa-r${i}`,
+          body: { from: day, to: day },
+        }),
+      ),
+    );
+    expect(racing.map((r) => r.body.status)).toEqual(Array(8).fill('already'));
+    const aAgain = await login('alpha');
+    expect((await bo(t, 'GET', '/partners/alpha/balance', { cookie: aAgain })).body).toEqual({
+      status: 'success',
+      balance: totalA,
+      held: 0,
+      carried: 0,
+    });
+    // The ledger holds one transfer for it.
+    const paid = await t.db
+      .selectFrom('transfers')
+      .select(['amount'])
+      .where('code', '=', 'partner_commission')
+      .where('source', '=', 'partners')
+      .execute();
+    expect(paid).toEqual([{ amount: totalA }]);
+
+    // C's negative total is carried into its next settlement.
+    const c1 = await bo(t, 'POST', '/partners/charlie/settlements', {
+      cookie: owner.cookie,
+      key: 'settle-pc-1',
+      body: { from: day, to: day },
+    });
+    const totalC = rollC.casino + rollC.mini + losingC;
+    expect(c1.body).toMatchObject({ status: 'success', paid: 0, total: totalC });
+    const b2 = await login('bravo');
+    expect((await bo(t, 'GET', '/partners/charlie/balance', { cookie: b2 })).body).toMatchObject({
+      balance: 0,
+      carried: -totalC,
+    });
+    const next = addDays(day, 1);
+    expect(
+      (
+        await bo(t, 'POST', '/partners/charlie/settlements', {
+          cookie: owner.cookie,
+          key: 'settle-pc-2',
+          body: { from: next, to: next },
+        })
+      ).code,
+    ).toBe(400);
+    t.clock.advance(86_400_000);
+    owner = await createOperator(t, 'owner');
+    const c2 = await bo(t, 'POST', '/partners/charlie/settlements', {
+      cookie: owner.cookie,
+      key: 'settle-pc-2',
+      body: { from: next, to: next },
+    });
+    expect(c2.body).toMatchObject({ status: 'success', paid: 0, total: 0, carried: -totalC });
+
+    // A payout: asked by the partner (held), one at a time, more than the balance refused; approved once.
+    const a3 = await login('alpha');
+    expect(
+      (
+        await bo(t, 'POST', '/partners/alpha/payouts', {
+          cookie: a3,
+          key: 'p-1',
+          body: { amount: totalA + 1 },
+        })
+      ).body,
+    ).toEqual({
+      status: 'balance',
+    });
+    const asked = await bo(t, 'POST', '/partners/alpha/payouts', {
+      cookie: a3,
+      key: 'p-2',
+      body: { amount: 1_000 },
+    });
+    expect(asked.body).toMatchObject({ status: 'success' });
+    expect(
+      (await bo(t, 'POST', '/partners/alpha/payouts', { cookie: a3, key: 'p-3', body: { amount: 1 } })).body,
+    ).toEqual({
+      status: 'wait',
+    });
+    expect((await bo(t, 'GET', '/partners/alpha/balance', { cookie: a3 })).body).toMatchObject({
+      balance: totalA - 1_000,
+      held: 1_000,
+    });
+    const payoutId = asked.body.id as number;
+    const approve = (key: string) =>
+      bo(t, 'POST', `/partners/alpha/payouts/${payoutId}/approve`, { cookie: owner.cookie, key, body: {} });
+    const decisions = await Promise.all([approve('ap-1'), approve('ap-2'), approve('ap-3')]);
+    expect(decisions.map((d) => d.body.status).sort()).toEqual(['already', 'already', 'success']);
+    expect((await bo(t, 'GET', '/partners/alpha/balance', { cookie: a3 })).body).toMatchObject({
+      balance: totalA - 1_000,
+      held: 0,
+    });
+    const list = await bo(t, 'GET', '/partner-payouts?state=approved', { cookie: owner.cookie });
+    expect(list.body.list).toEqual([
+      expect.objectContaining({ partnerId: 'alpha', amount: 1_000, state: 'approved' }),
+    ]);
+    expect((await auditOf(t, `partner_payout:${payoutId}`)).map((x) => x.action)).toEqual([
+      'partner.payout.request',
+      'partner.payout.approve',
+    ]);
+  });
+
+  it('counts a stake at the rates in force when it was placed', async () => {
+    await createPartner(owner.cookie, 'rater', null, rates(100, 100, 100, 0));
+    const rt = await login('rater');
+    await bo(t, 'POST', '/partners/rater/codes', { cookie: rt, body: { code: 'RTCODE' } });
+    const m = await member('RTCODE');
+    const day = siteDay(t.clock.now(), t.config.siteTimeZone);
+    await play(casino, m, 10_000, 0);
+    expect(
+      (await bo(t, 'PATCH', '/partners/rater', { cookie: owner.cookie, body: { rates: { casino: 50 } } }))
+        .body,
+    ).toEqual({
+      status: 'success',
+    });
+    await play(casino, m, 10_000, 0);
+    const s = await bo(t, 'GET', `/partners/rater/settlement?from=${day}&to=${day}`, { cookie: rt });
+    expect(s.body.rolling.casino).toBe(Math.floor((10_000 * 100 + 10_000 * 50) / 10_000));
+  });
+
+  it('moves a member (owner only), disables a partner (its sign-in refused, its members play on)', async () => {
+    await createPartner(owner.cookie, 'mover', null, rates(10, 10, 10, 10));
+    await bo(t, 'POST', '/partners/mover/codes', { cookie: owner.cookie, body: { code: 'MVCODE' } });
+    const m = await member('MVCODE');
+    const move = await bo(t, 'PATCH', `/members/${m.userId}`, {
+      cookie: owner.cookie,
+      body: { partnerId: null, level: 3 },
+    });
+    expect(move.body).toEqual({ status: 'success' });
+    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: owner.cookie })).body.member).toMatchObject({
+      partnerId: null,
+      level: 3,
+    });
+    expect((await auditOf(t, `member:${m.userId}`)).map((a) => a.action)).toContain('member.partner');
+    const cashier = await createOperator(t, 'cashier');
+    expect(
+      (await bo(t, 'PATCH', `/members/${m.userId}`, { cookie: cashier.cookie, body: { partnerId: 'mover' } }))
+        .code,
+    ).toBe(403);
+    expect(
+      (await bo(t, 'PATCH', `/members/${m.userId}`, { cookie: cashier.cookie, body: { level: 2 } })).body,
+    ).toEqual({
+      status: 'success',
+    });
+    const mv = await login('mover');
+    expect(
+      (await bo(t, 'PATCH', '/partners/mover', { cookie: owner.cookie, body: { enabled: false } })).body,
+    ).toEqual({
+      status: 'success',
+    });
+    expect((await bo(t, 'GET', '/partners/mover/balance', { cookie: mv })).code).toBe(401);
+    const denied = await bo(t, 'POST', '/login', { body: { operatorId: 'mover', password: PASSWORD } });
+    expect(denied.body.status).not.toBe('success');
+  });
+});
+
+describe('concurrency', () => {
+  it("40 parallel creations racing a parent's rate change never leave a child above its parent", async () => {
+    await createPartner(owner.cookie, 'race', null, rates(500, 500, 500, 5000));
+    const race = await login('race');
+    const results = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) =>
+        createPartner(race, `race${i}`, 'race', rates(500, 500, 500, 5000)),
+      ),
+      bo(t, 'PATCH', '/partners/race', { cookie: owner.cookie, body: { rates: { casino: 100 } } }),
+    ]);
+    const patched = results.at(-1)!;
+    const children = await t.db
+      .selectFrom('partners')
+      .select(['casino'])
+      .where(
+        'parent_id',
+        '=',
+        (
+          await t.db
+            .selectFrom('operators')
+            .select('id')
+            .where('operator_id', '=', 'race')
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .execute();
+    const parent = await t.db
+      .selectFrom('partners as p')
+      .innerJoin('operators as o', 'o.id', 'p.id')
+      .select(['p.casino'])
+      .where('o.operator_id', '=', 'race')
+      .executeTakeFirstOrThrow();
+    for (const c of children) expect(c.casino).toBeLessThanOrEqual(parent.casino);
+    // Either the change came first (every creation refused as above it) or it was refused itself.
+    if (patched.body.status === 'success') expect(children.length).toBe(0);
+    else {
+      expect(patched.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.casino', code: 'max' }] });
+      expect(children.length).toBeGreaterThan(0);
+    }
+    const created = results.slice(0, 40).filter((r) => r.body.status === 'success').length;
+    expect(created).toBe(children.length);
+  });
+});
