@@ -12,7 +12,7 @@ import {
   type TestMember,
 } from './factories.ts';
 
-// Attendance (API.md section 8, docs/promotions.md): one check per site day, the streak of
+// Attendance (issue 26, docs/promotions.md): one check per site day, the streak of
 // consecutive days, the reward of the highest streak not above it paid as comp points from
 // `promo:attendance`, an optional deposit requirement, and nothing twice under parallel checks.
 

@@ -13,7 +13,7 @@ import {
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
-// Weekly payback (API.md section 8, docs/promotions.md): each Monday (site time) for last week,
+// Weekly payback (issue 26, docs/promotions.md): each Monday (site time) for last week,
 // loss = approved deposits - withdrawals - the cash balance at the week's end (at least 0), paid when
 // the week's stakes reached the deposits, floor(loss * percent / 100) points (the level's percent,
 // capped) from promo:payback, once per member and week.

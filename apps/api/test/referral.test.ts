@@ -13,7 +13,7 @@ import {
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
-// Referral (API.md section 8, docs/promotions.md): `recommender` at registration, links flagged
+// Referral (issue 26, docs/promotions.md): `recommender` at registration, links flagged
 // instead of paid (self, shared address, shared bank account), the recommender's comp points on the
 // referee's stakes that stood, settled once per referee and finished site day, and get-referrals.
 

@@ -5,8 +5,8 @@ import { pagedList, ZCount, ZIsoDate, ZPageQuery } from './fields.ts';
 import { ZAttendanceReward, ZPoints } from './rewards.ts';
 
 /**
- * The back office's attendance, referral and payback settings (API.md section 8,
- * docs/api/backoffice-promotions.md): read by owner and cashier, changed by the owner.
+ * The back office's attendance, referral and payback settings (issue 26,
+ * docs/api/promotions.md): read by owner and cashier, changed by the owner.
  */
 
 /** At most one reward per streak length; `streak` 1 is the every-day reward. */

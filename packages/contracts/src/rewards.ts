@@ -3,7 +3,7 @@ import { ZCount, ZIsoDate, ZPaging } from './fields.ts';
 import { statusOnly } from './status.ts';
 
 /**
- * Attendance, referral and weekly payback (API.md section 8, docs/promotions.md): the member calls.
+ * Attendance, referral and weekly payback (issue 26, docs/promotions.md): the member calls.
  * Every reward is comp points (`rolling`), one ledger transfer from its promotions account.
  */
 

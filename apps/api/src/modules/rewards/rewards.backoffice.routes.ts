@@ -4,7 +4,7 @@ import type { RewardsService } from './rewards.service.ts';
 
 /**
  * The back office's attendance, referral and payback settings with their figures, and the flagged
- * referral links (docs/api/backoffice-promotions.md). Each change is audited with its before and
+ * referral links (docs/api/promotions.md). Each change is audited with its before and
  * after in its own transaction (rewards.service.ts).
  */
 export function registerRewardsBackofficeRoutes(

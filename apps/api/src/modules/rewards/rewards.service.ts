@@ -104,7 +104,7 @@ export function weekOf(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-/** The weekly payback's formula: the loss, the points, and whether it is paid (API.md section 8). */
+/** The weekly payback's formula: the loss, the points, and whether it is paid (docs/promotions.md). */
 export function paybackOf(
   figures: { deposits: number; withdrawals: number; balanceEnd: number; stakes: number },
   percent: number,
@@ -117,7 +117,7 @@ export function paybackOf(
 }
 
 /**
- * Attendance, referral and weekly payback (API.md section 8, docs/promotions.md). Each reward is
+ * Attendance, referral and weekly payback (issue 26, docs/promotions.md). Each reward is
  * one ledger transfer from `promo:<promotion>` to the member's comp account, keyed by its occasion
  * (member and day, referee and day, member and week), recorded in the occasion's row in the same
  * transaction; a member who is blocked, pending, on a break or self-excluded gets nothing.

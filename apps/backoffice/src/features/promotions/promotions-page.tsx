@@ -357,7 +357,7 @@ function PaybackForm({ settings, onSaved }: { settings: TPaybackSettings; onSave
 }
 
 /**
- * Promotions (API.md section 8, docs/promotions.md): attendance, referral and weekly payback, each
+ * Promotions (issue 26, docs/promotions.md): attendance, referral and weekly payback, each
  * with its switch, settings and what it has paid; the referral links flagged for the operator.
  * Every role that reads settings sees it; only the owner's saves are accepted by the server.
  */
