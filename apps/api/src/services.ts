@@ -44,6 +44,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSettingsAdminService } from './modules/settings/settings-admin.service.ts';
 import { createSitesService } from './modules/settings/sites.service.ts';
 import { createSitesAdminService } from './modules/settings/sites-admin.service.ts';
+import { AppError } from './lib/app-error.ts';
 import { createProtectionAdminService } from './modules/protection/protection-admin.service.ts';
 
 export interface ServicesDeps {
@@ -264,7 +265,16 @@ export function createServices(deps: ServicesDeps) {
     sites,
     refs: {
       enabledRegCode: (code, trx) => members.enabledRegCode(code, trx),
-      partnerExists: async () => false,
+      // A site's partner: one the partners' service knows (its codes answer 404 for anything else).
+      partnerExists: async (partnerId) => {
+        try {
+          await partners.codes({ id: 0, operatorId: 'system', role: 'owner' }, partnerId);
+          return true;
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'not_found') return false;
+          throw error;
+        }
+      },
     },
   });
   // The back office's read-only view of player protection (limits, history, breaks).

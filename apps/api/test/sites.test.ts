@@ -187,6 +187,40 @@ describe('creating a site', () => {
     expect(row.regCode).toBe(code);
   });
 
+  it('names a partner, and members joining with its code there belong to that partner', async () => {
+    seq += 1;
+    const partnerId = `sp${seq}${Date.now().toString(36)}`.slice(0, 20);
+    const partner = await bo(t, 'POST', '/partners', {
+      cookie: owner.cookie,
+      body: {
+        partnerId,
+        password: 'Partner-Pass-2468',
+        name: 'Site partner',
+        parentId: null,
+        rates: { casino: 100, slot: 100, mini: 100, losing: 1000 },
+      },
+    });
+    expect(partner.body).toEqual({ status: 'success' });
+    const code = `SP${seq}${Date.now().toString(36)}`.slice(0, 20).toUpperCase();
+    const owned = await bo(t, 'POST', `/partners/${partnerId}/codes`, {
+      cookie: owner.cookie,
+      body: { code },
+    });
+    expect(owned.body).toEqual({ status: 'success' });
+    const a = host();
+    const made = await createSite({ domains: [a], name: 'Partner site', partnerId, regCode: code });
+    expect(made.body.status).toBe('success');
+    expect((await siteRows()).find((s) => s.id === made.body.id)).toMatchObject({ partnerId, regCode: code });
+
+    const offered = await call(t, 'get-reg-domain', {}, { headers: from(a) });
+    expect(offered.body).toMatchObject({ status: 'success', code });
+    const input = uniqueMemberInput({ code });
+    const registered = await call(t, 'user-register', { ...input, agree18: true }, { headers: from(a) });
+    expect(registered.body.status).toBe('success');
+    const detail = await bo(t, 'GET', `/members/${input.userId}`, { cookie: owner.cookie });
+    expect(detail.body.member.partnerId).toBe(partnerId);
+  });
+
   it('is the owner’s alone', async () => {
     for (const who of [cashier, support, content]) {
       expect((await bo(t, 'GET', '/sites', { cookie: who.cookie })).code).toBe(403);
