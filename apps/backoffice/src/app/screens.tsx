@@ -45,6 +45,24 @@ const SitesPage = lazy(() =>
 const PromotionsPage = lazy(() =>
   import('../features/promotions/promotions-page.tsx').then((m) => ({ default: m.PromotionsPage })),
 );
+const PartnerHomePage = lazy(() =>
+  import('../features/partners/partner-home-page.tsx').then((m) => ({ default: m.PartnerHomePage })),
+);
+const PartnersPage = lazy(() =>
+  import('../features/partners/partners-page.tsx').then((m) => ({ default: m.PartnersPage })),
+);
+const PartnerMembersPage = lazy(() =>
+  import('../features/partners/partner-members-page.tsx').then((m) => ({ default: m.PartnerMembersPage })),
+);
+const PartnerCodesPage = lazy(() =>
+  import('../features/partners/partner-codes-page.tsx').then((m) => ({ default: m.PartnerCodesPage })),
+);
+const SettlementsPage = lazy(() =>
+  import('../features/partners/settlements-page.tsx').then((m) => ({ default: m.SettlementsPage })),
+);
+const PayoutsPage = lazy(() =>
+  import('../features/partners/payouts-page.tsx').then((m) => ({ default: m.PayoutsPage })),
+);
 const OperatorsPage = lazy(() =>
   import('../features/operators/operators-page.tsx').then((m) => ({ default: m.OperatorsPage })),
 );
@@ -72,5 +90,11 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   banners: <BannersPage />,
   operators: <OperatorsPage />,
   sites: <SitesPage />,
+  partnerHome: <PartnerHomePage />,
+  partners: <PartnersPage />,
+  partnerMembers: <PartnerMembersPage />,
+  partnerCodes: <PartnerCodesPage />,
+  settlements: <SettlementsPage />,
+  payouts: <PayoutsPage />,
   account: <AccountPage />,
 };

@@ -5,8 +5,24 @@ import { homeOf, MENU, menuFor, roleMayOpen } from './menu.ts';
 const ids = (role: (typeof OPERATOR_ROLES)[number]) => menuFor(role).map((item) => item.id);
 
 describe('the role menu', () => {
-  it('shows the owner everything', () => {
-    expect(ids('owner')).toEqual(MENU.map((item) => item.id));
+  it("shows the owner everything but a partner's own console", () => {
+    const partnerOwn = ['partnerHome', 'partnerMembers', 'partnerCodes'];
+    expect(ids('owner')).toEqual(MENU.map((item) => item.id).filter((id) => !partnerOwn.includes(id)));
+  });
+
+  it('shows a partner its console: dashboard, tree, members, codes, settlements, payouts', () => {
+    expect(ids('partner')).toEqual([
+      'partnerHome',
+      'partners',
+      'partnerMembers',
+      'partnerCodes',
+      'settlements',
+      'payouts',
+      'account',
+    ]);
+    expect(homeOf('partner')).toBe('/partner');
+    expect(roleMayOpen('partner', 'members')).toBe(false);
+    expect(roleMayOpen('partner', 'sites')).toBe(false);
   });
 
   it('shows each other role its own work only', () => {

@@ -4,11 +4,12 @@ import { rolesOf, type TOperatorPermission } from '@casino/contracts/backoffice-
 /**
  * The console's screens, in menu order, each with the permission of the routes it needs: a screen
  * shows to the roles of that permission in the contracts' one permission table (the server checks
- * the same table on every route), `null` to every role. `ready` is false for screens this console
- * does not have yet.
+ * the same table on every route), `null` to every role; `only` keeps a screen of a role's own
+ * console (the partner's) to that role. `ready` is false for screens this console does not have yet.
  */
 const SCREENS = [
   { id: 'dashboard', path: '/', permission: 'dashboard', ready: true },
+  { id: 'partnerHome', path: '/partner', permission: 'partnersRead', only: 'partner', ready: true },
   { id: 'deposits', path: '/deposits', permission: 'queue', ready: true },
   { id: 'withdrawals', path: '/withdrawals', permission: 'queue', ready: true },
   { id: 'members', path: '/members', permission: 'memberRead', ready: true },
@@ -22,6 +23,17 @@ const SCREENS = [
   { id: 'settings', path: '/settings', permission: 'settingsRead', ready: true },
   { id: 'promotions', path: '/promotions', permission: 'settingsRead', ready: true },
   { id: 'sites', path: '/sites', permission: 'settingsWrite', ready: true },
+  { id: 'partners', path: '/partners', permission: 'partnersRead', ready: true },
+  {
+    id: 'partnerMembers',
+    path: '/partner-members',
+    permission: 'partnersRead',
+    only: 'partner',
+    ready: true,
+  },
+  { id: 'partnerCodes', path: '/partner-codes', permission: 'partnersRead', only: 'partner', ready: true },
+  { id: 'settlements', path: '/settlements', permission: 'partnersRead', ready: true },
+  { id: 'payouts', path: '/payouts', permission: 'partnersRead', ready: true },
   { id: 'reports', path: '/reports', permission: 'reports', ready: true },
   { id: 'audit', path: '/audit', permission: 'auditRead', ready: true },
   { id: 'operators', path: '/operators', permission: 'operatorsManage', ready: true },
@@ -30,10 +42,15 @@ const SCREENS = [
   id: string;
   path: string;
   permission: TOperatorPermission | null;
+  /** A screen of one role's own console (a partner's dashboard, members, codes): that role's alone. */
+  only?: TOperatorRole;
   ready: boolean;
 }[];
 
-export const MENU = SCREENS.map((screen) => ({ ...screen, roles: rolesOf(screen.permission) }));
+export const MENU = SCREENS.map((screen) => ({
+  ...screen,
+  roles: rolesOf(screen.permission).filter((role) => !('only' in screen) || role === screen.only),
+}));
 
 export type TMenuItem = (typeof MENU)[number];
 export type TMenuId = (typeof SCREENS)[number]['id'];
