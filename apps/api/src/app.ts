@@ -89,6 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The router's and Node's own refusals answer the contract's shapes too (plugins/http-errors.ts).
     frameworkErrors,
     clientErrorHandler,
+    // A request that reached the instance as it stops (a connection taken just before) is answered,
+    // not refused with a bare 503 that a load balancer would not retry for a POST (main.ts, shutdown).
+    return503OnClosing: false,
   });
 
   registerErrorHandling(app);

@@ -60,6 +60,11 @@ export interface Config {
   jobLeaseMs: number;
   /** How often each instance asks whether a periodic job is due (JOB_CHECK_MS). */
   jobCheckMs: number;
+  /**
+   * After SIGTERM, how long the instance keeps answering (each answer closing its connection)
+   * before it stops taking connections and finishes (SHUTDOWN_GRACE_MS).
+   */
+  shutdownGraceMs: number;
   /** Connections each instance opens to PostgreSQL at most (DB_POOL_SIZE). */
   dbPoolSize: number;
   /** METRICS_TOKEN: the bearer token `GET /metrics` asks for; unset, there is no /metrics (404). */
@@ -287,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferReconcileMs: int(env, 'TRANSFER_RECONCILE_MS', 15_000),
     jobLeaseMs: Math.max(100, int(env, 'JOB_LEASE_MS', 30_000)),
     jobCheckMs: Math.max(10, int(env, 'JOB_CHECK_MS', 5_000)),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 1_000),
     dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', 20)),
     metricsToken: metricsToken(env),
     studioEnabled: bool(env, 'STUDIO_ENABLED', true),

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -15,6 +16,8 @@ import { createServices, type Services } from './services.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How often the house studio's open rounds are looked for (its own loop's default). */
 const STUDIO_RECOVERY_MS = 60_000;
+/** At shutdown, how long a connection taken just before the instance stopped taking them has to send its request. */
+const ACCEPTED_SETTLE_MS = 250;
 
 async function main(): Promise<void> {
   let config;
@@ -111,16 +114,35 @@ async function main(): Promise<void> {
       run: () => studio.recover(),
     });
   }
+  // While the instance drains (docs/operations.md "Shutdown"), every answer closes its connection:
+  // a client or load balancer holding a kept-alive connection opens a new one for its next request,
+  // which the instance no longer takes once it closes, so it goes to another instance.
+  let draining = false;
+  app.server.prependListener('request', (_request, response) => {
+    if (draining) response.setHeader('connection', 'close');
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    draining = true;
+    // The readiness probe says 503 at once: a balancer that checks it sends no new work here.
+    services.operations.beginShutdown();
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     force.unref();
     try {
-      // This instance's job runs end first and give their leases back (another instance takes them).
-      await services.jobs.stop();
+      // This instance's job runs end and give their leases back (another instance takes them), while
+      // the requests of the grace period are still answered.
+      await Promise.all([
+        services.jobs.stop(),
+        new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs)),
+      ]);
+      // No new connection is taken (refused: the balancer tries another instance), and those taken
+      // just before deliver their request before the idle ones are closed (app.close).
+      NetServer.prototype.close.call(app.server);
+      await new Promise((resolve) => setTimeout(resolve, ACCEPTED_SETTLE_MS));
       await app.close();
       await redis?.quit();
       await database.close();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
@@ -421,5 +422,282 @@ describe.skipIf(!onPostgres)(
         );
       });
     }
+  },
+);
+
+/** A fresh database's URL on the PostgreSQL server of DATABASE_URL (the test database's own name). */
+async function urlOf(database: TestDatabase): Promise<string> {
+  const url = new URL(process.env.DATABASE_URL!);
+  const { name } = await database.db
+    .selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name'))
+    .executeTakeFirstOrThrow();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Upstream {
+  instance: Instance | undefined;
+  /** What the balancer's last health check of it said (`GET /readyz` answered 200). */
+  ready: boolean;
+}
+
+/** What one request through the balancer came to. */
+interface Passed {
+  status: number;
+  body: JsonBody;
+  /** Connections refused before anything was sent, tried on the other instance. */
+  refused: number;
+}
+
+/**
+ * A load balancer with health checks (Kubernetes, HAProxy, Traefik; `GET /readyz` every 100 ms,
+ * docs/operations.md "Shutdown"), and nginx's retry rule (deploy/nginx/nginx.conf,
+ * `proxy_next_upstream error timeout http_502 http_503`), over keep-alive connections: the ready
+ * instances in turn; a request whose connection is refused (nothing sent) goes to the next
+ * instance; member calls are POSTs, which are never sent twice once they reached an instance, so
+ * any other failure (a reset after sending, a 502 or 503) reaches the client.
+ */
+function createBalancer(upstreams: Upstream[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  let turn = 0;
+  /** Every answer of the health checks that said an instance was shutting down. */
+  const shuttingDown: JsonBody[] = [];
+  let checking = true;
+  const checker = (async () => {
+    while (checking) {
+      await Promise.all(
+        upstreams.map(async (u) => {
+          if (!u.instance) return void (u.ready = false);
+          try {
+            const res = await fetch(`${u.instance.base}/readyz`, { headers: { connection: 'close' } });
+            const body = (await res.json()) as JsonBody;
+            if (body.checks?.shuttingDown) shuttingDown.push(body);
+            u.ready = res.status === 200;
+          } catch {
+            u.ready = false;
+          }
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  async function once(
+    base: string,
+    url: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: JsonBody } | 'refused'> {
+    const target = new URL(url, base);
+    const payload = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        target,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            origin: base,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            ...headers,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            try {
+              resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as JsonBody });
+            } catch {
+              resolve({ status: res.statusCode ?? 0, body: { status: 'not json', text } as JsonBody });
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error),
+      );
+      req.end(payload);
+    });
+  }
+  return {
+    async post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Passed> {
+      let refused = 0;
+      for (let tries = 0; tries < 40; tries++) {
+        const ready = upstreams.filter((u) => u.instance && u.ready);
+        const live = ready.length > 0 ? ready : upstreams.filter((u) => u.instance);
+        const upstream = live[turn++ % Math.max(1, live.length)];
+        if (!upstream?.instance) {
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
+        const answer = await once(upstream.instance.base, url, body, headers);
+        if (answer !== 'refused') return { ...answer, refused };
+        refused += 1;
+      }
+      throw new Error(`${url}: no instance took the connection in 40 tries`);
+    },
+    shuttingDown,
+    async close() {
+      checking = false;
+      await checker;
+      agent.destroy();
+    },
+  };
+}
+
+/** SIGTERM, and the exit code once the process is gone. */
+async function terminate(instance: Instance): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) =>
+    instance.child.once('exit', (code) => resolve(code)),
+  );
+  instance.child.kill('SIGTERM');
+  return exited;
+}
+
+describe.skipIf(!onPostgres)(
+  `a rolling restart of two instances under load [${onPostgres ? 'running' : reason}]`,
+  () => {
+    let database: TestDatabase;
+    let url = '';
+    const upstreams: Upstream[] = [
+      { instance: undefined, ready: false },
+      { instance: undefined, ready: false },
+    ];
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      url = await urlOf(database);
+      await ensureRegCode({ db: database.db } as never, TEST_REG_CODE);
+      const [a, b] = await Promise.all([startInstance(url, {}), startInstance(url, {})]);
+      upstreams[0]!.instance = a;
+      upstreams[1]!.instance = b;
+      upstreams[0]!.ready = upstreams[1]!.ready = true;
+    }, 200_000);
+    afterAll(async () => {
+      await Promise.all(upstreams.map((u) => kill(u.instance)));
+      await database?.close();
+    });
+
+    it(
+      'each instance restarted with SIGTERM in turn: no member call fails, nothing is lost or doubled',
+      { timeout: 240_000 },
+      async () => {
+        const balancer = createBalancer(upstreams);
+        const a = upstreams[0]!.instance!;
+        const login = await post(a.base, '/api/backoffice/login', {
+          operatorId: 'admin',
+          password: ADMIN_PASSWORD,
+        });
+        const owner = login.cookie!;
+        const members: { userId: string; cookie: string }[] = [];
+        for (let i = 0; i < 4; i++) {
+          const input = uniqueMemberInput();
+          expect((await post(a.base, '/api/routes/user-register', { ...input, agree18: true })).body).toEqual(
+            {
+              status: 'success',
+            },
+          );
+          const signIn = await post(a.base, '/api/routes/user-do-login', {
+            userId: input.userId,
+            password: input.password,
+          });
+          const userId = input.userId.toLowerCase();
+          const credited = await post(
+            a.base,
+            `/api/backoffice/members/${userId}/adjust`,
+            { amount: 50_000_000, reason: 'float', kind: 'point' },
+            { cookie: owner, 'idempotency-key': `rolling-float-${userId}` },
+          );
+          expect(credited.body).toEqual({ status: 'success' });
+          members.push({ userId, cookie: signIn.cookie! });
+        }
+
+        // Steady load through the balancer: each member converts comp (money, with its key) and
+        // polls its health check, one request after the other.
+        const failures: string[] = [];
+        const keys = new Map<string, string[]>();
+        let answered = 0;
+        let refused = 0;
+        let stop = false;
+        const worker = async (m: (typeof members)[number], w: number) => {
+          const mine: string[] = [];
+          keys.set(m.userId, mine);
+          for (let n = 0; !stop; n++) {
+            const key = `rolling-${w}-${n}`;
+            try {
+              const converted = await balancer.post(
+                '/api/routes/roll-to-balance',
+                { amount: CONVERT },
+                { cookie: m.cookie, 'idempotency-key': key },
+              );
+              refused += converted.refused;
+              if (converted.status === 200 && converted.body.status === 'success') mine.push(key);
+              else failures.push(`${key}: ${converted.status} ${JSON.stringify(converted.body)}`);
+              const health = await balancer.post('/api/routes/user-health-check', {}, { cookie: m.cookie });
+              refused += health.refused;
+              if (health.status !== 200 || health.body.status !== 'success')
+                failures.push(`health ${w}-${n}: ${health.status} ${JSON.stringify(health.body)}`);
+              answered += 2;
+            } catch (error) {
+              failures.push(`${key}: ${(error as Error).message}`);
+            }
+          }
+        };
+        const running = members.map((m, w) => worker(m, w));
+        const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+        // One instance after the other: SIGTERM, gone, a new process in its place.
+        for (const upstream of upstreams) {
+          await pause(1_500);
+          const old = upstream.instance!;
+          const code = await terminate(old);
+          expect(code).toBe(0);
+          upstream.instance = undefined;
+          upstream.instance = await startInstance(url, {});
+          upstream.ready = true;
+        }
+        await pause(1_500);
+        stop = true;
+        await Promise.all(running);
+        await balancer.close();
+        // Each instance said it was shutting down as soon as it got the signal (then it was gone).
+        expect(balancer.shuttingDown.length).toBeGreaterThanOrEqual(2);
+        expect(balancer.shuttingDown[0]).toEqual({
+          status: 'error',
+          checks: { database: true, migrations: true, shuttingDown: true },
+        });
+        console.info(
+          `[rolling restart] ${answered} member calls answered, ${refused} refused connections tried again elsewhere, ${failures.length} failed`,
+        );
+
+        expect(failures).toEqual([]);
+        expect(answered).toBeGreaterThan(100);
+        // Every acknowledged conversion moved money once; each member's comp went down by exactly those.
+        const db = database.db;
+        const ledger = createLedgerService({ db });
+        expect((await ledger.checkInvariants()).violations).toEqual([]);
+        for (const m of members) {
+          const acked = keys.get(m.userId)!;
+          const rows = await db
+            .selectFrom('transfers')
+            .select('idempotency_key')
+            .where('idempotency_key', 'like', `roll:%:rolling-%`)
+            .execute();
+          const mine = rows.filter((r) => acked.some((k) => r.idempotency_key.endsWith(`:${k}`)));
+          expect(mine.length).toBe(acked.length);
+          const health = await post(
+            upstreams[0]!.instance!.base,
+            '/api/routes/user-health-check',
+            {},
+            { cookie: m.cookie },
+          );
+          expect(health.body.user.rolling).toBe(50_000_000 - acked.length * CONVERT);
+          expect(health.body.user.balance).toBe(acked.length * CONVERT);
+        }
+      },
+    );
   },
 );

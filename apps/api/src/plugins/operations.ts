@@ -6,6 +6,8 @@ import type { Metrics } from '../lib/metrics.ts';
 export interface Readiness {
   database: boolean;
   migrations: boolean;
+  /** Present once the instance received SIGTERM: it drains and takes no new work (main.ts). */
+  shuttingDown?: true;
 }
 
 export interface OperationsDeps {
@@ -64,7 +66,7 @@ export function registerOperations(app: FastifyInstance, deps: OperationsDeps): 
 
   app.get('/readyz', async (_request, reply) => {
     const checks = await readiness();
-    const ready = checks.database && checks.migrations;
+    const ready = checks.database && checks.migrations && !checks.shuttingDown;
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'success' : 'error', checks });
   });
 

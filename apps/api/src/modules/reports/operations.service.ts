@@ -33,6 +33,7 @@ export function createOperationsService(deps: { db: Database; now: () => Date })
   }
   // A scrape asks twice (waiting requests, oldest age): one read answers both.
   const scraped = keptRead(queues, { maxAgeMs: SCRAPE_READ_MS, now: deps.now });
+  let shuttingDown = false;
   return {
     /** Each queue's waiting requests and the age in seconds of its oldest (0 when none waits), read now. */
     queues,
@@ -45,13 +46,19 @@ export function createOperationsService(deps: { db: Database; now: () => Date })
      * waiting for a connection to a database that is gone must not hold the probe) and every
      * migration of this build has run on it.
      */
-    async readiness(): Promise<{ database: boolean; migrations: boolean }> {
+    async readiness(): Promise<{ database: boolean; migrations: boolean; shuttingDown?: true }> {
+      const stopping = shuttingDown ? { shuttingDown: true as const } : {};
       const database = await within(READY_TIMEOUT_MS, repo.ping()).catch(() => false);
-      if (!database) return { database, migrations: false };
+      if (!database) return { database, migrations: false, ...stopping };
       const migrations = await within(READY_TIMEOUT_MS, pendingMigrations(deps.db))
         .then((pending) => pending === 0)
         .catch(() => false);
-      return { database, migrations };
+      return { database, migrations, ...stopping };
+    },
+
+    /** SIGTERM (main.ts): from now on the readiness probe answers 503, so balancers send no new work. */
+    beginShutdown(): void {
+      shuttingDown = true;
     },
   };
 }
