@@ -145,12 +145,45 @@ describe('site popups', () => {
   });
 
   const popup = (page: Page, title: string) => page.locator('.site-popup', { hasText: title });
+  /**
+   * The app's own popups are there: the early ones (drawn before the app loaded, decision 0016's
+   * follow-up) have given way, so a drag is not cut in half by the swap.
+   */
+  const appPopups = (page: Page) =>
+    page.waitForFunction(
+      () => !document.querySelector('[data-early-popups]') && !!document.querySelector('.site-popup'),
+    );
+
+  it('paint with the page, before the app: shown sanitized with its script held back, and close there holds', async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE, { keepPopups: true });
+    // The app's script never arrives: what shows is the document's and the early popups script's.
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    const box = popup(page, shown);
+    await box.waitFor();
+    expect(await page.locator('[data-early-popups] .site-popup', { hasText: shown }).count()).toBe(1);
+    expect(await popup(page, elsewhere).count()).toBe(0);
+    expect(await box.locator('script, [onerror]').count()).toBe(0);
+    expect(await pwned(page)).toBeUndefined();
+    const header = (await page.locator('.mobile-header').boundingBox())!;
+    expect((await box.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+
+    await box.locator('.site-popup__actions button.btn--secondary').click();
+    await box.waitFor({ state: 'detached' });
+    // The app, back again, keeps it closed for the session as if the app had been pressed.
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+    await afterPopups(page, () => page.reload());
+    await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+    expect(await popup(page, shown).count()).toBe(0);
+    await context.close();
+  });
 
   it('shows the host’s popups sanitized, drags by mouse, and close keeps it away for the session', async () => {
     const { context, page } = await newPage(browser, baseUrl, DESKTOP, { keepPopups: true });
     await page.goto('/');
     const box = popup(page, shown);
     await box.waitFor();
+    await appPopups(page);
     expect(await popup(page, elsewhere).count()).toBe(0);
     expect(
       await box
@@ -188,6 +221,7 @@ describe('site popups', () => {
     await page.goto('/');
     const box = popup(page, shown);
     await box.waitFor();
+    await appPopups(page);
     const header = (await page.locator('.mobile-header').boundingBox())!;
     const placed = (await box.boundingBox())!;
     expect(placed.y).toBeGreaterThanOrEqual(header.y + header.height - 1);

@@ -18,10 +18,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { fontFaceRule, PRINTABLE_ASCII, pretendardVariableFile, subsetWoff2 } from '@casino/web-fonts';
-import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { build, createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { INTL_LOCALE, LOCALES, type TLocale } from '@casino/contracts/locales';
 import type { prerenderView as TPrerenderView, TPrerendered } from './src/app/prerender.tsx';
 import { PRERENDER_KINDS, prerenderedFile, type TPrerenderKind } from '@casino/contracts/prerender';
+import {
+  EARLY_LAYER_ATTRIBUTE,
+  EARLY_POPUPS_CALL_KEY,
+  EARLY_POPUPS_KEY,
+  PAGE_SHOWN_KEY,
+} from './src/features/popups/early-popups.ts';
+import { POPUP_HIDE_HOURS } from './src/features/popups/popup-rules.ts';
 import { NAMESPACES } from './src/i18n/namespaces.ts';
 import {
   I18N_SCRIPT_ID,
@@ -38,24 +45,52 @@ const READY_CLASS = 'prerender-ready';
 /** Hidden until boot.js tells, and shown after 1.2 s in any case (CSS only). */
 const REVEAL_CSS = `#root[${PRERENDER_ATTRIBUTE}]{visibility:hidden;animation:prerender-reveal 0s 1.2s forwards}.${READY_CLASS} #root[${PRERENDER_ATTRIBUTE}]{visibility:visible;animation:none}@keyframes prerender-reveal{to{visibility:visible}}`;
 
+/** The early popups (boot/popups-boot.ts) show with the page, never before it. */
+const EARLY_POPUPS_CSS = `html:not(.${READY_CLASS}) [${EARLY_LAYER_ATTRIBUTE}]{visibility:hidden}`;
+
 /**
  * boot.js, a file (the server's content security policy allows scripts of this site only):
  * 1. shows the prerendered page once the fonts its layout asked for are there: laid out with a
  *    system font first, the text would reflow when they arrive (a layout shift). A layout now
  *    starts their loads; until they end the page stays hidden (the CSS shows it after 1.2 s
  *    whatever happens, also without this script);
- * 2. then, once the page has painted (the frame after), starts the app, preloading the chunks it
- *    will import: no script request competes with the first paint. At once when the page is not
- *    visible (no frame would come), and after 1.5 s whatever happens;
+ * 2. then, once the page has painted (the frame after), and the early popups too when there are
+ *    some (boot/popups-boot.ts, the script after this one: they wait for the popups' call), starts
+ *    the app, preloading the chunks it will import: no script request competes with the first
+ *    paint. At once when the page is not visible (no frame would come), and after 1.5 s whatever
+ *    happens;
  * 3. until the page itself is live, keeps what the visitor types into the page's fields and holds a
  *    form's submission (the build's markup has no handlers: a form would post the page away), for
- *    the app to take over once it hydrated the page (src/lib/prerender.ts, `PRERENDER_INPUT_KEY`).
+ *    the app to take over once it hydrated the page (src/lib/prerender.ts, `PRERENDER_INPUT_KEY`);
+ * 4. asks for the site popups at once, as the app asks (`callApi`, with the page's locale), for the
+ *    early popups script to draw them (boot/popups-boot.ts): the call runs while that script loads,
+ *    and tells that script when the page is shown (`PAGE_SHOWN_KEY`): it draws them after.
  */
 const BOOT_SCRIPT = `(function () {
   var me = document.currentScript;
   var html = document.documentElement;
   var started = false;
   var input = (window.${PRERENDER_INPUT_KEY} = { fields: new Map(), submit: null, live: false });
+  if (window.fetch) {
+    var call = fetch('/api/routes/get-notice-popup', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-portal-locale': me.getAttribute('data-locale'),
+      },
+      body: '{}',
+    });
+    call.catch(function () {});
+    window.${EARLY_POPUPS_CALL_KEY} = call;
+  }
+  var shown = false;
+  var onShown = [];
+  window.${PAGE_SHOWN_KEY} = function (then) {
+    if (shown) then();
+    else onShown.push(then);
+  };
   function prerendered() {
     return !input.live;
   }
@@ -93,13 +128,27 @@ const BOOT_SCRIPT = `(function () {
     script.src = me.getAttribute('data-entry');
     document.head.appendChild(script);
   }
-  function show() {
-    html.classList.add('${READY_CLASS}');
-    // The frame that shows the page, then the next: it has been painted by then.
+  // The frame that shows what changed, then the next: it has been painted by then.
+  function afterPaint(then) {
     requestAnimationFrame(function () {
       requestAnimationFrame(function () {
-        setTimeout(start, 0);
+        setTimeout(then, 0);
       });
+    });
+  }
+  function show() {
+    html.classList.add('${READY_CLASS}');
+    shown = true;
+    onShown.splice(0).forEach(function (then) {
+      then();
+    });
+    afterPaint(function () {
+      var early = window.${EARLY_POPUPS_KEY};
+      if (!early) return start();
+      early.drawn.then(function (drew) {
+        if (drew) afterPaint(start);
+        else start();
+      }, start);
     });
   }
   setTimeout(start, 1500);
@@ -257,6 +306,18 @@ export function prerenderPages(): Plugin {
       // script request competes with what the paint needs.
       const entryScript = `/${entry.fileName}`;
       const boot = `/${this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: BOOT_SCRIPT }))}`;
+      // The early popups script and what its boxes need besides the entry's styles (the popup
+      // chunk's own: the boxes, the operator HTML).
+      const popups = {
+        src: `/${this.getFileName(
+          this.emitFile({
+            type: 'asset',
+            name: 'popups-boot.js',
+            source: await buildEarlyPopupsScript(config.root, config.build.target),
+          }),
+        )}`,
+        css: earlyPopupsCss(bundle, chunks, entryCss),
+      };
 
       /**
        * What a view needs beyond the entry: the styles and chunks of the modules it imported on
@@ -312,9 +373,10 @@ export function prerenderPages(): Plugin {
               markup: view.html,
               resources: Object.fromEntries(view.namespaces.map((ns) => [ns, namespaceFile(files, ns)])),
               files,
-              css: `${css}\n${fonts.map((font) => firstPaintFace(font.file, font.text)).join('\n')}`,
+              css: `${css}\n${popups.css}\n${fonts.map((font) => firstPaintFace(font.file, font.text)).join('\n')}`,
               fonts,
               boot,
+              popupsScript: popups.src,
               entryScript,
               preloads,
             }),
@@ -323,6 +385,51 @@ export function prerenderPages(): Plugin {
       }
     },
   };
+}
+
+/**
+ * The early popups script (src/boot/popups-boot.ts): a classic script of its own, with the popup
+ * rules, storage and sanitizer it shares with the app bundled in, so it runs before the app's
+ * script has even been asked for.
+ */
+async function buildEarlyPopupsScript(
+  root: string,
+  target: ResolvedConfig['build']['target'],
+): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      lib: { entry: path.join(root, 'src/boot/popups-boot.ts'), formats: ['iife'], name: 'earlyPopups' },
+      minify: true,
+      // The browsers the app's own build is for (lib mode would lower it further).
+      target,
+    },
+  });
+  const chunk = [result]
+    .flat()
+    .flatMap((out) => ('output' in out ? out.output : []))
+    .find((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  if (!chunk) throw new Error('prerender: the early popups script did not build');
+  return chunk.code;
+}
+
+/** The styles of the popup chunk (PopupStack's boxes, SafeHtml) that the entry's do not hold. */
+function earlyPopupsCss(
+  bundle: Rollup.OutputBundle,
+  chunks: readonly Rollup.OutputChunk[],
+  entryCss: readonly string[],
+): string {
+  const chunk = chunks.find((one) => one.facadeModuleId?.endsWith('/src/features/popups/popup-stack.tsx'));
+  if (!chunk) throw new Error('prerender: the popup chunk (features/popups/popup-stack.tsx) is missing');
+  return cssOf(staticClosure(bundle, chunk))
+    .filter((file) => !entryCss.includes(file))
+    .map((file) => assetText(bundle, file))
+    .join('\n');
 }
 
 /** A locale's translation files and its views, one per document (PRERENDER_KINDS). */
@@ -386,10 +493,24 @@ function documentOf(input: {
   css: string;
   fonts: readonly TFirstPaintFont[];
   boot: string;
+  popupsScript: string;
   entryScript: string;
   preloads: readonly string[];
 }): string {
-  const { template, kind, locale, markup, resources, files, css, fonts, boot, entryScript, preloads } = input;
+  const {
+    template,
+    kind,
+    locale,
+    markup,
+    resources,
+    files,
+    css,
+    fonts,
+    boot,
+    popupsScript,
+    entryScript,
+    preloads,
+  } = input;
   const brand = escapeHtml(lookup(files, 'common:brand.name'));
   // A page's title and lead as its shell shows them (already escaped in the markup); the home
   // page, the frame: the brand and its tagline, the welcome.
@@ -427,9 +548,13 @@ function documentOf(input: {
     ...fonts.map(
       (font) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${font.file}">`,
     ),
-    `<style>${css}\n${REVEAL_CSS}</style>`,
+    `<style>${css}\n${REVEAL_CSS}${EARLY_POPUPS_CSS}</style>`,
     `<script type="application/json" id="${I18N_SCRIPT_ID}">${scriptJson({ lng: locale, resources })}</script>`,
-    `<script defer src="${boot}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>`,
+    `<script defer src="${boot}" data-locale="${locale}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>`,
+    // After boot.js (deferred scripts run in order): the site popups with the page.
+    `<script defer src="${popupsScript}" data-hide="${escapeHtml(
+      lookup(files, 'community:popup.hide').replace('{{hours}}', String(POPUP_HIDE_HOURS)),
+    )}" data-close="${escapeHtml(lookup(files, 'community:popup.close'))}"></script>`,
   ].join('\n    ');
   html = replaceOnce(html, /<\/head>/, `  ${head}\n  </head>`);
   html = replaceOnce(

@@ -14,6 +14,9 @@ import { domainMatches } from '@casino/contracts/host';
  */
 export const POPUP_HIDE_MS = 28_800_000;
 
+/** The hide limit in hours, as the 'hide' button says it. */
+export const POPUP_HIDE_HOURS = Math.round(POPUP_HIDE_MS / 3_600_000);
+
 /** Per popup id, when the member pressed 'hide' (hide) or 'close' (close), in epoch ms. */
 export interface PopupMemory {
   hide: Record<string, number>;

@@ -3,39 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { TPopup } from '@casino/contracts/community';
 import { Icon } from '../../components/ui/icon.tsx';
 import { SafeHtml } from '../../components/ui/safe-html.tsx';
-import { clampPosition, initialPosition, POPUP_HIDE_MS, titleColors, type Box } from './popup-rules.ts';
+import { earlyPosition, removeEarlyPopups } from './early-popups.ts';
+import { BAR_COLOR, topInset, viewport } from './popup-dom.ts';
+import { clampPosition, initialPosition, POPUP_HIDE_HOURS, titleColors, type Box } from './popup-rules.ts';
 import './popups.css';
-
-/** The popup's title bar colour (var(--surface-3)): the title's operator colour is checked against it. */
-const BAR_COLOR = '#252b3a';
-const HIDE_HOURS = Math.round(POPUP_HIDE_MS / 3_600_000);
 
 interface Point {
   x: number;
   y: number;
-}
-
-/**
- * The room popups have: their fixed layer spans the viewport less any classic scrollbar (a popup
- * never sits under one); the window's size where the layer is not there yet.
- */
-function viewport(box: HTMLElement | null): Box {
-  const layer = box?.parentElement;
-  return {
-    width: layer?.clientWidth || window.innerWidth,
-    height: layer?.clientHeight || window.innerHeight,
-  };
-}
-
-/**
- * Where the page's own sticky header ends (the mobile header below 1200 px), so a popup never
- * covers the controls in it; 0 where no header stays on screen.
- */
-function topInset(): number {
-  const header = document.querySelector('.mobile-header');
-  if (!header) return 0;
-  const rect = header.getBoundingClientRect();
-  return rect.height > 0 && getComputedStyle(header).position === 'sticky' ? Math.max(0, rect.bottom) : 0;
 }
 
 /** Whether a key press belongs to a field the visitor is typing in (Escape there is the field's). */
@@ -75,6 +50,10 @@ export function PopupStack({
   const raise = useCallback((id: number) => {
     setOrder((old) => (old.at(-1) === id ? old : [...old.filter((x) => x !== id), id]));
   }, []);
+
+  // The early popups (drawn before the app loaded, early-popups.ts) give way in the commit that
+  // shows these, where each is placed before the paint: the same boxes in the same places.
+  useLayoutEffect(() => removeEarlyPopups(), []);
 
   const topRef = useRef(top);
   topRef.current = top;
@@ -131,9 +110,16 @@ function SitePopup({
     height: boxRef.current?.offsetHeight ?? 0,
   });
 
-  // Placed once its size is known (before the first paint, so it never jumps).
+  // Placed once its size is known (before the first paint, so it never jumps): where its early box
+  // is when it replaces one (early-popups.ts), kept in view.
   useLayoutEffect(() => {
-    setPosition(initialPosition(popup, index, size(), viewport(boxRef.current), topInset()));
+    const early = earlyPosition(popup.id);
+    const room = viewport(boxRef.current);
+    setPosition(
+      early
+        ? clampPosition(early, size(), room, topInset())
+        : initialPosition(popup, index, size(), room, topInset()),
+    );
     // The operator's position counts once; a dragged popup stays where the visitor put it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -213,7 +199,7 @@ function SitePopup({
       </div>
       <footer className="site-popup__actions">
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => onHide(popup.id)}>
-          {t('popup.hide', { hours: HIDE_HOURS })}
+          {t('popup.hide', { hours: POPUP_HIDE_HOURS })}
         </button>
         <button type="button" className="btn btn--secondary btn--sm" onClick={() => onClose(popup.id)}>
           {t('popup.close')}

@@ -1,46 +1,24 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import {
-  readSessionStorage,
-  readStorage,
-  SESSION_KEYS,
-  STORAGE_KEYS,
-  writeSessionStorage,
-  writeStorage,
-} from '../../lib/storage.ts';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { useNoticePopups } from './api/get-notice-popup.ts';
+import { EARLY_PRESS_EVENT, removeEarlyPopups, type TEarlyPress } from './early-popups.ts';
 import {
   EMPTY_MEMORY,
   mergeMemory,
-  parseMemory,
   rememberClose,
   rememberHide,
   visiblePopups,
   type PopupMemory,
 } from './popup-rules.ts';
+import { readClosed, storeMemory, writeClosed } from './popup-storage.ts';
 
 // The popup boxes (with the HTML sanitizer) are their own chunk: most visits have no popup to show.
 const PopupStack = lazy(() => import('./popup-stack.tsx').then((m) => ({ default: m.PopupStack })));
 
-function readClosed(): ReadonlySet<number> {
-  try {
-    const ids = JSON.parse(readSessionStorage(SESSION_KEYS.popupsClosed) ?? '[]') as unknown;
-    return new Set(Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : []);
-  } catch {
-    return new Set();
-  }
-}
-
-/** Applies a press to the stored memory (read fresh: another tab may have written it). */
-function store(change: (memory: PopupMemory) => PopupMemory): void {
-  writeStorage(
-    STORAGE_KEYS.popupMemory,
-    JSON.stringify(change(parseMemory(readStorage(STORAGE_KEYS.popupMemory)))),
-  );
-}
-
 /**
  * The site popups, on every page: the operator's notice boxes for this host
  * that the visitor has not hidden (8 hours) or closed (this session). Mounted once by the layout.
+ * On a prerendered page the early popups script has drawn them already (early-popups.ts): this
+ * takes its answer and its presses, and its own boxes replace the early ones.
  */
 export function SitePopups() {
   const query = useNoticePopups();
@@ -58,24 +36,42 @@ export function SitePopups() {
     });
   }, [query.data, pressed, closed]);
 
+  // A press on an early popup (stored by the early script as below) after this mounted.
+  useLayoutEffect(() => {
+    function onEarlyPress(event: Event) {
+      const { id, action, at } = (event as CustomEvent<TEarlyPress>).detail;
+      setPressed((memory) => (action === 'hide' ? rememberHide : rememberClose)(memory, id, at));
+      if (action === 'close') setClosed((old) => new Set(old).add(id));
+    }
+    window.addEventListener(EARLY_PRESS_EVENT, onEarlyPress);
+    return () => window.removeEventListener(EARLY_PRESS_EVENT, onEarlyPress);
+  }, []);
+
+  // Nothing (more) to show: the early popups go too (PopupStack removes them when it shows its own).
+  const settled = query.data !== undefined || query.isError;
+  const none = popups.length === 0;
+  useLayoutEffect(() => {
+    if (settled && none) removeEarlyPopups();
+  }, [settled, none]);
+
   const onHide = useCallback((id: number) => {
     const now = Date.now();
-    store((memory) => rememberHide(memory, id, now));
+    storeMemory((memory) => rememberHide(memory, id, now));
     setPressed((memory) => rememberHide(memory, id, now));
   }, []);
 
   const onClose = useCallback((id: number) => {
     const now = Date.now();
-    store((memory) => rememberClose(memory, id, now));
+    storeMemory((memory) => rememberClose(memory, id, now));
     setPressed((memory) => rememberClose(memory, id, now));
     setClosed((old) => {
       const next = new Set(old).add(id);
-      writeSessionStorage(SESSION_KEYS.popupsClosed, JSON.stringify([...next]));
+      writeClosed(next);
       return next;
     });
   }, []);
 
-  if (popups.length === 0) return null;
+  if (none) return null;
   return (
     <Suspense fallback={null}>
       <PopupStack popups={popups} onHide={onHide} onClose={onClose} />

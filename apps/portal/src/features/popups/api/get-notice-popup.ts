@@ -1,18 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api.ts';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
-import { memoryAfterFetch, parseMemory } from '../popup-rules.ts';
+import { takeEarlyAnswer } from '../early-popups.ts';
+import { memoryAfterFetch } from '../popup-rules.ts';
+import { readMemory, writeMemory } from '../popup-storage.ts';
 
 /**
  * `get-notice-popup {}` (public): the site popups, already filtered to this host by the server,
  * with the visitor's stored 'hide' and 'close' memory as the fetch leaves it: every fetch clears
- * the 'close' entries and drops expired 'hide' ones.
+ * the 'close' entries and drops expired 'hide' ones. The first fetch of a prerendered page takes the
+ * answer the early popups script asked for while the document loaded (early-popups.ts), when it has
+ * one; it runs when the query is first read, after hydration, like any other.
  */
 export async function fetchNoticePopups(signal?: AbortSignal) {
-  const answer = await callApi('get-notice-popup', {}, { signal });
-  const memory = memoryAfterFetch(parseMemory(readStorage(STORAGE_KEYS.popupMemory)), Date.now());
-  writeStorage(STORAGE_KEYS.popupMemory, JSON.stringify(memory));
-  return { popups: answer.note, memory };
+  const early = await takeEarlyAnswer();
+  const popups = early ?? (await callApi('get-notice-popup', {}, { signal })).note;
+  const memory = memoryAfterFetch(readMemory(), Date.now());
+  writeMemory(memory);
+  return { popups, memory };
 }
 
 export function useNoticePopups() {
