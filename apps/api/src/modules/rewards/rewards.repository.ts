@@ -253,5 +253,3 @@ export function createRewardsRepository(db: Database) {
     },
   };
 }
-
-export type RewardsRepository = ReturnType<typeof createRewardsRepository>;
