@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { TSiteInfo } from '@casino/contracts/site-info';
+import { encodeBodyAsync, type EncodedBody } from '@casino/static-files/answer';
 
 /** A site as its pages show it (issue 25): what its documents are made of, and their key. */
 export interface SiteLook {
@@ -16,17 +17,29 @@ export type SiteOfHost = (host: string) => Promise<SiteLook | null>;
 /** How many sites' documents an instance keeps (the least recently made go first). */
 const SITES_KEPT = 64;
 
+/** A site's document: answered at once uncompressed, then in every encoding once they are made. */
+interface SiteDocument<D> {
+  plain: D;
+  encoded?: D;
+}
+
 /**
  * The portal's documents as each site's hosts are served them (issue 25; docs/api/backoffice-sites.md):
- * made from the built file the first time a host of the site asks for it (`make`: the site's name,
- * look and details written in, compressed once, its ETag of those bytes) and kept by the site's
- * version, so a changed site gets new documents (and new ETags) at its next request while
- * browsers keep revalidating the old ones by their own host's URL. The default site's documents
- * are the ones prepared at start (plugins/static-site.ts).
+ * made from the built file the first time a host of the site asks for it (`html`: the site's name,
+ * look and details written in) and kept by the site's version, so a changed site gets new
+ * documents (and new ETags) at its next request while browsers keep revalidating the old ones by
+ * their own host's URL. The first answer goes out uncompressed at once; the .br and .gz variants
+ * (the highest levels, on libuv's thread pool: a few hundred milliseconds for a page) answer every
+ * request after them. `prepare` makes a document's answers of its body (with its ETag). The
+ * default site's documents are the ones prepared at start (plugins/static-site.ts).
  */
-export function createSiteDocuments<D>(make: (built: string, site: SiteLook) => Promise<D>) {
+export function createSiteDocuments<D>(
+  html: (built: string, site: SiteLook) => string,
+  prepare: (body: EncodedBody) => D,
+  onError: (error: unknown) => void = () => {},
+) {
   const builtFiles = new Map<string, string>();
-  const bySite = new Map<string, Map<string, Promise<D>>>();
+  const bySite = new Map<string, Map<string, SiteDocument<D>>>();
   const builtOf = (file: string) => {
     let text = builtFiles.get(file);
     if (text === undefined) {
@@ -36,8 +49,8 @@ export function createSiteDocuments<D>(make: (built: string, site: SiteLook) => 
     return text;
   };
   return {
-    /** The document of the built `file` for `site` (one making per site and file, however many ask). */
-    get(site: SiteLook, file: string): Promise<D> {
+    /** The document of the built `file` for `site`: made once per site and file, however many ask. */
+    get(site: SiteLook, file: string): D {
       let documents = bySite.get(site.version);
       if (!documents) {
         documents = new Map();
@@ -46,16 +59,15 @@ export function createSiteDocuments<D>(make: (built: string, site: SiteLook) => 
       }
       let document = documents.get(file);
       if (!document) {
-        const kept = documents;
-        document = Promise.resolve()
-          .then(() => make(builtOf(file), site))
-          .catch((error: unknown) => {
-            kept.delete(file);
-            throw error;
-          });
-        documents.set(file, document);
+        const identity = Buffer.from(html(builtOf(file), site));
+        const made: SiteDocument<D> = { plain: prepare({ identity }) };
+        document = made;
+        documents.set(file, made);
+        encodeBodyAsync(identity).then((body) => {
+          made.encoded = prepare(body);
+        }, onError);
       }
-      return document;
+      return document.encoded ?? document.plain;
     },
   };
 }

@@ -8,7 +8,6 @@ import { fillSiteName } from '@casino/contracts/prerender';
 import type { TSiteInfo } from '@casino/contracts/site-info';
 import {
   encodeBody,
-  encodeBodyAsync,
   ENCODINGS,
   prepareAnswer,
   sendAnswer,
@@ -206,20 +205,17 @@ export async function registerStaticSite(
   // first asked (plugins/site-documents.ts).
   const indexFile = path.join(root, 'index.html');
   const fileOf = loadPrerenderedPages(root, (file) => file);
-  const siteDocuments = createSiteDocuments(async (built, site) =>
-    documentOf(
-      await encodeBodyAsync(
-        Buffer.from(siteDocumentHtml(built, { ...options.site, ...site.info }, options.timeZone)),
-      ),
-      headers,
-    ),
+  const siteDocuments = createSiteDocuments(
+    (built, site) => siteDocumentHtml(built, { ...options.site, ...site.info }, options.timeZone),
+    (body) => documentOf(body, headers),
+    (err) => app.log.warn({ err }, "a site's document could not be compressed; it is served uncompressed"),
   );
   /** The document of `file` as the site of `host` is served it; `fallback` (prepared at start) for the default site. */
   async function forHost(host: string, file: string | undefined, fallback: Document, log: FastifyBaseLogger) {
     if (!options.siteOf) return fallback;
     try {
       const site = await options.siteOf(host);
-      return site ? await siteDocuments.get(site, file ?? indexFile) : fallback;
+      return site ? siteDocuments.get(site, file ?? indexFile) : fallback;
     } catch (err) {
       log.warn({ err }, "site's document unavailable; serving the default site's");
       return fallback;
