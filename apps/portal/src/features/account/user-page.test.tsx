@@ -355,6 +355,8 @@ describe('/user: referrals and weekly payback', () => {
     });
     const card = screen.getByRole('region', { name: '추천 회원' });
     expect(within(card).getByText(/베팅액 0.5%를 콤프 포인트로/)).toBeTruthy();
+    const link = within(card).getByRole('textbox', { name: /내 추천 가입 링크/ }) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/register?recommender=gildong7`);
     expect(within(card).getByText('추천 회원 2명에게서 받은 포인트 1,434')).toBeTruthy();
     const row = within(card).getByText('철수').closest('tr')!;
     // 15:30 UTC is the next day in Seoul.

@@ -6,6 +6,7 @@ import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { errorText } from '../../../i18n/error-text.ts';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { useBrowserValue } from '../../../lib/hydration.ts';
 import { useReferrals } from '../api/get-referrals.ts';
 import './promotion-cards.css';
 
@@ -22,12 +23,25 @@ export function ReferralsCard({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const referrals = useReferrals(page, PAGE_SIZE);
   const data = referrals.data;
+  // The link a friend registers through, the recommender filled in (the registration form reads it).
+  const origin = useBrowserValue(() => window.location.origin, '');
+  const link = `${origin}${href('register')}?recommender=${encodeURIComponent(userId)}`;
   return (
     <TitledSection name="referrals" className="card referrals" title={t('referrals.title')}>
       <p className="muted referrals__lead">
         {data && !data.enabled
           ? t('referrals.off')
           : t('referrals.lead', { userId, rate: data ? format.number(data.rate / 100) : '-' })}
+      </p>
+      <p className="referrals__share">
+        <span className="muted">{t('referrals.link')}</span>
+        <input
+          className="referrals__url"
+          readOnly
+          value={link}
+          aria-label={t('referrals.link')}
+          onFocus={(event) => event.currentTarget.select()}
+        />
       </p>
       {referrals.isError && <p role="alert">{errorText(t, referrals.error)}</p>}
       {data && (

@@ -268,6 +268,14 @@ describe('the registration form', () => {
     expect(screen.getByRole('dialog').textContent).toContain('회원가입이 완료되었습니다');
   });
 
+  it("a recommender's link pre-fills the recommender", async () => {
+    const { router } = await open();
+    expect(input('recommender').value).toBe('');
+    await act(async () => router.navigate('/register?recommender=Friend01'));
+    await settle();
+    expect(input('recommender').value).toBe('Friend01');
+  });
+
   it('alread with a field: says so in a dialog and marks that field', async () => {
     await open({ 'user-register': () => ({ status: 'alread', field: 'banknum' }) });
     await fillValid();

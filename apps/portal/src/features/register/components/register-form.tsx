@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Form } from '@casino/web-kit/form.tsx';
@@ -96,6 +96,14 @@ export function RegisterForm() {
   });
   const userId = form.watch('userId');
   const nick = form.watch('nick');
+
+  // A recommender's link (`/register?recommender=<id>`, shown on their my page) pre-fills the
+  // recommender, unless the member typed one. Read after hydration: the prerendered form has none.
+  const [search] = useSearchParams();
+  useEffect(() => {
+    const from = search.get('recommender')?.trim().slice(0, 16);
+    if (from && !form.getValues('recommender')) form.setValue('recommender', from);
+  }, [search, form]);
 
   // Pre-fill the registration code bound to this host, unless the member already typed one.
   useEffect(() => {
