@@ -48,6 +48,14 @@ export function createPartnersRepository(db: Database) {
       return rows[0] && normalized(rows[0]);
     },
 
+    async byIds(ids: readonly number[], trx: Database = db): Promise<PartnerRow[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await sql<PartnerRow>`
+        select ${PARTNER_COLUMNS} from partners p join operators o on o.id = p.id
+        where p.id = any(${ids.map(Number)}::bigint[])`.execute(trx);
+      return rows.map(normalized);
+    },
+
     /**
      * Locks the rows of `ids` (a path, or a path and a partner's children) top-down, the one lock
      * order of every change of the tree, and answers them.

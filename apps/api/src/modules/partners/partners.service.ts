@@ -172,15 +172,10 @@ export function createPartnersService(deps: PartnersDeps) {
       return target !== undefined && within(self, target);
     },
 
-    /** The partner ids (operator ids) of partner row ids. */
+    /** The partner ids (operator ids) of partner row ids, in one read. */
     async partnerIdsOf(ids: readonly (number | null)[]): Promise<Map<number, string>> {
       const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-      const out = new Map<number, string>();
-      for (const id of wanted) {
-        const row = await repo.byId(id);
-        if (row) out.set(id, row.operator_id);
-      }
-      return out;
+      return new Map((await repo.byIds(wanted)).map((p) => [p.id, p.operator_id]));
     },
 
     /** Moves a member to a partner, or directly under the house (owner; audited). */
