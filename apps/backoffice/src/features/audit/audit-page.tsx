@@ -41,6 +41,7 @@ const ACTIONS = [
   'legal.publish',
   'media.upload',
   'regcode',
+  'site',
 ];
 
 function Changes({ entry }: { entry: TAuditEntry }) {

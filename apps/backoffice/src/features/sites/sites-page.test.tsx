@@ -27,7 +27,12 @@ function fakeServer(answers: Record<string, unknown[]>) {
         });
       throw new Error(`unexpected GET ${url}`);
     }
-    sent.push({ method: init.method!, url, body: init.body ? JSON.parse(init.body as string) : undefined });
+    const isFile = init.body instanceof Blob;
+    sent.push({
+      method: init.method!,
+      url,
+      body: isFile ? 'file' : init.body ? JSON.parse(init.body as string) : undefined,
+    });
     const next = answers[`${init.method} ${url}`]?.shift();
     if (!next) throw new Error(`unexpected ${init.method} ${url}`);
     return Response.json(next);
@@ -96,6 +101,22 @@ describe('sites', () => {
         theme: { primary: '#E11D48', logoUrl: null },
       },
     ]);
+  });
+
+  it('uploads a logo into the logo address', async () => {
+    const sent = fakeServer({
+      'POST /api/backoffice/media': [
+        { status: 'success', id: 4, url: '/media/ocean-logo.png', width: 64, height: 64 },
+      ],
+    });
+    renderPage();
+    const form = (await screen.findByRole('form', { name: 'Add site' })) as HTMLFormElement;
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(within(form).getByLabelText('Upload a logo'), { target: { files: [file] } });
+    await expect
+      .poll(() => (within(form).getByLabelText('Logo address') as HTMLInputElement).value)
+      .toBe('/media/ocean-logo.png');
+    expect(sent).toEqual([{ method: 'POST', url: '/api/backoffice/media', body: 'file' }]);
   });
 
   it('changes a site in a dialog and deletes one after asking', async () => {

@@ -20,6 +20,7 @@ import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
 import { api, apiKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { useSites } from './queries.ts';
 import './sites.css';
 
@@ -91,6 +92,11 @@ function SiteForm({
     validate,
   });
   const primary = form.watch('primary');
+  // A logo uploaded here lands in the media store; its address fills the logo field.
+  const upload = useImageUpload({
+    onUploaded: (url) => form.setValue('logoUrl', url, { shouldDirty: true }),
+    onFailed: (text) => form.failForm(text),
+  });
   const save = useMutation({
     mutationFn: (values: TValues) =>
       site
@@ -167,6 +173,7 @@ function SiteForm({
           />
         )}
       </Field>
+      <ImageUpload label={t('sites.uploadLogo')} upload={upload} disabled={save.isPending} />
       <FormMessage text={form.formMessage} />
       <div className="sites__actions sites__wide">
         {onCancel && (
@@ -174,7 +181,7 @@ function SiteForm({
             {t('queue.cancel')}
           </button>
         )}
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={save.isPending || upload.isPending}>
           {t(site ? 'sites.save' : 'sites.add')}
         </button>
       </div>
