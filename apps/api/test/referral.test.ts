@@ -147,6 +147,20 @@ describe('recommender at registration', () => {
     );
     expect(shared).toEqual({ status: 'alread', field: 'banknum' });
 
+    // A loopback address is no one's (a proxy without TRUST_PROXY): sharing it flags nothing.
+    const local = await createMember(t, { signedIn: false });
+    await signIn(t, local, { ip: '127.0.0.1' });
+    const neighbour = uniqueMemberInput({ recommender: local.userId });
+    expect(
+      (await call(t, 'user-register', { ...neighbour, agree18: true }, { ip: '127.0.0.1' })).body.status,
+    ).toBe('success');
+    const neighbourRow = await t.db
+      .selectFrom('members')
+      .select('id')
+      .where('user_id', '=', neighbour.userId)
+      .executeTakeFirstOrThrow();
+    expect(await linkOf(neighbourRow.id)).toEqual({ recommender_id: local.id, referral_flag: null });
+
     const flagged = await bo(t, 'GET', '/promotions/referral/flagged', { cookie: (await owner()).cookie });
     expect(flagged.body.status).toBe('success');
     const rows = flagged.body.list as { userId: string; recommender: string; flag: string }[];

@@ -51,6 +51,14 @@ function registrationConflict(error: unknown): RegisterResult | undefined {
   return constraint ? UNIQUE_VIOLATIONS[constraint] : undefined;
 }
 
+/**
+ * A loopback address says nothing of who the client is (a proxy without TRUST_PROXY, the server's
+ * own host): a shared one does not flag a referral link.
+ */
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
 /** Registration: new members, the demo member of a fresh install, and the checks of the sign-up form. */
 export function createRegistration({ deps, repo }: MembersParts) {
   const { db, ledger, now } = deps;
@@ -81,8 +89,8 @@ export function createRegistration({ deps, repo }: MembersParts) {
    * The new member's link to its recommender (docs/promotions.md "Referral"). The registration
    * succeeds either way; the link is flagged for the operator, and never paid, when the member named
    * themselves (`self`), when the recommender registered or signed in from the new member's address
-   * (`ip`) or holds the same bank account (`bank`). The platform keeps no device id, so `device`
-   * is never set here.
+   * (`ip`; a loopback address is no one's) or holds the same bank account (`bank`). The platform
+   * keeps no device id, so `device` is never set here.
    */
   async function linkRecommender(
     memberId: number,
@@ -96,7 +104,11 @@ export function createRegistration({ deps, repo }: MembersParts) {
     }
     let flag: ReferralFlag | null = null;
     if (recommender.banknum === newMember.banknum) flag = 'bank';
-    else if (newMember.ip !== null && (await repo.usedAddress(recommender.id, newMember.ip, trx)))
+    else if (
+      newMember.ip !== null &&
+      !isLoopback(newMember.ip) &&
+      (await repo.usedAddress(recommender.id, newMember.ip, trx))
+    )
       flag = 'ip';
     await repo.setRecommender(memberId, recommender.id, flag, trx);
   }
