@@ -259,6 +259,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     banners,
     legal,
     reports: services.reports,
+    jobs: services.jobs,
     settingsAdmin: services.settingsAdmin,
     members,
     memberConsole: services.memberConsole,

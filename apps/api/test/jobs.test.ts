@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { createJobScheduler, type JobOutcome, type JobScheduler } from '../src/lib/jobs.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
+import { bo, createOperator } from './factories.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './harness.ts';
 
 // Periodic jobs run once across instances (issue 24, lib/jobs.ts, docs/operations.md "Periodic
@@ -264,6 +265,39 @@ describe('the server’s jobs', () => {
       .split('\n')
       .find((l) => l.startsWith('casino_job_last_success_timestamp_seconds{job="transfer-reconcile"}'));
     expect(Number(line?.split(' ')[1])).toBeCloseTo(state!.lastSuccessAt!.getTime() / 1000, 0);
+  });
+
+  it('GET /api/backoffice/jobs: the owner reads each job’s state; other roles are refused', async () => {
+    t.services.jobs.register({
+      name: 'always-fails',
+      everyMs: 60_000,
+      run: async () => {
+        throw new Error('nothing to reach');
+      },
+    });
+    expect(await t.services.jobs.runNow('always-fails')).toBe('error');
+    const owner = await createOperator(t, 'owner');
+    const answer = await bo(t, 'GET', '/jobs', { cookie: owner.cookie });
+    expect(answer.code, JSON.stringify(answer.body)).toBe(200);
+    const jobs = answer.body.jobs as Record<string, unknown>[];
+    const failed = jobs.find((j) => j.name === 'always-fails')!;
+    expect(failed).toMatchObject({
+      everyMs: 60_000,
+      runningOn: null,
+      lastRunOn: t.services.jobs.holder,
+      lastSuccessAt: null,
+      lastError: 'nothing to reach',
+      runs: 1,
+      failures: 1,
+    });
+    expect(Date.parse(failed.lastErrorAt as string)).not.toBeNaN();
+    expect(Date.parse(failed.nextRunAt as string)).toBeGreaterThan(Date.parse(failed.lastErrorAt as string));
+    expect(jobs.find((j) => j.name === 'transfer-reconcile')).toMatchObject({ runs: 1, lastError: null });
+    for (const role of ['cashier', 'support', 'content'] as const) {
+      const other = await createOperator(t, role);
+      expect((await bo(t, 'GET', '/jobs', { cookie: other.cookie })).code).toBe(403);
+    }
+    expect((await bo(t, 'GET', '/jobs')).code).toBe(401);
   });
 
   it('TRANSFER_RECONCILE_MS=0 registers no reconciler', async () => {

@@ -230,6 +230,26 @@ export const ZDashboardResponse = z.object({
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
 
 /** The dashboard, the reports and their CSV, the audit log (docs/api/backoffice-reports.md); part of BACKOFFICE_ROUTES. */
+/** One periodic job as operators read it: the instance running it now, its next turn, its last runs. */
+export const ZJob = z.object({
+  name: z.string(),
+  /** Its period on the instance that answered (null: not registered there). */
+  everyMs: z.number().int().nullable(),
+  /** The instance holding its lease now (`<host>/<pid>/<random>`), null when no run is in progress. */
+  runningOn: z.string().nullable(),
+  nextRunAt: ZIsoDate,
+  lastRunOn: z.string().nullable(),
+  lastStartedAt: ZIsoDate.nullable(),
+  lastFinishedAt: ZIsoDate.nullable(),
+  lastSuccessAt: ZIsoDate.nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: ZIsoDate.nullable(),
+  runs: ZCount,
+  failures: ZCount,
+});
+export const ZJobsResponse = z.object({ status: z.literal('success'), jobs: z.array(ZJob) });
+export type TJob = z.infer<typeof ZJob>;
+
 export const BACKOFFICE_REPORT_ROUTES = {
   'dashboard.get': backofficeRoute({
     method: 'GET',
@@ -264,5 +284,12 @@ export const BACKOFFICE_REPORT_ROUTES = {
     permission: 'auditRead',
     query: ZAuditQuery,
     response: ZAuditResponse,
+  }),
+  /** The periodic jobs and their last runs (docs/operations.md "Periodic jobs"). */
+  'jobs.list': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/jobs',
+    permission: 'reports',
+    response: ZJobsResponse,
   }),
 };

@@ -28,6 +28,7 @@ import type { MemberConsoleService } from './member-console.service.ts';
 import { registerMemberBackofficeRoutes } from './members.routes.ts';
 import { registerReportsBackofficeRoutes } from '../reports/reports.backoffice.routes.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
+import type { JobScheduler } from '../../lib/jobs.ts';
 import { registerSettingsBackofficeRoutes } from '../settings/settings.backoffice.routes.ts';
 import type { SettingsAdminService } from '../settings/settings-admin.service.ts';
 import { registerSitesBackofficeRoutes } from '../settings/sites.backoffice.routes.ts';
@@ -66,6 +67,8 @@ export interface BackofficeRouteDeps {
   legal: LegalService;
   memberConsole: MemberConsoleService;
   reports: ReportsService;
+  /** The periodic jobs (lib/jobs.ts), read by `GET /api/backoffice/jobs`. */
+  jobs: Pick<JobScheduler, 'list'>;
   settingsAdmin: SettingsAdminService;
   members: Pick<MembersService, 'detailByUserId'>;
   cashierReview: CashierReview;
@@ -438,7 +441,7 @@ export async function registerBackofficeRoutes(
   await registerMediaBackofficeRoutes(app, principals, { media: deps.media, banners: deps.banners });
   registerContentBackofficeRoutes(route, { backoffice, settings });
 
-  registerReportsBackofficeRoutes(route, { reports: deps.reports });
+  registerReportsBackofficeRoutes(route, { reports: deps.reports, jobs: deps.jobs });
 
   route(BACKOFFICE_ROUTES['audit.list'], async ({ query }) => ({
     status: 'success',
