@@ -42,6 +42,9 @@ const NEITHER_MONEY_NOR_PLAY = [
   'end-session',
   'get-account-history',
   'get-session-summary',
+  'get-attendance',
+  'get-referrals',
+  'get-payback',
 ];
 
 describe('what a member must do first', () => {
