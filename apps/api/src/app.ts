@@ -240,7 +240,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     banners,
   } = services;
   // Cashier, comp conversion and the back office: money moves only through the ledger service.
-  registerCashierCalls(ctx, { cashier, community });
+  registerCashierCalls(ctx, { cashier, community, depositBonus: services.depositBonus });
   registerCompCalls(ctx, { comp });
   // Attendance, referral and weekly payback (docs/promotions.md).
   registerRewardsCalls(ctx, { rewards: services.rewards });
@@ -264,6 +264,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     members,
     memberConsole: services.memberConsole,
     cashierReview: services.cashierReview,
+    depositBonus: services.depositBonus,
     protectionAdmin: services.protectionAdmin,
     sitesAdmin: services.sitesAdmin,
     rewards: services.rewards,

@@ -158,6 +158,8 @@ const TABLE_WRITERS: Record<string, string> = {
   idempotency_responses: 'modules/backoffice/backoffice.repository.ts',
   deposit_requests: 'modules/cashier/cashier.repository.ts',
   withdraw_requests: 'modules/cashier/cashier.repository.ts',
+  deposit_bonuses: 'modules/cashier/deposit-bonus.repository.ts',
+  deposit_events: 'modules/cashier/deposit-bonus.repository.ts',
   helps: 'modules/community/community.repository.ts',
   notes: 'modules/community/community.repository.ts',
   note_sends: 'modules/community/community.repository.ts',

@@ -17,6 +17,8 @@ import { createMetrics } from './lib/metrics.ts';
 import { addJobGauges, createJobScheduler } from './lib/jobs.ts';
 import { createCashierService } from './modules/cashier/cashier.service.ts';
 import { createCashierReview } from './modules/cashier/cashier-review.service.ts';
+import { createDepositBonus } from './modules/cashier/deposit-bonus.service.ts';
+import { createStakeTotals } from './modules/games/stake-totals.ts';
 import { createCommunityService } from './modules/community/community.service.ts';
 import { createCompService } from './modules/comp/comp.service.ts';
 import {
@@ -131,7 +133,22 @@ export function createServices(deps: ServicesDeps) {
   const community = createCommunityService({ db, audit, members, now, caches });
   // Deposit and loss limits, breaks in force, the reality-check setting (docs/protection.md).
   const limits = createLimitsService({ db, members, now });
+  // A member's stakes that stand (the games' wallet keeps them), for the levels and the rollover.
+  const stakeTotals = createStakeTotals({ db, zone, now });
+  // Levels' deposit bonus, deposit events, rollover and promotion (API.md section 8, docs/cashier.md).
+  const depositBonus = createDepositBonus({
+    db,
+    ledger,
+    audit,
+    settings,
+    members,
+    stakes: stakeTotals,
+    breaks: breakReader,
+    zone,
+    now,
+  });
   const cashier = createCashierService({
+    bonuses: depositBonus,
     db,
     ledger,
     settings,
@@ -328,6 +345,8 @@ export function createServices(deps: ServicesDeps) {
     signInLimiter,
     csrf,
     cashier,
+    depositBonus,
+    stakeTotals,
     comp,
     rewards,
     members,

@@ -3,6 +3,7 @@ import { BACKOFFICE_CASHIER_ROUTES } from './backoffice-cashier.ts';
 import { BACKOFFICE_CONTENT_ROUTES } from './backoffice-content.ts';
 import { BACKOFFICE_GAME_ROUTES } from './backoffice-games.ts';
 import { BACKOFFICE_HELPDESK_ROUTES } from './backoffice-helpdesk.ts';
+import { BACKOFFICE_LEVEL_ROUTES } from './backoffice-levels.ts';
 import { BACKOFFICE_MEMBER_ROUTES } from './backoffice-members.ts';
 import { BACKOFFICE_OPERATOR_ROUTES } from './backoffice-operators.ts';
 import { BACKOFFICE_PARTNER_ROUTES } from './backoffice-partners.ts';
@@ -31,6 +32,7 @@ export const BACKOFFICE_ROUTES = {
   ...BACKOFFICE_HELPDESK_ROUTES,
   ...BACKOFFICE_CONTENT_ROUTES,
   ...BACKOFFICE_PARTNER_ROUTES,
+  ...BACKOFFICE_LEVEL_ROUTES,
   ...BACKOFFICE_REWARD_ROUTES,
   ...BACKOFFICE_SITE_ROUTES,
 } satisfies Record<string, TBackofficeRoute>;

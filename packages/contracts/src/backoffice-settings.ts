@@ -4,6 +4,7 @@ import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from './backoffice-members.ts';
 import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
 import { HH_MM_PATTERN, ZCount, ZIsoDate } from './fields.ts';
+import { ZLevelPatch, ZLevelSettings } from './levels.ts';
 import { ZMaintenanceMessage, ZMaintenanceSettings } from './site.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
@@ -174,8 +175,13 @@ export const LEVEL_NAME_MAX = 30;
 export const ZLevelName = z.string().trim().min(1).max(LEVEL_NAME_MAX);
 const ZLevel = z.int().min(MEMBER_LEVEL_MIN).max(MEMBER_LEVEL_MAX);
 
-/** One member level: its number, the name operators gave it, and how many members hold it. */
-export const ZMemberLevelView = z.object({ level: ZLevel, name: z.string(), members: ZCount });
+/**
+ * One member level: its number, the name operators gave it, how many members hold it, and its
+ * settings (API.md section 8: comp rates, daily withdrawal limit, deposit bonus, threshold, account).
+ */
+export const ZMemberLevelView = z
+  .object({ level: ZLevel, name: z.string(), members: ZCount })
+  .extend(ZLevelSettings.shape);
 export type TMemberLevelView = z.infer<typeof ZMemberLevelView>;
 
 /** `GET` and `PUT /api/backoffice/settings/levels`: levels MEMBER_LEVEL_MIN..MEMBER_LEVEL_MAX. */
@@ -185,12 +191,22 @@ export const ZMemberLevelsResponse = z.object({
 });
 export type TMemberLevelsResponse = z.infer<typeof ZMemberLevelsResponse>;
 
-/** New names for some levels (`{"1": "Bronze", "10": "VIP"}`); at least one. */
-export const ZMemberLevelsPatch = z.strictObject({
-  names: z
-    .record(z.string().regex(/^(?:[1-9]|10)$/), ZLevelName)
-    .refine((names) => Object.keys(names).length > 0, withCode('required')),
-});
+/**
+ * New names for some levels (`{"1": "Bronze", "10": "VIP"}`), and/or changes of some levels'
+ * settings (`{"levels": {"3": {"withdrawDailyLimit": 5000000}}}`); at least one.
+ */
+export const ZMemberLevelsPatch = z
+  .strictObject({
+    names: z
+      .record(z.string().regex(/^(?:[1-9]|10)$/), ZLevelName)
+      .refine((names) => Object.keys(names).length > 0, withCode('required'))
+      .optional(),
+    levels: z
+      .record(z.string().regex(/^(?:[1-9]|10)$/), ZLevelPatch)
+      .refine((levels) => Object.keys(levels).length > 0, withCode('required'))
+      .optional(),
+  })
+  .refine(isNonEmptyPatch, withCode('required'));
 export type TMemberLevelsPatch = z.infer<typeof ZMemberLevelsPatch>;
 
 /** A level's default name: `Lv.3`. */

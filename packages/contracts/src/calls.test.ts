@@ -33,14 +33,19 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'del-note': ['member', ['success', 'not_found']],
   'del-all-note': ['member', ['success']],
   'get-member-account': ['member', ['success']],
-  'apply-user-deposit': ['member', ['success', 'wait', 'time', 'blocked']],
-  'apply-user-withdraw': ['member', ['success', 'wait', 'time', 'balance', 'pass', 'blocked']],
+  'apply-user-deposit': ['member', ['success', 'wait', 'time', 'blocked', 'fail']],
+  'apply-user-withdraw': ['member', ['success', 'wait', 'time', 'balance', 'pass', 'blocked', 'rolling']],
   'get-deposit-list': ['member', ['success']],
   'get-withdraw-list': ['member', ['success']],
   // 'already' and 'blocked' below are this platform's additions; see the schemas and docs/api/member-calls.md.
   'del-deposit': ['member', ['success', 'not_found', 'already']],
   'del-withdraw': ['member', ['success', 'not_found', 'already']],
   'roll-to-balance': ['member', ['success', 'low_point', 'blocked']],
+  // Levels and the deposit bonus (API.md section 8; `get-my-level` is this platform's addition).
+  'get-deposit-bonus': ['member', ['success']],
+  'get-rollover': ['member', ['success']],
+  'cancel-bonus': ['member', ['success', 'not_found']],
+  'get-my-level': ['member', ['success']],
   'change-password': ['member', ['success', 'pass']],
   // This platform's addition: the acceptance of newer terms (docs/api/member-calls.md, "Newer terms").
   'accept-terms': ['member', ['success', 'fail']],
@@ -166,6 +171,33 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
   'del-deposit': {},
   'del-withdraw': {},
   'roll-to-balance': {},
+  'get-deposit-bonus': {
+    options: [
+      { id: 'first-10-100000-3', kind: 'first', percent: 10, cap: 100_000, rollover: 3 },
+      { id: 'event-1', kind: 'event', percent: 20, cap: 50_000, rollover: 5, name: 'e', until: date },
+    ],
+    first: true,
+  },
+  'get-rollover': {
+    required: 330_000,
+    done: 12_000,
+    since: date,
+    bonus: 10_000,
+    kind: 'first',
+    cancelAmount: 10_000,
+  },
+  'cancel-bonus': { returned: 10_000 },
+  'get-my-level': {
+    current: {
+      level: 1,
+      name: 'Lv.1',
+      compRates: { casino: 50, slot: 100, mini: 0 },
+      withdrawDailyLimit: null,
+      depositBonus: [],
+    },
+    totals: { stakes: 0, deposits: 0 },
+    next: null,
+  },
   'change-password': {},
   'accept-terms': {},
   'change-exchange-password': {},
@@ -265,6 +297,9 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
   },
 };
 
+/** The fields a non-success answer must carry (`rolling`: the rollover left, API.md section 8). */
+const OTHER: Partial<Record<string, Record<string, unknown>>> = { rolling: { required: 330_000, done: 0 } };
+
 const REQUEST: Record<TCallName, Record<string, unknown>> = {
   'user-do-login': { userId: 'Gamer01', password: 'secret' },
   'user-health-check': {},
@@ -310,6 +345,10 @@ const REQUEST: Record<TCallName, Record<string, unknown>> = {
   'del-deposit': { id: 1 },
   'del-withdraw': { id: 1 },
   'roll-to-balance': { amount: 10_000 },
+  'get-deposit-bonus': {},
+  'get-rollover': {},
+  'cancel-bonus': {},
+  'get-my-level': {},
   'change-password': { password: 'old', newPassword: 'new password' },
   'accept-terms': { terms: 2 },
   'change-exchange-password': { password: 'secret', newExchangePassword: '4321' },
@@ -367,7 +406,7 @@ describe('CALLS', () => {
 
     it('parses every listed outcome, and picks only public fields', () => {
       for (const status of expectedStatuses) {
-        const body = status === 'success' ? { status, ...SUCCESS[name] } : { status };
+        const body = status === 'success' ? { status, ...SUCCESS[name] } : { status, ...OTHER[status] };
         expect(response.parse(body)).toEqual(body);
         expect(response.parse({ ...body, internal: 'secret' })).toEqual(body);
       }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as cashier from './cashier.ts';
 import * as community from './community.ts';
 import * as games from './games.ts';
+import * as levels from './levels.ts';
 import * as members from './members.ts';
 import * as protection from './protection.ts';
 import * as rewards from './rewards.ts';
@@ -58,6 +59,10 @@ export const CALLS = {
   'del-deposit': call('member', cashier.ZDelDepositRequest, cashier.ZDelDepositResponse),
   'del-withdraw': call('member', cashier.ZDelWithdrawRequest, cashier.ZDelWithdrawResponse),
   'roll-to-balance': call('member', cashier.ZRollToBalanceRequest, cashier.ZRollToBalanceResponse),
+  'get-deposit-bonus': call('member', levels.ZGetDepositBonusRequest, levels.ZGetDepositBonusResponse),
+  'get-rollover': call('member', levels.ZGetRolloverRequest, levels.ZGetRolloverResponse),
+  'cancel-bonus': call('member', levels.ZCancelBonusRequest, levels.ZCancelBonusResponse),
+  'get-my-level': call('member', levels.ZGetMyLevelRequest, levels.ZGetMyLevelResponse),
   'change-password': call('member', members.ZChangePasswordRequest, members.ZChangePasswordResponse),
   'accept-terms': call('member', members.ZAcceptTermsRequest, members.ZAcceptTermsResponse),
   'change-exchange-password': call(

@@ -11,16 +11,24 @@ import {
   ZMoney,
   ZPaging,
 } from './fields.ts';
+import { ZBonusId, ZRollingAnswer } from './levels.ts';
 import { statusOnly, ZRequestState, ZSuccess } from './status.ts';
 
 export const ZDepositor = z.string().trim().min(1).max(20);
 
-export const ZApplyUserDepositRequest = z.strictObject({ amount: ZAmount, depositor: ZDepositor.optional() });
+/** `bonusId`: an option of `get-deposit-bonus` (API.md section 8), paid with the deposit on approval. */
+export const ZApplyUserDepositRequest = z.strictObject({
+  amount: ZAmount,
+  depositor: ZDepositor.optional(),
+  bonusId: ZBonusId.optional(),
+});
 export type TApplyUserDepositRequest = z.infer<typeof ZApplyUserDepositRequest>;
 export const ZApplyUserDepositResponse = z.discriminatedUnion('status', [
   ZSuccess,
   statusOnly('wait'),
   statusOnly('time'),
+  /** The chosen bonus is unknown or no longer offered (nothing is written). */
+  statusOnly('fail'),
   /**
    * The member may not deposit: `remaining` (docs/protection.md) is what the member's deposit limits
    * still allow when a limit refused the amount; absent for a blocked account or a break.
@@ -40,7 +48,13 @@ export const ZApplyUserWithdrawResponse = z.discriminatedUnion('status', [
   statusOnly('time'),
   statusOnly('balance'),
   statusOnly('pass'),
-  statusOnly('blocked'),
+  /**
+   * The member may not withdraw; `remaining` is what the level's daily withdrawal limit still allows
+   * today when that limit refused the amount (docs/api/member-calls.md).
+   */
+  z.object({ status: z.literal('blocked'), remaining: ZMoney.optional() }),
+  /** A deposit bonus's rollover is not met yet: `required` and `done` so far (API.md section 8). */
+  ZRollingAnswer,
 ]);
 export type TApplyUserWithdrawResponse = z.infer<typeof ZApplyUserWithdrawResponse>;
 

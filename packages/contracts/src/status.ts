@@ -26,6 +26,8 @@ export const STATUSES = [
   'maintenance',
   'must_change_password',
   'must_accept_terms',
+  /** A withdrawal while a deposit bonus's rollover is not met (API.md section 8). */
+  'rolling',
 ] as const;
 
 export const ZStatus = z.enum(STATUSES);

@@ -301,6 +301,48 @@ export interface WithdrawRequestsTable {
   first_approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** A deposit bonus's life (0024): chosen, paid and in play, played through, given up, refused, void. */
+export type DepositBonusState = 'pending' | 'active' | 'met' | 'cancelled' | 'refused' | 'void';
+
+/** The bonus a member chose with a deposit request, paid on approval (0024, docs/cashier.md). */
+export interface DepositBonusesTable {
+  id: Generated<number>;
+  member_id: number;
+  deposit_id: number;
+  kind: 'first' | 'every' | 'event';
+  event_id: number | null;
+  option_id: string;
+  level: number;
+  percent: number;
+  cap: number;
+  rollover: number;
+  state: ColumnType<DepositBonusState, DepositBonusState | undefined, DepositBonusState>;
+  deposit_amount: Defaulted<number>;
+  bonus: Defaulted<number>;
+  required: Defaulted<number>;
+  returned: Defaulted<number>;
+  transfer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: DefaultTimestamp;
+}
+
+/** An operator's deposit event (0024): a window, the levels it covers and its own bonus terms. */
+export interface DepositEventsTable {
+  id: Generated<number>;
+  name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  levels: number[];
+  percent: number;
+  cap: number;
+  rollover: number;
+  enabled: Defaulted<boolean>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_by: string;
+  created_at: DefaultTimestamp;
+}
+
 /** Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -361,6 +403,8 @@ export interface DB {
   operators: OperatorsTable;
   deposit_requests: DepositRequestsTable;
   withdraw_requests: WithdrawRequestsTable;
+  deposit_bonuses: DepositBonusesTable;
+  deposit_events: DepositEventsTable;
   audit_log: AuditLogTable;
   idempotency_responses: IdempotencyResponsesTable;
   providers: ProvidersTable;

@@ -37,6 +37,8 @@ import type { MembersService } from '../members/members.service.ts';
 import { registerContentBackofficeRoutes } from './content.routes.ts';
 import type { CashierReview } from '../cashier/cashier-review.service.ts';
 import { registerCashierBackofficeRoutes } from '../cashier/cashier.backoffice.routes.ts';
+import { registerDepositBonusBackofficeRoutes } from '../cashier/deposit-bonus.backoffice.routes.ts';
+import type { DepositBonusService } from '../cashier/deposit-bonus.service.ts';
 import { registerOperatorsBackofficeRoutes } from './operators.routes.ts';
 import { registerProtectionBackofficeRoutes } from '../protection/protection.backoffice.routes.ts';
 import { registerGamesBackofficeRoutes } from '../games/games.backoffice.routes.ts';
@@ -72,6 +74,8 @@ export interface BackofficeRouteDeps {
   settingsAdmin: SettingsAdminService;
   members: Pick<MembersService, 'detailByUserId'>;
   cashierReview: CashierReview;
+  /** The levels' deposit bonus and deposit events (docs/api/backoffice-levels.md). */
+  depositBonus: DepositBonusService;
   protectionAdmin: ProtectionAdminService;
   sitesAdmin: SitesAdminService;
   rewards: RewardsService;
@@ -230,6 +234,7 @@ export async function registerBackofficeRoutes(
   }
 
   registerCashierBackofficeRoutes(route, { cashierReview: deps.cashierReview });
+  registerDepositBonusBackofficeRoutes(route, { depositBonus: deps.depositBonus });
 
   // --- the dashboard, the member list and member actions, the operator's own sessions ---
 

@@ -1,15 +1,18 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { CommunityService } from '../community/community.service.ts';
 import type { CashierService } from './cashier.service.ts';
+import type { DepositBonusService } from './deposit-bonus.service.ts';
 
 export interface CashierRouteDeps {
   cashier: CashierService;
   community: CommunityService;
+  /** The levels' deposit bonus, rollover and benefits (API.md section 8). */
+  depositBonus: DepositBonusService;
 }
 
 /** The member calls of the cashier and my page's money (docs/api/member-calls.md). */
 export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps): void {
-  const { cashier, community } = deps;
+  const { cashier, community, depositBonus } = deps;
   const { calls, events } = ctx;
 
   // After a change committed, the operators' queues and the member's other tabs hear of it
@@ -50,6 +53,16 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
   });
 
   calls.register('get-cashier-status', () => cashier.status());
+
+  // Levels and the deposit bonus (API.md section 8, docs/api/member-calls.md).
+  calls.register('get-deposit-bonus', (_input, { member }) => depositBonus.options(member.memberId));
+  calls.register('get-rollover', (_input, { member }) => depositBonus.rollover(member.memberId));
+  calls.register('cancel-bonus', async (_input, { member }) => {
+    const answer = await depositBonus.cancel(member.memberId);
+    if (answer.status === 'success') events.member({ memberId: member.memberId }, 'balance');
+    return answer;
+  });
+  calls.register('get-my-level', (_input, { member }) => depositBonus.myLevel(member.memberId));
   calls.register('get-cash-ticker', () => cashier.ticker());
 
   calls.register('user-ask-account', async (_input, { member }) => {

@@ -12,6 +12,7 @@ import type { MembersService } from '../members/members.service.ts';
 import type { LimitsService } from '../protection/limits.service.ts';
 import type { CashierMember } from '../members/members.types.ts';
 import { isLocked } from '../settings/lock-window.ts';
+import type { DepositBonusService } from './deposit-bonus.service.ts';
 import { windowStatus, type CashierSettings, type SettingsService } from '../settings/settings.service.ts';
 import {
   createCashierRepository,
@@ -45,6 +46,11 @@ export interface CashierDeps {
   /** The site's time zone (config SITE_TIME_ZONE): the wall clock of the lock windows. */
   zone: string;
   now: () => Date;
+  /**
+   * The levels' deposit bonus and rollover, daily withdrawal limit and promotion (API.md section 8,
+   * deposit-bonus.service.ts); none in a cashier built without them.
+   */
+  bonuses?: DepositBonusService | undefined;
 }
 
 /** Thrown inside a transaction to roll it back and answer a business status instead. */
@@ -135,7 +141,7 @@ export type QueueActionResult =
   | { status: 'already' | 'not_found' | 'same_operator' };
 
 export function createCashierService(deps: CashierDeps) {
-  const { db, ledger, settings, community, members, rateLimiter, limits, zone, now } = deps;
+  const { db, ledger, settings, community, members, rateLimiter, limits, zone, now, bonuses } = deps;
   const repo = createCashierRepository(db);
 
   /** Locks a request row for its state change; a withdrawal comes with its hold id. */
@@ -171,9 +177,9 @@ export function createCashierService(deps: CashierDeps) {
      */
     async applyDeposit(
       memberId: number,
-      input: { amount: number; depositor?: string | undefined },
+      input: { amount: number; depositor?: string | undefined; bonusId?: string | undefined },
     ): Promise<
-      { status: 'success' | 'wait' | 'time' } | { status: 'blocked'; remaining?: number | undefined }
+      { status: 'success' | 'wait' | 'time' | 'fail' } | { status: 'blocked'; remaining?: number | undefined }
     > {
       const s = await settings.cashier();
       checkRequestAmount(input.amount, s.minDeposit, s);
@@ -181,20 +187,28 @@ export function createCashierService(deps: CashierDeps) {
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
       const depositor = input.depositor?.trim() || member.bank_owner;
       try {
-        return await db.transaction().execute(async (trx) => {
-          const guard = await limits.checkDeposit(
-            memberId,
-            input.amount,
-            (starts, t) => repo.depositsSince(memberId, starts, t),
-            trx,
-          );
-          if (guard.status === 'blocked') return guard;
-          const at = now();
-          if (isLocked(s.depositLock, at, zone)) return { status: 'time' as const };
-          if (await repo.hasPending('deposit', memberId, trx)) return { status: 'wait' as const };
-          await repo.insertDeposit({ memberId, amount: input.amount, depositor, at }, trx);
-          return { status: 'success' as const };
-        });
+        return await refusable<
+          'fail',
+          { status: 'success' | 'wait' | 'time' } | { status: 'blocked'; remaining?: number | undefined }
+        >(() =>
+          db.transaction().execute(async (trx) => {
+            const guard = await limits.checkDeposit(
+              memberId,
+              input.amount,
+              (starts, t) => repo.depositsSince(memberId, starts, t),
+              trx,
+            );
+            if (guard.status === 'blocked') return guard;
+            const at = now();
+            if (isLocked(s.depositLock, at, zone)) return { status: 'time' as const };
+            if (await repo.hasPending('deposit', memberId, trx)) return { status: 'wait' as const };
+            const id = await repo.insertDeposit({ memberId, amount: input.amount, depositor, at }, trx);
+            // The chosen bonus is kept with the request; one not offered now refuses it whole.
+            if (input.bonusId !== undefined && !(await bonuses?.attach(memberId, id, input.bonusId, trx)))
+              throw new Refusal('fail');
+            return { status: 'success' as const };
+          }),
+        );
       } catch (error) {
         if (isOnePendingViolation(error)) return { status: 'wait' as const };
         throw error;
@@ -231,6 +245,9 @@ export function createCashierService(deps: CashierDeps) {
       const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
       if (isLocked(s.withdrawLock, now(), zone)) return { status: 'time' as const };
+      // A deposit bonus's rollover not met yet (API.md section 8): `rolling` with what is left.
+      const rolling = await bonuses?.withdrawRefusal(memberId);
+      if (rolling) return rolling;
 
       // The exchange password is 4..6 digits: without a limit it could be guessed in minutes.
       const limitKey = `exchange-pass:${memberId}`;
@@ -250,37 +267,41 @@ export function createCashierService(deps: CashierDeps) {
 
       if (await repo.hasPending('withdraw', memberId)) return { status: 'wait' as const };
       try {
-        return await refusable<'balance', { status: 'success' }>(() =>
-          db.transaction().execute(async (trx) => {
-            const id = await repo.insertWithdraw(
-              {
-                memberId,
-                amount: input.amount,
-                bankname: member.bankname,
-                bankOwner: member.bank_owner,
-                banknum: member.banknum,
-              },
-              trx,
-            );
-            try {
-              const hold = await ledger.createHold(
+        return await refusable<'balance', { status: 'success' } | { status: 'blocked'; remaining: number }>(
+          () =>
+            db.transaction().execute(async (trx) => {
+              // The level's daily withdrawal limit; one pending withdrawal at a time keeps it whole.
+              const over = await bonuses?.withdrawLimitRefusal(memberId, input.amount, trx);
+              if (over) return { status: 'blocked' as const, remaining: over.remaining };
+              const id = await repo.insertWithdraw(
                 {
                   memberId,
                   amount: input.amount,
-                  code: 'withdrawal_hold',
-                  idempotencyKey: `withdraw:${id}:hold`,
-                  source: 'cashier',
-                  meta: { requestId: id },
+                  bankname: member.bankname,
+                  bankOwner: member.bank_owner,
+                  banknum: member.banknum,
                 },
                 trx,
               );
-              await repo.setWithdrawHold(id, hold.holdId, trx);
-            } catch (error) {
-              if (isLedgerError(error, 'balance')) throw new Refusal('balance');
-              throw error;
-            }
-            return { status: 'success' as const };
-          }),
+              try {
+                const hold = await ledger.createHold(
+                  {
+                    memberId,
+                    amount: input.amount,
+                    code: 'withdrawal_hold',
+                    idempotencyKey: `withdraw:${id}:hold`,
+                    source: 'cashier',
+                    meta: { requestId: id },
+                  },
+                  trx,
+                );
+                await repo.setWithdrawHold(id, hold.holdId, trx);
+              } catch (error) {
+                if (isLedgerError(error, 'balance')) throw new Refusal('balance');
+                throw error;
+              }
+              return { status: 'success' as const };
+            }),
         );
       } catch (error) {
         if (isOnePendingViolation(error)) return { status: 'wait' as const };
@@ -309,6 +330,7 @@ export function createCashierService(deps: CashierDeps) {
         if (!row || row.member_id !== memberId || row.is_hidden) return { status: 'not_found' as const };
         if (row.state === 'reg') return { status: 'already' as const };
         if (row.state === 'wait') {
+          if (kind === 'deposit') await bonuses?.onDepositDropped(id, trx);
           if (kind === 'withdraw') {
             await ledger.voidHold(
               holdOf(row),
@@ -468,6 +490,10 @@ export function createCashierService(deps: CashierDeps) {
         );
       }
       await repo.setState(kind, id, { state: 'already', handledBy: operator.id, processedAt: now() }, trx);
+      // The bonus chosen with the deposit is paid with it, and the level may rise (API.md section 8).
+      const bonus =
+        kind === 'deposit' ? await bonuses?.onDepositApproved(row, operator.operatorId, trx) : null;
+      const promoted = kind === 'deposit' ? await bonuses?.promote(row.member_id, trx) : null;
       await community.sendNote(
         row.member_id,
         { ...requestNote(kind, 'approved', row.amount, null), createdBy: operator.operatorId },
@@ -477,7 +503,12 @@ export function createCashierService(deps: CashierDeps) {
         status: 'success',
         memberId: row.member_id,
         before: { state: row.state, amount: row.amount },
-        after: { state: 'already', amount: row.amount },
+        after: {
+          state: 'already',
+          amount: row.amount,
+          ...(bonus ? { bonus } : {}),
+          ...(promoted ? { level: promoted.after } : {}),
+        },
         ...(firstApproverId !== undefined ? { firstApproverId } : {}),
       };
     },
@@ -493,6 +524,7 @@ export function createCashierService(deps: CashierDeps) {
       const row = await lock(kind, id, trx);
       if (!row) return { status: 'not_found' };
       if (row.state !== 'wait' && row.state !== 'reg') return { status: 'already' };
+      if (kind === 'deposit') await bonuses?.onDepositDropped(id, trx);
       if (kind === 'withdraw') {
         await ledger.voidHold(
           holdOf(row),

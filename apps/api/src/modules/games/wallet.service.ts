@@ -15,6 +15,9 @@ import { isStorableCheckViolation } from '../../db/storable.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { CompRates, SettingsService } from '../settings/settings.service.ts';
+import { hasLevelCompRates } from '../settings/level-settings.ts';
+import { MEMBER_LEVEL_MIN } from '@casino/contracts/backoffice-members';
+import type { TLevelCompRates } from '@casino/contracts/levels';
 import type { JackpotService } from './jackpot.service.ts';
 import {
   createGamesRepository,
@@ -30,7 +33,7 @@ export interface WalletDeps {
   ledger: LedgerService;
   sessions: SessionService;
   settings: SettingsService;
-  members: Pick<MembersService, 'byUserId' | 'userIdsOf'>;
+  members: Pick<MembersService, 'byUserId' | 'userIdsOf' | 'memberLevel'>;
   jackpots: Pick<JackpotService, 'onBet' | 'hitsOf'>;
   secrets: SecretBox;
   now: () => Date;
@@ -63,6 +66,8 @@ const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
 const wrongTypes = (): WalletReply => ({ code: 400, body: { status: 'RS_ERROR_WRONG_TYPES' } });
 /** Member ids remembered per instance at most (then forgotten all at once). */
 const MAX_REMEMBERED = 100_000;
+/** How long a member's level is used for its comp rate before it is read again (ms). */
+const LEVEL_FRESH_MS = 5_000;
 /** How long a provider row and the comp rates are used before they are read again (ms). */
 const SETTINGS_FRESH_MS = 1_000;
 
@@ -159,6 +164,50 @@ export function createWalletService(deps: WalletDeps) {
     if (!rates || rates.until <= at)
       rates = { value: await settings.compRates(), until: at + SETTINGS_FRESH_MS };
     return rates.value;
+  }
+
+  /**
+   * The levels' own comp rates (API.md section 8), read again at most once a second per instance;
+   * null while no level has one, so the bet path then reads no member level at all.
+   */
+  let levelRates: { value: TLevelCompRates[] | null; until: number } | undefined;
+  async function levelCompRates(): Promise<TLevelCompRates[] | null> {
+    const at = now().getTime();
+    if (!levelRates || levelRates.until <= at) {
+      const levels = await settings.levelSettings();
+      levelRates = {
+        value: hasLevelCompRates(levels) ? levels.map((l) => l.compRates) : null,
+        until: at + SETTINGS_FRESH_MS,
+      };
+    }
+    return levelRates.value;
+  }
+
+  /**
+   * A member's level, kept per instance for LEVEL_FRESH_MS: read only when some level has comp
+   * rates of its own, and then once per member and period, never once per bet.
+   */
+  const levels = new Map<number, { level: number; until: number }>();
+  async function levelOf(memberId: number): Promise<number> {
+    const at = now().getTime();
+    const kept = levels.get(memberId);
+    if (kept && kept.until > at) return kept.level;
+    const level = (await members.memberLevel(memberId))?.level ?? MEMBER_LEVEL_MIN;
+    if (levels.size >= MAX_REMEMBERED) levels.clear();
+    levels.set(memberId, { level, until: at + LEVEL_FRESH_MS });
+    return level;
+  }
+
+  /**
+   * The comp rate of a bet (basis points): the member's level's rate for the provider's kind when
+   * the level has one, else the site's rate for the kind (mini-games: none).
+   */
+  async function compRateOf(memberId: number, kind: ProviderRow['kind']): Promise<number> {
+    const site = kind === 'mini' ? 0 : (await compRates())[kind];
+    if (kind === 'sport') return site;
+    const byLevel = await levelCompRates();
+    if (!byLevel) return site;
+    return byLevel[(await levelOf(memberId)) - MEMBER_LEVEL_MIN]?.[kind] ?? site;
   }
 
   /** The answer to a wallet function's row; a replayed bet tells its jackpots again. */
@@ -325,8 +374,8 @@ export function createWalletService(deps: WalletDeps) {
               meta,
             })
           : null;
-      // Mini-games accrue no comp points (the operator's comp rates are casino, slot and sport).
-      const compRate = provider.kind === 'mini' ? 0 : (await compRates())[provider.kind];
+      // The level's rate for the kind when it has one, else the site's (mini-games: a level's only).
+      const compRate = await compRateOf(memberId, provider.kind);
       const points = Math.floor((input.amount * compRate) / 10_000);
       const comp =
         transfer && points > 0

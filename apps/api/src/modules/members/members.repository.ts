@@ -665,6 +665,31 @@ export function createMembersRepository(db: Database) {
       await trx.updateTable('members').set({ level, updated_at: at }).where('id', '=', id).execute();
     },
 
+    /** A member's level and state (the levels' benefits and automatic promotion, API.md section 8). */
+    async levelOf(
+      id: number,
+      trx: Database = db,
+    ): Promise<{ level: number; state: MemberState; user_id: string } | undefined> {
+      return trx
+        .selectFrom('members')
+        .select(['level', 'state', 'user_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Raises a member's level to `level` when it is lower (never lowers it): the level before, or
+     * undefined when nothing changed. One statement, so parallel promotions settle on the highest.
+     */
+    async raiseLevel(id: number, level: number, at: Date, trx: Database): Promise<number | undefined> {
+      const row = await sql<{ before: number }>`
+        update members m set level = ${level}, updated_at = ${at}
+        from (select id, level from members where id = ${id} for update) old
+        where m.id = old.id and old.level < ${level}
+        returning old.level as before`.execute(trx);
+      return row.rows[0]?.before;
+    },
+
     /** One sign-in attempt on a known member id (the sign-in history). */
     async insertSignIn(
       row: {

@@ -2,6 +2,7 @@ import { primeDummyHash } from '../auth/passwords.ts';
 import { createMembersRepository } from './members.repository.ts';
 import type { MembersServiceDeps } from './members.types.ts';
 import { createMemberAdmin } from './member-admin.service.ts';
+import { createMemberLevels } from './member-levels.service.ts';
 import { createPasswordChange } from './password-change.service.ts';
 import { createProfile } from './profile.service.ts';
 import { createRegistration } from './registration.service.ts';
@@ -27,6 +28,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     ...createPasswordChange(parts),
     ...createTermsAcceptance(parts),
     ...createMemberAdmin(parts),
+    ...createMemberLevels(parts),
     ...createRegCodes(parts),
     ...createReferralLinks(parts),
   };

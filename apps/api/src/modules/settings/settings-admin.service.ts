@@ -4,6 +4,7 @@ import type {
   TRegCodeCreateRequest,
   TRegCodePatch,
 } from '@casino/contracts/backoffice-settings';
+import type { TLevelPatch } from '@casino/contracts/levels';
 import type { Database } from '../../db/database.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { SettingsService } from './settings.service.ts';
@@ -44,7 +45,12 @@ export interface SettingsAdminDeps {
   /** The settings module owns the `settings` rows (member approval, level names). */
   settings: Pick<
     SettingsService,
-    'memberApprovalRequired' | 'setMemberApprovalRequired' | 'memberLevelNames' | 'updateMemberLevelNames'
+    | 'memberApprovalRequired'
+    | 'setMemberApprovalRequired'
+    | 'memberLevelNames'
+    | 'updateMemberLevelNames'
+    | 'levelSettings'
+    | 'updateLevelSettings'
   >;
 }
 
@@ -111,27 +117,53 @@ export function createSettingsAdminService(deps: SettingsAdminDeps) {
       });
     },
 
-    /** Every level with its name and how many members hold it. */
+    /** Every level with its name, how many members hold it and its settings (API.md section 8). */
     async levels(): Promise<TMemberLevelView[]> {
-      const [names, counts] = await Promise.all([settings.memberLevelNames(), members.memberLevelCounts()]);
-      return names.map((name, i) => ({ level: i + 1, name, members: counts.get(i + 1) ?? 0 }));
+      const [names, counts, settingsOf] = await Promise.all([
+        settings.memberLevelNames(),
+        members.memberLevelCounts(),
+        settings.levelSettings(),
+      ]);
+      return names.map((name, i) => ({
+        level: i + 1,
+        name,
+        members: counts.get(i + 1) ?? 0,
+        ...settingsOf[i]!,
+      }));
     },
 
+    /**
+     * Renames levels and/or changes levels' settings: one transaction with one audit record
+     * (`settings.levels`, before and after of what changed).
+     */
     async updateLevels(patch: TMemberLevelsPatch, who: AuditActor): Promise<TMemberLevelView[]> {
+      const names: Record<string, string> = { ...patch.names };
+      for (const [level, change] of Object.entries(patch.levels ?? {}))
+        if (change.name !== undefined) names[level] = change.name;
       await db.transaction().execute(async (trx) => {
-        const { before, after } = await settings.updateMemberLevelNames(patch.names, trx);
-        await audit.record(
-          who,
-          {
-            action: 'settings.levels',
-            target: 'settings:levels',
-            before: { names: before },
-            after: { names: after },
-          },
-          trx,
-        );
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        if (Object.keys(names).length > 0) {
+          const renamed = await settings.updateMemberLevelNames(names, trx);
+          before.names = renamed.before;
+          after.names = renamed.after;
+        }
+        if (patch.levels) {
+          const changed = await settings.updateLevelSettings(patch.levels, trx);
+          for (const level of Object.keys(patch.levels)) {
+            const i = Number(level) - 1;
+            before[`level${level}`] = changed.before[i];
+            after[`level${level}`] = changed.after[i];
+          }
+        }
+        await audit.record(who, { action: 'settings.levels', target: 'settings:levels', before, after }, trx);
       });
       return this.levels();
+    },
+
+    /** `PUT /settings/levels/:level`: one level's settings (and name). */
+    updateLevel(level: number, patch: TLevelPatch, who: AuditActor): Promise<TMemberLevelView[]> {
+      return this.updateLevels({ levels: { [String(level)]: patch } }, who);
     },
   };
 }

@@ -7,6 +7,13 @@ import { defaultLevelName } from '@casino/contracts/backoffice-settings';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
 import { createSharedCaches, type SharedCaches } from '../../lib/shared-caches.ts';
 import { ZDepositAccount, type TDepositAccount } from '@casino/contracts/backoffice-content';
+import type { TLevelPatch, TLevelSettings } from '@casino/contracts/levels';
+import {
+  applyLevelPatch,
+  DEPOSIT_BONUS_SWITCH_KEY,
+  LEVEL_SETTINGS_KEY,
+  normalizeLevelSettings,
+} from './level-settings.ts';
 import {
   createMaintenanceCache,
   MAINTENANCE_KEY,
@@ -258,6 +265,46 @@ export function createSettingsService(deps: { db: Database; now?: () => Date; ca
       const after = before.map((name, i) => names[String(i + MEMBER_LEVEL_MIN)] ?? name);
       await repo.put(LEVEL_NAMES_KEY, after, trx);
       return { before, after };
+    },
+
+    /** Every level's settings (API.md section 8), level MEMBER_LEVEL_MIN first. */
+    async levelSettings(trx?: Database): Promise<TLevelSettings[]> {
+      return normalizeLevelSettings(await repo.get(LEVEL_SETTINGS_KEY, trx));
+    },
+
+    /** Changes some levels' settings inside the caller's transaction; every level before and after. */
+    async updateLevelSettings(
+      patches: Record<string, TLevelPatch>,
+      trx: Database,
+    ): Promise<{ before: TLevelSettings[]; after: TLevelSettings[] }> {
+      const before = normalizeLevelSettings(await repo.getForUpdate(LEVEL_SETTINGS_KEY, trx));
+      const after = before.map((settings, i) => {
+        const patch = patches[String(i + MEMBER_LEVEL_MIN)];
+        return patch ? applyLevelPatch(settings, patch) : settings;
+      });
+      await repo.put(LEVEL_SETTINGS_KEY, after, trx);
+      return { before, after };
+    },
+
+    /** Whether the levels' deposit bonus (첫충, 매충) is offered; on until an owner turns it off. */
+    async depositBonusEnabled(trx?: Database): Promise<boolean> {
+      const stored = await repo.get(DEPOSIT_BONUS_SWITCH_KEY, trx);
+      return !(stored && typeof stored === 'object' && (stored as { enabled?: unknown }).enabled === false);
+    },
+
+    /** Switches the deposit bonus inside the caller's transaction; before and after for the audit log. */
+    async setDepositBonusEnabled(
+      enabled: boolean,
+      trx: Database,
+    ): Promise<{ before: { enabled: boolean }; after: { enabled: boolean } }> {
+      const stored = await repo.getForUpdate(DEPOSIT_BONUS_SWITCH_KEY, trx);
+      const before = !(
+        stored &&
+        typeof stored === 'object' &&
+        (stored as { enabled?: unknown }).enabled === false
+      );
+      await repo.put(DEPOSIT_BONUS_SWITCH_KEY, { enabled }, trx);
+      return { before: { enabled: before }, after: { enabled } };
     },
 
     /**

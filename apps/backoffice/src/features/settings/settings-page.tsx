@@ -533,7 +533,7 @@ function LevelsForm({
     defaultValues: { names: levels.map((level) => level.name) },
     validate: (values) => schemaCodes(ZMemberLevelsPatch, { names: changes(values) }, LEVEL_FIELDS),
   });
-  const dirty = Object.keys(changes(form.watch())).length > 0;
+  const dirty = Object.keys(changes(form.watch()) ?? {}).length > 0;
   const save = useMutation({
     mutationFn: (names: TMemberLevelsPatch['names']) => api('settings.updateLevels', { body: { names } }),
     onSuccess: (answer) => {
