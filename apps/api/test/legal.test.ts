@@ -302,6 +302,7 @@ describe('a newer version for members who accepted an older one', () => {
     ['game-transfer-in', { company: 'none', amount: 1_000 }],
     ['game-transfer-out', {}],
     ['open-game', { code: 'fruit', company: 'none', timeStemp: 1 }],
+    ['check-attendance', {}],
   ];
 
   it('records the acceptance of registration with its address and browser', async () => {
