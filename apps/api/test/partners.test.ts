@@ -483,7 +483,98 @@ describe('commission and settlement', () => {
   });
 });
 
+describe("the partner console's figures", () => {
+  it('sums its subtree today and this month, by day, and as a CSV', async () => {
+    await createPartner(owner.cookie, 'dashtop', null, rates(100, 100, 100, 1000));
+    const top = await login('dashtop');
+    await createPartner(top, 'dashkid', 'dashtop', rates(50, 50, 50, 500));
+    await bo(t, 'POST', '/partners/dashtop/codes', { cookie: top, body: { code: 'DASHTOP' } });
+    await bo(t, 'POST', '/partners/dashkid/codes', { cookie: top, body: { code: 'DASHKID' } });
+    const a = await member('DASHTOP');
+    const b = await member('DASHKID');
+    await play(slot, a, 20_000, 5_000);
+    await play(casino, b, 30_000, 0);
+    const day = siteDay(t.clock.now(), t.config.siteTimeZone);
+    const summary = await bo(t, 'GET', '/partners/dashtop/summary', { cookie: top });
+    expect(summary.body).toMatchObject({
+      status: 'success',
+      partnerId: 'dashtop',
+      members: 2,
+      partners: 1,
+      today: { deposits: 0, withdrawals: 0, stakes: 50_000, wins: 5_000, ggr: 45_000 },
+      month: { stakes: 50_000, wins: 5_000, ggr: 45_000 },
+    });
+    const kid = await login('dashkid');
+    expect((await bo(t, 'GET', '/partners/dashkid/summary', { cookie: kid })).body).toMatchObject({
+      members: 1,
+      partners: 0,
+      today: { stakes: 30_000, wins: 0 },
+    });
+    expect((await bo(t, 'GET', '/partners/dashtop/summary', { cookie: kid })).code).toBe(404);
+    const days = await bo(t, 'GET', `/partners/dashtop/days?from=${addDays(day, -1)}&to=${day}`, {
+      cookie: top,
+    });
+    const rolling = Math.floor((20_000 * 100) / 10_000) + Math.floor((30_000 * 50) / 10_000);
+    const losing = Math.floor((15_000 * 1000 + 30_000 * 500) / 10_000);
+    expect(days.body.list).toEqual([
+      { day: addDays(day, -1), stakes: 0, wins: 0, rolling: 0, losing: 0, total: 0, settled: false },
+      { day, stakes: 50_000, wins: 5_000, rolling, losing, total: rolling + losing, settled: false },
+    ]);
+    const csv = await bo(t, 'GET', `/partners/dashtop/days/csv?from=${day}&to=${day}&lang=en`, {
+      cookie: top,
+    });
+    expect(csv.code).toBe(200);
+    expect(csv.raw.body).toContain(`${day},50000,5000,${rolling},${losing},${rolling + losing},`);
+    // Bad periods: 400 naming the field.
+    for (const [query, path, code] of [
+      ['from=2026-02-30&to=2026-03-01', 'from', 'pattern'],
+      [`from=${day}&to=${addDays(day, -1)}`, 'to', 'min'],
+      [`from=${addDays(day, -92)}&to=${day}`, 'to', 'max'],
+    ] as const) {
+      const res = await bo(t, 'GET', `/partners/dashtop/settlement?${query}`, { cookie: top });
+      expect(res.code, query).toBe(400);
+      expect(res.body, query).toEqual({ status: 'invalid', errors: [{ path, code }] });
+    }
+  });
+});
+
 describe('concurrency', () => {
+  it('40 parallel payout requests hold one, and never more than the balance', async () => {
+    await createPartner(owner.cookie, 'payrace', null, rates(0, 0, 0, 0));
+    const id = (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('operator_id', '=', 'payrace')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.services.ledger.transfer({
+      debit: { system: 'promo:partner_commission' },
+      credit: { system: 'partner:payrace' },
+      amount: 10_000,
+      code: 'partner_commission',
+      idempotencyKey: `test-credit-${id}`,
+      source: 'partners-test',
+    });
+    const pay = await login('payrace');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        bo(t, 'POST', '/partners/payrace/payouts', {
+          cookie: pay,
+          key: `race-${i}`,
+          body: { amount: 6_000 },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.body.status);
+    expect(statuses.filter((s) => s === 'success')).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 'success' && s !== 'wait')).toEqual([]);
+    expect((await bo(t, 'GET', '/partners/payrace/balance', { cookie: pay })).body).toMatchObject({
+      balance: 4_000,
+      held: 6_000,
+    });
+  });
+
   it("40 parallel creations racing a parent's rate change never leave a child above its parent", async () => {
     await createPartner(owner.cookie, 'race', null, rates(500, 500, 500, 5000));
     const race = await login('race');
