@@ -135,7 +135,7 @@ export function createServices(deps: ServicesDeps) {
   const limits = createLimitsService({ db, members, now });
   // A member's stakes that stand (the games' wallet keeps them), for the levels and the rollover.
   const stakeTotals = createStakeTotals({ db, zone, now });
-  // Levels' deposit bonus, deposit events, rollover and promotion (API.md section 8, docs/cashier.md).
+  // Levels' deposit bonus, deposit events, rollover and promotion (docs/api/levels.md, docs/cashier.md).
   const depositBonus = createDepositBonus({
     db,
     ledger,
@@ -240,6 +240,8 @@ export function createServices(deps: ServicesDeps) {
     cashier,
     breaks: breakReader,
     stakes: dayStakesOf(wallet),
+    // A recommender earns at the comp rates of their level where it sets them (docs/promotions.md).
+    levelRates: async () => (await settings.levelSettings()).map((level) => level.compRates),
     zone,
     now,
   });

@@ -13,7 +13,7 @@ import {
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
-// The levels' deposit bonus with its rollover, and deposit events (API.md section 8,
+// The levels' deposit bonus with its rollover, and deposit events (docs/api/levels.md,
 // docs/cashier.md "Deposit bonus and rollover").
 
 const t = await fileTestApp();

@@ -303,6 +303,7 @@ describe('a newer version for members who accepted an older one', () => {
     ['game-transfer-out', {}],
     ['open-game', { code: 'fruit', company: 'none', timeStemp: 1 }],
     ['check-attendance', {}],
+    ['cancel-bonus', {}],
   ];
 
   it('records the acceptance of registration with its address and browser', async () => {
@@ -383,6 +384,9 @@ describe('a newer version for members who accepted an older one', () => {
       ['set-reality-check', { minutes: 30 }],
       ['get-sessions', {}],
       ['get-account-history', { from: today(), to: today() }],
+      ['get-deposit-bonus', {}],
+      ['get-rollover', {}],
+      ['get-my-level', {}],
     ] as const) {
       const answer = await call(t, name, body, m.cookie);
       expect({ name, code: answer.code }).toEqual({ name, code: 200 });

@@ -13,7 +13,7 @@ import {
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
-// Member levels 1..10 and their settings (API.md section 8, docs/api/backoffice-levels.md): comp
+// Member levels 1..10 and their settings (docs/api/levels.md, docs/api/backoffice-levels.md): comp
 // rates per level, the daily withdrawal limit, thresholds and the automatic promotion, my page's level.
 
 const t = await fileTestApp();

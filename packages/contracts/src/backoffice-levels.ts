@@ -12,7 +12,7 @@ import {
 import { ZMemberLevelsResponse } from './backoffice-settings.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
-// The back office's levels and deposit promotions (API.md section 8, docs/api/backoffice-levels.md):
+// The back office's levels and deposit promotions (docs/api/levels.md, docs/api/backoffice-levels.md):
 // one level's settings, the deposit bonus switch and figures, and deposit events.
 
 export const ZLevelParams = z.strictObject({ level: z.coerce.number().pipe(ZLevelNumber) });

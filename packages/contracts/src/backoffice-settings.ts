@@ -177,7 +177,7 @@ const ZLevel = z.int().min(MEMBER_LEVEL_MIN).max(MEMBER_LEVEL_MAX);
 
 /**
  * One member level: its number, the name operators gave it, how many members hold it, and its
- * settings (API.md section 8: comp rates, daily withdrawal limit, deposit bonus, threshold, account).
+ * settings (docs/api/levels.md: comp rates, daily withdrawal limit, deposit bonus, threshold, account).
  */
 export const ZMemberLevelView = z
   .object({ level: ZLevel, name: z.string(), members: ZCount })

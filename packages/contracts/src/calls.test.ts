@@ -41,7 +41,7 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'del-deposit': ['member', ['success', 'not_found', 'already']],
   'del-withdraw': ['member', ['success', 'not_found', 'already']],
   'roll-to-balance': ['member', ['success', 'low_point', 'blocked']],
-  // Levels and the deposit bonus (API.md section 8; `get-my-level` is this platform's addition).
+  // Levels and the deposit bonus (docs/api/levels.md; `get-my-level` is this platform's addition).
   'get-deposit-bonus': ['member', ['success']],
   'get-rollover': ['member', ['success']],
   'cancel-bonus': ['member', ['success', 'not_found']],
@@ -297,7 +297,7 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
   },
 };
 
-/** The fields a non-success answer must carry (`rolling`: the rollover left, API.md section 8). */
+/** The fields a non-success answer must carry (`rolling`: the rollover left, docs/api/levels.md). */
 const OTHER: Partial<Record<string, Record<string, unknown>>> = { rolling: { required: 330_000, done: 0 } };
 
 const REQUEST: Record<TCallName, Record<string, unknown>> = {

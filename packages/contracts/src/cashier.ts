@@ -16,7 +16,7 @@ import { statusOnly, ZRequestState, ZSuccess } from './status.ts';
 
 export const ZDepositor = z.string().trim().min(1).max(20);
 
-/** `bonusId`: an option of `get-deposit-bonus` (API.md section 8), paid with the deposit on approval. */
+/** `bonusId`: an option of `get-deposit-bonus` (docs/api/levels.md), paid with the deposit on approval. */
 export const ZApplyUserDepositRequest = z.strictObject({
   amount: ZAmount,
   depositor: ZDepositor.optional(),
@@ -53,7 +53,7 @@ export const ZApplyUserWithdrawResponse = z.discriminatedUnion('status', [
    * today when that limit refused the amount (docs/api/member-calls.md).
    */
   z.object({ status: z.literal('blocked'), remaining: ZMoney.optional() }),
-  /** A deposit bonus's rollover is not met yet: `required` and `done` so far (API.md section 8). */
+  /** A deposit bonus's rollover is not met yet: `required` and `done` so far (docs/api/levels.md). */
   ZRollingAnswer,
 ]);
 export type TApplyUserWithdrawResponse = z.infer<typeof ZApplyUserWithdrawResponse>;

@@ -5,7 +5,7 @@ import { isNonEmptyPatch } from './backoffice.ts';
 import { withCode } from './errors.ts';
 import { statusOnly } from './status.ts';
 
-// Member levels and the deposit bonus with its rollover (API.md section 8, docs/api/member-calls.md
+// Member levels and the deposit bonus with its rollover (docs/api/levels.md, docs/api/member-calls.md
 // "Levels and deposit bonus"): the member calls and the level settings both sides read.
 
 export const ZLevelNumber = z.int().min(MEMBER_LEVEL_MIN).max(MEMBER_LEVEL_MAX);
@@ -149,7 +149,7 @@ export const ZRollingAnswer = z.object({ status: z.literal('rolling'), required:
 export const ZLevelDepositAccount = z.strictObject({ bank: ZBankCode, number: ZBankNum, holder: ZBankOwner });
 export type TLevelDepositAccount = z.infer<typeof ZLevelDepositAccount>;
 
-/** One level's settings as stored and shown (API.md section 8). */
+/** One level's settings as stored and shown (docs/api/levels.md). */
 export const ZLevelSettings = z.object({
   compRates: ZLevelCompRates,
   withdrawDailyLimit: ZMoney.nullable(),

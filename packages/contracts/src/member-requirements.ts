@@ -24,8 +24,8 @@ export const CALLS_DURING_PASSWORD_CHANGE: ReadonlySet<string> = new Set([
 
 /**
  * The member calls that move money or start play: every cashier request and its cancellation, the
- * comp conversion, the transfer wallet, the game launch and the attendance check (it pays comp
- * points). A member who has not accepted the terms
+ * comp conversion, the transfer wallet, the game launch, the attendance check (it pays comp
+ * points) and giving a deposit bonus up (it takes money back). A member who has not accepted the terms
  * in force may make every other member call (read, write to support, set limits, take a break).
  */
 export const CALLS_THAT_MOVE_MONEY_OR_PLAY: ReadonlySet<string> = new Set([
@@ -38,6 +38,7 @@ export const CALLS_THAT_MOVE_MONEY_OR_PLAY: ReadonlySet<string> = new Set([
   'game-transfer-out',
   'open-game',
   'check-attendance',
+  'cancel-bonus',
 ]);
 
 /** Each requirement's 403 status, and whether the member may make a call while it stands. */

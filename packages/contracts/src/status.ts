@@ -26,7 +26,7 @@ export const STATUSES = [
   'maintenance',
   'must_change_password',
   'must_accept_terms',
-  /** A withdrawal while a deposit bonus's rollover is not met (API.md section 8). */
+  /** A withdrawal while a deposit bonus's rollover is not met (docs/api/levels.md). */
   'rolling',
 ] as const;
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Member levels' deposit bonus and deposit events (issue 26, API.md section 8, docs/cashier.md
+// Member levels' deposit bonus and deposit events (issue 26, docs/api/levels.md, docs/cashier.md
 // "Deposit bonus and rollover"). The levels' own settings are a row of `settings`
 // (`levels.settings`), as the level names are.
 //

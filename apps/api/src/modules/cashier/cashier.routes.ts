@@ -6,7 +6,7 @@ import type { DepositBonusService } from './deposit-bonus.service.ts';
 export interface CashierRouteDeps {
   cashier: CashierService;
   community: CommunityService;
-  /** The levels' deposit bonus, rollover and benefits (API.md section 8). */
+  /** The levels' deposit bonus, rollover and benefits (docs/api/levels.md). */
   depositBonus: DepositBonusService;
 }
 
@@ -54,7 +54,7 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
 
   calls.register('get-cashier-status', () => cashier.status());
 
-  // Levels and the deposit bonus (API.md section 8, docs/api/member-calls.md).
+  // Levels and the deposit bonus (docs/api/levels.md, docs/api/member-calls.md).
   calls.register('get-deposit-bonus', (_input, { member }) => depositBonus.options(member.memberId));
   calls.register('get-rollover', (_input, { member }) => depositBonus.rollover(member.memberId));
   calls.register('cancel-bonus', async (_input, { member }) => {

@@ -47,7 +47,7 @@ export interface CashierDeps {
   zone: string;
   now: () => Date;
   /**
-   * The levels' deposit bonus and rollover, daily withdrawal limit and promotion (API.md section 8,
+   * The levels' deposit bonus and rollover, daily withdrawal limit and promotion (docs/api/levels.md,
    * deposit-bonus.service.ts); none in a cashier built without them.
    */
   bonuses?: DepositBonusService | undefined;
@@ -245,7 +245,7 @@ export function createCashierService(deps: CashierDeps) {
       const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
       if (isLocked(s.withdrawLock, now(), zone)) return { status: 'time' as const };
-      // A deposit bonus's rollover not met yet (API.md section 8): `rolling` with what is left.
+      // A deposit bonus's rollover not met yet (docs/api/levels.md): `rolling` with what is left.
       const rolling = await bonuses?.withdrawRefusal(memberId);
       if (rolling) return rolling;
 
@@ -490,7 +490,7 @@ export function createCashierService(deps: CashierDeps) {
         );
       }
       await repo.setState(kind, id, { state: 'already', handledBy: operator.id, processedAt: now() }, trx);
-      // The bonus chosen with the deposit is paid with it, and the level may rise (API.md section 8).
+      // The bonus chosen with the deposit is paid with it, and the level may rise (docs/api/levels.md).
       const bonus =
         kind === 'deposit' ? await bonuses?.onDepositApproved(row, operator.operatorId, trx) : null;
       const promoted = kind === 'deposit' ? await bonuses?.promote(row.member_id, trx) : null;

@@ -54,7 +54,7 @@ export interface DepositBonusDeps {
   now: () => Date;
 }
 
-/** The bonus of a deposit: `min(floor(amount * percent / 100), cap)` (API.md section 8). */
+/** The bonus of a deposit: `min(floor(amount * percent / 100), cap)` (docs/api/levels.md). */
 export function bonusOf(amount: number, terms: { percent: number; cap: number }): number {
   return Math.min(Math.floor((amount * terms.percent) / 100), terms.cap);
 }
@@ -87,7 +87,7 @@ interface Offered {
 }
 
 /**
- * The levels' deposit bonus (첫충, 매충), deposit events and the rollover (API.md section 8,
+ * The levels' deposit bonus (첫충, 매충), deposit events and the rollover (docs/api/levels.md,
  * docs/cashier.md "Deposit bonus and rollover"), and the levels' automatic promotion. The bonus is
  * chosen with a deposit request (a `pending` row written with it), paid on approval with the
  * deposit as one ledger transfer from `promo:deposit_bonus` (keyed by the bonus row, so it is paid

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 
 /**
  * A member's stakes that stand at the provider wallet (bets answered RS_OK and not rolled back), as
- * the levels' thresholds and the deposit bonus's rollover count them (API.md section 8). Whole days
+ * the levels' thresholds and the deposit bonus's rollover count them (docs/api/levels.md). Whole days
  * come from the daily aggregates the wallet keeps (`member_day_stakes`, migration 0021: a rollback
  * subtracts from its bet's day); the part of a day after an instant from the member's own calls on
  * the (member_id, created_at) index of `wallet_calls`. Read only: the wallet writes both tables.

@@ -167,7 +167,7 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   /**
-   * The levels' own comp rates (API.md section 8), read again at most once a second per instance;
+   * The levels' own comp rates (docs/api/levels.md), read again at most once a second per instance;
    * null while no level has one, so the bet path then reads no member level at all.
    */
   let levelRates: { value: TLevelCompRates[] | null; until: number } | undefined;

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import type { MembersParts } from './members.types.ts';
 
 /**
- * Member levels as the other modules ask them (API.md section 8): a member's level, and its raise
+ * Member levels as the other modules ask them (docs/api/levels.md): a member's level, and its raise
  * by the automatic promotion, which never lowers one (an operator sets any level through the back
  * office's member routes, `changeLevel`).
  */

@@ -665,7 +665,7 @@ export function createMembersRepository(db: Database) {
       await trx.updateTable('members').set({ level, updated_at: at }).where('id', '=', id).execute();
     },
 
-    /** A member's level and state (the levels' benefits and automatic promotion, API.md section 8). */
+    /** A member's level and state (the levels' benefits and automatic promotion, docs/api/levels.md). */
     async levelOf(
       id: number,
       trx: Database = db,

@@ -117,7 +117,7 @@ export function createSettingsAdminService(deps: SettingsAdminDeps) {
       });
     },
 
-    /** Every level with its name, how many members hold it and its settings (API.md section 8). */
+    /** Every level with its name, how many members hold it and its settings (docs/api/levels.md). */
     async levels(): Promise<TMemberLevelView[]> {
       const [names, counts, settingsOf] = await Promise.all([
         settings.memberLevelNames(),

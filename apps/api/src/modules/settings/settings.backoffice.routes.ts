@@ -52,7 +52,7 @@ export function registerSettingsBackofficeRoutes(
     levels: await settingsAdmin.updateLevels(body, actorOf(principal, request.ip)),
   }));
 
-  // One level's settings (API.md section 8): comp rates, withdrawal limit, bonus, threshold, account.
+  // One level's settings (docs/api/levels.md): comp rates, withdrawal limit, bonus, threshold, account.
   route(BACKOFFICE_ROUTES['settings.updateLevel'], async ({ request, principal, params, body }) => ({
     status: 'success',
     levels: await settingsAdmin.updateLevel(params.level, body, actorOf(principal, request.ip)),

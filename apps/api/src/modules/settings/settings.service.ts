@@ -267,7 +267,7 @@ export function createSettingsService(deps: { db: Database; now?: () => Date; ca
       return { before, after };
     },
 
-    /** Every level's settings (API.md section 8), level MEMBER_LEVEL_MIN first. */
+    /** Every level's settings (docs/api/levels.md), level MEMBER_LEVEL_MIN first. */
     async levelSettings(trx?: Database): Promise<TLevelSettings[]> {
       return normalizeLevelSettings(await repo.get(LEVEL_SETTINGS_KEY, trx));
     },
