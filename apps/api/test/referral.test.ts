@@ -299,4 +299,43 @@ describe('referral rewards', () => {
     expect(await t.services.jobs.runNow('referral-settle')).toBe('success');
     expect((await balances(t, a.id)).comp).toBe(200);
   });
+
+  it("pays at the recommender's level rate where the level sets one, else at the referral rate", async () => {
+    await setReferral({ enabled: true, rate: 100 });
+    const casino = await createTestProvider(t, await owner(), { kind: 'casino' });
+    const vip = await createMember(t);
+    await t.db.updateTable('members').set({ level: 3 }).where('id', '=', vip.id).execute();
+    // Level 3 earns 2.5 % on slot stakes; casino stakes have no level rate: the referral rate (1 %).
+    const set = await bo(t, 'PUT', '/settings/levels/3', {
+      cookie: (await owner()).cookie,
+      body: { compRates: { slot: 250, casino: null } },
+    });
+    expect(set.body.status).toBe('success');
+    const b = await createMember(t, { recommender: vip.userId, cash: 200_000 });
+    await play(b, 40_000); // slot
+    const token = await casino.launch(b);
+    const bet = {
+      token,
+      userId: b.userId,
+      gameCode: 'g1',
+      roundId: id('r'),
+      transactionId: id('b'),
+      amount: 30_000,
+    };
+    expect((await casino.wallet('bet', bet)).body.status).toBe('RS_OK');
+    const day = siteDay(t.clock.now(), zone);
+    await nextDay([]);
+    expect(await t.services.rewards.settleReferralDay(day)).toEqual({ paid: 1, points: 1_000 + 300 });
+    expect((await balances(t, vip.id)).comp).toBe(1_300);
+    const row = await t.db
+      .selectFrom('referral_payouts')
+      .select(['stakes', 'rate', 'points'])
+      .where('referee_id', '=', b.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ stakes: 70_000, rate: 186, points: 1_300 });
+    await bo(t, 'PUT', '/settings/levels/3', {
+      cookie: (await owner()).cookie,
+      body: { compRates: { slot: null } },
+    });
+  });
 });

@@ -28,7 +28,12 @@ export interface DayStakes {
     to: string;
     memberIds?: readonly number[];
   }): Promise<Map<number, number>>;
+  /** The same per member and game kind (`casino`, `slot`, `sport`, `mini`). */
+  stakesByKind(range: { from: string; to: string }): Promise<Map<number, Map<string, number>>>;
 }
+
+/** A level's comp rate per game kind in basis points (null: the level sets none for that kind). */
+export type LevelRates = Partial<Record<string, number | null>>;
 
 /** The members' stakes from the wallet's daily aggregates (`member_day_stakes`, games module). */
 export function dayStakesOf(wallet: Pick<WalletService, 'memberDayStakes'>): DayStakes {
@@ -40,7 +45,39 @@ export function dayStakesOf(wallet: Pick<WalletService, 'memberDayStakes'>): Day
       for (const [memberId, stakes] of totals) if (stakes <= 0) totals.delete(memberId);
       return totals;
     },
+    async stakesByKind(range) {
+      const byMember = new Map<number, Map<string, number>>();
+      for (const row of await wallet.memberDayStakes(range)) {
+        const kinds = byMember.get(row.memberId) ?? new Map<string, number>();
+        kinds.set(row.kind, (kinds.get(row.kind) ?? 0) + Number(row.stakes));
+        byMember.set(row.memberId, kinds);
+      }
+      return byMember;
+    },
   };
+}
+
+/**
+ * The recommender's points on a referee's stakes of a day: each game kind's stakes at the
+ * recommender's level rate for that kind, or at the referral rate where the level sets none
+ * (docs/promotions.md "Referral"). Stakes a rollback took below 0 count 0.
+ */
+export function referralPoints(
+  byKind: ReadonlyMap<string, number>,
+  levelRates: LevelRates | undefined,
+  referralRate: number,
+): { stakes: number; points: number; rate: number } {
+  let stakes = 0;
+  let scaled = 0;
+  for (const [kind, amount] of byKind) {
+    if (amount <= 0) continue;
+    const rate = levelRates?.[kind] ?? referralRate;
+    stakes += amount;
+    scaled += amount * rate;
+  }
+  const points = Math.floor(scaled / 10_000);
+  // The rate the row records: the one rate, or the stakes' weighted rate where kinds differ.
+  return { stakes, points, rate: stakes > 0 ? Math.min(10_000, Math.round(scaled / stakes)) : referralRate };
 }
 
 export interface RewardsDeps {
@@ -51,6 +88,8 @@ export interface RewardsDeps {
   cashier: Pick<CashierService, 'approvedTotalsBetween'>;
   breaks: Pick<BreakReader, 'activeBreak'>;
   stakes: DayStakes;
+  /** Each level's comp rates per game kind (the levels' settings), level 1 first. */
+  levelRates: () => Promise<LevelRates[]>;
   /** The site's time zone: its days and weeks (Monday to Sunday). */
   zone: string;
   now: () => Date;
@@ -281,7 +320,8 @@ export function createRewardsService(deps: RewardsDeps) {
 
     /**
      * Settles the referral rewards of one finished site day: each referee (a paid link) with stakes
-     * that stood that day earns its recommender `floor(stakes * rate / 10000)` points from
+     * that stood that day earns its recommender points from the stakes of each game kind at the
+     * recommender's level rate for it, else the referral rate (`referralPoints`), from
      * `promo:referral`, once per referee and day (the row's primary key and the ledger key). A
      * recommender who may not receive rewards then is recorded as `withheld` (`protected`) and paid
      * nothing; a day settled while the promotion is off is recorded as `disabled` and never paid.
@@ -290,16 +330,23 @@ export function createRewardsService(deps: RewardsDeps) {
     async settleReferralDay(day: string): Promise<{ paid: number; points: number }> {
       if (day >= siteDay(now(), zone)) throw new RangeError(`day ${day} is not finished`);
       const settings = await settingsOf('referral');
-      const staked = await stakes.stakesBetween({ from: day, to: day });
+      const staked = await stakes.stakesByKind({ from: day, to: day });
       const recommenders = await members.paidRecommenders([...staked.keys()]);
-      const profiles = new Map(
-        (await members.rewardProfiles([...new Set(recommenders.values())])).map((p) => [p.id, p]),
-      );
+      const [profileRows, rates] = await Promise.all([
+        members.rewardProfiles([...new Set(recommenders.values())]),
+        deps.levelRates(),
+      ]);
+      const profiles = new Map(profileRows.map((p) => [p.id, p]));
       let paid = 0;
       let total = 0;
       for (const [refereeId, recommenderId] of recommenders) {
-        const amount = staked.get(refereeId) ?? 0;
-        const points = Math.floor((amount * settings.rate) / 10_000);
+        const level = profiles.get(recommenderId)?.level ?? 1;
+        const {
+          stakes: amount,
+          points,
+          rate,
+        } = referralPoints(staked.get(refereeId) ?? new Map(), rates[level - 1], settings.rate);
+        if (amount === 0) continue;
         const withheld = !settings.enabled
           ? ('disabled' as const)
           : (await mayReceive(recommenderId, profiles.get(recommenderId)?.state))
@@ -311,7 +358,7 @@ export function createRewardsService(deps: RewardsDeps) {
             day,
             recommenderId,
             stakes: amount,
-            rate: settings.rate,
+            rate,
             points,
             withheld,
             at: now(),
@@ -326,7 +373,7 @@ export function createRewardsService(deps: RewardsDeps) {
               code: 'referral',
               idempotencyKey: `referral:${refereeId}:${day}`,
               source: SOURCE,
-              meta: { referee: refereeId, day, stakes: amount, rate: settings.rate },
+              meta: { referee: refereeId, day, stakes: amount, rate, level },
             },
             trx,
           );
