@@ -281,6 +281,26 @@ describe('the game window hears the portal', () => {
     expect(shownBalance()).toBe('130000');
   });
 
+  it('a refused round: the game puts back what it showed, then the balance the portal sent shows', async () => {
+    answers.spin = () => ({ status: 200, body: { status: 'refused', code: 'not_enough_money' } });
+    await renderWindow();
+    // As the baccarat table does: the stakes leave the balance as the deal is asked.
+    act(() => studio!.setBalance(90_000));
+    let answered!: Promise<unknown>;
+    act(() => {
+      answered = studio!.call('spin', { bet: 10_000 });
+    });
+    post(balance(160_000));
+    expect(shownBalance()).toBe('90000');
+    await act(async () => {
+      await answered;
+      // The refusal: the table puts back the balance it showed before the deal.
+      studio!.setBalance(100_000);
+    });
+    await screen.findByText('160000');
+    expect(requests.filter((r) => r.action === 'session')).toHaveLength(1);
+  });
+
   it('a change during the animation is asked from the studio afterwards and shown', async () => {
     await renderWindow();
     await act(async () => {

@@ -140,18 +140,16 @@ export function StudioProvider({ children, launch }: { children: ReactNode; laun
       if ((answer as StudioRefusal).status === 'refused') {
         const refusal = answer as StudioRefusal;
         if (typeof refusal.balance === 'number') setBalance(refusal.balance);
-        inFlight.end({ kind: 'no-money' });
+        endAfterCaller(inFlight);
         return refusal;
       }
       const carried = (answer as { fairness?: FairCommitment }).fairness;
       if (carried && typeof carried.serverSeedHash === 'string') setFairness(carried);
       // A round: its settled balance shows when the game's animation reaches it (`setBalance`).
       const settled = answer as { round?: unknown; balance?: unknown };
-      inFlight.end(
-        settled.round !== undefined && typeof settled.balance === 'number'
-          ? { kind: 'round', balance: settled.balance }
-          : { kind: 'no-money' },
-      );
+      if (settled.round !== undefined && typeof settled.balance === 'number')
+        inFlight.end({ kind: 'round', balance: settled.balance });
+      else endAfterCaller(inFlight);
       return answer;
     },
     [token, game, feed, setBalance],
@@ -181,6 +179,15 @@ export function StudioProvider({ children, launch }: { children: ReactNode; laun
       />
     );
   return <StudioContext value={value}>{children}</StudioContext>;
+}
+
+/**
+ * Ends a call that moved no money once its caller handled the answer (a game that restores the
+ * balance it showed before a refused round does so first), so a balance the portal sent meanwhile
+ * shows after it, not under it.
+ */
+function endAfterCaller(inFlight: { end(how: { kind: 'no-money' }): void }): void {
+  setTimeout(() => inFlight.end({ kind: 'no-money' }), 0);
 }
 
 /** Codes a second try may cure; a bad token or an unknown game will not get better by retrying. */
