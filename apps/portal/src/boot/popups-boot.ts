@@ -243,8 +243,14 @@ function afterPageShown(): Promise<void> {
 const answer = ask();
 const state: TEarlyPopups = {
   answer,
+  // Drawn in an animation frame: the layout that asks for the fonts of the popups' text is the one
+  // right before their paint, which shows them at once (the package's faces swap in when they come).
   drawn: Promise.all([answer, afterPageShown()])
-    .then(([popups]) => popups !== null && draw(popups, state))
+    .then(([popups]) =>
+      popups === null
+        ? false
+        : new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(draw(popups, state)))),
+    )
     .catch(() => false),
   taken: false,
   done: false,
