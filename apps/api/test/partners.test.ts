@@ -429,6 +429,46 @@ describe('commission and settlement', () => {
     ]);
   });
 
+  it('settles every partner in one run (owner), each once', async () => {
+    const yesterday = addDays(siteDay(t.clock.now(), t.config.siteTimeZone), -1);
+    const run = (key: string) =>
+      bo(t, 'POST', '/partner-settlements', {
+        cookie: owner.cookie,
+        key,
+        body: { from: yesterday, to: yesterday },
+      });
+    const first = await run('run-1');
+    expect(first.body).toMatchObject({ status: 'success' });
+    const count = Number(
+      (
+        await t.db
+          .selectFrom('partners')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(first.body.settled + first.body.already).toBe(count);
+    expect((await run('run-1')).body).toEqual(first.body);
+    expect((await run('run-2')).body).toMatchObject({ settled: 0, paid: 0, already: count });
+    const today = siteDay(t.clock.now(), t.config.siteTimeZone);
+    const early = await bo(t, 'POST', '/partner-settlements', {
+      cookie: owner.cookie,
+      key: 'run-3',
+      body: { from: today, to: today },
+    });
+    expect(early.body).toEqual({ status: 'invalid', errors: [{ path: 'to', code: 'max' }] });
+    const partner = await login('alpha');
+    expect(
+      (
+        await bo(t, 'POST', '/partner-settlements', {
+          cookie: partner,
+          key: 'run-4',
+          body: { from: yesterday, to: yesterday },
+        })
+      ).code,
+    ).toBe(403);
+  });
+
   it('counts a stake at the rates in force when it was placed', async () => {
     await createPartner(owner.cookie, 'rater', null, rates(100, 100, 100, 0));
     const rt = await login('rater');

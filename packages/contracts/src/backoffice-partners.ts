@@ -225,6 +225,17 @@ export const ZSettlementCreateResponse = z.discriminatedUnion('status', [
 ]);
 export type TSettlementCreateResponse = z.infer<typeof ZSettlementCreateResponse>;
 
+/** `POST /api/backoffice/partner-settlements {from, to}` (owner; Idempotency-Key): a run over every partner. */
+export const ZSettlementRunResponse = z.object({
+  status: z.literal('success'),
+  /** Partners settled by this run, and what it paid in all. */
+  settled: ZCount,
+  paid: ZMoney,
+  /** Partners with a day of the period settled already (left as they were). */
+  already: ZCount,
+});
+export type TSettlementRunResponse = z.infer<typeof ZSettlementRunResponse>;
+
 export const ZPartnerSettlement = z.object({
   id: ZId,
   partnerId: z.string(),
@@ -405,6 +416,13 @@ export const BACKOFFICE_PARTNER_ROUTES = {
     params: ZPartnerParams,
     body: ZPartnerPeriod,
     response: ZSettlementCreateResponse,
+  }),
+  'partners.settleAll': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/partner-settlements',
+    permission: 'partnersSettle',
+    body: ZPartnerPeriod,
+    response: ZSettlementRunResponse,
   }),
   'partners.balance': backofficeRoute({
     method: 'GET',

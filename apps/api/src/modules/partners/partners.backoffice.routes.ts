@@ -97,6 +97,16 @@ export function registerPartnersBackofficeRoutes(
     ),
   );
 
+  route(BACKOFFICE_ROUTES['partners.settleAll'], async ({ request, reply, principal, body }) =>
+    answer(
+      reply,
+      await idempotent(principal.id, idempotencyOf(request), async (trx) => ({
+        code: 200,
+        body: await partners.settleAll(body, actorOf(principal, request.ip), trx),
+      })),
+    ),
+  );
+
   route(BACKOFFICE_ROUTES['partners.balance'], async ({ principal, params }) =>
     partners.balance(principal, params.partnerId),
   );

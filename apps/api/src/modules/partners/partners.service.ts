@@ -493,6 +493,26 @@ export function createPartnersService(deps: PartnersDeps) {
       return { status: 'success' as const, id, paid, total: figures.total, carried: carriedIn };
     },
 
+    /**
+     * A settlement run (owner): every partner's period settled, top-down, in the caller's
+     * transaction; partners with a day of it settled already are counted and left as they were.
+     */
+    async settleAll(period: { from: string; to: string }, who: AuditActor, trx: Database) {
+      if (period.to >= siteDay(now(), timeZone)) throw invalid('to', 'max');
+      let settled = 0;
+      let paid = 0;
+      let already = 0;
+      for (const partner of await repo.subtree(null, trx)) {
+        const answer = await this.settle(partner.operator_id, period, who, trx);
+        if (answer.status === 'already') already += 1;
+        else {
+          settled += 1;
+          paid += answer.paid;
+        }
+      }
+      return { status: 'success' as const, settled, paid, already };
+    },
+
     // --- balance and payouts ---
 
     async balance(viewer: PartnerViewer, partnerId: string) {
