@@ -523,6 +523,29 @@ describe('commission and settlement', () => {
   });
 });
 
+describe('partners among the operators', () => {
+  it('are made only through POST /partners, and their role stays theirs', async () => {
+    await createPartner(owner.cookie, 'fixedrole', null, rates(1, 1, 1, 1));
+    const made = await bo(t, 'POST', '/operators', {
+      cookie: owner.cookie,
+      body: { operatorId: 'sneaky1', role: 'partner' },
+    });
+    expect(made.code).toBe(400);
+    expect(
+      (await bo(t, 'POST', '/operators/fixedrole/role', { cookie: owner.cookie, body: { role: 'owner' } }))
+        .body,
+    ).toEqual({
+      status: 'not_found',
+    });
+    const row = await t.db
+      .selectFrom('operators')
+      .select('role')
+      .where('operator_id', '=', 'fixedrole')
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe('partner');
+  });
+});
+
 describe("the partner console's figures", () => {
   it('sums its subtree today and this month, by day, and as a CSV', async () => {
     await createPartner(owner.cookie, 'dashtop', null, rates(100, 100, 100, 1000));

@@ -318,6 +318,8 @@ export function createOperatorsService(deps: OperatorsDeps) {
     /** Changes another operator's role; the last active owner stays an owner. */
     changeRole(operatorId: string, role: OperatorRole, who: OperatorActor) {
       return onOther(operatorId, who, async (target, owners, trx) => {
+        // A partner's role comes with its place in the tree (docs/api/backoffice-partners.md): fixed.
+        if (target.role === 'partner') return { status: 'not_found' as const };
         if (target.role === role) return { status: 'already' as const };
         if (role !== 'owner' && wouldLeaveNoOwner(target, owners)) return { status: 'last_owner' as const };
         await repo.update(target.id, { role }, trx);
