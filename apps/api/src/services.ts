@@ -49,6 +49,9 @@ import { createSitesAdminService } from './modules/settings/sites-admin.service.
 import { AppError } from './lib/app-error.ts';
 import { createProtectionAdminService } from './modules/protection/protection-admin.service.ts';
 
+/** How often the levels' automatic promotion runs (it also runs at each deposit approval). */
+const LEVEL_PROMOTION_EVERY_MS = 10 * 60_000;
+
 export interface ServicesDeps {
   config: Config;
   db: Database;
@@ -161,6 +164,7 @@ export function createServices(deps: ServicesDeps) {
   });
   const comp = createCompService({ ledger, settings, cashier });
   const backoffice = createBackofficeService({
+    bonuses: depositBonus,
     db,
     ledger,
     audit,
@@ -330,6 +334,15 @@ export function createServices(deps: ServicesDeps) {
     name: 'payback-settle',
     everyMs: REWARD_JOBS_EVERY_MS,
     run: () => rewards.settlePayback(),
+  });
+  // The levels' automatic promotion of members who played or had a deposit approved since
+  // yesterday (docs/api/levels.md "Automatic promotion"): a second run raises nothing.
+  jobs.register({
+    name: 'level-promotion',
+    everyMs: LEVEL_PROMOTION_EVERY_MS,
+    run: async (at) => {
+      await depositBonus.promoteRecent(at);
+    },
   });
 
   return {

@@ -386,3 +386,17 @@ describe('the deposit bonus figures', () => {
     ).toBe(400);
   });
 });
+
+describe('the member detail', () => {
+  it("shows the bonus in play's rollover to operators", async () => {
+    const m = await createMember(t);
+    const none = await bo(t, 'GET', `/members/${m.userId}`, { cookie: support.cookie });
+    expect(none.body.member.rollover).toEqual({ required: 0, done: 0 });
+    await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: 'first-10-50000-3' }, m.cookie);
+    await approveLatest(m);
+    const token = await slot.launch(m);
+    await bet(m, token, 30_000);
+    const res = await bo(t, 'GET', `/members/${m.userId}`, { cookie: support.cookie });
+    expect(res.body.member.rollover).toEqual({ required: 330_000, done: 30_000 });
+  });
+});

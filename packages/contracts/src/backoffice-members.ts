@@ -52,6 +52,8 @@ export const ZBackofficeMember = z.object({
   recommender: z.string().nullable(),
   /** The partner the member belongs to (docs/api/backoffice-partners.md), null: directly under the house. */
   partnerId: z.string().nullable(),
+  /** The deposit bonus in play's rollover (docs/api/levels.md): `required` 0 when none. */
+  rollover: z.object({ required: ZMoney, done: ZMoney }).optional(),
 });
 
 export type TBackofficeMember = z.infer<typeof ZBackofficeMember>;

@@ -17,6 +17,7 @@ import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts'
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { CashierService, RequestKind } from '../cashier/cashier.service.ts';
+import type { DepositBonusService } from '../cashier/deposit-bonus.service.ts';
 import type { CashierSettings, CompRates, SettingsService } from '../settings/settings.service.ts';
 import { createBackofficeRepository, type OperatorRow } from './backoffice.repository.ts';
 import { createOperatorsRepository } from './operators.repository.ts';
@@ -56,6 +57,8 @@ export interface BackofficeDeps {
   >;
   /** Blocking or signing a member out ends the member's sessions in the change's transaction. */
   sessions: Pick<SessionService, 'revokeAllFor' | 'listLive'>;
+  /** The deposit bonus in play's rollover, shown on the member detail (docs/api/levels.md). */
+  bonuses?: Pick<DepositBonusService, 'rolloverForMember'> | undefined;
   /** The box sealing operators' TOTP secrets at rest (totp-at-rest.ts; the one of createServices). */
   secrets: SecretBox;
   /** The site's time zone (config SITE_TIME_ZONE): the dashboard's today and month. */
@@ -194,10 +197,11 @@ export function createBackofficeService(deps: BackofficeDeps) {
     ) {
       const member = await members.detailByUserId(userId);
       if (!member) return { status: 'not_found' as const };
-      const [balances, entries, recommender] = await Promise.all([
+      const [balances, entries, recommender, rollover] = await Promise.all([
         ledger.memberBalances(member.id),
         ledger.memberEntries(member.id, { limit: options.entries }),
         members.recommenderOf(member.id),
+        deps.bonuses?.rolloverForMember(member.id),
       ]);
       return {
         status: 'success' as const,
@@ -226,6 +230,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
               : ((await options.partnerNames?.([member.partner_id]))?.get(member.partner_id) ?? null),
           // Who recommended the member at registration (docs/api/promotions.md), or null.
           recommender,
+          rollover: rollover ?? { required: 0, done: 0 },
         },
         ledger: entries.map((e) => ({
           id: e.transferId,

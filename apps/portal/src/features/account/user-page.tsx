@@ -17,6 +17,7 @@ import { useMemberAccount } from './api/get-member-account.ts';
 import { BetHistory } from './components/bet-history.tsx';
 import { ExchangePasswordForm } from './components/exchange-password-form.tsx';
 import { GameMoneyCard } from './components/game-money-card.tsx';
+import { LevelCard } from './components/level-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { PaybackCard } from './components/payback-card.tsx';
 import { ProtectionCard } from './components/protection-card.tsx';
@@ -52,6 +53,7 @@ export function UserPage() {
     <PageShell title={t('common:menu.user')} lead={t('user.lead')} icon="user">
       <div className="account-layout">
         <ProfileCard user={user} />
+        <LevelCard />
         <GameMoneyCard />
         <ProtectionCard />
         <PaybackCard />

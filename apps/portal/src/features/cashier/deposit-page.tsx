@@ -21,6 +21,8 @@ import { useApplyUserDeposit } from './api/apply-user-deposit.ts';
 import { useDelDeposit } from './api/del-deposit.ts';
 import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useDepositList } from './api/get-deposit-list.ts';
+import { useDepositBonus } from './api/get-deposit-bonus.ts';
+import { BonusOptions, NO_BONUS } from './components/bonus-options.tsx';
 import { useUserAskAccount } from '../../lib/community/ask-account.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
@@ -76,6 +78,9 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
   const cashier = useCashierStatus();
   const apply = useApplyUserDeposit();
   const ask = useUserAskAccount();
+  const bonus = useDepositBonus();
+  const [bonusId, setBonusId] = useState<string>(NO_BONUS);
+  const chosen = bonus.data?.options.find((o) => o.id === bonusId);
   const status = cashier.data;
   const isLocked = status?.deposit.locked === true;
 
@@ -116,8 +121,11 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     const { amount } = values;
     const name = (values.depositor ?? user.bankOwner).trim();
     const money = format.money(amount);
+    const confirmText = t('deposit.confirm', { amount: money, depositor: name || '-' });
     const isConfirmed = await dialogs.confirm(
-      t('deposit.confirm', { amount: money, depositor: name || '-' }),
+      chosen
+        ? `${confirmText} ${t('bonus.confirm', { percent: chosen.percent, cap: format.money(chosen.cap), rollover: chosen.rollover })}`
+        : confirmText,
       {
         confirmLabel: t('deposit.submit'),
       },
@@ -126,7 +134,11 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     try {
       let result;
       try {
-        result = await apply.mutateAsync({ amount, ...(name ? { depositor: name } : {}) });
+        result = await apply.mutateAsync({
+          amount,
+          ...(name ? { depositor: name } : {}),
+          ...(chosen ? { bonusId: chosen.id } : {}),
+        });
       } catch (error) {
         if (!form.showServerErrors(error)) await dialogs.error(cashierErrorText(t, 'deposit', error));
         return;
@@ -135,6 +147,7 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
         case 'success':
           form.setValue('amount', 0);
           form.clearErrors();
+          setBonusId(NO_BONUS);
           onApplied();
           await dialogs.success(t('deposit.done', { amount: money }));
           return;
@@ -144,6 +157,12 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
           return;
         case 'wait':
           await dialogs.warning(cashierStatusText(t, 'deposit', 'wait'));
+          return;
+        case 'fail':
+          // The chosen bonus is no longer offered (an event ended, the level's options changed).
+          setBonusId(NO_BONUS);
+          void bonus.refetch();
+          await dialogs.warning(t('bonus.gone'));
           return;
         case 'blocked':
           // Beyond the member's own deposit limit (docs/protection.md): what it still allows, and
@@ -235,6 +254,11 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
         max={status?.maxAmount}
         hint={limits}
         status={form.statusOf('amount', wordOf('amount'))}
+      />
+      <BonusOptions
+        options={bonus.data?.options ?? []}
+        value={chosen ? bonusId : NO_BONUS}
+        onChange={setBonusId}
       />
       <Controller
         control={form.control}

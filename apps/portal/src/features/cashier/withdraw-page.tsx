@@ -25,6 +25,8 @@ import { useWithdrawList } from './api/get-withdraw-list.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
 import { LockStatus } from './components/lock-status.tsx';
+import { RolloverPanel } from './components/rollover-panel.tsx';
+import { useRollover } from './api/get-rollover.ts';
 import { CashierRequestsPage } from './components/request-history.tsx';
 import './cashier.css';
 
@@ -59,6 +61,7 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
   const session = useSession();
   const cashier = useCashierStatus();
   const apply = useApplyUserWithdraw();
+  const rollover = useRollover();
 
   // The balance decides what may be asked for: read it fresh once when the form opens. (The
   // session's refresh function changes with every health answer, so it is not a dependency.)
@@ -142,6 +145,22 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
         case 'wait':
           await dialogs.warning(text);
           return;
+        case 'rolling':
+          void rollover.refetch();
+          await dialogs.warning(
+            t('rollover.refused', {
+              required: format.money(result.required),
+              left: format.money(Math.max(0, result.required - result.done)),
+            }),
+          );
+          return;
+        case 'blocked':
+          if (result.remaining !== undefined) {
+            await dialogs.warning(t('withdraw.limitBlocked', { remaining: format.money(result.remaining) }));
+            return;
+          }
+          await dialogs.error(text);
+          return;
         default:
           await dialogs.error(text);
       }
@@ -190,6 +209,7 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
         isError={cashier.isError}
         onRetry={() => void cashier.refetch()}
       />
+      <RolloverPanel />
       <FormAmountField
         control={form.control}
         label={t('withdraw.amount')}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  balances,
+  bo,
+  call,
+  createCashierTestApp,
+  createMember,
+  createOperator,
+  latestRequestId,
+  type CashierTestApp,
+  type TestOperator,
+} from './factories.ts';
+import { onPostgres } from './harness.ts';
+
+// The deposit bonus under 40 parallel requests (docs/cashier.md "Deposit bonus and rollover"): it
+// is paid once and taken back once. PGlite runs one transaction at a time, so these run on the
+// PostgreSQL server of DATABASE_URL.
+const reason = 'skipped on PGlite: one connection serializes every transaction; set DATABASE_URL to run';
+
+let t: CashierTestApp;
+let owner: TestOperator;
+let cashier: TestOperator;
+
+const count = (statuses: unknown[], status: string) => statuses.filter((s) => s === status).length;
+
+describe.skipIf(!onPostgres)(
+  `the deposit bonus under concurrency [${onPostgres ? 'running' : reason}]`,
+  () => {
+    beforeAll(async () => {
+      t = await createCashierTestApp();
+      owner = await createOperator(t, 'owner');
+      cashier = await createOperator(t, 'cashier');
+      const res = await bo(t, 'PUT', '/settings/levels/1', {
+        cookie: owner.cookie,
+        body: { depositBonus: [{ kind: 'every', percent: 10, cap: 100_000, rollover: 2 }] },
+      });
+      expect(res.body.status).toBe('success');
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('40 parallel approvals of one deposit pay the deposit and its bonus once', async () => {
+      const m = await createMember(t);
+      await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: 'every-10-100000-2' }, m.cookie);
+      const id = await latestRequestId(t, 'deposit', m.id);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          bo(t, 'POST', `/deposits/${id}/approve`, { cookie: i % 2 ? owner.cookie : cashier.cookie }),
+        ),
+      );
+      const statuses = answers.map((a) => a.body.status);
+      expect(count(statuses, 'success')).toBe(1);
+      expect(count(statuses, 'already')).toBe(39);
+      expect((await balances(t, m.id)).cash).toBe(110_000);
+      const rows = await t.services.depositBonus.bonusesOf(m.id);
+      expect(rows.map((r) => [r.state, r.bonus])).toEqual([['active', 10_000]]);
+    });
+
+    it('40 parallel applications with a bonus store one request and one bonus', async () => {
+      const m = await createMember(t);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          call(t, 'apply-user-deposit', { amount: 50_000, bonusId: 'every-10-100000-2' }, m.cookie),
+        ),
+      );
+      const statuses = answers.map((a) => a.body.status);
+      expect(count(statuses, 'success')).toBe(1);
+      expect(count(statuses, 'wait')).toBe(39);
+      expect(await t.services.depositBonus.bonusesOf(m.id)).toHaveLength(1);
+    });
+
+    it('40 parallel cancels take the bonus back once, racing an approval of another deposit', async () => {
+      const m = await createMember(t);
+      await call(t, 'apply-user-deposit', { amount: 200_000, bonusId: 'every-10-100000-2' }, m.cookie);
+      await bo(t, 'POST', `/deposits/${await latestRequestId(t, 'deposit', m.id)}/approve`, {
+        cookie: owner.cookie,
+      });
+      expect((await balances(t, m.id)).cash).toBe(220_000);
+      // A second deposit, without a bonus (none is offered while one is in play), approved meanwhile.
+      expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
+      const second = await latestRequestId(t, 'deposit', m.id);
+      const [cancels, approval] = await Promise.all([
+        Promise.all(Array.from({ length: 40 }, () => call(t, 'cancel-bonus', {}, m.cookie))),
+        bo(t, 'POST', `/deposits/${second}/approve`, { cookie: owner.cookie }),
+      ]);
+      expect(approval.body.status).toBe('success');
+      const statuses = cancels.map((a) => a.body.status);
+      expect(count(statuses, 'success')).toBe(1);
+      expect(count(statuses, 'not_found')).toBe(39);
+      expect(cancels.find((a) => a.body.status === 'success')?.body.returned).toBe(20_000);
+      expect((await balances(t, m.id)).cash).toBe(220_000 + 30_000 - 20_000);
+      const rows = await t.services.depositBonus.bonusesOf(m.id);
+      expect(rows.map((r) => [r.state, r.returned])).toEqual([['cancelled', 20_000]]);
+      const invariants = await t.services.ledger.checkInvariants();
+      expect(invariants).toMatchObject({ ok: true });
+    });
+  },
+);
