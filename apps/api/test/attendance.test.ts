@@ -77,6 +77,7 @@ describe('check-attendance', () => {
       todayDone: false,
     });
     expect((await check(m)).body).toEqual({ status: 'success', points: 100, streak: 1 });
+    const today3 = siteDay(t.clock.now(), zone);
 
     // The transfers come from promo:attendance under the member-and-day key.
     const transfers = await t.db
@@ -93,6 +94,17 @@ describe('check-attendance', () => {
       ['attendance', 100],
     ]);
     expect(await t.services.ledger.accountBalance({ system: 'promo:attendance' })).toBeLessThanOrEqual(-600);
+
+    // The member detail of the back office shows the attendance of the last 30 days.
+    const op = await owner();
+    const detail = await bo(t, 'GET', `/members/${m.userId}/attendance`, { cookie: op.cookie });
+    expect(detail.body).toEqual({ status: 'success', streak: 1, lastDay: today3, days30: 4, points30: 600 });
+    const missing = await bo(t, 'GET', '/members/nobody404/attendance', { cookie: op.cookie });
+    expect(missing.body).toEqual({ status: 'not_found' });
+    const content = await createOperator(t, 'content');
+    expect((await bo(t, 'GET', `/members/${m.userId}/attendance`, { cookie: content.cookie })).code).toBe(
+      403,
+    );
     expect((await t.services.ledger.checkInvariants()).ok).toBe(true);
   });
 

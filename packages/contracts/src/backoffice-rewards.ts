@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ZBackofficeUserIdParams } from './backoffice.ts';
 import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
 import { pagedList, ZCount, ZIsoDate, ZPageQuery } from './fields.ts';
-import { ZAttendanceReward, ZPoints } from './rewards.ts';
+import { DAY_PATTERN, ZAttendanceReward, ZPoints } from './rewards.ts';
+import { statusOnly } from './status.ts';
 
 /**
  * The back office's attendance, referral and payback settings (issue 26,
@@ -75,6 +77,22 @@ export type TFlaggedReferral = z.infer<typeof ZFlaggedReferral>;
 export const ZFlaggedReferralsQuery = z.strictObject({ ...ZPageQuery });
 export const ZFlaggedReferralsResponse = pagedList(ZFlaggedReferral);
 
+/**
+ * A member's attendance as the member detail shows it: the streak (as `get-attendance` counts it),
+ * the last checked day, and the checks and their points of the last 30 days.
+ */
+export const ZMemberAttendanceResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('success'),
+    streak: ZCount,
+    lastDay: z.string().regex(DAY_PATTERN).nullable(),
+    days30: ZCount,
+    points30: ZPoints,
+  }),
+  statusOnly('not_found'),
+]);
+export type TMemberAttendanceResponse = z.infer<typeof ZMemberAttendanceResponse>;
+
 /** Part of BACKOFFICE_ROUTES (backoffice-routes.ts). */
 export const BACKOFFICE_REWARD_ROUTES = {
   'promotions.attendance': backofficeRoute({
@@ -109,6 +127,13 @@ export const BACKOFFICE_REWARD_ROUTES = {
     permission: 'settingsRead',
     query: ZFlaggedReferralsQuery,
     response: ZFlaggedReferralsResponse,
+  }),
+  'promotions.memberAttendance': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/members/:userId/attendance',
+    permission: 'memberRead',
+    params: ZBackofficeUserIdParams,
+    response: ZMemberAttendanceResponse,
   }),
   'promotions.payback': backofficeRoute({
     method: 'GET',

@@ -40,6 +40,9 @@ export function registerRewardsBackofficeRoutes(
     return referral();
   });
   route(BACKOFFICE_ROUTES['promotions.flaggedReferrals'], ({ query }) => rewards.flaggedReferrals(query));
+  route(BACKOFFICE_ROUTES['promotions.memberAttendance'], ({ params }) =>
+    rewards.memberAttendance(params.userId),
+  );
   route(BACKOFFICE_ROUTES['promotions.payback'], payback);
   route(BACKOFFICE_ROUTES['promotions.updatePayback'], async ({ request, principal, body }) => {
     await rewards.updatePaybackSettings(body, actorOf(principal, request.ip));

@@ -84,7 +84,10 @@ export interface RewardsDeps {
   db: Database;
   ledger: LedgerService;
   audit: AuditService;
-  members: Pick<MembersService, 'paidRecommenders' | 'rewardProfiles' | 'referees' | 'flaggedReferrals'>;
+  members: Pick<
+    MembersService,
+    'paidRecommenders' | 'rewardProfiles' | 'referees' | 'flaggedReferrals' | 'detailByUserId'
+  >;
   cashier: Pick<CashierService, 'approvedTotalsBetween'>;
   breaks: Pick<BreakReader, 'activeBreak'>;
   stakes: DayStakes;
@@ -314,6 +317,23 @@ export function createRewardsService(deps: RewardsDeps) {
         }
         return { status: 'success' as const, points, streak };
       });
+    },
+
+    /** The member detail's attendance: the streak, the last checked day, the last 30 days' checks and points. */
+    async memberAttendance(userId: string) {
+      const member = await members.detailByUserId(userId);
+      if (!member) return { status: 'not_found' as const };
+      const today = siteDay(now(), zone);
+      const rows = await repo.checksBetween(member.id, addDays(today, -29), today);
+      const last = rows.at(-1);
+      const alive = last && (last.day === today || last.day === addDays(today, -1));
+      return {
+        status: 'success' as const,
+        streak: alive ? last.streak : 0,
+        lastDay: last?.day ?? null,
+        days30: rows.length,
+        points30: rows.reduce((sum, r) => sum + r.points, 0),
+      };
     },
 
     // --- referral ---

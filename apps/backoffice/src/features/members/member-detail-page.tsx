@@ -5,7 +5,7 @@ import { useOperator } from '../../app/session.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { MemberActions } from './member-actions.tsx';
 import { MemberTabs } from './member-tabs.tsx';
-import { useMemberDetail } from './queries.ts';
+import { useMemberAttendance, useMemberDetail } from './queries.ts';
 import { FailureNotice } from '../../components/notice.tsx';
 
 /** `/members/:userId`: the member's profile and balances, the actions, and the history in tabs. */
@@ -86,6 +86,12 @@ export function MemberDetailPage() {
                 <dd>{data.member.regCode ?? ''}</dd>
               </div>
               <div>
+                <dt>{t('members.profile.attendance')}</dt>
+                <dd>
+                  <Attendance userId={data.member.userId} />
+                </dd>
+              </div>
+              <div>
                 <dt>{t('members.profile.recommender')}</dt>
                 <dd>
                   {data.member.recommender === null ? (
@@ -118,5 +124,24 @@ export function MemberDetailPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** The member's attendance (출석) of the last 30 days, or nothing until it arrives. */
+function Attendance({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const attendance = useMemberAttendance(userId);
+  const data = attendance.data;
+  if (!data || data.status !== 'success') return null;
+  if (data.lastDay === null) return <span className="muted">{t('members.profile.noAttendance')}</span>;
+  return (
+    <>
+      {t('members.profile.attendanceValue', {
+        streak: data.streak,
+        days: data.days30,
+        points: data.points30.toLocaleString(),
+      })}{' '}
+      <span className="muted">{t('members.profile.lastAttendance', { day: data.lastDay })}</span>
+    </>
   );
 }

@@ -12,6 +12,11 @@ export function useMemberDetail(userId: string) {
   return useQuery(apiQuery('members.detail', { params: { userId } }));
 }
 
+/** A member's attendance: streak, last checked day, the last 30 days' checks and points (docs/api/promotions.md). */
+export function useMemberAttendance(userId: string) {
+  return useQuery(apiQuery('promotions.memberAttendance', { params: { userId } }));
+}
+
 /** A member's limits, breaks and reality check, with their history. */
 export function useMemberProtection(userId: string) {
   return useQuery(apiQuery('members.protection', { params: { userId } }));
