@@ -371,6 +371,13 @@ describe('what a site’s hosts see', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(site.body);
     expect(br.headers.etag).toBe(`${String(site.headers.etag).slice(0, -1)}-br"`);
 
+    // In maintenance every page answers 503 with the site's own document.
+    await bo(t, 'PUT', '/settings/maintenance', { cookie: owner.cookie, body: { enabled: true } });
+    const closed = await page(a, '/');
+    expect(closed.statusCode).toBe(503);
+    expect(dataBlock(closed.body)).toMatchObject({ siteName: 'Ruby <Room>' });
+    await bo(t, 'PUT', '/settings/maintenance', { cookie: owner.cookie, body: { enabled: false } });
+
     // A change is served at once, with a new ETag; the old one no longer holds.
     await bo(t, 'PATCH', `/sites/${id}`, { cookie: owner.cookie, body: { name: 'Ruby Hall' } });
     const renamed = await page(a, '/', { 'if-none-match': String(site.headers.etag) });
