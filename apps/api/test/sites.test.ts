@@ -221,6 +221,52 @@ describe('creating a site', () => {
     expect(detail.body.member.partnerId).toBe(partnerId);
   });
 
+  it("gives a member joining on its host the site's partner, unless the member's code names another", async () => {
+    const makePartner = async (prefix: string) => {
+      seq += 1;
+      const partnerId = `${prefix}${seq}${Date.now().toString(36)}`.slice(0, 20);
+      const made = await bo(t, 'POST', '/partners', {
+        cookie: owner.cookie,
+        body: {
+          partnerId,
+          password: 'Partner-Pass-2468',
+          name: prefix,
+          parentId: null,
+          rates: { casino: 100, slot: 100, mini: 100, losing: 1000 },
+        },
+      });
+      expect(made.body).toEqual({ status: 'success' });
+      return partnerId;
+    };
+    const sitePartner = await makePartner('sitep');
+    const otherPartner = await makePartner('other');
+    const otherCode = `OC${seq}${Date.now().toString(36)}`.slice(0, 20).toUpperCase();
+    await bo(t, 'POST', `/partners/${otherPartner}/codes`, {
+      cookie: owner.cookie,
+      body: { code: otherCode },
+    });
+    const plainCode = await newCode();
+    const a = host();
+    expect(
+      (await createSite({ domains: [a], name: 'Default partner', partnerId: sitePartner })).body.status,
+    ).toBe('success');
+    const partnerOf = async (code: string, domain: string) => {
+      const input = uniqueMemberInput({ code });
+      const registered = await call(
+        t,
+        'user-register',
+        { ...input, agree18: true },
+        { headers: from(domain) },
+      );
+      expect(registered.body.status).toBe('success');
+      return (await bo(t, 'GET', `/members/${input.userId}`, { cookie: owner.cookie })).body.member.partnerId;
+    };
+    expect(await partnerOf(plainCode, a)).toBe(sitePartner);
+    expect(await partnerOf(otherCode, a)).toBe(otherPartner);
+    // Elsewhere the plain code gives no partner.
+    expect(await partnerOf(plainCode, 'localhost')).toBeNull();
+  });
+
   it('is the owner’s alone', async () => {
     for (const who of [cashier, support, content]) {
       expect((await bo(t, 'GET', '/sites', { cookie: who.cookie })).code).toBe(403);

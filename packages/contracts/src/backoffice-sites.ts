@@ -71,7 +71,7 @@ export const ZSiteThemeInput = z.strictObject({
 });
 
 /** A partner's id (an operator id). */
-export const ZSitePartnerId = z.string().trim().min(1).max(32);
+export const ZSitePartnerId = z.string().trim().toLowerCase().min(1).max(32);
 
 /** `POST /api/backoffice/sites`. */
 export const ZSiteCreateRequest = z.strictObject({

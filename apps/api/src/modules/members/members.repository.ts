@@ -353,6 +353,19 @@ export function createMembersRepository(db: Database) {
       return { id: row.id, before: row.partner_id };
     },
 
+    /**
+     * A new member joining on a site's host (docs/api/backoffice-sites.md) belongs to the site's
+     * partner (its operator id) unless its registration code gave it one already.
+     */
+    async joinSitePartner(memberId: number, partnerOperatorId: string, trx: Database): Promise<void> {
+      // A partner is an operator (its id is the operator's row id), and one of role partner.
+      await sql`
+        update members set partner_id = o.id
+        from operators o join partners p on p.id = o.id
+        where members.id = ${memberId} and members.partner_id is null
+          and o.operator_id = ${partnerOperatorId.toLowerCase()}`.execute(trx);
+    },
+
     /** How many members each of these partners holds directly. */
     async countByPartner(partnerIds: readonly number[], trx: Database = db): Promise<Map<number, number>> {
       if (partnerIds.length === 0) return new Map();

@@ -64,9 +64,12 @@ export function registerMemberCalls(
   ctx.calls.register('user-register', async (input, { request }) => {
     await limitPerIp(ctx, 'register-ip', request.ip, config.registerMaxPerIp, config.registerWindowMs);
     const { agree18: _agreed, ...member } = input;
+    // On a site's host the member joins the site's partner unless its code names one.
+    const site = await sites?.siteOfHost(requestHostSource(request));
     const result = await members.register(member, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      sitePartnerId: site?.partnerId,
     });
     return result.status === 'success' ? { status: 'success' } : result;
   });

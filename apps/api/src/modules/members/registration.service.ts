@@ -133,7 +133,13 @@ export function createRegistration({ deps, repo }: MembersParts) {
      */
     async register(
       raw: NewMember,
-      options: { ip?: string | null; userAgent?: string | undefined; state?: MemberState } = {},
+      options: {
+        ip?: string | null;
+        userAgent?: string | undefined;
+        state?: MemberState;
+        /** The partner of the site the member joins on (its operator id), when its code names none. */
+        sitePartnerId?: string | null | undefined;
+      } = {},
     ): Promise<RegisterResult> {
       const input = normalizeNewMember(raw);
       if (!isAcceptableNewPassword(input.password, input.userId)) throw invalid('password', 'pattern');
@@ -186,6 +192,7 @@ export function createRegistration({ deps, repo }: MembersParts) {
             trx,
           );
           await ledger.openMemberAccounts(id, trx);
+          if (options.sitePartnerId) await repo.joinSitePartner(id, options.sitePartnerId, trx);
           if (input.recommender !== undefined)
             await linkRecommender(id, recommender, { ip: options.ip ?? null, banknum: input.banknum }, trx);
           return id;
