@@ -162,6 +162,20 @@ export function createRewardsRepository(db: Database) {
       return inserted.rows.length === 1;
     },
 
+    /** The referees whose day is settled already (a rerun skips them without a transaction each). */
+    async settledReferees(day: string, trx: Database = db): Promise<Set<number>> {
+      const result = await sql<{ referee_id: number }>`
+        select referee_id from referral_payouts where day = ${day}::date`.execute(trx);
+      return new Set(result.rows.map((r) => Number(r.referee_id)));
+    },
+
+    /** The members whose payback of `week` is settled already. */
+    async settledPaybacks(week: string, trx: Database = db): Promise<Set<number>> {
+      const result = await sql<{ member_id: number }>`
+        select member_id from payback_payouts where week = ${week}::date`.execute(trx);
+      return new Set(result.rows.map((r) => Number(r.member_id)));
+    },
+
     async setReferralTransfer(
       refereeId: number,
       day: string,

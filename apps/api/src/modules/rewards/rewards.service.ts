@@ -350,13 +350,24 @@ export function createRewardsService(deps: RewardsDeps) {
     async settleReferralDay(day: string): Promise<{ paid: number; points: number }> {
       if (day >= siteDay(now(), zone)) throw new RangeError(`day ${day} is not finished`);
       const settings = await settingsOf('referral');
-      const staked = await stakes.stakesByKind({ from: day, to: day });
-      const recommenders = await members.paidRecommenders([...staked.keys()]);
+      const [staked, settled] = await Promise.all([
+        stakes.stakesByKind({ from: day, to: day }),
+        repo.settledReferees(day),
+      ]);
+      const recommenders = await members.paidRecommenders(
+        [...staked.keys()].filter((id) => !settled.has(id)),
+      );
       const [profileRows, rates] = await Promise.all([
         members.rewardProfiles([...new Set(recommenders.values())]),
         deps.levelRates(),
       ]);
       const profiles = new Map(profileRows.map((p) => [p.id, p]));
+      // Whether each recommender may receive rewards now, asked once per recommender.
+      const allowedOf = new Map<number, Promise<boolean>>();
+      const mayReceiveOnce = (id: number) => {
+        if (!allowedOf.has(id)) allowedOf.set(id, mayReceive(id, profiles.get(id)?.state));
+        return allowedOf.get(id)!;
+      };
       let paid = 0;
       let total = 0;
       for (const [refereeId, recommenderId] of recommenders) {
@@ -369,7 +380,7 @@ export function createRewardsService(deps: RewardsDeps) {
         if (amount === 0) continue;
         const withheld = !settings.enabled
           ? ('disabled' as const)
-          : (await mayReceive(recommenderId, profiles.get(recommenderId)?.state))
+          : (await mayReceiveOnce(recommenderId))
             ? null
             : ('protected' as const);
         const moved = await db.transaction().execute(async (trx) => {
@@ -460,8 +471,9 @@ export function createRewardsService(deps: RewardsDeps) {
      * deposit that week whose net loss (deposits approved, less withdrawals asked and not
      * cancelled, less the cash balance at the week's end; at least 0) is positive and whose stakes
      * that week reached the deposits gets `min(floor(loss * percent / 100), cap)` points (the
-     * member's level's percent) from `promo:payback`, once per member and week. Idempotent: a
-     * second run pays nothing. Turned off: nothing is settled.
+     * member's level's percent) from `promo:payback`, once per member and week; a member with
+     * nothing to pay is recorded with 0 points. Idempotent: a second run skips the settled members
+     * and pays nothing. Turned off: nothing is settled.
      */
     async settlePaybackWeek(week: string): Promise<{ paid: number; points: number }> {
       if (weekOf(week) !== week) throw new RangeError(`${week} is not a Monday`);
@@ -470,7 +482,10 @@ export function createRewardsService(deps: RewardsDeps) {
       if (now() < to) throw new RangeError(`week ${week} is not finished`);
       const settings = await settingsOf('payback');
       if (!settings.enabled) return { paid: 0, points: 0 };
-      const totals = await cashier.approvedTotalsBetween({ from, to });
+      const settled = await repo.settledPaybacks(week);
+      const totals = (await cashier.approvedTotalsBetween({ from, to })).filter(
+        (t) => !settled.has(t.memberId),
+      );
       const ids = totals.map((t) => t.memberId);
       const [staked, profileRows] = await Promise.all([
         stakes.stakesBetween({ from: week, to: addDays(week, 6), memberIds: ids }),
@@ -490,8 +505,8 @@ export function createRewardsService(deps: RewardsDeps) {
         };
         const percent = settings.percentByLevel[String(profile.level) as '1'] ?? 0;
         const { loss, points } = paybackOf(figures, percent, settings.cap);
-        if (points === 0) continue;
-        const allowed = await mayReceive(t.memberId, profile.state);
+        // Nothing to pay is recorded too (points 0), so the next runs skip the member.
+        const allowed = points === 0 || (await mayReceive(t.memberId, profile.state));
         const moved = await db.transaction().execute(async (trx) => {
           const inserted = await repo.insertPayback(
             {
@@ -510,7 +525,7 @@ export function createRewardsService(deps: RewardsDeps) {
             },
             trx,
           );
-          if (!inserted || !allowed) return false;
+          if (!inserted || !allowed || points === 0) return false;
           const { transferId } = await ledger.transfer(
             {
               debit: { system: 'promo:payback' },
