@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { constants as zlib } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { precompressed } from '@casino/static-files/precompress';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -18,15 +17,7 @@ export default defineConfig({
     react(),
     // Every text file of the build also as .br and .gz, compressed once here at the highest levels,
     // as the portal's and the studio's: the server sends these as they are (decision 0015).
-    compression({
-      include: /\.(html|css|js|mjs|json|svg|txt|map)$/,
-      threshold: 1024,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      logLevel: 'silent',
-    }),
+    precompressed(),
   ],
   server: {
     port: 5174,

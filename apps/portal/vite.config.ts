@@ -4,9 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { precompressed } from '@casino/static-files/precompress';
 import { prerenderPages } from './vite-prerender.ts';
-import { constants as zlib } from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -71,15 +70,7 @@ export default defineConfig({
     prerenderPages(),
     // Every text file of the build also as .br and .gz, compressed once here at the highest levels:
     // the server sends these as they are and never compresses a file per request (issue 9).
-    compression({
-      include: /\.(html|css|js|mjs|json|svg|txt|map)$/,
-      threshold: 1024,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      logLevel: 'silent',
-    }),
+    precompressed(),
   ],
   define: {
     __LOCALES_VERSION__: JSON.stringify(localesVersion()),

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { constants as zlib } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { precompressed } from '@casino/static-files/precompress';
 import { studioFonts } from './vite-fonts.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,15 +23,7 @@ export default defineConfig({
     react(),
     studioFonts(),
     // The .br and .gz files the studio plugin sends (@casino/static-files), as the portal's build.
-    compression({
-      include: /\.(html|css|js|mjs|json|svg|txt|map)$/,
-      threshold: 1024,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      logLevel: 'silent',
-    }),
+    precompressed(),
   ],
   server: {
     port: 5174,
