@@ -45,6 +45,12 @@ const SitesPage = lazy(() =>
 const PromotionsPage = lazy(() =>
   import('../features/promotions/promotions-page.tsx').then((m) => ({ default: m.PromotionsPage })),
 );
+const LevelsPage = lazy(() =>
+  import('../features/levels/levels-page.tsx').then((m) => ({ default: m.LevelsPage })),
+);
+const DepositEventsPage = lazy(() =>
+  import('../features/levels/deposit-events-page.tsx').then((m) => ({ default: m.DepositEventsPage })),
+);
 const PartnerHomePage = lazy(() =>
   import('../features/partners/partner-home-page.tsx').then((m) => ({ default: m.PartnerHomePage })),
 );
@@ -82,6 +88,8 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   rounds: <RoundsPage />,
   settings: <SettingsPage />,
   promotions: <PromotionsPage />,
+  levels: <LevelsPage />,
+  depositEvents: <DepositEventsPage />,
   members: <MembersScreen />,
   breaks: <BreaksPage />,
   helpdesk: <HelpdeskPage />,

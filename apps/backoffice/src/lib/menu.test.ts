@@ -34,6 +34,8 @@ describe('the role menu', () => {
       'rounds',
       'settings',
       'promotions',
+      'levels',
+      'depositEvents',
       'account',
     ]);
     expect(ids('support')).toEqual(['dashboard', 'members', 'breaks', 'helpdesk', 'rounds', 'account']);

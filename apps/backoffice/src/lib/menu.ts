@@ -22,6 +22,8 @@ const SCREENS = [
   { id: 'rounds', path: '/rounds', permission: 'rounds', ready: true },
   { id: 'settings', path: '/settings', permission: 'settingsRead', ready: true },
   { id: 'promotions', path: '/promotions', permission: 'settingsRead', ready: true },
+  { id: 'levels', path: '/levels', permission: 'settingsRead', ready: true },
+  { id: 'depositEvents', path: '/deposit-events', permission: 'settingsRead', ready: true },
   { id: 'sites', path: '/sites', permission: 'settingsWrite', ready: true },
   { id: 'partners', path: '/partners', permission: 'partnersRead', ready: true },
   {

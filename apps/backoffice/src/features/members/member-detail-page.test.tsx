@@ -55,3 +55,25 @@ describe('the member detail', () => {
     expect(await screen.findByText('No check-in in the last 30 days')).toBeTruthy();
   });
 });
+
+describe('the rollover on the member detail', () => {
+  it("shows the deposit bonus in play's rollover, or that none is", async () => {
+    serveJson((url) => {
+      if (url === '/api/backoffice/members/kim02')
+        return {
+          status: 'success',
+          member: { ...MEMBER, rollover: { required: 330_000, done: 30_000 } },
+          ledger: [],
+        };
+      return { status: 'success', list: [], maxCount: 0 };
+    });
+    renderConsole(
+      <Routes>
+        <Route path="/members/:userId" element={<MemberDetailPage />} />
+      </Routes>,
+      { path: '/members/kim02', operator: { operatorId: 'boss', role: 'owner', permissions: [] } },
+    );
+    const term = await screen.findByText('Rollover (deposit bonus)');
+    expect(term.nextElementSibling?.textContent).toMatch(/30,000.* of .*330,000/);
+  });
+});

@@ -106,6 +106,19 @@ export function MemberDetailPage() {
                 </dd>
               </div>
               <div>
+                <dt>{t('members.profile.rollover')}</dt>
+                <dd>
+                  {!data.member.rollover || data.member.rollover.required === 0 ? (
+                    <span className="muted">{t('members.profile.noRollover')}</span>
+                  ) : (
+                    t('members.profile.rolloverValue', {
+                      done: won(data.member.rollover.done),
+                      required: won(data.member.rollover.required),
+                    })
+                  )}
+                </dd>
+              </div>
+              <div>
                 <dt>{t('members.profile.regDate')}</dt>
                 <dd>{formatDateTime(data.member.regDate)}</dd>
               </div>

@@ -52,6 +52,7 @@ function server(overrides: TRoutes = {}) {
       used: { deposit: { day: 0, week: 0, month: 0 }, loss: { day: 0, week: 0, month: 0 } },
       realityCheckMinutes: 0,
       exclusion: null,
+      lifetime: { deposits: 0, withdrawals: 0, net: 0 },
     }),
     'apply-user-deposit': () => ({ status: 'success' }),
     ...overrides,
@@ -93,6 +94,7 @@ describe('the deposit bonus on /deposit', () => {
     const api = server({ 'apply-user-deposit': () => ({ status: 'fail' }) });
     renderPage('/deposit', <DepositPage />);
     await settle();
+    await settle();
     fireEvent.click(screen.getByLabelText(/주말 이벤트/));
     fireEvent.change(screen.getByLabelText('충전 금액'), { target: { value: '50000' } });
     await act(async () => screen.getByRole('button', { name: '충전 신청' }).click());
@@ -107,6 +109,7 @@ describe('the deposit bonus on /deposit', () => {
   it('shows no bonus choice when nothing is offered', async () => {
     server({ 'get-deposit-bonus': () => ({ status: 'success', options: [], first: false }) });
     renderPage('/deposit', <DepositPage />);
+    await settle();
     await settle();
     expect(screen.queryByRole('group', { name: '충전 보너스' })).toBeNull();
   });
