@@ -92,6 +92,38 @@ describe('member_day_stakes', () => {
     expect(await stakesOf(m.id)).toEqual([{ memberId: m.id, day, kind: 'slot', stakes: 1_000, wins: 0 }]);
   });
 
+  it('races bets and their rollbacks without a deadlock: the money back, the day row at zero', async () => {
+    const m = await player(100_000);
+    const day = siteDay(t.clock.now(), t.config.siteTimeZone);
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const bet = id('b');
+        const roundId = id('r');
+        const answers = await Promise.all([
+          slot.wallet('bet', {
+            token: m.slot,
+            userId: m.userId,
+            transactionId: bet,
+            roundId,
+            gameCode: 'g1',
+            amount: 1_000,
+          }),
+          slot.wallet('rollback', {
+            userId: m.userId,
+            transactionId: id('rb'),
+            referenceTransactionId: bet,
+            roundId,
+          }),
+        ]);
+        for (const a of answers) expect(a.code).toBe(200);
+      }),
+    );
+    expect((await t.services.ledger.memberBalances(m.id)).cash).toBe(100_000);
+    const rows = await stakesOf(m.id);
+    expect(rows.reduce((n, r) => n + r.stakes, 0)).toBe(0);
+    expect(rows.every((r) => r.day === day)).toBe(true);
+  });
+
   it('keeps 40 parallel bets of one member exact', async () => {
     const m = await player(40_000);
     const day = siteDay(t.clock.now(), t.config.siteTimeZone);

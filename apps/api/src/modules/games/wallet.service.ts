@@ -579,19 +579,6 @@ export function createWalletService(deps: WalletDeps) {
         if (bet.rolled_back || bet.outcome !== 'RS_OK') return ok(await cashOf(member.id, trx));
         const at = now();
         await repo.rollBackInRound(provider.code, input.roundId, bet.amount, at, trx);
-        // The bet leaves the day row of stakes it was counted in (its day, partner and rates epoch).
-        if (bet.amount > 0 && bet.stake_partner !== null && bet.stake_epoch !== null)
-          await repo.unstake(
-            {
-              memberId: member.id,
-              day: siteDay(bet.created_at, timeZone),
-              kind: provider.kind,
-              partnerId: bet.stake_partner,
-              epoch: bet.stake_epoch,
-              amount: bet.amount,
-            },
-            trx,
-          );
         if (bet.amount > 0)
           await ledger.transfer(
             {
@@ -624,6 +611,20 @@ export function createWalletService(deps: WalletDeps) {
               trx,
             );
         }
+        // The bet leaves the day row of stakes it was counted in (its day, partner and rates epoch),
+        // after the member's accounts, in the lock order of `wallet_bet` (accounts, then the day row).
+        if (bet.amount > 0 && bet.stake_partner !== null && bet.stake_epoch !== null)
+          await repo.unstake(
+            {
+              memberId: member.id,
+              day: siteDay(bet.created_at, timeZone),
+              kind: provider.kind,
+              partnerId: bet.stake_partner,
+              epoch: bet.stake_epoch,
+              amount: bet.amount,
+            },
+            trx,
+          );
         await repo.settleCall(provider.code, bet.transaction_id, { rolled_back: true }, trx);
         return ok(await cashOf(member.id, trx));
       });
