@@ -9,6 +9,7 @@ import {
   fileTestApp,
   latestRequestId,
   operatorsOfEveryRole,
+  systemAccountId,
   type JsonBody,
   type TestOperator,
 } from './factories.ts';
@@ -103,13 +104,13 @@ describe('figures by Asia/Seoul day and month', () => {
    * (checked below), and the report reads them as it reads any bet, win, rollback or conversion.
    */
   async function movement(code: string, amount: number, at: string, provider = a) {
-    const house = await accountId(`house:${provider}`);
-    const other = await accountId('adjustment');
+    const house = await systemAccountId(t, `house:${provider}`);
+    const other = await systemAccountId(t, 'adjustment');
     const [debit, credit] =
       code === 'bet'
         ? [other, house]
         : code === 'comp_conversion'
-          ? [other, await accountId('comp_expense')]
+          ? [other, await systemAccountId(t, 'comp_expense')]
           : [house, other];
     seq += 1;
     await t.db
@@ -125,17 +126,6 @@ describe('figures by Asia/Seoul day and month', () => {
         created_at: new Date(at),
       })
       .execute();
-  }
-
-  async function accountId(code: string): Promise<number> {
-    await t.ledger.openSystemAccount({ system: code });
-    const row = await t.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('code', '=', code)
-      .where('member_id', 'is', null)
-      .executeTakeFirstOrThrow();
-    return row.id;
   }
 
   beforeAll(async () => {

@@ -12,6 +12,7 @@ import {
   latestRequestId,
   OPERATOR_PASSWORD,
   operatorsOfEveryRole,
+  requestState,
   type TestMember,
 } from './factories.ts';
 
@@ -447,15 +448,7 @@ describe('roles', () => {
       status: 'denied',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 90_000 });
-    expect(
-      (
-        await t.db
-          .selectFrom('withdraw_requests')
-          .select('state')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).state,
-    ).toBe('wait');
+    expect(await requestState(t, 'withdraw', id)).toBe('wait');
   });
 
   it('tell an operator what they may do', async () => {

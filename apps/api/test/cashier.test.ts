@@ -8,6 +8,7 @@ import {
   createOperator,
   fileTestApp,
   latestRequestId,
+  requestState,
 } from './factories.ts';
 
 const t = await fileTestApp();
@@ -281,15 +282,7 @@ describe('del-deposit / del-withdraw', () => {
     await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie);
     const first = await latestRequestId(t, 'deposit', m.id);
     expect((await call(t, 'del-deposit', { id: first }, m.cookie)).body).toEqual({ status: 'success' });
-    expect(
-      (
-        await t.db
-          .selectFrom('deposit_requests')
-          .select('state')
-          .where('id', '=', first)
-          .executeTakeFirstOrThrow()
-      ).state,
-    ).toBe('cansel');
+    expect(await requestState(t, 'deposit', first)).toBe('cansel');
 
     await call(t, 'apply-user-deposit', { amount: 20_000 }, m.cookie);
     const second = await latestRequestId(t, 'deposit', m.id);
@@ -340,24 +333,8 @@ describe('del-deposit / del-withdraw', () => {
       status: 'not_found',
     });
     expect((await call(t, 'get-withdraw-list', {}, intruder.cookie)).body.maxCount).toBe(0);
-    expect(
-      (
-        await t.db
-          .selectFrom('withdraw_requests')
-          .select('state')
-          .where('id', '=', wid)
-          .executeTakeFirstOrThrow()
-      ).state,
-    ).toBe('wait');
-    expect(
-      (
-        await t.db
-          .selectFrom('deposit_requests')
-          .select('state')
-          .where('id', '=', did)
-          .executeTakeFirstOrThrow()
-      ).state,
-    ).toBe('wait');
+    expect(await requestState(t, 'withdraw', wid)).toBe('wait');
+    expect(await requestState(t, 'deposit', did)).toBe('wait');
     expect(await balances(t, owner1.id)).toMatchObject({ cash: 30_000 });
     expect(await balances(t, intruder.id)).toMatchObject({ cash: 50_000 });
   });

@@ -405,6 +405,40 @@ export async function latestRequestId(
   return row.id;
 }
 
+/** The state of one deposit or withdrawal request (straight from the table). */
+export async function requestState(t: TestApp, kind: 'deposit' | 'withdraw', id: number): Promise<string> {
+  const table = kind === 'deposit' ? 'deposit_requests' : 'withdraw_requests';
+  const row = await t.db
+    .selectFrom(table as 'deposit_requests')
+    .select('state')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.state;
+}
+
+/** The id of a system account (`bank_clearing`, `adjustment`, `house:<provider>`...), opened if it is not yet. */
+export async function systemAccountId(t: TestApp, code: string): Promise<number> {
+  await t.services.ledger.openSystemAccount({ system: code });
+  const row = await t.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('code', '=', code)
+    .where('member_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The id of one of a member's own accounts (`cash`, `comp`...). */
+export async function memberAccountId(t: TestApp, memberId: number, kind: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function balances(t: TestApp, memberId: number) {
   return t.services.ledger.memberBalances(memberId);
 }

@@ -5,7 +5,9 @@ import {
   createMember,
   createOperator,
   fileTestApp,
+  memberAccountId,
   signIn,
+  systemAccountId,
   type JsonBody,
   type TestMember,
 } from './factories.ts';
@@ -150,17 +152,8 @@ describe('get-account-history', () => {
 
   it('takes Seoul days inclusive, at most 12 months back', async () => {
     const m = await createMember(t);
-    const cashAccount = await t.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('member_id', '=', m.id)
-      .where('kind', '=', 'cash')
-      .executeTakeFirstOrThrow();
-    const bank = await t.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('code', '=', 'bank_clearing')
-      .executeTakeFirstOrThrow();
+    const cashAccount = await memberAccountId(t, m.id, 'cash');
+    const bank = await systemAccountId(t, 'bank_clearing');
     // The ledger stamps transfers with the database clock; these deposits are written at chosen
     // instants around one Seoul day, in time order, with their balances, and the member's stored
     // balance moved to match: the ledger's invariants hold (checked at the end).
@@ -175,15 +168,15 @@ describe('get-account-history', () => {
     for (const [i, at] of instants.entries()) {
       balance += (i + 1) * 100;
       await depositAt(new Date(at), {
-        from: bank.id,
-        to: cashAccount.id,
+        from: bank,
+        to: cashAccount,
         amount: (i + 1) * 100,
         key: `edge-${m.id}-${i}`,
         balanceAfter: balance,
         meta: i === 1 ? { requestId: 77 } : { roundId: '=HYPERLINK("x")' },
       });
     }
-    await t.db.updateTable('accounts').set({ balance }).where('id', '=', cashAccount.id).execute();
+    await t.db.updateTable('accounts').set({ balance }).where('id', '=', cashAccount).execute();
 
     const one = (await history(m, { from: day, to: day })).body;
     expect(one.entries.map((e: JsonBody) => [e.amount, e.balanceAfter, e.ref])).toEqual([
@@ -271,13 +264,8 @@ describe('get-account-history with instants', () => {
   it('takes an ISO-8601 instant as its day in Seoul, for from and to, in the call and the CSV', async () => {
     const m = await createMember(t);
     const [cashAccount, bank] = await Promise.all([
-      t.db
-        .selectFrom('accounts')
-        .select('id')
-        .where('member_id', '=', m.id)
-        .where('kind', '=', 'cash')
-        .executeTakeFirstOrThrow(),
-      t.db.selectFrom('accounts').select('id').where('code', '=', 'bank_clearing').executeTakeFirstOrThrow(),
+      memberAccountId(t, m.id, 'cash'),
+      systemAccountId(t, 'bank_clearing'),
     ]);
     // Two deposits an hour apart around a Seoul midnight: 23:30 on `before` and 00:30 on `day` in
     // Seoul, both on the UTC date `before` (14:30Z and 15:30Z).
@@ -288,14 +276,14 @@ describe('get-account-history with instants', () => {
     expect(pastMidnight.toISOString().slice(0, 10)).toBe(before);
     for (const [i, at] of [lateEvening, pastMidnight].entries())
       await depositAt(at, {
-        from: bank.id,
-        to: cashAccount.id,
+        from: bank,
+        to: cashAccount,
         amount: (i + 1) * 100,
         key: `instant-${m.id}-${i}`,
         balanceAfter: i === 0 ? 100 : 300,
         meta: { requestId: 500 + i },
       });
-    await t.db.updateTable('accounts').set({ balance: 300 }).where('id', '=', cashAccount.id).execute();
+    await t.db.updateTable('accounts').set({ balance: 300 }).where('id', '=', cashAccount).execute();
     // The amounts listed, or the whole answer when it is not a list (a refusal shows what it said).
     const amounts = (body: JsonBody) =>
       Array.isArray(body.entries) ? (body.entries as JsonBody[]).map((e) => e.amount) : body;

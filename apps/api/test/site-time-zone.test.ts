@@ -9,6 +9,8 @@ import {
   createCashierTestApp,
   createMember,
   createOperator,
+  memberAccountId,
+  systemAccountId,
   type CashierTestApp,
   type TestOperator,
 } from './factories.ts';
@@ -50,25 +52,14 @@ describe('the reports in America/New_York', () => {
   const provider = `ny${Date.now().toString(36)}`;
   let seq = 0;
 
-  async function accountId(code: string): Promise<number> {
-    await t.ledger.openSystemAccount({ system: code });
-    const row = await t.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('code', '=', code)
-      .where('member_id', 'is', null)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
   /** A bet at a chosen instant, between system accounts (the ledger stamps its own with the database clock). */
   async function bet(amount: number, at: string): Promise<void> {
     seq += 1;
     await t.db
       .insertInto('transfers')
       .values({
-        debit_account_id: await accountId('adjustment'),
-        credit_account_id: await accountId(`house:${provider}`),
+        debit_account_id: await systemAccountId(t, 'adjustment'),
+        credit_account_id: await systemAccountId(t, `house:${provider}`),
         amount,
         code: 'bet',
         source: 'site-time-zone-test',
@@ -143,13 +134,8 @@ describe('the account history in America/New_York', () => {
   it("takes New York's days as the window and writes New York's wall time in the CSV", async () => {
     const m = await createMember(t);
     const [cash, bank] = await Promise.all([
-      t.db
-        .selectFrom('accounts')
-        .select('id')
-        .where('member_id', '=', m.id)
-        .where('kind', '=', 'cash')
-        .executeTakeFirstOrThrow(),
-      t.db.selectFrom('accounts').select('id').where('code', '=', 'bank_clearing').executeTakeFirstOrThrow(),
+      memberAccountId(t, m.id, 'cash'),
+      systemAccountId(t, 'bank_clearing'),
     ]);
     // Two deposits around a New York midnight twenty days ago: 23:30 the day before, 00:30 the day.
     const day = addDays(siteDay(t.clock.now(), ZONE), -20);
@@ -158,8 +144,8 @@ describe('the account history in America/New_York', () => {
       await t.db
         .insertInto('transfers')
         .values({
-          debit_account_id: bank.id,
-          credit_account_id: cash.id,
+          debit_account_id: bank,
+          credit_account_id: cash,
           amount: (i + 1) * 100,
           code: 'deposit',
           source: 'site-time-zone-test',
