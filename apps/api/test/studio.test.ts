@@ -1024,6 +1024,11 @@ describe('versions of the games (issue 22)', () => {
     // The table as it was before 0002_round_versions, with a round played then.
     await sql`alter table studio_rounds drop column version`.execute(database.db);
     await sql`delete from studio_migration where name = '0002_round_versions'`.execute(database.db);
+    // The later migrations (0003_mini) are undone too, so that 0002 is again the next one.
+    await sql`drop table studio_mini_leases, studio_mini_rounds, studio_mini_seeds, studio_mini_chains, studio_mini_games`.execute(
+      database.db,
+    );
+    await sql`delete from studio_migration where name = '0003_mini'`.execute(database.db);
     const at = new Date();
     await sql`insert into studio_rounds (round_id, provider, user_id, game, wallet, server_seed_hash,
         client_seed, nonce, input, outcome, bet, win, state, bet_state, win_state, retry_at,

@@ -2,6 +2,7 @@ import type { Generated, Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import * as m0001 from './migrations/0001_studio.ts';
 import * as m0002 from './migrations/0002_round_versions.ts';
+import * as m0003 from './migrations/0003_mini.ts';
 
 export type WalletMode = 'seamless' | 'transfer';
 export type RoundState = 'open' | 'settled' | 'refused' | 'rolled_back';
@@ -66,6 +67,30 @@ export interface StudioTables {
     state: 'done' | 'refused';
     created_at: Date;
   };
+  /** The mini-games (migrations/0003_mini.ts, docs/games/mini-games.md). */
+  studio_mini_games: { game: string; cadence_minutes: number; cutoff_seconds: number; updated_at: Date };
+  studio_mini_chains: {
+    game: string;
+    first_round: number | string;
+    length: number;
+    terminal_hash: string;
+    published_at: Date;
+  };
+  studio_mini_seeds: { game: string; round: number | string; seed: string };
+  studio_mini_rounds: {
+    game: string;
+    round: number | string;
+    day: string | Date;
+    day_round: number;
+    opens_at: Date;
+    closes_at: Date;
+    draws_at: Date;
+    drawn_at: Date | null;
+    seed: string | null;
+    result: unknown;
+    drawn_by: string | null;
+  };
+  studio_mini_leases: { game: string; holder: string; expires_at: Date };
 }
 
 export type StudioDb = Kysely<StudioTables>;
@@ -86,7 +111,11 @@ export function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-const MIGRATIONS: Record<string, Migration> = { '0001_studio': m0001, '0002_round_versions': m0002 };
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_studio': m0001,
+  '0002_round_versions': m0002,
+  '0003_mini': m0003,
+};
 
 /**
  * Brings the studio's tables up to date with a migrator of its own (its own migration and lock

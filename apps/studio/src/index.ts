@@ -9,6 +9,8 @@ import { migrateStudio, type StudioDb } from './db.ts';
 
 /** The studio's own migrations (its tables in the platform's database), for tools that move a site. */
 export { migrateStudio };
+/** The mini-games' clock, for tools and tests that run one without a server. */
+export { createMiniClock, type MiniClock, type TickResult } from './mini/clock.ts';
 import {
   GAME_NAMES,
   PROVIDER_NAMES,
@@ -17,6 +19,8 @@ import {
   type StudioProviderCode,
 } from './games.ts';
 import { createMembers } from './members.ts';
+import { createMiniClock, type TickResult } from './mini/clock.ts';
+import { registerMiniApi } from './mini/public-api.ts';
 import { createRounds } from './rounds.ts';
 import { registerTransferApi } from './transfer-api.ts';
 import { createWalletClient } from './wallet-client.ts';
@@ -65,11 +69,20 @@ export interface StudioOptions {
   /** One wallet call's timeout (ms, default 5 s) and tries (default 3). */
   walletTimeoutMs?: number;
   walletTries?: number;
+  /**
+   * The mini-games' clock (docs/games/mini-games.md): how often each instance ticks (ms, default
+   * 1 s; 0: never, `miniTick()` by hand), its name in the lease, and the seeds per published chain.
+   */
+  miniTickMs?: number;
+  instanceId?: string;
+  miniChainLength?: number;
 }
 
 export interface StudioHandle {
   /** Finishes the open rounds that are due now (what the recovery loop runs). */
   recover(): Promise<{ settled: number; rolledBack: number; unknown: number }>;
+  /** One tick of the mini-games' clock for every game (what the clock's timer runs). */
+  miniTick(): Promise<TickResult[]>;
 }
 
 function secretsOf(options: Pick<StudioOptions, 'studioKey' | 'secrets'>): Map<string, string> {
@@ -123,9 +136,44 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
         now,
       });
       await registerClient(scope, options.distDir, options.portalOrigins, options.timeZone);
+      await scope.register(async (mini) => registerMiniApi(mini, { db, now }));
     },
     { prefix },
   );
+
+  // The mini-games' clock: every instance ticks, the lease holder draws (mini/clock.ts).
+  const miniClock = createMiniClock({
+    db,
+    now,
+    timeZone: options.timeZone ?? 'Asia/Seoul',
+    ...(options.instanceId ? { instanceId: options.instanceId } : {}),
+    ...(options.miniChainLength ? { chainLength: options.miniChainLength } : {}),
+  });
+  const miniTickMs = options.miniTickMs ?? 1_000;
+  let miniTimer: NodeJS.Timeout | undefined;
+  let miniRunning: Promise<unknown> | undefined;
+  const miniOnce = () => {
+    if (miniRunning) return miniRunning;
+    miniRunning = miniClock
+      .tickAll()
+      .catch((err: unknown) => log.error({ err }, 'mini-games clock failed'))
+      .finally(() => {
+        miniRunning = undefined;
+      });
+    return miniRunning;
+  };
+  if (miniTickMs > 0) {
+    app.addHook('onListen', async () => {
+      if (miniTimer) return;
+      miniTimer = setInterval(() => void miniOnce(), miniTickMs);
+      miniTimer.unref();
+    });
+  }
+  app.addHook('onClose', async () => {
+    if (miniTimer) clearInterval(miniTimer);
+    miniTimer = undefined;
+    await miniRunning;
+  });
 
   // The recovery loop: once when the server listens (the platform may be this very server), then
   // every interval; one run at a time, and the last one is awaited when the app closes.
@@ -155,7 +203,7 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
     await running;
   });
 
-  return { recover: () => rounds.recover() };
+  return { recover: () => rounds.recover(), miniTick: () => miniClock.tickAll() };
 }
 
 /** A provider as the platform's back office creates it (`POST /api/backoffice/providers`). */
