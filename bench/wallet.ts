@@ -137,6 +137,18 @@ try {
     if (answer.status !== 'success') throw new Error(`${url}: ${JSON.stringify(answer)}`);
   }
 
+  // BENCH_LEVEL_COMP=1: level 1 (every bench member's) has a slot comp rate of its own, so every
+  // bet takes the levels' path (docs/api/levels.md: the member's level kept 5 s per member).
+  if (process.env.BENCH_LEVEL_COMP === '1') {
+    const res = await fetch(`${server.url}/api/backoffice/settings/levels/1`, {
+      method: 'PUT',
+      headers: { ...origin, cookie: boCookie },
+      body: JSON.stringify({ compRates: { slot: 120 } }),
+    });
+    const answer = (await res.json()) as { status: string };
+    if (answer.status !== 'success') throw new Error(`level comp rates: ${JSON.stringify(answer)}`);
+  }
+
   // Each member opens the game (a launch token), and has plenty of cash.
   const handle = await openDatabase({ databaseUrl: database.url, poolSize: POOL });
   const services = createServices({
@@ -147,6 +159,21 @@ try {
   });
   const players: { userId: string; memberId: number; token: string }[] = [];
   for (const m of members) {
+    // Members seeded before the server's first start accept the legal texts it published then.
+    const health = await fetch(`${server.url}/api/routes/user-health-check`, {
+      method: 'POST',
+      headers: { ...origin, cookie: m.cookie },
+      body: '{}',
+    });
+    const toAccept =
+      ((await health.json()) as { user?: { termsToAccept?: { kind: string; version: number }[] } }).user
+        ?.termsToAccept ?? [];
+    if (toAccept.length > 0)
+      await fetch(`${server.url}/api/routes/accept-terms`, {
+        method: 'POST',
+        headers: { ...origin, cookie: m.cookie },
+        body: JSON.stringify(Object.fromEntries(toAccept.map((d) => [d.kind, d.version]))),
+      });
     const res = await fetch(`${server.url}/api/routes/open-game`, {
       method: 'POST',
       headers: { ...origin, cookie: m.cookie },
