@@ -4,7 +4,7 @@ import { isMiniGame, type MiniGame } from '@casino/studio-engine/mini/draw';
 import { int, json, type StudioDb } from '../db.ts';
 
 /**
- * The mini-games' public rounds (../shared/API.md section 5, docs/api/studio-mini.md), for anyone
+ * The mini-games' public rounds (docs/api/studio-mini.md), for anyone
  * without a session: the published chain, the rounds with their revealed seeds and results, and
  * the current round's clock. Errors answer `{status: "error", code}` like the browser API.
  */
