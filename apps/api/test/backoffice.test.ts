@@ -457,7 +457,15 @@ describe('roles', () => {
       operator: {
         operatorId: support.operatorId,
         role: 'support',
-        permissions: ['memberRead', 'rounds', 'support', 'dashboard', 'memberManage', 'protectionReport'],
+        permissions: [
+          'memberRead',
+          'rounds',
+          'support',
+          'dashboard',
+          'memberManage',
+          'protectionReport',
+          'memberList',
+        ],
       },
     });
   });
