@@ -11,6 +11,9 @@
  * Options: --server-seed-hash <hex> checks the commitment (exit code 1 when it does not match);
  * --json prints the outcome as JSON only (the round's recorded `outcome` must be equal to it).
  * Without --shoe, baccarat deals from a fresh shoe (the first coup of a shoe).
+ *
+ * A mini-game's shared round is verified from the studio's public rounds alone
+ * (scripts/verify-mini-round.ts): node scripts/verify-round.ts <powerball|ladder> <round> [--base <url>]
  */
 import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -30,6 +33,7 @@ import {
   isServerSeed,
   sha256Hex,
 } from '../packages/studio-engine/src/fair.ts';
+import { isMiniGame } from '../packages/studio-engine/src/mini/draw.ts';
 import { playSlotRound, validateSlotBet } from '../packages/studio-engine/src/slots/index.ts';
 import {
   gameCodes,
@@ -43,8 +47,30 @@ import {
   type HmacSha256,
   type ShoeState,
 } from '../packages/studio-engine/src/types.ts';
+import { verifyMiniRound } from './verify-mini-round.ts';
 
 const hmac: HmacSha256 = (key, message) => createHmac('sha256', key).update(message).digest();
+
+if (isMiniGame(process.argv[2])) {
+  const { values: mini, positionals } = parseArgs({
+    options: {
+      base: { type: 'string', default: 'http://127.0.0.1:3000' },
+      prefix: { type: 'string', default: '/studio' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const round = /^[0-9]{1,16}$/.test(positionals[1] ?? '') ? Number(positionals[1]) : NaN;
+  if (positionals.length !== 2 || !Number.isSafeInteger(round) || round < 1) {
+    console.error(
+      'usage: node scripts/verify-round.ts <powerball|ladder> <round> [--base http://host:port] [--prefix /studio]',
+    );
+    process.exit(2);
+  }
+  const { code, lines } = await verifyMiniRound(process.argv[2], round, mini.base, mini.prefix);
+  for (const line of lines) (code === 2 ? console.error : console.log)(line);
+  process.exit(code);
+}
 
 function fail(message: string): never {
   console.error(`verify-round: ${message}`);

@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,5 +234,57 @@ describe('chains and days', () => {
       .rounds[0]!;
     const secondChain = (await get(`/studio/api/mini/ladder/chain?round=${secondFirst}`)).body;
     expect(sha256(pair.seed!)).toBe(secondChain.terminalHash);
+  });
+});
+
+describe('scripts/verify-round.ts', () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const run = (args: string[]) =>
+    new Promise<{ code: number; out: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['scripts/verify-round.ts', ...args],
+        { cwd: root },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }),
+      );
+    });
+  const listen = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+
+  it('recomputes a round from the public rounds alone; a tampered seed or result fails', async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    // Powerball rounds 1..4 are drawn (round 1 is its chain's first, linked to the terminal hash).
+    for (const round of ['1', '3']) {
+      const ok = await run(['powerball', round, '--base', base]);
+      expect(ok.out).toContain('verified');
+      expect(ok.code, ok.out).toBe(0);
+    }
+    const pending = (await get('/studio/api/mini/powerball/current')).body.round as number;
+    expect((await run(['powerball', String(pending), '--base', base])).code).toBe(2);
+    expect((await run(['powerball', '0', '--base', base])).code).toBe(2);
+
+    // A server that lies about round 3: another result, then another seed.
+    for (const lie of ['result', 'seed'] as const) {
+      const liar = createServer((req, res) => {
+        void app.inject({ method: 'GET', url: req.url! }).then((real) => {
+          const body = real.json() as { rounds?: Round[] };
+          for (const r of body.rounds ?? [])
+            if (r.round === 3) {
+              if (lie === 'result') {
+                const result = r.result as { balls: number[]; powerball: number };
+                r.result = { ...result, powerball: (result.powerball + 1) % 10 };
+              } else r.seed = sha256(r.seed!);
+            }
+          res.writeHead(real.statusCode, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        });
+      });
+      const liarBase = await listen(liar);
+      const bad = await run(['powerball', '3', '--base', liarBase]);
+      await new Promise((resolve) => liar.close(resolve));
+      expect(bad.out).toContain('NOT VERIFIED');
+      expect(bad.code, bad.out).toBe(1);
+    }
   });
 });
