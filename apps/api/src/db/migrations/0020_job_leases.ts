@@ -21,7 +21,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_error_at timestamptz,
       runs bigint not null default 0,
       failures bigint not null default 0,
-      check ((holder is null) = (lease_until is null))
+      check ((holder is null) = (lease_until is null)),
+      -- Every bigint the platform stores reads back as a JS number (wallet-integrity.test.ts).
+      constraint job_leases_runs_storable check (runs between 0 and 9007199254740991),
+      constraint job_leases_failures_storable check (failures between 0 and 9007199254740991)
     )
   `.execute(db);
 }
