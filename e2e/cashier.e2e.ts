@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newPage, PHONE } from './browser.ts';
 import {
   confirmTopDialog,
   dismissHealthDialogs,
-  LOCALES,
   localePath,
+  LOCALES,
   newMember,
-  operatorClient,
   registerAndSignIn,
+  specFile,
   text,
   type TLocale,
 } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let operator: Awaited<ReturnType<typeof operatorClient>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await operatorClient(baseUrl);
-});
-afterAll(async () => {
-  await operator?.close();
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { operator: true });
 
 /** Whole won as the portal shows it: `50,000원` in Korean, `₩50,000` with the locale's grouping elsewhere. */
 function money(locale: TLocale, won: number): string {
@@ -66,7 +56,7 @@ function historyRow(page: Page, locale: TLocale, amount: number) {
 
 describe('the cashier, as a member and an operator use it', () => {
   it('deposit, approval, withdrawal held and cancelled, rejection with a reason, comp conversion (desktop, Korean)', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(page);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
@@ -79,7 +69,7 @@ describe('the cashier, as a member and an operator use it', () => {
     await expectHeaderBalance(page, 'ko', 0);
 
     // The operator approves it with one call; the member sees the money and the completed request.
-    await operator.approve('deposit', member.userId);
+    await spec.operator.approve('deposit', member.userId);
     await page.reload();
     await expectHeaderBalance(page, 'ko', 50_000);
     await historyRow(page, 'ko', 50_000).getByText(text('ko', 'common:requestState.complete')).waitFor();
@@ -115,13 +105,13 @@ describe('the cashier, as a member and an operator use it', () => {
     // A 10,000원 withdrawal the operator rejects: the money returns and the reason shows.
     await sendRequest(page, 10_000, member.exchangePassword);
     await expectHeaderBalance(page, 'ko', 40_000);
-    await operator.reject('withdraw', member.userId, '계좌 확인이 필요합니다');
+    await spec.operator.reject('withdraw', member.userId, '계좌 확인이 필요합니다');
     await page.reload();
     await expectHeaderBalance(page, 'ko', 50_000);
     await historyRow(page, 'ko', 10_000).getByText('계좌 확인이 필요합니다').waitFor();
 
     // Comp points granted by the operator convert to cash on /comp.
-    await operator.adjust(member.userId, 12_000, 'point', 'e2e comp');
+    await spec.operator.adjust(member.userId, 12_000, 'point', 'e2e comp');
     await page.goto('/comp');
     await expect.poll(() => headerComp(page).textContent()).toBe('12,000');
     await page
@@ -138,7 +128,7 @@ describe('the cashier, as a member and an operator use it', () => {
 
   it('works on a phone in every locale: deposit approved, withdrawal held, comp converted', async () => {
     for (const locale of LOCALES) {
-      const { context, page } = await newPage(browser, baseUrl, PHONE);
+      const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
       await dismissHealthDialogs(page);
       const member = newMember();
       await registerAndSignIn(page, baseUrl, member);
@@ -146,7 +136,7 @@ describe('the cashier, as a member and an operator use it', () => {
       await page.goto(localePath(locale, '/deposit'));
       await page.getByRole('heading', { level: 1, name: text(locale, 'common:menu.deposit') }).waitFor();
       await sendRequest(page, 30_000);
-      await operator.approve('deposit', member.userId);
+      await spec.operator.approve('deposit', member.userId);
       await page.reload();
       await expectHeaderBalance(page, locale, 30_000);
       await historyRow(page, locale, 30_000)
@@ -159,7 +149,7 @@ describe('the cashier, as a member and an operator use it', () => {
       await expectHeaderBalance(page, locale, 20_000);
       await historyRow(page, locale, 10_000).getByText(text(locale, 'common:requestState.waiting')).waitFor();
 
-      await operator.adjust(member.userId, 10_000, 'point', 'e2e comp');
+      await spec.operator.adjust(member.userId, 10_000, 'point', 'e2e comp');
       await page.goto(localePath(locale, '/comp'));
       await page.getByRole('heading', { level: 1, name: text(locale, 'common:menu.comp') }).waitFor();
       await page

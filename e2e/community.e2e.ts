@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
-import { confirmTopDialog, newMember, operatorClient, registerAndSignIn, text } from './fixtures.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newPage, PHONE } from './browser.ts';
+import { confirmTopDialog, newMember, registerAndSignIn, specFile, text } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let operator: Awaited<ReturnType<typeof operatorClient>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await operatorClient(baseUrl);
-});
-afterAll(async () => {
-  await operator?.close();
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { operator: true });
 
 /** Operator HTML that would run code if anything rendered it unsanitized. */
 const HOSTILE_HTML =
@@ -41,11 +31,15 @@ const counterBadge = (page: Page, which: 'note' | 'help') =>
 
 describe('health-check dialogs after an operator acts', () => {
   it('a note from an operator asks once (msg2003), leads to /note, and the count drops when read', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
     const title = `E2E 쪽지 ${Date.now()}`;
-    await operator.post('/api/backoffice/notes', { userId: member.userId, title, contents: HOSTILE_HTML });
+    await spec.operator.post('/api/backoffice/notes', {
+      userId: member.userId,
+      title,
+      contents: HOSTILE_HTML,
+    });
 
     await page.goto('/');
     const dialog = healthDialog(page, 'note');
@@ -71,7 +65,7 @@ describe('health-check dialogs after an operator acts', () => {
   });
 
   it('a help post answered by an operator asks once (msg2004) and the answer reads safely', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
     const title = `입금 문의 ${Date.now()}`;
@@ -85,12 +79,12 @@ describe('health-check dialogs after an operator acts', () => {
     await confirmTopDialog(page); // msg2026
     await page.locator('.entry', { hasText: title }).waitFor();
 
-    const { list } = await operator.get<{ list: { id: number; title: string }[] }>(
+    const { list } = await spec.operator.get<{ list: { id: number; title: string }[] }>(
       `/api/backoffice/helps?userId=${member.userId}`,
     );
     const post = list.find((h) => h.title === title);
     expect(post).toBeDefined();
-    await operator.post(`/api/backoffice/helps/${post!.id}/answer`, { answer: HOSTILE_HTML });
+    await spec.operator.post(`/api/backoffice/helps/${post!.id}/answer`, { answer: HOSTILE_HTML });
 
     await page.goto('/');
     const dialog = healthDialog(page, 'help');
@@ -117,7 +111,7 @@ describe('site popups', () => {
   const elsewhere = `E2E 다른 도메인 ${stamp}`;
 
   beforeAll(async () => {
-    await operator.post('/api/backoffice/popups', {
+    await spec.operator.post('/api/backoffice/popups', {
       title: shown,
       titleColor: '#7a1f1f',
       contents: HOSTILE_HTML,
@@ -125,7 +119,7 @@ describe('site popups', () => {
       posX: 40,
       posY: 140,
     });
-    await operator.post('/api/backoffice/popups', {
+    await spec.operator.post('/api/backoffice/popups', {
       title: elsewhere,
       titleColor: '#1f3a7a',
       contents: '<p>다른 사이트</p>',
@@ -137,11 +131,11 @@ describe('site popups', () => {
 
   // The other specs share this server: switch the popups off again once these tests are done.
   afterAll(async () => {
-    const { list } = await operator.get<{ list: { id: number; title: string }[] }>(
+    const { list } = await spec.operator.get<{ list: { id: number; title: string }[] }>(
       '/api/backoffice/popups?pageSize=100',
     );
     for (const row of list.filter((p) => p.title === shown || p.title === elsewhere))
-      await operator.patch(`/api/backoffice/popups/${row.id}`, { isActive: false });
+      await spec.operator.patch(`/api/backoffice/popups/${row.id}`, { isActive: false });
   });
 
   const popup = (page: Page, title: string) => page.locator('.site-popup', { hasText: title });
@@ -155,7 +149,7 @@ describe('site popups', () => {
     );
 
   it('paint with the page, before the app: shown sanitized with its script held back, and close there holds', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE, { keepPopups: true });
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE, { keepPopups: true });
     // The app's script never arrives: what shows is the document's and the early popups script's.
     await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
     await page.goto('/');
@@ -179,7 +173,7 @@ describe('site popups', () => {
   });
 
   it('shows the host’s popups sanitized, drags by mouse, and close keeps it away for the session', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP, { keepPopups: true });
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP, { keepPopups: true });
     await page.goto('/');
     const box = popup(page, shown);
     await box.waitFor();
@@ -209,7 +203,7 @@ describe('site popups', () => {
     expect(await popup(page, shown).count()).toBe(0);
 
     // Another visit (a new browser session) sees it again: 'close' lasts for the session only.
-    const other = await newPage(browser, baseUrl, DESKTOP, { keepPopups: true });
+    const other = await newPage(spec.browser, baseUrl, DESKTOP, { keepPopups: true });
     await other.page.goto('/');
     await popup(other.page, shown).waitFor();
     await other.context.close();
@@ -217,7 +211,7 @@ describe('site popups', () => {
   });
 
   it('hide keeps it away for 8 hours across sessions; on a phone it stays below the header', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE, { keepPopups: true });
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE, { keepPopups: true });
     await page.goto('/');
     const box = popup(page, shown);
     await box.waitFor();

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { newMember, operatorClient, registerAndSignIn, text } from './fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage } from './browser.ts';
+import { newMember, registerAndSignIn, specFile, text } from './fixtures.ts';
 
 // Real-time events (issue 24, docs/api/events.md): what an operator does reaches a member's open
 // page at once through the event stream, with no health check in between (it polls every 30 s).
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let operator: Awaited<ReturnType<typeof operatorClient>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await operatorClient(baseUrl);
-});
-afterAll(async () => {
-  await operator?.close();
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { operator: true });
 
 describe('an open page hears the operator at once', () => {
   it('the balance in the frame moves, and a note asks (msg2003), without a reload or a health check', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
     const opened = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.status() === 200);
@@ -36,10 +25,10 @@ describe('an open page hears the operator at once', () => {
       if (r.url().endsWith('/api/routes/user-health-check')) checks += 1;
     });
 
-    await operator.adjust(member.userId, 12_345, 'cash', 'e2e: an event');
+    await spec.operator.adjust(member.userId, 12_345, 'cash', 'e2e: an event');
     await expect.poll(() => money.textContent(), { timeout: 5_000 }).toContain('12,345');
 
-    await operator.post('/api/backoffice/notes', {
+    await spec.operator.post('/api/backoffice/notes', {
       userId: member.userId,
       title: 'E2E 실시간',
       contents: '<p>안내</p>',

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request, type APIRequestContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -118,6 +120,41 @@ export async function operatorClient(baseUrl: string) {
     patch: (url: string, data: unknown = {}) => send('PATCH', url, data),
     put: (url: string, data: unknown = {}) => send('PUT', url, data),
     close: () => api.dispose(),
+  };
+}
+
+export type TOperatorClient = Awaited<ReturnType<typeof operatorClient>>;
+
+/** What a spec file shares between its tests: one Chromium and, when asked, the admin's back-office client. */
+export interface TSpecFile {
+  readonly browser: Browser;
+  readonly operator: TOperatorClient;
+}
+
+/**
+ * Opens one Chromium for the spec file before its tests (and the admin's back-office client with
+ * `operator`) and closes both after them. Read `browser` and `operator` inside tests and hooks only.
+ */
+export function specFile(baseUrl: string, options: { operator?: boolean } = {}): TSpecFile {
+  let browser: Browser | undefined;
+  let operator: TOperatorClient | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    if (options.operator) operator = await operatorClient(baseUrl);
+  });
+  afterAll(async () => {
+    await operator?.close();
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('the browser opens in beforeAll: read it inside a test');
+      return browser;
+    },
+    get operator() {
+      if (!operator) throw new Error('specFile(baseUrl, { operator: true }) opens the operator client');
+      return operator;
+    },
   };
 }
 

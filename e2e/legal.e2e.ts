@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
-import { dismissHealthDialogs, newMember, operatorClient, registerAndSignIn, text } from './fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newPage, PHONE } from './browser.ts';
+import { dismissHealthDialogs, newMember, registerAndSignIn, specFile, text } from './fixtures.ts';
 
 /*
  * Newer terms (issue 22) as a member meets them: the operator publishes a new version of the terms
@@ -13,17 +13,7 @@ import { dismissHealthDialogs, newMember, operatorClient, registerAndSignIn, tex
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let operator: Awaited<ReturnType<typeof operatorClient>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await operatorClient(baseUrl);
-});
-afterAll(async () => {
-  await operator?.close();
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { operator: true });
 
 /** Waits until the app has taken over from the prerendered document (decision 0013). */
 async function appReady(page: Page) {
@@ -32,14 +22,16 @@ async function appReady(page: Page) {
 
 /** Publishes the next version of a document in Korean and English; its version number. */
 async function publish(kind: 'terms' | 'privacy', stamp: string): Promise<number> {
-  await operator.post('/api/backoffice/legal', {
+  await spec.operator.post('/api/backoffice/legal', {
     kind,
     texts: [
       { locale: 'ko', title: `${kind} ko ${stamp}`, body: `<h2>제1조</h2><p>개정 본문 ${stamp}</p>` },
       { locale: 'en', title: `${kind} en ${stamp}`, body: `<h2>Article 1</h2><p>Revised text ${stamp}</p>` },
     ],
   });
-  const list = await operator.get<{ current: Record<string, number> }>(`/api/backoffice/legal?kind=${kind}`);
+  const list = await spec.operator.get<{ current: Record<string, number> }>(
+    `/api/backoffice/legal?kind=${kind}`,
+  );
   return list.current[kind]!;
 }
 
@@ -51,7 +43,7 @@ async function memberCall(page: Page, name: string, data: unknown = {}) {
 
 describe('newer terms', () => {
   it('show at once over the page of a signed-in member, refuse money until accepted, and go once accepted (desktop, Korean)', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
     await dismissHealthDialogs(page);
@@ -103,7 +95,7 @@ describe('newer terms', () => {
   });
 
   it('show at the next sign-in, and let the member sign out instead (phone, English)', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
     await dismissHealthDialogs(page);

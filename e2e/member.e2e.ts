@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
-import { newMember, type TNewMember } from './fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newPage, PHONE } from './browser.ts';
+import { newMember, specFile, type TNewMember } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const spec = specFile(baseUrl);
 
 /** Waits until the app has taken over from the prerendered document (decision 0013). */
 async function appReady(page: Page) {
@@ -52,7 +45,7 @@ async function confirmDialog(page: Page) {
 
 describe('a member registers, is signed in, sees their strip, signs out and in again', () => {
   it('on a desktop', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     const member = newMember();
     await register(page, member);
     // The registration signs the new member in (issue 12) and loads the responsible-gaming page,
@@ -91,7 +84,7 @@ describe('a member registers, is signed in, sees their strip, signs out and in a
   });
 
   it('on a phone, through the side panel, in English', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
     const member = newMember();
     await register(page, member);
     await confirmDialog(page);
@@ -133,7 +126,7 @@ describe('a member registers, is signed in, sees their strip, signs out and in a
   });
 
   it('sends a wrong password to the error explanation', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await page.goto('/login');
     const form = page.locator('main form');
     await form.locator('input[name="userId"]').fill('demo');

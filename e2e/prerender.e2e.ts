@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LOCALES, type TLocale } from '@casino/contracts/locales';
 import { pageUrlPath, type TPageId } from '@casino/contracts/pages';
 import { PRERENDER_KINDS, type TPrerenderKind } from '@casino/contracts/prerender';
-import { launchBrowser, newPage, PHONE } from './browser.ts';
+import { newPage, PHONE } from './browser.ts';
+import { specFile } from './fixtures.ts';
 
 // Decision 0016: every public page is prerendered in every locale and the app hydrates it in
 // Chromium without a mismatch (React's production build reports one as an uncaught error, #418 and
 // its kin) and without rebuilding the page: the elements the visitor saw first stay.
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const spec = specFile(baseUrl);
 
 const HYDRATED = PRERENDER_KINDS.filter((kind) => kind !== 'shell');
 
@@ -63,7 +57,7 @@ describe('the prerendered pages in Chromium', () => {
   it.each(LOCALES)('are hydrated without a mismatch in %s', async (locale) => {
     const seen: Record<string, unknown> = {};
     for (const kind of HYDRATED) {
-      const { context, page } = await newPage(browser, baseUrl, PHONE);
+      const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
       const { status, served, kept, errors } = await openPrerendered(page, urlOf(kind, locale));
       seen[kind] = { status, served, kept, errors };
       await context.close();
@@ -78,14 +72,14 @@ describe('the prerendered pages in Chromium', () => {
   });
 
   it('a member page gets the frame, which the app replaces', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
     const { served, errors } = await openPrerendered(page, '/en/deposit');
     expect({ served, errors }).toEqual({ served: 'shell', errors: [] });
     await context.close();
   });
 
   it('keeps what a visitor typed and submitted before the page was live, and signs in with it', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
     // The app's script held back until the visitor has typed and pressed the button.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -113,7 +107,7 @@ describe('the prerendered pages in Chromium', () => {
   });
 
   it('the sign-in form fills in the remembered id once hydrated, and the 404 page the address', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('portal.lastUserId', 'rememberme1'));
     await openPrerendered(page, '/login');

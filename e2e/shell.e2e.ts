@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage, PHONE } from './browser.ts';
+import { specFile } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const spec = specFile(baseUrl);
 
 describe('the frame at the spec breakpoints', () => {
   it('shows the desktop header from 1200 px and the mobile header below it', async () => {
-    const { context, page } = await newPage(browser, baseUrl, { width: 1199, height: 800 });
+    const { context, page } = await newPage(spec.browser, baseUrl, { width: 1199, height: 800 });
     await page.goto('/');
     await page.locator('.mobile-header').waitFor({ state: 'visible' });
     expect(await page.locator('.desktop-header').isVisible()).toBe(false);
@@ -26,7 +19,7 @@ describe('the frame at the spec breakpoints', () => {
   });
 
   it('limits the content to 1024 px below 1439 px and 1280 px from 1439 px', async () => {
-    const { context, page } = await newPage(browser, baseUrl, { width: 1438, height: 800 });
+    const { context, page } = await newPage(spec.browser, baseUrl, { width: 1438, height: 800 });
     await page.goto('/');
     // Measured on the live app: the prerendered copy is replaced when it takes over (decision 0013).
     await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
@@ -47,7 +40,7 @@ describe('the frame at the spec breakpoints', () => {
 
 describe('locale routing', () => {
   it('serves Korean unprefixed and the other locales under their prefix, with <html lang>', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await page.goto('/');
     await page.getByRole('navigation').getByText('충전').first().waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('ko');
@@ -63,7 +56,7 @@ describe('locale routing', () => {
   });
 
   it('keeps the page when the language changes', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await page.goto('/register');
     // The build's prerendered copy does not answer until the app has taken over (decision 0013).
     await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
@@ -88,7 +81,7 @@ describe('fonts', () => {
     });
 
   it('draws Japanese and Chinese with the shipped Noto Sans, loaded only by those locales', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await page.goto('/');
     await page.getByRole('navigation').getByText('충전').first().waitFor();
     expect((await loadedFaces(page)).filter((f) => f.startsWith('Noto Sans'))).toEqual([]);
@@ -106,7 +99,7 @@ describe('fonts', () => {
 
 describe('the member guard', () => {
   it('blocks a guest from member pages with msg2001, from the menu and from a direct load', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await page.goto('/');
     await page.getByRole('navigation').getByText('충전').first().click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
@@ -119,7 +112,7 @@ describe('the member guard', () => {
   });
 
   it('guards on a phone too, in another locale', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
     await page.goto('/en/note');
     await page
       .getByRole('alertdialog')
