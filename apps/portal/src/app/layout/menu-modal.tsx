@@ -19,7 +19,7 @@ const GRID_STYLE = {
 /**
  * The modal menu: deposit, withdraw, comp, my page, help, notice and note, with
  * the current entry highlighted. Guests see the same menu; the guard answers their clicks. Its
- * seven tiles sit in balanced rows (3 + 2 + 2 on phones, 4 + 3 wider): none is left alone.
+ * eight tiles sit in balanced rows (3 + 3 + 2 on phones, 4 + 4 wider): none is left alone.
  */
 export function MenuModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
