@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -17,7 +17,7 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { useFieldText } from '../../components/field.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { useOperator } from '../../app/session.ts';
-import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/lazy-rich-text-editor.tsx';
 import { SafeHtml } from '../../lib/html/safe-html.tsx';
@@ -234,6 +234,14 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
   const client = useQueryClient();
   const labels = useEditorLabels();
   const account = useDepositAccount();
+  // An account inquiry of a member whose level has its own deposit account is answered with that
+  // one (docs/api/levels.md), else with the site's.
+  const isInquiry = help.kind === 'account_inquiry' && help.userId !== null;
+  const member = useQuery({
+    ...apiQuery('members.detail', { params: { userId: help.userId ?? '' } }),
+    enabled: isInquiry,
+  });
+  const levels = useQuery({ ...apiQuery('settings.levels'), enabled: isInquiry });
   const fieldText = useFieldText('helpdesk');
   const form = useContractForm<TBackofficeHelpAnswerRequest>({
     fields: ANSWER_FIELDS,
@@ -269,7 +277,9 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
       form.showServerErrors(error) || setMessage({ tone: 'error', text: t(errorKey(error)) }),
   });
 
-  const current = account.data?.account;
+  const memberLevel = member.data?.status === 'success' ? member.data.member.level : null;
+  const levelAccount = levels.data?.levels.find((l) => l.level === memberLevel)?.depositAccount ?? null;
+  const current = levelAccount ?? account.data?.account;
   return (
     <article className="box" aria-labelledby="hd-detail-title">
       <header className="hd-detail__head">
