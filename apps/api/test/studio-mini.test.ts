@@ -157,6 +157,26 @@ describe('one drawing instance', () => {
       if (drawnBy.has(Number(row.round))) expect(drawnBy.get(Number(row.round))).toEqual([row.drawn_by]);
   });
 
+  it('ten clocks ticking at once: one holder each time, every due round drawn once', async () => {
+    const clocks = Array.from({ length: 10 }, (_, i) =>
+      createMiniClock({ db: db(), now: clock.now, instanceId: `many-${i}`, chainLength: 50 }),
+    );
+    clock.advance(11_000); // the earlier holders' leases run out
+    const drawn: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      await pastDraw('powerball');
+      const results = await Promise.all(clocks.map((c) => c.tick('powerball')));
+      expect(results.filter((r) => r.holder)).toHaveLength(1);
+      for (const r of results) drawn.push(...r.drawn);
+    }
+    expect(drawn.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(drawn).size).toBe(drawn.length);
+    const undrawn = await sql<{ n: string }>`
+      select count(*) as n from studio_mini_rounds where game = 'powerball' and drawn_at is null
+        and draws_at <= ${clock.now()}`.execute(db());
+    expect(Number(undrawn.rows[0]!.n)).toBe(0);
+  });
+
   it("a killed holder's round is drawn by the next holder, with the result fixed by the chain", async () => {
     const a = createMiniClock({ db: db(), now: clock.now, instanceId: 'killed', chainLength: 50 });
     const b = createMiniClock({ db: db(), now: clock.now, instanceId: 'next', chainLength: 50 });
