@@ -135,7 +135,7 @@ describe('the rollover on /withdraw', () => {
     const amount = screen.getByLabelText('환전 금액');
     expect(panel.compareDocumentPosition(amount) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await act(async () => within(panel).getByRole('button', { name: '보너스 포기' }).click());
-    expect(screen.getByRole('alertdialog').textContent).toContain('10,000원가 보유머니에서 회수');
+    expect(screen.getByRole('alertdialog').textContent).toContain('10,000원이 보유머니에서 회수');
     await act(async () =>
       within(screen.getByRole('alertdialog')).getByRole('button', { name: '보너스 포기' }).click(),
     );
@@ -159,6 +159,6 @@ describe('the rollover on /withdraw', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: '환전 신청' }).click(),
     );
     await settle();
-    expect(dialogText()).toContain('필요 롤링 330,000원 중 220,000원가 남았습니다');
+    expect(dialogText()).toContain('필요 롤링 330,000원 중 220,000원이 남았습니다');
   });
 });
