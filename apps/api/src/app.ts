@@ -267,6 +267,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     depositBonus: services.depositBonus,
     protectionAdmin: services.protectionAdmin,
     sitesAdmin: services.sitesAdmin,
+    blacklist: services.blacklist,
     rewards: services.rewards,
     partners: services.partners,
   });

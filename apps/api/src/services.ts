@@ -34,6 +34,7 @@ import { createPartnersService } from './modules/partners/partners.service.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
+import { createBlacklistService } from './modules/blacklist/blacklist.service.ts';
 import { createLimitsService } from './modules/protection/limits.service.ts';
 import { createProtectionService } from './modules/protection/protection.service.ts';
 import { createBreakReader, createBreaksService } from './modules/protection/breaks.service.ts';
@@ -121,8 +122,11 @@ export function createServices(deps: ServicesDeps) {
   const legal = createLegalService({ db, audit, now });
   // Time-outs and self-exclusion as read by sign-in and open-game (protection module, docs/protection.md).
   const breakReader = createBreakReader({ db, now });
+  // The blacklist (docs/api/backoffice-blacklist.md): checked at registration, sign-in and cashier requests.
+  const blacklist = createBlacklistService({ db, audit });
   const members = createMembersService({
     db,
+    blacklist,
     ledger,
     sessions,
     signInLimiter,
@@ -151,6 +155,7 @@ export function createServices(deps: ServicesDeps) {
     now,
   });
   const cashier = createCashierService({
+    blacklist,
     bonuses: depositBonus,
     db,
     ledger,
@@ -379,6 +384,7 @@ export function createServices(deps: ServicesDeps) {
     settingsAdmin,
     sites,
     sitesAdmin,
+    blacklist,
     limits,
     protection,
     protectionAdmin,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BACKOFFICE_BLACKLIST_ROUTES } from './backoffice-blacklist.ts';
 import { BACKOFFICE_CASHIER_ROUTES } from './backoffice-cashier.ts';
 import { BACKOFFICE_CONTENT_ROUTES } from './backoffice-content.ts';
 import { BACKOFFICE_GAME_ROUTES } from './backoffice-games.ts';
@@ -35,6 +36,7 @@ export const BACKOFFICE_ROUTES = {
   ...BACKOFFICE_LEVEL_ROUTES,
   ...BACKOFFICE_REWARD_ROUTES,
   ...BACKOFFICE_SITE_ROUTES,
+  ...BACKOFFICE_BLACKLIST_ROUTES,
 } satisfies Record<string, TBackofficeRoute>;
 
 export type TBackofficeRoutes = typeof BACKOFFICE_ROUTES;

@@ -116,6 +116,8 @@ export const ZUserRegisterResponse = z.discriminatedUnion('status', [
   z.object({ status: z.literal('alread_have_user'), field: z.enum(['userId', 'nick']).optional() }),
   z.object({ status: z.literal('alread'), field: z.enum(['phone', 'banknum']).optional() }),
   statusOnly('cant_find_code'),
+  /** Refused without a reason given (docs/api/backoffice-blacklist.md). */
+  statusOnly('fail'),
   ZAuthenticated,
 ]);
 export type TUserRegisterResponse = z.infer<typeof ZUserRegisterResponse>;

@@ -437,6 +437,8 @@ export interface DB {
   job_leases: JobLeasesTable;
   sites: SitesTable;
   site_domains: SiteDomainsTable;
+  blacklist_entries: BlacklistEntriesTable;
+  blacklist_hits: BlacklistHitsTable;
 }
 
 export type ProviderKind = 'casino' | 'slot' | 'sport' | 'mini';
@@ -776,4 +778,35 @@ export interface SiteDomainsTable {
   host: string;
   site_id: number;
   position: number;
+}
+
+export type BlacklistKind = 'ip' | 'phone' | 'bank';
+export type BlacklistContext = 'register' | 'sign_in' | 'deposit' | 'withdraw';
+
+/**
+ * One blacklisted address, range, phone or bank account (0026_blacklist; docs/api/backoffice-blacklist.md):
+ * `value` normalized, `network` the `inet` of an `ip` entry. Written only by
+ * `modules/blacklist/blacklist.repository.ts`.
+ */
+export interface BlacklistEntriesTable {
+  id: Generated<number>;
+  kind: BlacklistKind;
+  value: string;
+  network: string | null;
+  reason: string;
+  created_by: string;
+  created_at: DefaultTimestamp;
+}
+
+/** A request the blacklist refused (0026_blacklist), for the operator. */
+export interface BlacklistHitsTable {
+  id: Generated<number>;
+  kind: BlacklistKind;
+  value: string;
+  entry_id: number | null;
+  context: BlacklistContext;
+  member_id: number | null;
+  user_id: string | null;
+  ip: string | null;
+  at: DefaultTimestamp;
 }

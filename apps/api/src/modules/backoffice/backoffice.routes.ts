@@ -32,6 +32,8 @@ import type { JobScheduler } from '../../lib/jobs.ts';
 import { registerSettingsBackofficeRoutes } from '../settings/settings.backoffice.routes.ts';
 import type { SettingsAdminService } from '../settings/settings-admin.service.ts';
 import { registerSitesBackofficeRoutes } from '../settings/sites.backoffice.routes.ts';
+import { registerBlacklistBackofficeRoutes } from '../blacklist/blacklist.backoffice.routes.ts';
+import type { BlacklistService } from '../blacklist/blacklist.service.ts';
 import type { SitesAdminService } from '../settings/sites-admin.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import { registerContentBackofficeRoutes } from './content.routes.ts';
@@ -78,6 +80,7 @@ export interface BackofficeRouteDeps {
   depositBonus: DepositBonusService;
   protectionAdmin: ProtectionAdminService;
   sitesAdmin: SitesAdminService;
+  blacklist: BlacklistService;
   rewards: RewardsService;
   /** Partners (docs/api/backoffice-partners.md): their routes, and the scope of the member list and profile. */
   partners: PartnersService;
@@ -434,6 +437,7 @@ export async function registerBackofficeRoutes(
 
   registerSettingsBackofficeRoutes(route, { settingsAdmin: deps.settingsAdmin });
   registerSitesBackofficeRoutes(route, { sitesAdmin: deps.sitesAdmin });
+  registerBlacklistBackofficeRoutes(route, { blacklist: deps.blacklist });
   registerGamesBackofficeRoutes(route, { catalog, members: deps.members });
   registerRewardsBackofficeRoutes(route, { rewards: deps.rewards });
   registerPartnersBackofficeRoutes(route, {

@@ -17,13 +17,13 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
 
   // After a change committed, the operators' queues and the member's other tabs hear of it
   // (docs/api/events.md).
-  calls.register('apply-user-deposit', async (input, { member }) => {
-    const answer = await cashier.applyDeposit(member.memberId, input);
+  calls.register('apply-user-deposit', async (input, { member, request }) => {
+    const answer = await cashier.applyDeposit(member.memberId, input, { ip: request.ip });
     if (answer.status === 'success') events.queue();
     return answer;
   });
-  calls.register('apply-user-withdraw', async (input, { member }) => {
-    const answer = await cashier.applyWithdraw(member.memberId, input);
+  calls.register('apply-user-withdraw', async (input, { member, request }) => {
+    const answer = await cashier.applyWithdraw(member.memberId, input, { ip: request.ip });
     if (answer.status === 'success') {
       events.queue();
       events.member({ memberId: member.memberId }, 'balance');

@@ -11,6 +11,7 @@ import { escapeHtml } from '../community/community.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { LimitsService } from '../protection/limits.service.ts';
 import type { CashierMember } from '../members/members.types.ts';
+import type { BlacklistCheck } from '../blacklist/blacklist.service.ts';
 import { isLocked } from '../settings/lock-window.ts';
 import type { DepositBonusService } from './deposit-bonus.service.ts';
 import { windowStatus, type CashierSettings, type SettingsService } from '../settings/settings.service.ts';
@@ -51,6 +52,11 @@ export interface CashierDeps {
    * deposit-bonus.service.ts); none in a cashier built without them.
    */
   bonuses?: DepositBonusService | undefined;
+  /**
+   * The blacklist (docs/api/backoffice-blacklist.md): a request from a listed address or for a listed
+   * bank account is answered `blocked` (as a blocked account), and the hit recorded for the operator.
+   */
+  blacklist?: BlacklistCheck | undefined;
 }
 
 /** Thrown inside a transaction to roll it back and answer a business status instead. */
@@ -141,7 +147,8 @@ export type QueueActionResult =
   | { status: 'already' | 'not_found' | 'same_operator' };
 
 export function createCashierService(deps: CashierDeps) {
-  const { db, ledger, settings, community, members, rateLimiter, limits, zone, now, bonuses } = deps;
+  const { db, ledger, settings, community, members, rateLimiter, limits, zone, now, bonuses, blacklist } =
+    deps;
   const repo = createCashierRepository(db);
 
   /** Locks a request row for its state change; a withdrawal comes with its hold id. */
@@ -157,6 +164,22 @@ export function createCashierService(deps: CashierDeps) {
     }
     const row = await repo.lockWithdraw(id, trx);
     return row && { ...row, holdId: row.hold_id, firstApprovedBy: row.first_approved_by };
+  }
+
+  /** Whether the blacklist refuses a request of the member from `ip` (its bank account checked too). */
+  async function listed(
+    context: 'deposit' | 'withdraw',
+    member: CashierMember,
+    ip: string | undefined,
+  ): Promise<boolean> {
+    if (!blacklist) return false;
+    return blacklist.refuses({
+      context,
+      ip,
+      bank: member.banknum,
+      memberId: member.id,
+      userId: member.user_id,
+    });
   }
 
   /** A withdrawal's hold: written with the request in one transaction, so it is always there. */
@@ -178,6 +201,7 @@ export function createCashierService(deps: CashierDeps) {
     async applyDeposit(
       memberId: number,
       input: { amount: number; depositor?: string | undefined; bonusId?: string | undefined },
+      options: { ip?: string | undefined } = {},
     ): Promise<
       { status: 'success' | 'wait' | 'time' | 'fail' } | { status: 'blocked'; remaining?: number | undefined }
     > {
@@ -185,6 +209,7 @@ export function createCashierService(deps: CashierDeps) {
       checkRequestAmount(input.amount, s.minDeposit, s);
       const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
+      if (await listed('deposit', member, options.ip)) return { status: 'blocked' as const };
       const depositor = input.depositor?.trim() || member.bank_owner;
       try {
         return await refusable<
@@ -239,11 +264,16 @@ export function createCashierService(deps: CashierDeps) {
      * apply-user-withdraw: the request and the ledger hold of its amount are written in one
      * transaction, so the money cannot be spent or asked for twice while the request is pending.
      */
-    async applyWithdraw(memberId: number, input: { amount: number; exchangePassword: string }) {
+    async applyWithdraw(
+      memberId: number,
+      input: { amount: number; exchangePassword: string },
+      options: { ip?: string | undefined } = {},
+    ) {
       const s = await settings.cashier();
       checkRequestAmount(input.amount, s.minWithdraw, s);
       const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
+      if (await listed('withdraw', member, options.ip)) return { status: 'blocked' as const };
       if (isLocked(s.withdrawLock, now(), zone)) return { status: 'time' as const };
       // A deposit bonus's rollover not met yet (docs/api/levels.md): `rolling` with what is left.
       const rolling = await bonuses?.withdrawRefusal(memberId);

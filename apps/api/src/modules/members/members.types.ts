@@ -6,6 +6,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { LegalService } from '../legal/legal.service.ts';
+import type { BlacklistCheck } from '../blacklist/blacklist.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { MembersRepository } from './members.repository.ts';
 
@@ -30,6 +31,11 @@ export interface MembersServiceDeps {
    * only what it reads here and protection's break reader provides it.
    */
   breaks: MemberBreaks;
+  /**
+   * The blacklist (docs/api/backoffice-blacklist.md): a registration from a listed address, phone or
+   * bank account, or a sign-in from a listed address, is refused with a neutral answer.
+   */
+  blacklist?: BlacklistCheck | undefined;
   now: () => Date;
 }
 
@@ -42,7 +48,9 @@ export type RegisterResult =
   | { status: 'success'; memberId: number }
   | { status: 'alread_have_user'; field: 'userId' | 'nick' }
   | { status: 'alread'; field: 'phone' | 'banknum' }
-  | { status: 'cant_find_code' };
+  | { status: 'cant_find_code' }
+  /** Refused without a reason given (the blacklist: docs/api/backoffice-blacklist.md). */
+  | { status: 'fail' };
 
 /** A registration as the contract's schema leaves it (id lower-cased, nick NFC, digits only). */
 export type NewMember = { [K in Exclude<keyof TUserRegisterRequest, 'agree18' | 'recommender'>]: string } & {

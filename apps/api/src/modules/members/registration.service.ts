@@ -145,6 +145,19 @@ export function createRegistration({ deps, repo }: MembersParts) {
       if (!isAcceptableNewPassword(input.password, input.userId)) throw invalid('password', 'pattern');
       const early = await precheck(input);
       if (early) return early;
+      // A listed address, phone or bank account (docs/api/backoffice-blacklist.md): the neutral
+      // `fail` (the member is not told why); the hit is recorded for the operator.
+      if (
+        deps.blacklist &&
+        (await deps.blacklist.refuses({
+          context: 'register',
+          ip: options.ip ?? null,
+          phone: input.phone,
+          bank: input.banknum,
+          userId: input.userId,
+        }))
+      )
+        return { status: 'fail' };
       // A recommender must be a member, or the new member's own id (a self-link, flagged below).
       const recommender =
         input.recommender === undefined || input.recommender === input.userId

@@ -18,7 +18,7 @@ function isOnBreak(row: BreakColumns, at: Date): boolean {
 
 /** Sign-in and the member sessions: the credentials check, the session resolver, the session view. */
 export function createSignIn({ deps, repo }: MembersParts) {
-  const { sessions, signInLimiter, breaks, now } = deps;
+  const { sessions, signInLimiter, breaks, blacklist, now } = deps;
   return {
     /**
      * Signs a member in (the credentials callback and `user-do-login`). Rate limits come first
@@ -35,6 +35,12 @@ export function createSignIn({ deps, repo }: MembersParts) {
       // Reserved before the password is checked, so parallel guesses cannot outrun the count; a
       // wrong password keeps its reservation as the failure.
       await signInLimiter.reserve('member', userId, input.ip);
+      // A listed address (docs/api/backoffice-blacklist.md) is answered as a wrong password, after
+      // the same password work, so the answer and its time say nothing of the list.
+      if (blacklist && (await blacklist.refuses({ context: 'sign_in', ip: input.ip, userId }))) {
+        await verifyDummy(input.password);
+        return { status: 'fail' };
+      }
       const member = await repo.findCredentialsByUserId(userId);
       const isMatch = member
         ? await verifyPassword(member.password_hash, input.password)

@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import {
+  auditOf,
+  balances,
+  bo,
+  call,
+  createMember,
+  ensureRegCode,
+  fileTestApp,
+  operatorsOfEveryRole,
+  TEST_REG_CODE,
+  uniqueMemberInput,
+} from './factories.ts';
+
+// The blacklist of issue 28 (docs/api/backoffice-blacklist.md): addresses and ranges, phones and
+// bank accounts, refused with a neutral answer at registration, sign-in, deposit and withdrawal,
+// each hit recorded for the operator; the owner's list, add, remove, CSV import and export.
+
+const t = await fileTestApp();
+const { owner, cashier, support } = await operatorsOfEveryRole(t);
+
+async function add(kind: string, value: string, reason = 'test') {
+  return bo(t, 'POST', '/blacklist', { cookie: owner.cookie, body: { kind, value, reason } });
+}
+
+async function entryCount(): Promise<number> {
+  const row = await t.db
+    .selectFrom('blacklist_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function hitsOf(context: 'register' | 'sign_in' | 'deposit' | 'withdraw') {
+  return t.db.selectFrom('blacklist_hits').selectAll().where('context', '=', context).execute();
+}
+
+async function signInFrom(member: { userId: string; password: string }, ip: string) {
+  const { postCredentials } = await import('./factories.ts');
+  const response = await postCredentials(t, { userId: member.userId, password: member.password }, { ip });
+  return response.json() as { url?: string; error?: string; status?: string };
+}
+
+describe('blacklist entries', () => {
+  it('normalizes each kind, keeps one of 40 parallel adds and audits the add', async () => {
+    const made = await add('ip', '198.51.100.77/24', 'fraud ring');
+    expect(made.body).toMatchObject({ status: 'success' });
+    const again = await Promise.all(Array.from({ length: 40 }, () => add('ip', '198.51.100.0/24')));
+    expect(again.every((a) => a.code === 200 && a.body.status === 'already')).toBe(true);
+    const rows = await t.db.selectFrom('blacklist_entries').selectAll().where('kind', '=', 'ip').execute();
+    expect(rows.filter((r) => r.value === '198.51.100.0/24')).toHaveLength(1);
+
+    const parallel = await Promise.all(Array.from({ length: 40 }, () => add('phone', '010-9999-0028')));
+    expect(parallel.filter((a) => a.body.status === 'success')).toHaveLength(1);
+    expect(parallel.filter((a) => a.body.status === 'already')).toHaveLength(39);
+
+    const v6 = await add('ip', '2001:DB8:0028:0001:ffff::1/64');
+    expect(v6.body.status).toBe('success');
+    const list = await bo(t, 'GET', '/blacklist?kind=ip&search=2001', { cookie: owner.cookie });
+    expect(list.body.list.map((e: { value: string }) => e.value)).toEqual(['2001:db8:28:1::/64']);
+    const audit = await auditOf(t, `blacklist:${made.body.id}`);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: owner.operatorId,
+        action: 'blacklist.add',
+        after: { kind: 'ip', value: '198.51.100.0/24', reason: 'fraud ring' },
+      }),
+    ]);
+  });
+
+  it('answers bad input 400 and stores nothing', async () => {
+    const before = await entryCount();
+    const bad = [
+      { kind: 'ip', value: '300.1.1.1', reason: 'x' },
+      { kind: 'ip', value: '10.0.0.0/4', reason: 'x' },
+      { kind: 'ip', value: '2001:db8::/16', reason: 'x' },
+      { kind: 'ip', value: '10.0.0.1/33', reason: 'x' },
+      { kind: 'ip', value: '010.1.1.1', reason: 'x' },
+      { kind: 'phone', value: 'abc', reason: 'x' },
+      { kind: 'bank', value: '12-34', reason: 'x' },
+      { kind: 'device', value: 'abc123', reason: 'x' },
+      { kind: 'bank', value: '1234567890', reason: '' },
+      { kind: 'bank', value: 1234567890, reason: 'x' },
+      { kind: 'bank', value: '1234567890', reason: 'x', extra: 1 },
+    ];
+    for (const body of bad) {
+      const answer = await bo(t, 'POST', '/blacklist', { cookie: owner.cookie, body });
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+    }
+    expect(await entryCount()).toBe(before);
+  });
+
+  it('is the owner’s: other roles get 403', async () => {
+    for (const op of [cashier, support]) {
+      expect((await bo(t, 'GET', '/blacklist', { cookie: op.cookie })).code).toBe(403);
+      expect(
+        (
+          await bo(t, 'POST', '/blacklist', {
+            cookie: op.cookie,
+            body: { kind: 'phone', value: '01012341234', reason: 'x' },
+          })
+        ).code,
+      ).toBe(403);
+      expect((await bo(t, 'GET', '/blacklist.csv', { cookie: op.cookie })).code).toBe(403);
+    }
+  });
+
+  it('removes an entry, audited with what it was', async () => {
+    const made = await add('bank', '5550-0028-0001', 'chargeback');
+    const id = made.body.id as number;
+    expect((await bo(t, 'DELETE', `/blacklist/${id}`, { cookie: owner.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect((await bo(t, 'DELETE', `/blacklist/${id}`, { cookie: owner.cookie })).body).toEqual({
+      status: 'not_found',
+    });
+    const audit = await auditOf(t, `blacklist:${id}`);
+    expect(audit.map((a) => a.action)).toEqual(['blacklist.add', 'blacklist.remove']);
+    expect(audit[1]!.before).toMatchObject({ kind: 'bank', value: '555000280001', reason: 'chargeback' });
+  });
+});
+
+describe('the checks', () => {
+  it('refuses a withdrawal to a banned bank account with the balance unchanged', async () => {
+    const member = await createMember(t, { cash: 100_000 });
+    const before = await balances(t, member.id);
+    await add('bank', member.banknum, 'stolen account');
+    const answer = await call(
+      t,
+      'apply-user-withdraw',
+      { amount: 10_000, exchangePassword: member.exchangePassword },
+      member.cookie,
+    );
+    expect(answer.body).toEqual({ status: 'blocked' });
+    expect(await balances(t, member.id)).toEqual(before);
+    const requests = await t.db
+      .selectFrom('withdraw_requests')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .execute();
+    expect(requests).toEqual([]);
+    expect((await hitsOf('withdraw')).some((h) => h.member_id === member.id && h.kind === 'bank')).toBe(true);
+  });
+
+  it('an IPv6 /64 refuses an address inside it (sign-in, deposit) and not one outside', async () => {
+    const member = await createMember(t);
+    await add('ip', '2001:db8:28:2::/64');
+    const inside = await signInFrom(member, '2001:db8:28:2:abcd::9');
+    const wrong = await signInFrom({ ...member, password: 'wrong-password-1' }, '2001:db8:28:3::8');
+    const outside = await signInFrom(member, '2001:db8:28:3::9');
+    expect(inside).toEqual(wrong);
+    expect(outside).not.toEqual(inside);
+    expect(
+      (await hitsOf('sign_in')).some((h) => h.ip === '2001:db8:28:2:abcd::9' && h.user_id === member.userId),
+    ).toBe(true);
+    expect((await hitsOf('sign_in')).some((h) => h.ip === '2001:db8:28:3::9')).toBe(false);
+
+    const deposit = await call(
+      t,
+      'apply-user-deposit',
+      { amount: 10_000 },
+      { cookie: member.cookie, ip: '2001:db8:28:2::77' },
+    );
+    expect(deposit.body).toEqual({ status: 'blocked' });
+    const elsewhere = await call(
+      t,
+      'apply-user-deposit',
+      { amount: 10_000 },
+      { cookie: member.cookie, ip: '2001:db8:28:3::77' },
+    );
+    expect(elsewhere.body).toEqual({ status: 'success' });
+  });
+
+  it('an IPv4 /24 refuses sign-in from inside it, the same as a wrong password', async () => {
+    const member = await createMember(t);
+    await add('ip', '203.0.113.0/24');
+    const inside = await signInFrom(member, '203.0.113.200');
+    const wrong = await signInFrom({ ...member, password: 'wrong-password-1' }, '192.0.2.10');
+    const outside = await signInFrom(member, '203.0.114.1');
+    expect(inside).toEqual(wrong);
+    expect(outside).not.toEqual(inside);
+    // An IPv4-mapped IPv6 client address is the IPv4 address.
+    expect(await signInFrom(member, '::ffff:203.0.113.5')).toEqual(wrong);
+  });
+
+  it('refuses a registration with a banned phone with the neutral `fail`, nothing stored', async () => {
+    await ensureRegCode(t);
+    const input = uniqueMemberInput({ code: TEST_REG_CODE });
+    await add('phone', input.phone, 'known abuser');
+    const answer = await call(t, 'user-register', { ...input, agree18: true });
+    expect(answer.body).toEqual({ status: 'fail' });
+    const stored = await t.db
+      .selectFrom('members')
+      .select('id')
+      .where('user_id', '=', input.userId)
+      .execute();
+    expect(stored).toEqual([]);
+    expect((await hitsOf('register')).some((h) => h.user_id === input.userId && h.kind === 'phone')).toBe(
+      true,
+    );
+    const hits = await bo(t, 'GET', '/blacklist/hits', { cookie: owner.cookie });
+    expect(
+      hits.body.list.some(
+        (h: { context: string; userId: string }) => h.context === 'register' && h.userId === input.userId,
+      ),
+    ).toBe(true);
+
+    const clean = uniqueMemberInput({ code: TEST_REG_CODE });
+    expect((await call(t, 'user-register', { ...clean, agree18: true })).body).toMatchObject({
+      status: 'success',
+    });
+  });
+});
+
+describe('CSV import and export', () => {
+  it('round-trips, formula cells escaped; a bad row imports nothing and is named', async () => {
+    const before = await entryCount();
+    const bad = await bo(t, 'POST', '/blacklist/import', {
+      cookie: owner.cookie,
+      body: { csv: 'kind,value,reason\nphone,01077770028,ok\nip,999.1.1.1,bad\nfax,1,x\nbank,12345678\n' },
+    });
+    expect(bad.body).toEqual({
+      status: 'invalid',
+      rows: [
+        { line: 3, reason: 'value' },
+        { line: 4, reason: 'kind' },
+        { line: 5, reason: 'columns' },
+      ],
+    });
+    expect(await entryCount()).toBe(before);
+
+    const good = await bo(t, 'POST', '/blacklist/import', {
+      cookie: owner.cookie,
+      body: {
+        csv: 'phone,010-7777-0028,"=HYPERLINK(""http://x"")"\r\nip,192.0.2.128/25,"range, imported"\r\n',
+      },
+    });
+    expect(good.body).toEqual({ status: 'success', added: 2, already: 0 });
+
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/blacklist.csv',
+      headers: { cookie: owner.cookie },
+    });
+    expect(exported.statusCode).toBe(200);
+    const text = exported.body;
+    expect(text).toContain(`phone,01077770028,"'=HYPERLINK(""http://x"")"`);
+    expect(text).toContain('ip,192.0.2.128/25,"range, imported"');
+
+    // The export imports as it is: every entry is listed already.
+    const again = await bo(t, 'POST', '/blacklist/import', { cookie: owner.cookie, body: { csv: text } });
+    expect(again.body).toEqual({ status: 'success', added: 0, already: await entryCount() });
+    const formula = await t.db
+      .selectFrom('blacklist_entries')
+      .select('reason')
+      .where('value', '=', '01077770028')
+      .executeTakeFirstOrThrow();
+    expect(formula.reason).toBe('=HYPERLINK("http://x")');
+  });
+});
