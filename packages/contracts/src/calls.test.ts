@@ -9,7 +9,11 @@ import { STATUSES } from './status.ts';
 const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'user-do-login': ['guest', ['success', 'fail', 'blocked', 'authenticated']],
   'user-health-check': ['member', ['success']],
-  'user-register': ['guest', ['success', 'alread_have_user', 'alread', 'cant_find_code', 'authenticated']],
+  // `fail`: refused without a reason given (this platform's addition, docs/api/backoffice-blacklist.md).
+  'user-register': [
+    'guest',
+    ['success', 'alread_have_user', 'alread', 'cant_find_code', 'fail', 'authenticated'],
+  ],
   'check-user-id': ['guest', ['success', 'alread_have_user', 'authenticated']],
   'check-user-nick': ['guest', ['success', 'alread_have_user', 'authenticated']],
   'get-reg-domain': ['public', ['success', 'cant_find_code']],
@@ -71,6 +75,11 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'end-session': ['member', ['success', 'not_found']],
   'get-account-history': ['member', ['success']],
   'get-session-summary': ['member', ['success']],
+  // Attendance, referral and weekly payback (docs/api/promotions.md; `blocked` is this platform's addition).
+  'get-attendance': ['member', ['success']],
+  'check-attendance': ['member', ['success', 'already', 'fail', 'blocked']],
+  'get-referrals': ['member', ['success']],
+  'get-payback': ['member', ['success']],
 };
 
 const date = '2024-05-01T03:00:00.000Z';
@@ -241,6 +250,7 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
   },
   'get-site-status': {
     maintenance: { enabled: true, message: '서버 점검 중입니다.', until: '2024-05-01T05:00:00.000Z' },
+    site: { name: 'BLUE OCEAN', theme: { primary: '#1e6fd9', logoUrl: null } },
   },
   'get-legal-document': {
     document: {
@@ -294,6 +304,28 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
     wins: 12_000,
     net: -18_000,
     realityCheckMinutes: 15,
+  },
+  'get-attendance': {
+    days: ['2024-05-01', '2024-05-02'],
+    streak: 2,
+    todayDone: true,
+    rewards: [{ streak: 1, points: 100 }],
+    month: '2024-05',
+    today: '2024-05-02',
+    enabled: true,
+    requireDeposit: false,
+  },
+  'check-attendance': { points: 100, streak: 2 },
+  'get-referrals': {
+    list: [{ nick: '친구', joined: date, points: 1_500 }],
+    total: 1_500,
+    maxCount: 1,
+    rate: 100,
+    enabled: true,
+  },
+  'get-payback': {
+    lastWeek: { loss: 100_000, percent: 5, points: 5_000, paidAt: date, week: '2024-04-29' },
+    enabled: true,
   },
 };
 
@@ -371,6 +403,10 @@ const REQUEST: Record<TCallName, Record<string, unknown>> = {
   'end-session': { id: 6 },
   'get-account-history': { from: '2024-04-01', to: '2024-05-01', kind: 'game', page: 2, pageSize: 50 },
   'get-session-summary': {},
+  'get-attendance': { month: '2024-05' },
+  'check-attendance': {},
+  'get-referrals': { page: 1, pageSize: 20 },
+  'get-payback': {},
 };
 
 /** The status literals a response schema can carry, read from the schema itself. */
