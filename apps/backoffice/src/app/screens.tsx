@@ -42,6 +42,9 @@ const BreaksPage = lazy(() =>
 const SitesPage = lazy(() =>
   import('../features/sites/sites-page.tsx').then((m) => ({ default: m.SitesPage })),
 );
+const BlacklistPage = lazy(() =>
+  import('../features/blacklist/blacklist-page.tsx').then((m) => ({ default: m.BlacklistPage })),
+);
 const PromotionsPage = lazy(() =>
   import('../features/promotions/promotions-page.tsx').then((m) => ({ default: m.PromotionsPage })),
 );
@@ -98,6 +101,7 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   banners: <BannersPage />,
   operators: <OperatorsPage />,
   sites: <SitesPage />,
+  blacklist: <BlacklistPage />,
   partnerHome: <PartnerHomePage />,
   partners: <PartnersPage />,
   partnerMembers: <PartnerMembersPage />,

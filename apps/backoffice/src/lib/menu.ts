@@ -25,6 +25,7 @@ const SCREENS = [
   { id: 'levels', path: '/levels', permission: 'settingsRead', ready: true },
   { id: 'depositEvents', path: '/deposit-events', permission: 'settingsRead', ready: true },
   { id: 'sites', path: '/sites', permission: 'settingsWrite', ready: true },
+  { id: 'blacklist', path: '/blacklist', permission: 'settingsWrite', ready: true },
   { id: 'partners', path: '/partners', permission: 'partnersRead', ready: true },
   {
     id: 'partnerMembers',

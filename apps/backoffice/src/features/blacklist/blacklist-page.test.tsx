@@ -1,0 +1,121 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BlacklistPage } from './blacklist-page.tsx';
+import { fakeFetch, renderConsole, setUpConsoleTests } from '../../test/console.tsx';
+
+const ENTRY = {
+  id: 3,
+  kind: 'ip',
+  value: '203.0.113.0/24',
+  reason: 'fraud ring',
+  createdBy: 'boss',
+  createdAt: '2026-11-21T00:00:00.000Z',
+};
+const HIT = {
+  id: 9,
+  kind: 'ip',
+  value: '203.0.113.9',
+  context: 'sign_in',
+  userId: 'player1',
+  ip: '203.0.113.9',
+  at: '2026-11-22T00:00:00.000Z',
+};
+
+function fakeServer(answers: Record<string, unknown[]>) {
+  const sent: { method: string; url: string; body: unknown }[] = [];
+  const reads: string[] = [];
+  fakeFetch(async (url: string, init: RequestInit) => {
+    if (init.method === 'GET') {
+      reads.push(url);
+      if (url.startsWith('/api/backoffice/blacklist/hits'))
+        return Response.json({ status: 'success', list: [HIT], maxCount: 1 });
+      if (url.startsWith('/api/backoffice/blacklist'))
+        return Response.json({ status: 'success', list: [ENTRY], maxCount: 1 });
+      throw new Error(`unexpected GET ${url}`);
+    }
+    sent.push({ method: init.method!, url, body: init.body ? JSON.parse(init.body as string) : undefined });
+    const next = answers[`${init.method} ${url}`]?.shift();
+    if (!next) throw new Error(`unexpected ${init.method} ${url}`);
+    return Response.json(next);
+  });
+  return { sent, reads };
+}
+
+function renderPage() {
+  renderConsole(<BlacklistPage />, {
+    path: '/blacklist',
+    operator: { operatorId: 'boss', role: 'owner', permissions: [] },
+    staleTime: Infinity,
+  });
+}
+
+setUpConsoleTests();
+
+describe('blacklist', () => {
+  it('lists the entries and the refusals, filters by kind, links the CSV export', async () => {
+    const { reads } = fakeServer({});
+    renderPage();
+    const row = (await screen.findByText('203.0.113.0/24')).closest('tr')!;
+    expect(within(row).getByText('fraud ring')).toBeTruthy();
+    expect(within(row).getByText('IP address / range')).toBeTruthy();
+    expect(await screen.findByText('player1')).toBeTruthy();
+    expect(screen.getByText('Sign-in')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/backoffice/blacklist.csv',
+    );
+    fireEvent.change(screen.getAllByLabelText('Kind')[0]!, { target: { value: 'phone' } });
+    await expect.poll(() => reads.some((url) => url.includes('kind=phone'))).toBe(true);
+  });
+
+  it('adds an entry: checks the value first, says a listed one at its field, then sends the next', async () => {
+    const { sent } = fakeServer({
+      'POST /api/backoffice/blacklist': [{ status: 'already' }, { status: 'success', id: 4 }],
+    });
+    renderPage();
+    const form = (await screen.findByRole('form', { name: 'Add to blacklist' })) as HTMLFormElement;
+    const field = (label: string) => within(form).getByLabelText(label) as HTMLInputElement;
+    fireEvent.change(field('Value'), { target: { value: '300.1.1.1' } });
+    fireEvent.change(field('Reason'), { target: { value: 'abuse' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add to blacklist' }));
+    await expect.poll(() => field('Value').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+
+    fireEvent.change(field('Value'), { target: { value: '2001:db8::/64' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add to blacklist' }));
+    await expect.poll(() => sent.length).toBe(1);
+    await expect.poll(() => field('Value').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field('Value'), { target: { value: '2001:db8:1::/64' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add to blacklist' }));
+    expect(await screen.findByText('2001:db8:1::/64 was added.')).toBeTruthy();
+    expect(sent.map((s) => s.body)).toEqual([
+      { kind: 'ip', value: '2001:db8::/64', reason: 'abuse' },
+      { kind: 'ip', value: '2001:db8:1::/64', reason: 'abuse' },
+    ]);
+  });
+
+  it('imports CSV, naming the bad lines, and removes an entry after asking', async () => {
+    const { sent } = fakeServer({
+      'POST /api/backoffice/blacklist/import': [
+        { status: 'invalid', rows: [{ line: 2, reason: 'value' }] },
+        { status: 'success', added: 1, already: 0 },
+      ],
+      'DELETE /api/backoffice/blacklist/3': [{ status: 'success' }],
+    });
+    renderPage();
+    const form = (await screen.findByRole('form', { name: 'Import CSV' })) as HTMLFormElement;
+    const text = within(form).getByLabelText('CSV lines (kind,value,reason)');
+    fireEvent.change(text, { target: { value: 'phone,01012345678,x\nip,999.1.1.1,y' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Import CSV' }));
+    expect(await within(form).findByText(/line 2 \(bad value\)/)).toBeTruthy();
+    fireEvent.change(text, { target: { value: 'phone,01012345678,x' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByText('Imported: 1 added, 0 already listed.')).toBeTruthy();
+
+    const row = (await screen.findByText('203.0.113.0/24')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove 203.0.113.0/24 from the blacklist?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('203.0.113.0/24 was removed.')).toBeTruthy();
+    expect(sent.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/backoffice/blacklist/3' });
+  });
+});

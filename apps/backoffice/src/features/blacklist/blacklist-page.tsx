@@ -1,0 +1,302 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  BLACKLIST_KINDS,
+  BLACKLIST_REASON_MAX,
+  ZBlacklistAddRequest,
+  type TBlacklistEntry,
+  type TBlacklistHit,
+  type TBlacklistKind,
+} from '@casino/contracts/backoffice-blacklist';
+import { schemaCodes } from '@casino/contracts/schema-codes';
+import { useContractForm } from '@casino/web-kit/contract-form';
+import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
+import { Form } from '@casino/web-kit/form.tsx';
+import { Dialog } from '../../app/dialog.tsx';
+import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
+import { FailureNotice, Notice } from '../../components/notice.tsx';
+import { pageOf, UrlPager } from '../../components/pager.tsx';
+import { api, apiKey, apiQuery, apiUrl } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+
+export const PAGE_SIZE = 20;
+const LIST_KEY = apiKey('blacklist.list');
+
+const FIELDS = ['kind', 'value', 'reason'] as const;
+type TValues = Record<(typeof FIELDS)[number], string>;
+const EMPTY: TValues = { kind: 'ip', value: '', reason: '' };
+
+/** The add form: kind, value (normalized by the server as the contract says) and reason. */
+function AddForm({ onDone }: { onDone: (text: string) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const fieldText = useFieldText('blacklist');
+  const failure = useFailureText('blacklist');
+  const form = useContractForm<TValues>({
+    fields: FIELDS,
+    defaultValues: EMPTY,
+    validate: (values) => schemaCodes(ZBlacklistAddRequest, values, FIELDS),
+  });
+  const save = useMutation({
+    mutationFn: (values: TValues) =>
+      api('blacklist.add', {
+        body: { kind: values.kind as TBlacklistKind, value: values.value, reason: values.reason },
+      }),
+    onSuccess: (answer, values) => {
+      void client.invalidateQueries({ queryKey: LIST_KEY });
+      if (answer.status === 'already') return form.failField('value', 'taken');
+      form.reset({ ...EMPTY, kind: values.kind });
+      onDone(t('blacklist.added', { value: values.value.trim() }));
+    },
+    onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
+  });
+  const status = (field: (typeof FIELDS)[number]) => form.statusOf(field, fieldText(field));
+  return (
+    <Form
+      form={form}
+      className="blacklist__form"
+      aria-label={t('blacklist.add')}
+      onValid={(values) => save.mutate(values)}
+    >
+      <Field label={t('blacklist.kind')} status={status('kind')}>
+        {(aria) => (
+          <select {...aria} {...form.register('kind')}>
+            {BLACKLIST_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`blacklist.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('blacklist.value')} status={status('value')}>
+        {(aria) => (
+          <input
+            maxLength={100}
+            spellCheck={false}
+            placeholder="203.0.113.0/24"
+            {...aria}
+            {...form.register('value')}
+          />
+        )}
+      </Field>
+      <Field label={t('blacklist.reason')} status={status('reason')}>
+        {(aria) => <input maxLength={BLACKLIST_REASON_MAX} {...aria} {...form.register('reason')} />}
+      </Field>
+      <FormMessage text={form.formMessage} />
+      <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        {t('blacklist.add')}
+      </button>
+    </Form>
+  );
+}
+
+/** The CSV import: every line valid or nothing imported; the bad lines are named. */
+function ImportForm({ onDone }: { onDone: (text: string) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const failure = useFailureText('blacklist');
+  const form = useContractForm<{ csv: string }>({
+    fields: ['csv'] as const,
+    defaultValues: { csv: '' },
+    validate: (values) => (values.csv.trim() === '' ? { csv: 'required' } : {}),
+  });
+  const fieldText = useFieldText('blacklist');
+  const run = useMutation({
+    mutationFn: (csv: string) => api('blacklist.import', { body: { csv } }),
+    onSuccess: (answer) => {
+      void client.invalidateQueries({ queryKey: LIST_KEY });
+      if (answer.status === 'invalid')
+        return form.failForm(
+          t('blacklist.importBad', {
+            rows: answer.rows
+              .map((r) => t('blacklist.badRow', { line: r.line, why: t(`blacklist.why.${r.reason}`) }))
+              .join(', '),
+          }),
+        );
+      form.reset({ csv: '' });
+      onDone(t('blacklist.imported', { added: answer.added, already: answer.already }));
+    },
+    onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
+  });
+  return (
+    <Form form={form} aria-label={t('blacklist.import')} onValid={(values) => run.mutate(values.csv)}>
+      <Field label={t('blacklist.csvText')} status={form.statusOf('csv', fieldText('csv'))}>
+        {(aria) => (
+          <textarea
+            rows={5}
+            spellCheck={false}
+            placeholder="ip,203.0.113.0/24,…"
+            {...aria}
+            {...form.register('csv')}
+          />
+        )}
+      </Field>
+      <p className="muted">{t('blacklist.importHint')}</p>
+      <FormMessage text={form.formMessage} />
+      <button type="submit" className="btn" disabled={run.isPending}>
+        {t('blacklist.import')}
+      </button>
+    </Form>
+  );
+}
+
+/** The blacklist (owner): addresses and ranges, phones and bank accounts refused, and the refusals. */
+export function BlacklistPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [removing, setRemoving] = useState<TBlacklistEntry | null>(null);
+  const kindParam = search.get('kind');
+  const kind = BLACKLIST_KINDS.find((k) => k === kindParam);
+  const text = search.get('search') ?? '';
+  const query = {
+    page: pageOf(search),
+    pageSize: PAGE_SIZE,
+    ...(kind ? { kind } : {}),
+    ...(text ? { search: text } : {}),
+  };
+  const list = useQuery({ ...apiQuery('blacklist.list', { query }), placeholderData: keepPreviousData });
+  const hits = useQuery(apiQuery('blacklist.hits', { query: { page: 1, pageSize: 20 } }));
+  const failure = useFailureText('blacklist');
+
+  const remove = useMutation({
+    mutationFn: (entry: TBlacklistEntry) => api('blacklist.delete', { params: { id: entry.id } }),
+    onSuccess: (_answer, entry) => {
+      setRemoving(null);
+      void client.invalidateQueries({ queryKey: LIST_KEY });
+      setMessage({ tone: 'ok', text: t('blacklist.removed', { value: entry.value }) });
+    },
+    onError: (error) => {
+      setRemoving(null);
+      setMessage({ tone: 'error', text: failure(error) });
+    },
+  });
+
+  function filter(name: 'kind' | 'search', value: string) {
+    const next = new URLSearchParams(search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete('page');
+    setSearch(next);
+  }
+
+  const columns: TColumn<TBlacklistEntry>[] = [
+    { key: 'kind', header: t('blacklist.kind'), cell: (e) => t(`blacklist.kinds.${e.kind}`) },
+    { key: 'value', header: t('blacklist.value'), cell: (e) => <code>{e.value}</code> },
+    { key: 'reason', header: t('blacklist.reason'), cell: (e) => e.reason },
+    { key: 'by', header: t('blacklist.by'), cell: (e) => e.createdBy },
+    {
+      key: 'at',
+      header: t('blacklist.at'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (e) => formatDateTime(e.createdAt),
+    },
+    {
+      key: 'actions',
+      header: t('queue.actions'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (e) => (
+        <button type="button" className="btn btn--small btn--danger" onClick={() => setRemoving(e)}>
+          {t('blacklist.remove')}
+        </button>
+      ),
+    },
+  ];
+  const hitColumns: TColumn<TBlacklistHit>[] = [
+    {
+      key: 'at',
+      header: t('blacklist.at'),
+      className: 'nowrap',
+      headerClassName: '',
+      cell: (h) => formatDateTime(h.at),
+    },
+    { key: 'context', header: t('blacklist.context'), cell: (h) => t(`blacklist.contexts.${h.context}`) },
+    { key: 'kind', header: t('blacklist.kind'), cell: (h) => t(`blacklist.kinds.${h.kind}`) },
+    { key: 'value', header: t('blacklist.value'), cell: (h) => <code>{h.value}</code> },
+    { key: 'user', header: t('blacklist.user'), cell: (h) => h.userId ?? '—' },
+    { key: 'ip', header: t('blacklist.ip'), cell: (h) => h.ip ?? '—' },
+  ];
+
+  return (
+    <section className="blacklist">
+      <div className="page-head">
+        <h1 className="page-title">{t('blacklist.title')}</h1>
+        {list.data && <span className="muted">{t('blacklist.count', { count: list.data.maxCount })}</span>}
+        <a className="btn btn--small" href={apiUrl('blacklist.csv')} download>
+          {t('blacklist.export')}
+        </a>
+      </div>
+      <p className="muted">{t('blacklist.lead')}</p>
+      <Notice tone={message?.tone} text={message?.text} />
+      <FailureNotice error={list.error} />
+      <div className="filter-bar" role="search">
+        <label>
+          {t('blacklist.kind')}{' '}
+          <select value={kind ?? ''} onChange={(event) => filter('kind', event.target.value)}>
+            <option value="">{t('blacklist.allKinds')}</option>
+            {BLACKLIST_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`blacklist.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          {t('blacklist.search')}{' '}
+          <input
+            type="search"
+            defaultValue={text}
+            maxLength={100}
+            onChange={(event) => filter('search', event.target.value.trim())}
+          />
+        </label>
+      </div>
+      <DataTable columns={columns} rows={list.data?.list} rowKey={(e) => e.id} empty={t('blacklist.empty')} />
+      <UrlPager count={list.data?.maxCount} size={PAGE_SIZE} />
+
+      <section className="box" aria-labelledby="blacklist-new">
+        <h2 id="blacklist-new">{t('blacklist.newTitle')}</h2>
+        <AddForm onDone={(text) => setMessage({ tone: 'ok', text })} />
+      </section>
+      <section className="box" aria-labelledby="blacklist-import">
+        <h2 id="blacklist-import">{t('blacklist.import')}</h2>
+        <ImportForm onDone={(text) => setMessage({ tone: 'ok', text })} />
+      </section>
+      <section className="box" aria-labelledby="blacklist-hits">
+        <h2 id="blacklist-hits">{t('blacklist.hits')}</h2>
+        <DataTable
+          columns={hitColumns}
+          rows={hits.data?.list}
+          rowKey={(h) => h.id}
+          empty={t('blacklist.noHits')}
+        />
+      </section>
+
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('blacklist.askRemove', { value: removing?.value ?? '' })}
+      >
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--ghost" onClick={() => setRemoving(null)}>
+            {t('queue.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={remove.isPending}
+            onClick={() => removing && remove.mutate(removing)}
+          >
+            {t('blacklist.remove')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
