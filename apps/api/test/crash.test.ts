@@ -4,7 +4,13 @@ import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput } from './factories.ts';
 import type { JsonBody } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
-import { killServerProcess, startServerProcess, type ServerProcess } from './server-process.ts';
+import {
+  killServerProcess,
+  postJson,
+  startServerProcess,
+  type ServerProcess,
+  type ServerReply,
+} from './server-process.ts';
 
 // The real server as a child process on a fresh PostgreSQL database: a stream of withdrawals,
 // approvals, conversions and adjustments over HTTP, a SIGKILL in the middle of it, a restart, and
@@ -42,27 +48,10 @@ async function killServer(): Promise<void> {
   await killServerProcess(gone);
 }
 
-interface Reply {
-  status: number;
-  body: JsonBody;
-  cookie?: string;
-}
+const post = (url: string, body: unknown, headers?: Record<string, string>): Promise<ServerReply> =>
+  postJson(base, url, body, headers);
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  return {
-    status: res.status,
-    body: (await res.json()) as JsonBody,
-    ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}),
-  };
-}
-
-async function get(url: string, cookie: string): Promise<Reply> {
+async function get(url: string, cookie: string): Promise<ServerReply> {
   const res = await fetch(`${base}${url}`, { headers: { cookie } });
   return { status: res.status, body: (await res.json()) as JsonBody };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { ensureRegCode, TEST_REG_CODE, uniqueMemberInput, type JsonBody } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
-import { killServerProcess, startServerProcess, type ServerProcess } from './server-process.ts';
+import { killServerProcess, postJson, startServerProcess, type ServerProcess } from './server-process.ts';
 import { openEventStream } from './event-stream-client.ts';
 
 // Several instances as one (issue 24, docs/operations.md "Several instances"): two server processes
@@ -64,30 +64,7 @@ function startInstance(databaseUrl: string, env: Record<string, string>): Promis
 
 const kill = killServerProcess;
 
-interface Reply {
-  status: number;
-  body: JsonBody;
-  cookie?: string;
-}
-
-async function post(
-  base: string,
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Reply> {
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  return {
-    status: res.status,
-    body: (await res.json()) as JsonBody,
-    ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}),
-  };
-}
+const post = postJson;
 
 /** The reconciler's runs this instance counted (`casino_job_runs_total`), by outcome. */
 async function jobRuns(base: string): Promise<{ success: number; error: number }> {

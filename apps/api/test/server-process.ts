@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { JsonBody } from './factories.ts';
 
 // The real server as a child process (`node apps/api/src/main.ts`), as production runs it: for the
 // tests that kill it (crash.test.ts) or run several of it on one database (instances.test.ts).
@@ -72,4 +73,31 @@ export async function killServerProcess(server: ServerProcess | undefined): Prom
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGKILL');
   await exited;
+}
+
+/** A server process's answer: HTTP status, JSON body and the session cookie it set, if any. */
+export interface ServerReply {
+  status: number;
+  body: JsonBody;
+  cookie?: string;
+}
+
+/** A JSON POST to a server process at `base`, as the site's own pages send it (same origin). */
+export async function postJson(
+  base: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ServerReply> {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const setCookie = res.headers.get('set-cookie');
+  return {
+    status: res.status,
+    body: (await res.json()) as JsonBody,
+    ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}),
+  };
 }
