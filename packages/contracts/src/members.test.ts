@@ -45,6 +45,9 @@ const NEITHER_MONEY_NOR_PLAY = [
   'get-attendance',
   'get-referrals',
   'get-payback',
+  'get-deposit-bonus',
+  'get-rollover',
+  'get-my-level',
 ];
 
 describe('what a member must do first', () => {

@@ -31,7 +31,7 @@ describe('messages', () => {
   it('names a status message per status', () => {
     expect(statusMessageKey('alread_have_user')).toBe('status.alread_have_user');
     expect(STATUS_MESSAGE_KEYS).toContain('status.too_many');
-    expect(STATUS_MESSAGE_KEYS).toHaveLength(25);
+    expect(STATUS_MESSAGE_KEYS).toHaveLength(26);
   });
 
   it('gives field messages most specific first, never keyed by an unknown key', () => {
@@ -51,6 +51,6 @@ describe('messages', () => {
         'requestState.cancelled',
       ]),
     );
-    expect(CONTRACT_I18N_KEYS).toHaveLength(19 + 25 + 8 + 3);
+    expect(CONTRACT_I18N_KEYS).toHaveLength(19 + 26 + 8 + 3);
   });
 });

@@ -30,6 +30,7 @@ describe('statuses', () => {
       'must_change_password',
       // This platform's addition: newer terms wait for the member's acceptance (docs/api/member-calls.md).
       'must_accept_terms',
+      'rolling',
     ]);
     expect(ZStatus.safeParse('already_have_user').success).toBe(false);
     expect(isStatus('alread')).toBe(true);
