@@ -25,3 +25,24 @@ export function stubStudioFetch(answers: () => TAnswers, record: (request: TStud
     return new Response(JSON.stringify(answered.body), { status: answered.status });
   });
 }
+
+/**
+ * The studio's `session` answer (200 success) for member `u1` in KRW on a seamless wallet: a slot
+ * with an empty definition unless `fields` say otherwise (balance, kind, definition, fairness...).
+ */
+export function sessionAnswer(fields: Record<string, unknown> = {}): TAnswer {
+  return {
+    status: 200,
+    body: {
+      status: 'success',
+      userId: 'u1',
+      balance: 100_000,
+      currency: 'KRW',
+      wallet: 'seamless',
+      kind: 'slot',
+      definition: {},
+      fairness: { serverSeedHash: 'aa'.repeat(32), clientSeed: 'c', nonce: 0 },
+      ...fields,
+    },
+  };
+}

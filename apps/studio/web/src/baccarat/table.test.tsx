@@ -6,21 +6,17 @@ import { createFairStream, nobleHmacSha256 } from '@casino/studio-engine/fair';
 import { createI18n } from '../i18n/index.ts';
 import { StudioProvider } from '../shell/index.ts';
 import { BaccaratTable } from './index.tsx';
-import { stubStudioFetch, type TAnswers, type TStudioRequest } from '../test-studio.ts';
+import { sessionAnswer, stubStudioFetch, type TAnswers, type TStudioRequest } from '../test-studio.ts';
 
 const fairness = { serverSeedHash: 'ab'.repeat(32), clientSeed: 'seed', nonce: 4 };
 
 function session(balance: number) {
-  return {
-    status: 'success',
-    userId: 'u1',
+  return sessionAnswer({
     balance,
-    currency: 'KRW',
-    wallet: 'seamless',
     kind: 'baccarat',
     definition: { ...BACCARAT_V1, shoe: { cardsLeft: 410, newShoeNext: false, history: ['P', 'B', 'B'] } },
     fairness,
-  };
+  });
 }
 
 let answers: TAnswers;
@@ -59,7 +55,7 @@ describe('the baccarat table', () => {
     const bets = { player: 15_000 };
     const settlement = settleBaccarat(hand, bets, BACCARAT_V1);
     answers = {
-      session: () => ({ status: 200, body: session(100_000) }),
+      session: () => session(100_000),
       deal: () => ({
         status: 200,
         body: {
@@ -137,7 +133,7 @@ describe('the baccarat table', () => {
 
   it('shows a refusal in the member language and takes the balance it carries', async () => {
     answers = {
-      session: () => ({ status: 200, body: session(50_000) }),
+      session: () => session(50_000),
       deal: () => ({ status: 200, body: { status: 'refused', code: 'not_enough_money', balance: 3_000 } }),
     };
     renderTable();
@@ -151,7 +147,7 @@ describe('the baccarat table', () => {
   it('says a loss limit or a break stopped the coup, in the member language, and keeps the balance', async () => {
     let code = 'limit_exceeded';
     answers = {
-      session: () => ({ status: 200, body: session(50_000) }),
+      session: () => session(50_000),
       deal: () => ({ status: 200, body: { status: 'refused', code, balance: 50_000 } }),
     };
     renderTable('ko');
@@ -172,7 +168,7 @@ describe('the baccarat table', () => {
   });
 
   it('refuses a stake above the spot maximum before asking the server', async () => {
-    answers = { session: () => ({ status: 200, body: session(10_000_000) }) };
+    answers = { session: () => session(10_000_000) };
     renderTable();
     await screen.findByText('₩10,000,000');
     fireEvent.click(screen.getByRole('radio', { name: /₩100,000 chip/ }));

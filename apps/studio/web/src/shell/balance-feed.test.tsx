@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n/index.ts';
-import { stubStudioFetch, type TAnswers, type TStudioRequest } from '../test-studio.ts';
+import { stubStudioFetch, sessionAnswer, type TAnswers, type TStudioRequest } from '../test-studio.ts';
 import { createBalanceFeed } from './balance-feed.ts';
 import { parsePortalBalance } from './portal-link.ts';
 import { StudioProvider, useStudio } from './studio.tsx';
@@ -177,19 +177,7 @@ describe('the game window hears the portal', () => {
     requests = [];
     wallet = 'seamless';
     answers = {
-      session: () => ({
-        status: 200,
-        body: {
-          status: 'success',
-          userId: 'u1',
-          balance: 100_000,
-          currency: 'KRW',
-          wallet,
-          kind: 'slot',
-          definition: {},
-          fairness: { serverSeedHash: 'aa'.repeat(32), clientSeed: 'c', nonce: 0 },
-        },
-      }),
+      session: () => sessionAnswer({ wallet }),
       spin: () => ({
         status: 200,
         body: {

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BACCARAT_V1 } from '@casino/studio-engine/baccarat';
 import { createI18n } from '../i18n/index.ts';
 import { GameFrame, JackpotBanner, StudioProvider, formatWon, useStudio } from './index.ts';
-import { stubStudioFetch, type TAnswers, type TStudioRequest } from '../test-studio.ts';
+import { stubStudioFetch, sessionAnswer, type TAnswers, type TStudioRequest } from '../test-studio.ts';
 
 const hashA = 'aa'.repeat(32);
 const hashB = 'bb'.repeat(32);
@@ -16,19 +16,13 @@ let requests: TStudioRequest[];
 beforeEach(() => {
   requests = [];
   answers = {
-    session: () => ({
-      status: 200,
-      body: {
-        status: 'success',
-        userId: 'u1',
+    session: () =>
+      sessionAnswer({
         balance: 1_234_500,
-        currency: 'KRW',
-        wallet: 'seamless',
         kind: 'baccarat',
         definition: BACCARAT_V1,
         fairness: { serverSeedHash: hashA, clientSeed: 'first', nonce: 3 },
-      },
-    }),
+      }),
     'client-seed': (body) => ({
       status: 200,
       body: { status: 'success', fairness: { serverSeedHash: hashA, clientSeed: body.clientSeed, nonce: 0 } },
