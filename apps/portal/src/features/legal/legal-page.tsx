@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@casino/web-kit/format';
 import { INTL_LOCALE } from '@casino/contracts/locales';
 import type { TLegalKind } from '@casino/contracts/site';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -9,6 +8,7 @@ import { SafeHtml } from '../../components/ui/safe-html.tsx';
 import { useLocale } from '../../i18n/locale-context.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { useLegalDocument } from '../../lib/site/get-legal-document.ts';
+import { LegalMeta } from './legal-meta.tsx';
 import './legal.css';
 
 /** /terms: the terms of use in force. */
@@ -64,19 +64,7 @@ function LegalPage({ kind }: { kind: TLegalKind }) {
           </div>
         ) : (
           <article className="legal__document" aria-labelledby="page-title">
-            <p className="legal__meta">
-              <span className="legal__badge">{t('version', { version: document.version })}</span>
-              <span>
-                {t('published')}{' '}
-                <time dateTime={document.publishedAt}>{formatDate(document.publishedAt)}</time>
-              </span>
-            </p>
-            {document.locale !== locale && (
-              <p className="legal__notice">
-                <Icon name="info" size={18} />
-                <span>{t('inKorean')}</span>
-              </p>
-            )}
+            <LegalMeta document={document} />
             <div lang={INTL_LOCALE[document.locale]}>
               <SafeHtml html={document.body} className="legal__body" />
             </div>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@casino/web-kit/format';
 import { INTL_LOCALE } from '@casino/contracts/locales';
 import { ZAcceptTermsRequest, type TAcceptTermsRequest, type TUser } from '@casino/contracts/members';
 import { Form } from '@casino/web-kit/form.tsx';
@@ -18,6 +17,7 @@ import { useLocale } from '../../i18n/locale-context.ts';
 import { legalDocumentQueryOptions } from '../../lib/site/get-legal-document.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useAcceptTerms } from './api/accept-terms.ts';
+import { LegalMeta } from './legal-meta.tsx';
 import './legal.css';
 import './terms-acceptance.css';
 
@@ -181,18 +181,7 @@ function PendingText({ kind, version }: { kind: 'terms' | 'privacy'; version: nu
         </div>
       ) : (
         <>
-          <p className="legal__meta">
-            <span className="legal__badge">{t('version', { version: document.version })}</span>
-            <span>
-              {t('published')} <time dateTime={document.publishedAt}>{formatDate(document.publishedAt)}</time>
-            </span>
-          </p>
-          {document.locale !== locale && (
-            <p className="legal__notice">
-              <Icon name="info" size={18} />
-              <span>{t('inKorean')}</span>
-            </p>
-          )}
+          <LegalMeta document={document} />
           <div className="terms-accept__body" lang={INTL_LOCALE[document.locale]} tabIndex={0}>
             <SafeHtml html={document.body} className="legal__body" />
           </div>
