@@ -63,7 +63,9 @@ describe('blacklist', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/api/backoffice/blacklist.csv',
     );
-    fireEvent.change(screen.getAllByLabelText('Kind')[0]!, { target: { value: 'phone' } });
+    const bar = screen.getByRole('form', { name: 'Blacklist filters' });
+    fireEvent.change(within(bar).getByLabelText('Kind'), { target: { value: 'phone' } });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Search' }));
     await expect.poll(() => reads.some((url) => url.includes('kind=phone'))).toBe(true);
   });
 

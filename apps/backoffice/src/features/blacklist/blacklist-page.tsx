@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import {
   BLACKLIST_KINDS,
   BLACKLIST_REASON_MAX,
+  normalizeBlacklistValue,
   ZBlacklistAddRequest,
   type TBlacklistEntry,
   type TBlacklistHit,
@@ -12,7 +13,7 @@ import {
 } from '@casino/contracts/backoffice-blacklist';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
-import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
+import { DataTable, FilterBar, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
@@ -20,6 +21,7 @@ import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
 import { api, apiKey, apiQuery, apiUrl } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import './blacklist.css';
 
 export const PAGE_SIZE = 20;
 const LIST_KEY = apiKey('blacklist.list');
@@ -48,7 +50,9 @@ function AddForm({ onDone }: { onDone: (text: string) => void }) {
       void client.invalidateQueries({ queryKey: LIST_KEY });
       if (answer.status === 'already') return form.failField('value', 'taken');
       form.reset({ ...EMPTY, kind: values.kind });
-      onDone(t('blacklist.added', { value: values.value.trim() }));
+      // Said as stored (a range by its network address), as the list shows it.
+      const stored = normalizeBlacklistValue(values.kind as TBlacklistKind, values.value);
+      onDone(t('blacklist.added', { value: stored ?? values.value.trim() }));
     },
     onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
   });
@@ -176,11 +180,10 @@ export function BlacklistPage() {
     },
   });
 
-  function filter(name: 'kind' | 'search', value: string) {
-    const next = new URLSearchParams(search);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('page');
+  function applyFilters(values: Record<'kind' | 'search', string>) {
+    const next = new URLSearchParams();
+    if (values.kind) next.set('kind', values.kind);
+    if (values.search.trim()) next.set('search', values.search.trim());
     setSearch(next);
   }
 
@@ -235,41 +238,54 @@ export function BlacklistPage() {
       <p className="muted">{t('blacklist.lead')}</p>
       <Notice tone={message?.tone} text={message?.text} />
       <FailureNotice error={list.error} />
-      <div className="filter-bar" role="search">
-        <label>
-          {t('blacklist.kind')}{' '}
-          <select value={kind ?? ''} onChange={(event) => filter('kind', event.target.value)}>
-            <option value="">{t('blacklist.allKinds')}</option>
-            {BLACKLIST_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`blacklist.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          {t('blacklist.search')}{' '}
-          <input
-            type="search"
-            defaultValue={text}
-            maxLength={100}
-            onChange={(event) => filter('search', event.target.value.trim())}
-          />
-        </label>
-      </div>
+      <FilterBar
+        fields={['kind', 'search'] as const}
+        applied={{ kind: kind ?? '', search: text }}
+        onApply={applyFilters}
+        searchLabel={t('blacklist.apply')}
+        resetLabel={t('blacklist.clear')}
+        className="blacklist__filters"
+        aria-label={t('blacklist.filters')}
+      >
+        {(input) => (
+          <>
+            <label>
+              <span>{t('blacklist.kind')}</span>
+              <select {...input('kind')}>
+                <option value="">{t('blacklist.allKinds')}</option>
+                {BLACKLIST_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`blacklist.kinds.${k}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('blacklist.search')}</span>
+              <input type="search" maxLength={100} {...input('search')} />
+            </label>
+          </>
+        )}
+      </FilterBar>
       <DataTable columns={columns} rows={list.data?.list} rowKey={(e) => e.id} empty={t('blacklist.empty')} />
       <UrlPager count={list.data?.maxCount} size={PAGE_SIZE} />
 
       <section className="box" aria-labelledby="blacklist-new">
-        <h2 id="blacklist-new">{t('blacklist.newTitle')}</h2>
+        <h2 id="blacklist-new" className="blacklist__heading">
+          {t('blacklist.newTitle')}
+        </h2>
         <AddForm onDone={(text) => setMessage({ tone: 'ok', text })} />
       </section>
       <section className="box" aria-labelledby="blacklist-import">
-        <h2 id="blacklist-import">{t('blacklist.import')}</h2>
+        <h2 id="blacklist-import" className="blacklist__heading">
+          {t('blacklist.import')}
+        </h2>
         <ImportForm onDone={(text) => setMessage({ tone: 'ok', text })} />
       </section>
       <section className="box" aria-labelledby="blacklist-hits">
-        <h2 id="blacklist-hits">{t('blacklist.hits')}</h2>
+        <h2 id="blacklist-hits" className="blacklist__heading">
+          {t('blacklist.hits')}
+        </h2>
         <DataTable
           columns={hitColumns}
           rows={hits.data?.list}
