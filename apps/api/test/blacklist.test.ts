@@ -140,6 +140,17 @@ describe('the checks', () => {
       .execute();
     expect(requests).toEqual([]);
     expect((await hitsOf('withdraw')).some((h) => h.member_id === member.id && h.kind === 'bank')).toBe(true);
+    // The same account refuses a deposit request too; nothing is stored.
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({
+      status: 'blocked',
+    });
+    const deposits = await t.db
+      .selectFrom('deposit_requests')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .execute();
+    expect(deposits).toEqual([]);
+    expect((await hitsOf('deposit')).some((h) => h.member_id === member.id && h.kind === 'bank')).toBe(true);
   });
 
   it('an IPv6 /64 refuses an address inside it (sign-in, deposit) and not one outside', async () => {
