@@ -141,4 +141,3 @@ export function createBlacklistRepository(db: Database) {
   };
 }
 
-export type BlacklistRepository = ReturnType<typeof createBlacklistRepository>;

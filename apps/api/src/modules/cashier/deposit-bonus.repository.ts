@@ -270,4 +270,3 @@ export function createDepositBonusRepository(db: Database) {
   };
 }
 
-export type DepositBonusRepository = ReturnType<typeof createDepositBonusRepository>;

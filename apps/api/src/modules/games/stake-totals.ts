@@ -75,4 +75,3 @@ export function createStakeTotals(deps: { db: Database; zone: string; now: () =>
   };
 }
 
-export type StakeTotals = ReturnType<typeof createStakeTotals>;

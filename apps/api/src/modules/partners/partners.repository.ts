@@ -305,4 +305,3 @@ export function createPartnersRepository(db: Database) {
   };
 }
 
-export type PartnersRepository = ReturnType<typeof createPartnersRepository>;

@@ -118,4 +118,3 @@ export function createSitesRepository(db: Database) {
   };
 }
 
-export type SitesRepository = ReturnType<typeof createSitesRepository>;
