@@ -40,6 +40,7 @@ describe('the switch in the back office', () => {
     expect((await siteStatus()).body).toEqual({
       status: 'success',
       maintenance: { enabled: false, message: null, until: null },
+      site: { name: expect.any(String), theme: expect.any(Object) },
     });
     expect((await bo(t, 'GET', '/settings/maintenance', { cookie: owner.cookie })).body).toEqual({
       status: 'success',
@@ -176,6 +177,7 @@ describe('while the site is in maintenance', () => {
     expect((await siteStatus('en')).body).toEqual({
       status: 'success',
       maintenance: { enabled: true, message: 'We are upgrading.', until },
+      site: { name: expect.any(String), theme: expect.any(Object) },
     });
     expect((await siteStatus('jp')).body.maintenance.message).toBe('점검 중입니다.');
     expect((await siteStatus()).body.maintenance.message).toBe('점검 중입니다.');

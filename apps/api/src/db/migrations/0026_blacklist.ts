@@ -15,7 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_by text not null,
       created_at timestamptz not null default now(),
       constraint blacklist_entries_kind_value_key unique (kind, value),
-      constraint blacklist_entries_network check ((kind = 'ip') = (network is not null))
+      constraint blacklist_entries_network check ((kind = 'ip') = (network is not null)),
+      -- Every bigint the platform stores reads back as a JS number (wallet-integrity.test.ts).
+      constraint blacklist_entries_id_storable check (id between 1 and 9007199254740991)
     )`.execute(db);
   await sql`create index blacklist_entries_network on blacklist_entries using gist (network inet_ops) where kind = 'ip'`.execute(
     db,
@@ -31,7 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       member_id bigint,
       user_id text,
       ip text,
-      at timestamptz not null default now()
+      at timestamptz not null default now(),
+      constraint blacklist_hits_id_storable check (id between 1 and 9007199254740991),
+      constraint blacklist_hits_entry_id_storable check (entry_id between 1 and 9007199254740991),
+      constraint blacklist_hits_member_id_storable check (member_id between 1 and 9007199254740991)
     )`.execute(db);
   await sql`create index blacklist_hits_at on blacklist_hits (at desc, id desc)`.execute(db);
 }
