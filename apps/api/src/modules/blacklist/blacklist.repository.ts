@@ -140,4 +140,3 @@ export function createBlacklistRepository(db: Database) {
     },
   };
 }
-

@@ -269,4 +269,3 @@ export function createDepositBonusRepository(db: Database) {
     },
   };
 }
-

@@ -74,4 +74,3 @@ export function createStakeTotals(deps: { db: Database; zone: string; now: () =>
     },
   };
 }
-
