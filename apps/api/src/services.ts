@@ -47,7 +47,6 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSettingsAdminService } from './modules/settings/settings-admin.service.ts';
 import { createSitesService } from './modules/settings/sites.service.ts';
 import { createSitesAdminService } from './modules/settings/sites-admin.service.ts';
-import { AppError } from './lib/app-error.ts';
 import { createProtectionAdminService } from './modules/protection/protection-admin.service.ts';
 
 /** How often the levels' automatic promotion runs (it also runs at each deposit approval). */
@@ -293,16 +292,9 @@ export function createServices(deps: ServicesDeps) {
     sites,
     refs: {
       enabledRegCode: (code, trx) => members.enabledRegCode(code, trx),
-      // A site's partner: one the partners' service knows (its codes answer 404 for anything else).
-      partnerExists: async (partnerId) => {
-        try {
-          await partners.codes({ id: 0, operatorId: 'system', role: 'owner' }, partnerId);
-          return true;
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'not_found') return false;
-          throw error;
-        }
-      },
+      // A site's partner: one the partners' service knows, read in the site change's transaction (a
+      // read outside it waits for it forever on the embedded database's one connection).
+      partnerExists: (partnerId, trx) => partners.exists(partnerId, trx),
     },
   });
   // The back office's read-only view of player protection (limits, history, breaks).

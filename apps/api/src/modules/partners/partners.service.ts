@@ -172,6 +172,11 @@ export function createPartnersService(deps: PartnersDeps) {
       return target !== undefined && within(self, target);
     },
 
+    /** Whether `partnerId` names a partner (inside the caller's transaction when it passes one). */
+    async exists(partnerId: string, trx?: Database): Promise<boolean> {
+      return (await repo.byOperatorId(partnerId, trx)) !== undefined;
+    },
+
     /** The partner ids (operator ids) of partner row ids, in one read. */
     async partnerIdsOf(ids: readonly (number | null)[]): Promise<Map<number, string>> {
       const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
