@@ -129,6 +129,19 @@ describe('the balance feed', () => {
     expect(shown).toEqual([30]);
   });
 
+  it('a losing round: the stake leaving (interim, equal to the result) does not end it; a credit waits for the end', () => {
+    const { feed, shown, refreshes } = feedWithEffects();
+    const call = feed.begin();
+    call.end({ kind: 'round', balance: 99_800 });
+    feed.shown(99_800, true); // the reels start: the stake leaves; the round won nothing
+    feed.portal(100_800); // an operator's credit while the reels run
+    expect(shown).toEqual([99_800]);
+    feed.shown(99_800); // the animation ends on the settled balance
+    expect(refreshes).toHaveLength(1);
+    feed.refreshed(refreshes[0]!, 100_800);
+    expect(shown).toEqual([99_800, 99_800, 100_800]);
+  });
+
   it('ends a call once, however often it is told', () => {
     const { feed } = feedWithEffects();
     const call = feed.begin();

@@ -35,8 +35,11 @@ export type TCallEnd = { kind: 'round'; balance: number } | { kind: 'no-money' }
 export interface BalanceFeed {
   /** A call to the studio starts; `end` it with how it ended. */
   begin(): { end(how: TCallEnd): void };
-  /** The game shows a balance (its own `setBalance`: a stake leaving, a round's settled result). */
-  shown(balance: number): void;
+  /**
+   * The game shows a balance (its own `setBalance`): a round's settled result at the end of its
+   * animation, or an `interim` one (the stake leaving) that never ends the round.
+   */
+  shown(balance: number, interim?: boolean): void;
   /** A balance from the portal's event stream. */
   portal(balance: number): void;
   /** The studio's answer to `refresh(ticket)`. */
@@ -52,14 +55,20 @@ export function createBalanceFeed(deps: BalanceFeedDeps): BalanceFeed {
   /** The settled balance of the round whose animation is still running, and since when. */
   let awaiting: { balance: number; at: number } | null = null;
   let held: number | null = null;
-  /** Bumped at every balance shown: a refresh asked before a newer one showed is stale. */
+  /**
+   * Bumped at every balance shown that differs from the one on screen: a refresh asked before a
+   * newer one showed is stale. A game setting the same balance again (a win's count-up ending on
+   * the settled balance, a re-render) is nothing newer and keeps the refresh's answer.
+   */
   let epoch = 0;
+  let onScreen: number | null = null;
 
   const roundOpen = () => awaiting !== null && now() - awaiting.at < maxRoundMs;
   const busy = () => calls > 0 || roundOpen();
 
   function show(balance: number): void {
-    epoch += 1;
+    if (balance !== onScreen) epoch += 1;
+    onScreen = balance;
     deps.show(balance);
   }
 
@@ -86,9 +95,9 @@ export function createBalanceFeed(deps: BalanceFeedDeps): BalanceFeed {
         },
       };
     },
-    shown(balance) {
+    shown(balance, interim = false) {
       show(balance);
-      if (awaiting && balance === awaiting.balance) {
+      if (!interim && awaiting && balance === awaiting.balance) {
         awaiting = null;
         release(balance);
       }

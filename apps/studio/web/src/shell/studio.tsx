@@ -18,8 +18,12 @@ export interface StudioValue {
    * portal's event stream (decision 0022, `balance-feed.ts`).
    */
   balance: number;
-  /** Shows a balance; a round's settled balance, set when its animation ends, ends the round. */
-  setBalance(n: number): void;
+  /**
+   * Shows a balance; a round's settled balance, set when its animation ends, ends the round. An
+   * `interim` balance (the stake leaving as the reels start) never ends it, even when it equals the
+   * result (a round that won nothing).
+   */
+  setBalance(n: number, options?: { interim?: boolean }): void;
   /** The commitment for the next round: the server seed's hash, the client seed, the next nonce. */
   fairness: FairCommitment;
   setFairness(f: FairCommitment): void;
@@ -87,7 +91,10 @@ export function StudioProvider({ children, launch }: { children: ReactNode; laun
       },
     }),
   );
-  const setBalance = useCallback((n: number) => feed.shown(n), [feed]);
+  const setBalance = useCallback(
+    (n: number, options?: { interim?: boolean }) => feed.shown(n, options?.interim === true),
+    [feed],
+  );
   const [fairness, setFairness] = useState<FairCommitment>({ serverSeedHash: '', clientSeed: '', nonce: 0 });
 
   useEffect(() => {

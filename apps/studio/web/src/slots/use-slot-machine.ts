@@ -325,7 +325,7 @@ export function useSlotMachine(definition: SlotGameDefinition): SlotMachine {
     }
 
     // The stake leaves the balance as the reels run; the win arrives at the end of the show.
-    setBalance(Math.max(0, answer.balance - answer.round.win));
+    setBalance(Math.max(0, answer.balance - answer.round.win), { interim: true });
     setMeter((m) => ({ amount: 0, from: 0, ms: 0, seq: m.seq + 1 }));
     await minSpin;
 
