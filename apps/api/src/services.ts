@@ -10,7 +10,7 @@ import { createCsrfService } from './modules/auth/csrf.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts';
-import { createMemberConsoleService } from './modules/backoffice/member-console.service.ts';
+import { createMemberConsoleService } from './modules/members/member-console.service.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { addOperationsGauges, createOperationsService } from './modules/reports/operations.service.ts';
 import { createMetrics } from './lib/metrics.ts';

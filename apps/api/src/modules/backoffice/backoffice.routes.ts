@@ -24,8 +24,8 @@ import { actorOf, can, type OperatorPrincipal, type Permission } from '../../lib
 import { normalizeOperatorId, type ActionAnswer, type BackofficeService } from './backoffice.service.ts';
 import { registerCommunityBackofficeRoutes } from '../community/community.backoffice.routes.ts';
 import { registerMediaBackofficeRoutes } from '../media/media.backoffice.routes.ts';
-import type { MemberConsoleService } from './member-console.service.ts';
-import { registerMemberBackofficeRoutes } from './members.routes.ts';
+import type { MemberConsoleService } from '../members/member-console.service.ts';
+import { registerMemberBackofficeRoutes } from '../members/members.backoffice.routes.ts';
 import { registerReportsBackofficeRoutes } from '../reports/reports.backoffice.routes.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 import type { JobScheduler } from '../../lib/jobs.ts';
@@ -36,7 +36,6 @@ import { registerBlacklistBackofficeRoutes } from '../blacklist/blacklist.backof
 import type { BlacklistService } from '../blacklist/blacklist.service.ts';
 import type { SitesAdminService } from '../settings/sites-admin.service.ts';
 import type { MembersService } from '../members/members.service.ts';
-import { registerContentBackofficeRoutes } from './content.routes.ts';
 import type { CashierReview } from '../cashier/cashier-review.service.ts';
 import { registerCashierBackofficeRoutes } from '../cashier/cashier.backoffice.routes.ts';
 import { registerDepositBonusBackofficeRoutes } from '../cashier/deposit-bonus.backoffice.routes.ts';
@@ -448,7 +447,6 @@ export async function registerBackofficeRoutes(
   // --- uploaded images and home banners (content) ---
 
   await registerMediaBackofficeRoutes(app, principals, { media: deps.media, banners: deps.banners });
-  registerContentBackofficeRoutes(route, { backoffice, settings });
 
   registerReportsBackofficeRoutes(route, { reports: deps.reports, jobs: deps.jobs });
 

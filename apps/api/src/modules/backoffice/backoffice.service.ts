@@ -9,7 +9,6 @@ import type {
   TBackofficeAdjustRequest,
 } from '@casino/contracts/backoffice-members';
 import type { TMaintenanceSettings } from '@casino/contracts/site';
-import type { TDepositAccount } from '@casino/contracts/backoffice-content';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import { checkIdempotencyKey, type Idempotency } from '../../lib/idempotency.ts';
 import { actorOf, type OperatorPrincipal } from '../../lib/operator-principal.ts';
@@ -612,22 +611,6 @@ export function createBackofficeService(deps: BackofficeDeps) {
         await audit.record(
           who,
           { action: 'settings.comp_rates', target: 'settings:comp-rates', before, after },
-          trx,
-        );
-        return after;
-      });
-    },
-
-    /** Sets (or with null removes) the site's deposit account and audits the change in one transaction. */
-    async updateDepositAccount(
-      account: TDepositAccount | null,
-      who: AuditActor,
-    ): Promise<TDepositAccount | null> {
-      return db.transaction().execute(async (trx) => {
-        const { before, after } = await settings.updateDepositAccount(account, trx);
-        await audit.record(
-          who,
-          { action: 'settings.deposit_account', target: 'settings:deposit-account', before, after },
           trx,
         );
         return after;

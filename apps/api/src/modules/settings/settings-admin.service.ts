@@ -4,6 +4,7 @@ import type {
   TRegCodeCreateRequest,
   TRegCodePatch,
 } from '@casino/contracts/backoffice-settings';
+import type { TDepositAccount } from '@casino/contracts/backoffice-content';
 import type { TLevelPatch } from '@casino/contracts/levels';
 import type { Database } from '../../db/database.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
@@ -51,12 +52,14 @@ export interface SettingsAdminDeps {
     | 'updateMemberLevelNames'
     | 'levelSettings'
     | 'updateLevelSettings'
+    | 'depositAccount'
+    | 'updateDepositAccount'
   >;
 }
 
 /**
  * The back office's site settings of issue 13 (docs/api/backoffice-settings.md): registration
- * codes, member approval and member level names. Each change and its audit record (before and
+ * codes, member approval, member level names and the deposit account. Each change and its audit record (before and
  * after) commit in one transaction.
  */
 export function createSettingsAdminService(deps: SettingsAdminDeps) {
@@ -164,6 +167,27 @@ export function createSettingsAdminService(deps: SettingsAdminDeps) {
     /** `PUT /settings/levels/:level`: one level's settings (and name). */
     updateLevel(level: number, patch: TLevelPatch, who: AuditActor): Promise<TMemberLevelView[]> {
       return this.updateLevels({ levels: { [String(level)]: patch } }, who);
+    },
+
+    /** The site's deposit account (docs/api/backoffice-content.md), null when none is set. */
+    depositAccount(): Promise<TDepositAccount | null> {
+      return settings.depositAccount();
+    },
+
+    /** Sets (or with null removes) the deposit account and audits it in one transaction. */
+    async updateDepositAccount(
+      account: TDepositAccount | null,
+      who: AuditActor,
+    ): Promise<TDepositAccount | null> {
+      return db.transaction().execute(async (trx) => {
+        const { before, after } = await settings.updateDepositAccount(account, trx);
+        await audit.record(
+          who,
+          { action: 'settings.deposit_account', target: 'settings:deposit-account', before, after },
+          trx,
+        );
+        return after;
+      });
     },
   };
 }

@@ -4,8 +4,8 @@ import type { SettingsAdminService } from './settings-admin.service.ts';
 
 /**
  * The back office's settings routes of issue 13 (docs/api/backoffice-settings.md): registration
- * codes, member approval and level names (read: owner and cashier, levels also support; change:
- * owner). Every change is audited in its own transaction by the settings admin service. The games'
+ * codes, member approval, level names and the deposit account (read: owner and cashier, levels also
+ * support; change: owner). Every change is audited in its own transaction by the settings admin service. The games'
  * routes of the same screen (game order, secret rotation, rounds) are `modules/games/games.backoffice.routes.ts`.
  */
 export function registerSettingsBackofficeRoutes(
@@ -56,5 +56,24 @@ export function registerSettingsBackofficeRoutes(
   route(BACKOFFICE_ROUTES['settings.updateLevel'], async ({ request, principal, params, body }) => ({
     status: 'success',
     levels: await settingsAdmin.updateLevel(params.level, body, actorOf(principal, request.ip)),
+  }));
+
+  // --- the site's deposit account (docs/api/backoffice-content.md) ---
+  // Support operators insert it into the answer of an account inquiry; only an owner changes it
+  // (audited as `settings.deposit_account`).
+
+  route(BACKOFFICE_ROUTES['depositAccount.get'], async () => ({
+    status: 'success',
+    account: await settingsAdmin.depositAccount(),
+  }));
+
+  route(BACKOFFICE_ROUTES['depositAccount.set'], async ({ request, principal, body }) => ({
+    status: 'success',
+    account: await settingsAdmin.updateDepositAccount(body, actorOf(principal, request.ip)),
+  }));
+
+  route(BACKOFFICE_ROUTES['depositAccount.remove'], async ({ request, principal }) => ({
+    status: 'success',
+    account: await settingsAdmin.updateDepositAccount(null, actorOf(principal, request.ip)),
   }));
 }

@@ -1,37 +1,61 @@
 import type {
+  MEMBER_REQUEST_KINDS,
   TMemberHelpsResponse,
   TMemberLedgerResponse,
+  TMemberNote,
   TMemberNotesResponse,
   TMemberRequestsResponse,
   TMemberResetPasswordResponse,
+  TMemberRound,
   TMemberRoundsResponse,
   TMemberSignInsResponse,
 } from '@casino/contracts/backoffice-members';
 import type { Database } from '../../db/database.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
-import type { CashierService, RequestKind } from '../cashier/cashier.service.ts';
-import type { CommunityService } from '../community/community.service.ts';
-import type { CatalogService } from '../games/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { MembersService } from '../members/members.service.ts';
+import type { MembersService } from './members.service.ts';
 
-export interface MemberConsoleDeps {
+type Paging = { page: number; pageSize: number };
+
+/**
+ * What the member detail reads of the modules after members in the module order (cashier,
+ * games, community): declared here, and `createServices` passes their services in.
+ */
+export interface MemberConsoleReads {
+  /** The cashier's requests of one kind of the member. */
+  cashier: {
+    list(
+      kind: (typeof MEMBER_REQUEST_KINDS)[number],
+      memberId: number,
+      paging: Paging,
+    ): Promise<TMemberRequestsResponse>;
+  };
+  /** The games' rounds of the member, game names in `lang`. */
+  catalog: {
+    memberRounds(
+      memberId: number,
+      paging: Paging,
+      lang: string,
+    ): Promise<{
+      maxCount: number;
+      bets: (Omit<TMemberRound, 'provider' | 'roundId'> & { company: string; round: string })[];
+    }>;
+  };
+  community: {
+    helps: { queue(filter: { userId: string }, paging: Paging): Promise<TMemberHelpsResponse> };
+    notes: { list(memberId: number, paging: Paging): Promise<{ notes: TMemberNote[]; maxCount: number }> };
+  };
+}
+
+export interface MemberConsoleDeps extends MemberConsoleReads {
   db: Database;
   audit: AuditService;
   /** The members module owns `members` and `member_sign_ins`. */
   members: Pick<MembersService, 'detailByUserId' | 'signIns' | 'resetPassword'>;
   ledger: Pick<LedgerService, 'memberEntries'>;
-  cashier: Pick<CashierService, 'list'>;
-  catalog: Pick<CatalogService, 'memberRounds'>;
-  community: {
-    helps: Pick<CommunityService['helps'], 'queue'>;
-    notes: Pick<CommunityService['notes'], 'list'>;
-  };
   sessions: Pick<SessionService, 'revokeAllFor'>;
 }
-
-type Paging = { page: number; pageSize: number };
 
 const offsetOf = (p: Paging) => ({ offset: (p.page - 1) * p.pageSize, limit: p.pageSize });
 
@@ -86,7 +110,11 @@ export function createMemberConsoleService(deps: MemberConsoleDeps) {
     },
 
     /** The member's deposit or withdrawal requests, newest first (those the member hid too are not listed). */
-    async requests(userId: string, kind: RequestKind, paging: Paging): Promise<TMemberRequestsResponse> {
+    async requests(
+      userId: string,
+      kind: (typeof MEMBER_REQUEST_KINDS)[number],
+      paging: Paging,
+    ): Promise<TMemberRequestsResponse> {
       const memberId = await memberIdOf(userId);
       if (memberId === undefined) return { status: 'not_found' };
       return cashier.list(kind, memberId, paging);

@@ -5,7 +5,7 @@ import type { MemberConsoleService } from './member-console.service.ts';
 /**
  * The member detail's lists and the password reset (docs/api/backoffice-members.md): reads for
  * `memberRead` (owner, cashier, support), the reset for `memberManage`. The list, the profile and
- * the other member actions are declared in backoffice.routes.ts.
+ * the other member actions are declared in modules/backoffice/backoffice.routes.ts.
  */
 export function registerMemberBackofficeRoutes(
   route: BackofficeRoute,
