@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { BACKOFFICE_API_PREFIX } from '@casino/contracts/backoffice-route';
 import {
   BACKOFFICE_ROUTES,
@@ -163,6 +163,40 @@ export function apiQuery<N extends TBackofficeJsonRouteName>(name: N, ...[input]
   return queryOptions({
     queryKey: apiKey(name, ...args),
     queryFn: ({ signal }) => api(name, ...([{ ...input, signal }] as InputArgs<N>)),
+  });
+}
+
+/** What a write (`useApiMutation`) does with its answer beside the screen's own `onSuccess`. */
+export interface TApiMutationOptions<N extends TBackofficeJsonRouteName, V> {
+  /** The route's params, query, body and idempotency key for the screen's variables. */
+  input: (variables: V) => InputArgs<N>[0];
+  /** The query key whose cached answer becomes this answer (a settings save answers the settings). */
+  sets?: readonly unknown[];
+  /** Query keys made stale after the write succeeds (`apiKey(name)` of a list, or a prefix of it). */
+  invalidates?: readonly (readonly unknown[])[];
+  onSuccess?: (answer: TBackofficeAnswer<N>, variables: V) => unknown;
+  onError?: (error: unknown, variables: V) => unknown;
+}
+
+/**
+ * The console's one way to write: a TanStack mutation of route `name` through the typed client
+ * (`api`), as `apiQuery` is for reads. The answer is typed by the route's response schema; after a
+ * success the `sets` key takes the answer and the `invalidates` keys are refetched, then the screen's
+ * `onSuccess` runs (copy `features/promotions/promotions-page.tsx`).
+ */
+export function useApiMutation<N extends TBackofficeJsonRouteName, V = void>(
+  name: N,
+  options: TApiMutationOptions<N, V>,
+) {
+  const client = useQueryClient();
+  return useMutation<TBackofficeAnswer<N>, unknown, V>({
+    mutationFn: (variables) => api(name, ...([options.input(variables)] as InputArgs<N>)),
+    onSuccess: (answer, variables) => {
+      if (options.sets) client.setQueryData(options.sets, answer);
+      for (const queryKey of options.invalidates ?? []) void client.invalidateQueries({ queryKey });
+      return options.onSuccess?.(answer, variables);
+    },
+    onError: (error, variables) => options.onError?.(error, variables),
   });
 }
 

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useFieldArray } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useFieldArray, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -10,13 +9,14 @@ import {
   type TPromotionFigures,
   type TReferralSettings,
 } from '@casino/contracts/backoffice-rewards';
-import { useContractForm } from '@casino/web-kit/contract-form';
+import type { TBackofficeAnswer } from '@casino/contracts/backoffice-routes';
+import { useContractForm, type ContractForm } from '@casino/web-kit/contract-form';
 import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
-import { api, apiKey } from '../../lib/api.ts';
+import { apiKey, useApiMutation, type TApiMutationOptions } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useAttendance, useFlaggedReferrals, usePayback, useReferral } from './queries.ts';
 import './promotions.css';
@@ -70,6 +70,79 @@ function Switch({ label, ...input }: { label: string } & React.InputHTMLAttribut
   );
 }
 
+/**
+ * One promotion's settings form: its switches (`enabled` first), the rule in words, its fields,
+ * the buttons (`actions`, then save) and the form's message.
+ */
+function PromotionForm<V extends FieldValues & { enabled: boolean }>({
+  form,
+  title,
+  rule,
+  switches,
+  saving,
+  onValid,
+  actions,
+  children,
+}: {
+  form: ContractForm<V>;
+  title: string;
+  rule: string;
+  switches?: ReactNode;
+  saving: boolean;
+  onValid: (values: V) => void;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form form={form} aria-label={title} onValid={onValid}>
+      <div className="promotions__switches">
+        <Switch label={t('promotions.enabled')} {...form.register('enabled' as Path<V>)} />
+        {switches}
+      </div>
+      <p className="muted">{rule}</p>
+      {children}
+      <div className="promotions__actions">
+        {actions}
+        <button type="submit" className="btn btn--primary" disabled={saving}>
+          {t('promotions.save')}
+        </button>
+      </div>
+      <FormMessage text={form.formMessage} />
+    </Form>
+  );
+}
+
+type TPromotionRead = 'promotions.attendance' | 'promotions.referral' | 'promotions.payback';
+type TPromotionWrite =
+  'promotions.updateAttendance' | 'promotions.updateReferral' | 'promotions.updatePayback';
+
+/**
+ * The save of a promotion's form: the route's answer replaces the cached read (`read`), the form
+ * takes the saved settings, and a 400 lands on its fields.
+ */
+function usePromotionSave<N extends TPromotionWrite, V extends FieldValues>(
+  name: N,
+  read: TPromotionRead,
+  form: ContractForm<V>,
+  convert: {
+    input: TApiMutationOptions<N, V>['input'];
+    values: (answer: TBackofficeAnswer<N>) => V;
+  },
+  onSaved: () => void,
+) {
+  const failure = useFailureText('promotions');
+  return useApiMutation(name, {
+    input: convert.input,
+    sets: apiKey(read),
+    onSuccess: (answer) => {
+      form.reset(convert.values(answer));
+      onSaved();
+    },
+    onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
+  });
+}
+
 // --- attendance ---
 
 type TAttendanceValues = {
@@ -113,32 +186,44 @@ function validateAttendance(v: TAttendanceValues) {
 
 function AttendanceForm({ settings, onSaved }: { settings: TAttendanceSettings; onSaved: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const fieldText = useFieldText('promotions');
-  const failure = useFailureText('promotions');
   const form = useContractForm<TAttendanceValues>({
     fields: ['enabled', 'requireDeposit'],
     defaultValues: attendanceValues(settings),
     validate: validateAttendance,
   });
   const rows = useFieldArray({ control: form.control, name: 'rewards' });
-  const save = useMutation({
-    mutationFn: (values: TAttendanceValues) =>
-      api('promotions.updateAttendance', { body: attendanceBody(values) }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('promotions.attendance'), answer);
-      form.reset(attendanceValues(answer.settings));
-      onSaved();
+  const save = usePromotionSave(
+    'promotions.updateAttendance',
+    'promotions.attendance',
+    form,
+    {
+      input: (values) => ({ body: attendanceBody(values) }),
+      values: (answer) => attendanceValues(answer.settings),
     },
-    onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
-  });
+    onSaved,
+  );
   return (
-    <Form form={form} aria-label={t('promotions.attendance.title')} onValid={(values) => save.mutate(values)}>
-      <div className="promotions__switches">
-        <Switch label={t('promotions.enabled')} {...form.register('enabled')} />
+    <PromotionForm
+      form={form}
+      title={t('promotions.attendance.title')}
+      rule={t('promotions.attendance.rule')}
+      switches={
         <Switch label={t('promotions.attendance.requireDeposit')} {...form.register('requireDeposit')} />
-      </div>
-      <p className="muted">{t('promotions.attendance.rule')}</p>
+      }
+      saving={save.isPending}
+      onValid={(values) => save.mutate(values)}
+      actions={
+        <button
+          type="button"
+          className="btn"
+          disabled={rows.fields.length >= 31}
+          onClick={() => rows.append({ streak: '', points: '' })}
+        >
+          {t('promotions.attendance.add')}
+        </button>
+      }
+    >
       <table className="promotions__rewards">
         <thead>
           <tr>
@@ -179,21 +264,7 @@ function AttendanceForm({ settings, onSaved }: { settings: TAttendanceSettings; 
           ))}
         </tbody>
       </table>
-      <div className="promotions__actions">
-        <button
-          type="button"
-          className="btn"
-          disabled={rows.fields.length >= 31}
-          onClick={() => rows.append({ streak: '', points: '' })}
-        >
-          {t('promotions.attendance.add')}
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {t('promotions.save')}
-        </button>
-      </div>
-      <FormMessage text={form.formMessage} />
-    </Form>
+    </PromotionForm>
   );
 }
 
@@ -203,31 +274,31 @@ type TReferralValues = { enabled: boolean; rate: string };
 
 function ReferralForm({ settings, onSaved }: { settings: TReferralSettings; onSaved: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const fieldText = useFieldText('promotions');
-  const failure = useFailureText('promotions');
   const form = useContractForm<TReferralValues>({
     fields: ['enabled', 'rate'],
     defaultValues: { enabled: settings.enabled, rate: String(settings.rate) },
     validate: (v) => ({ rate: intCode(v.rate, 0, 10_000) }),
   });
   const rate = Number(form.watch('rate'));
-  const save = useMutation({
-    mutationFn: (v: TReferralValues) =>
-      api('promotions.updateReferral', { body: { enabled: v.enabled, rate: Number(v.rate.trim()) } }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('promotions.referral'), answer);
-      form.reset({ enabled: answer.settings.enabled, rate: String(answer.settings.rate) });
-      onSaved();
+  const save = usePromotionSave(
+    'promotions.updateReferral',
+    'promotions.referral',
+    form,
+    {
+      input: (v) => ({ body: { enabled: v.enabled, rate: Number(v.rate.trim()) } }),
+      values: ({ settings: saved }) => ({ enabled: saved.enabled, rate: String(saved.rate) }),
     },
-    onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
-  });
+    onSaved,
+  );
   return (
-    <Form form={form} aria-label={t('promotions.referral.title')} onValid={(values) => save.mutate(values)}>
-      <div className="promotions__switches">
-        <Switch label={t('promotions.enabled')} {...form.register('enabled')} />
-      </div>
-      <p className="muted">{t('promotions.referral.rule')}</p>
+    <PromotionForm
+      form={form}
+      title={t('promotions.referral.title')}
+      rule={t('promotions.referral.rule')}
+      saving={save.isPending}
+      onValid={(values) => save.mutate(values)}
+    >
       <Field label={t('promotions.referral.rate')} status={form.statusOf('rate', fieldText('rate'))}>
         {(aria) => (
           <span className="promotions__unit">
@@ -238,13 +309,7 @@ function ReferralForm({ settings, onSaved }: { settings: TReferralSettings; onSa
           </span>
         )}
       </Field>
-      <div className="promotions__actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {t('promotions.save')}
-        </button>
-      </div>
-      <FormMessage text={form.formMessage} />
-    </Form>
+    </PromotionForm>
   );
 }
 
@@ -299,9 +364,7 @@ function paybackBody(v: TPaybackValues): TPaybackSettings {
 
 function PaybackForm({ settings, onSaved }: { settings: TPaybackSettings; onSaved: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const fieldText = useFieldText('promotions');
-  const failure = useFailureText('promotions');
   const levelFields = LEVELS.map((level) => `level${level}` as const);
   const form = useContractForm<TPaybackValues>({
     fields: ['enabled', ...levelFields, 'cap'],
@@ -312,21 +375,21 @@ function PaybackForm({ settings, onSaved }: { settings: TPaybackSettings; onSave
       return codes;
     },
   });
-  const save = useMutation({
-    mutationFn: (v: TPaybackValues) => api('promotions.updatePayback', { body: paybackBody(v) }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('promotions.payback'), answer);
-      form.reset(paybackValues(answer.settings));
-      onSaved();
-    },
-    onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
-  });
+  const save = usePromotionSave(
+    'promotions.updatePayback',
+    'promotions.payback',
+    form,
+    { input: (v) => ({ body: paybackBody(v) }), values: (answer) => paybackValues(answer.settings) },
+    onSaved,
+  );
   return (
-    <Form form={form} aria-label={t('promotions.payback.title')} onValid={(values) => save.mutate(values)}>
-      <div className="promotions__switches">
-        <Switch label={t('promotions.enabled')} {...form.register('enabled')} />
-      </div>
-      <p className="muted">{t('promotions.payback.rule')}</p>
+    <PromotionForm
+      form={form}
+      title={t('promotions.payback.title')}
+      rule={t('promotions.payback.rule')}
+      saving={save.isPending}
+      onValid={(values) => save.mutate(values)}
+    >
       <div className="promotions__levels">
         {LEVELS.map((level) => (
           <Field
@@ -346,13 +409,40 @@ function PaybackForm({ settings, onSaved }: { settings: TPaybackSettings; onSave
       <Field label={t('promotions.payback.cap')} status={form.statusOf('cap', fieldText('cap'))}>
         {(aria) => <input inputMode="numeric" {...aria} {...form.register('cap')} />}
       </Field>
-      <div className="promotions__actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {t('promotions.save')}
-        </button>
-      </div>
-      <FormMessage text={form.formMessage} />
-    </Form>
+    </PromotionForm>
+  );
+}
+
+/**
+ * One promotion's box: its title, a failed read, what it has paid (`Figures`, with the promotion's
+ * own `extra` figures) and its settings form once the read has answered; `after` follows the form.
+ */
+function PromotionSection<D extends { figures: TPromotionFigures }>({
+  id,
+  title,
+  read,
+  extra,
+  after,
+  children,
+}: {
+  id: string;
+  title: string;
+  read: { error: unknown; data: D | undefined };
+  extra?: (figures: D['figures']) => [string, number][];
+  after?: ReactNode;
+  children: (data: D) => ReactNode;
+}) {
+  const data = read.data;
+  return (
+    <section className="box" aria-labelledby={`promotions-${id}`}>
+      <h2 id={`promotions-${id}`} className="promotions__heading">
+        {title}
+      </h2>
+      <FailureNotice error={read.error} />
+      <Figures figures={data?.figures} extra={data && extra ? extra(data.figures) : []} />
+      {data && children(data)}
+      {after}
+    </section>
   );
 }
 
@@ -376,52 +466,28 @@ export function PromotionsPage() {
       <p className="muted">{t('promotions.lead')}</p>
       <Notice tone="ok" text={message} />
 
-      <section className="box" aria-labelledby="promotions-attendance">
-        <h2 id="promotions-attendance" className="promotions__heading">
-          {t('promotions.attendance.title')}
-        </h2>
-        <FailureNotice error={attendance.error} />
-        <Figures figures={attendance.data?.figures} />
-        {attendance.data && (
-          <AttendanceForm
-            settings={attendance.data.settings}
-            onSaved={saved(t('promotions.attendance.title'))}
-          />
+      <PromotionSection id="attendance" title={t('promotions.attendance.title')} read={attendance}>
+        {(data) => (
+          <AttendanceForm settings={data.settings} onSaved={saved(t('promotions.attendance.title'))} />
         )}
-      </section>
+      </PromotionSection>
 
-      <section className="box" aria-labelledby="promotions-referral">
-        <h2 id="promotions-referral" className="promotions__heading">
-          {t('promotions.referral.title')}
-        </h2>
-        <FailureNotice error={referral.error} />
-        <Figures
-          figures={referral.data?.figures}
-          extra={
-            referral.data
-              ? [
-                  [t('promotions.figures.links'), referral.data.figures.links],
-                  [t('promotions.figures.flagged'), referral.data.figures.flagged],
-                ]
-              : []
-          }
-        />
-        {referral.data && (
-          <ReferralForm settings={referral.data.settings} onSaved={saved(t('promotions.referral.title'))} />
-        )}
-        <FlaggedReferrals />
-      </section>
+      <PromotionSection
+        id="referral"
+        title={t('promotions.referral.title')}
+        read={referral}
+        extra={(figures) => [
+          [t('promotions.figures.links'), figures.links],
+          [t('promotions.figures.flagged'), figures.flagged],
+        ]}
+        after={<FlaggedReferrals />}
+      >
+        {(data) => <ReferralForm settings={data.settings} onSaved={saved(t('promotions.referral.title'))} />}
+      </PromotionSection>
 
-      <section className="box" aria-labelledby="promotions-payback">
-        <h2 id="promotions-payback" className="promotions__heading">
-          {t('promotions.payback.title')}
-        </h2>
-        <FailureNotice error={payback.error} />
-        <Figures figures={payback.data?.figures} />
-        {payback.data && (
-          <PaybackForm settings={payback.data.settings} onSaved={saved(t('promotions.payback.title'))} />
-        )}
-      </section>
+      <PromotionSection id="payback" title={t('promotions.payback.title')} read={payback}>
+        {(data) => <PaybackForm settings={data.settings} onSaved={saved(t('promotions.payback.title'))} />}
+      </PromotionSection>
     </section>
   );
 }
