@@ -19,6 +19,7 @@ setSiteTimeZone(documentSiteTimeZone(document));
 
 const BaccaratTable = lazy(() => import('./baccarat/index.tsx').then((m) => ({ default: m.BaccaratTable })));
 const SlotGame = lazy(() => import('./slots/index.tsx').then((m) => ({ default: m.SlotGame })));
+const MiniGame = lazy(() => import('./mini/index.tsx').then((m) => ({ default: m.MiniGame })));
 const VerifyPage = lazy(() => import('./verify/index.tsx').then((m) => ({ default: m.VerifyPage })));
 
 function isVerifyPath(pathname: string): boolean {
@@ -46,6 +47,8 @@ const verify = isVerifyPath(window.location.pathname);
 const launch = readLaunchParams(window.location.search);
 const lang = verify ? parseLang(new URLSearchParams(window.location.search).get('lang')) : launch.lang;
 const i18n = createI18n(lang);
+// Powerball and Ladder are shared rounds with their own session (`mini-session`, docs/api/studio-mini.md).
+const miniGame = !verify && (launch.game === 'powerball' || launch.game === 'ladder') ? launch.game : null;
 
 createRoot(container).render(
   <StrictMode>
@@ -53,6 +56,11 @@ createRoot(container).render(
       <Suspense fallback={<Loading />}>
         {verify ? (
           <VerifyPage />
+        ) : miniGame ? (
+          <>
+            <MiniGame token={launch.token} game={miniGame} lang={launch.lang} />
+            <RealityCheck lang={launch.lang} />
+          </>
         ) : (
           <>
             <StudioProvider launch={launch}>

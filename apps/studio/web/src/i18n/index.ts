@@ -13,12 +13,13 @@ import { LANGS, LANG_TAGS } from '../shell/format.ts';
  *   baccarat - the baccarat table (src/baccarat)
  *   slots    - the slot screens (src/slots); per-game texts under `games.<code>`
  *   verify   - the verify page (src/verify)
+ *   mini     - Powerball and Ladder (src/mini)
  * A new key goes into all five files of its namespace (ko first: it is the reference);
  * src/i18n/locales.test.ts fails when a locale misses a key of ko or copies the English text.
  * Components read them with react-i18next's `useTranslation('<namespace>')`.
  */
 
-export const NAMESPACES = ['shell', 'baccarat', 'slots', 'verify'] as const;
+export const NAMESPACES = ['shell', 'baccarat', 'slots', 'verify', 'mini'] as const;
 
 type TTree = { [key: string]: string | TTree };
 type TResources = Record<string, Record<string, TTree>>;

@@ -36,6 +36,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   'Scatter',
   'RTP',
   'Turbo',
+  'Powerball',
   'Jade Lotus',
   'Tiger Fortune',
   'Dragon Pearl',
