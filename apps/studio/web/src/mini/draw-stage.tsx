@@ -28,21 +28,22 @@ export function DrawStage({
   result: PowerballResult | LadderResult | null;
   round: number | null;
   reducedMotion: boolean;
-  onDone(): void;
+  onDone(round: number | null): void;
 }) {
+  const done = () => onDone(round);
   return game === 'powerball' ? (
     <PowerballDraw
       key={round ?? 0}
       result={result as PowerballResult | null}
       reducedMotion={reducedMotion}
-      onDone={onDone}
+      onDone={done}
     />
   ) : (
     <LadderDraw
       key={round ?? 0}
       result={result as LadderResult | null}
       reducedMotion={reducedMotion}
-      onDone={onDone}
+      onDone={done}
     />
   );
 }

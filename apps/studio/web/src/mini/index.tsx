@@ -205,8 +205,9 @@ function MiniTable({
     [token, game],
   );
 
-  const [drawDone, setDrawDone] = useState(true);
-  const drawDoneRef = useRef(true);
+  /** The round whose draw animation reached its result last; a settled balance waits for it. */
+  const animatedRound = useRef<number | null>(null);
+  const latestDraw = useRef<number | null>(null);
   const settledBalance = useRef<number | null>(null);
   const onSettled = useCallback(
     (round: number) => {
@@ -218,7 +219,8 @@ function MiniTable({
             return;
           }
           inFlight.end({ kind: 'round', balance: b });
-          if (drawDoneRef.current) feed.shown(b);
+          // The win shows when the balls (or the ladder) reach the result, not before.
+          if (latestDraw.current === null || animatedRound.current === latestDraw.current) feed.shown(b);
           else settledBalance.current = b;
         },
         () => inFlight.end({ kind: 'failed' }),
@@ -254,21 +256,19 @@ function MiniTable({
     void loadBets(null).catch(() => undefined);
   }, [loadBets]);
 
-  // A new draw: animate it, and show the settled balance when the animation reaches the result.
+  // A new draw is animated; the settled balance shows when the animation reaches the result.
   const justDrawn = rounds.justDrawn;
-  useEffect(() => {
-    if (!justDrawn) return;
-    drawDoneRef.current = false;
-    setDrawDone(false);
-  }, [justDrawn]);
-  const onDrawDone = useCallback(() => {
-    drawDoneRef.current = true;
-    setDrawDone(true);
-    if (settledBalance.current !== null) {
-      feed.shown(settledBalance.current);
-      settledBalance.current = null;
-    }
-  }, [feed]);
+  latestDraw.current = justDrawn?.round ?? null;
+  const onDrawDone = useCallback(
+    (round: number | null) => {
+      animatedRound.current = round;
+      if (round !== null && round === latestDraw.current && settledBalance.current !== null) {
+        feed.shown(settledBalance.current);
+        settledBalance.current = null;
+      }
+    },
+    [feed],
+  );
 
   const [lines, setLines] = useState<SlipLine[]>([]);
   const [chip, setChip] = useState<number>(CHIPS[1]);
@@ -477,7 +477,6 @@ function MiniTable({
             </div>
           </div>
         </div>
-        {!drawDone ? <span className="st-sr-only">{t('draw.drawing')}</span> : null}
       </main>
     </div>
   );

@@ -161,7 +161,7 @@ export function BetSlip({
           type="button"
           className="st-btn st-btn--gold"
           onClick={onPlace}
-          disabled={lines.length === 0 || busy || closed}
+          disabled={lines.length === 0 || busy || closed || problem !== null}
         >
           {closed ? t('slip.closed') : busy ? t('slip.placing') : t('slip.place')}
         </button>
