@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,11 +15,11 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { DataTable, FilterBar, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
-import { Dialog } from '../../app/dialog.tsx';
+import { AskDeleteDialog, DeleteButton, useDeleteAfterAsking } from '../../components/ask-delete.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
-import { api, apiKey, apiQuery, apiUrl } from '../../lib/api.ts';
+import { apiKey, apiQuery, apiUrl, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import './blacklist.css';
 
@@ -33,7 +33,6 @@ const EMPTY: TValues = { kind: 'ip', value: '', reason: '' };
 /** The add form: kind, value (normalized by the server as the contract says) and reason. */
 function AddForm({ onDone }: { onDone: (text: string) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const fieldText = useFieldText('blacklist');
   const failure = useFailureText('blacklist');
   const form = useContractForm<TValues>({
@@ -41,13 +40,12 @@ function AddForm({ onDone }: { onDone: (text: string) => void }) {
     defaultValues: EMPTY,
     validate: (values) => schemaCodes(ZBlacklistAddRequest, values, FIELDS),
   });
-  const save = useMutation({
-    mutationFn: (values: TValues) =>
-      api('blacklist.add', {
-        body: { kind: values.kind as TBlacklistKind, value: values.value, reason: values.reason },
-      }),
+  const save = useApiMutation('blacklist.add', {
+    input: (values: TValues) => ({
+      body: { kind: values.kind as TBlacklistKind, value: values.value, reason: values.reason },
+    }),
+    invalidates: [LIST_KEY],
     onSuccess: (answer, values) => {
-      void client.invalidateQueries({ queryKey: LIST_KEY });
       if (answer.status === 'already') return form.failField('value', 'taken');
       form.reset({ ...EMPTY, kind: values.kind });
       // Said as stored (a range by its network address), as the list shows it.
@@ -100,7 +98,6 @@ function AddForm({ onDone }: { onDone: (text: string) => void }) {
 /** The CSV import: every line valid or nothing imported; the bad lines are named. */
 function ImportForm({ onDone }: { onDone: (text: string) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('blacklist');
   const form = useContractForm<{ csv: string }>({
     fields: ['csv'] as const,
@@ -108,10 +105,10 @@ function ImportForm({ onDone }: { onDone: (text: string) => void }) {
     validate: (values) => (values.csv.trim() === '' ? { csv: 'required' } : {}),
   });
   const fieldText = useFieldText('blacklist');
-  const run = useMutation({
-    mutationFn: (csv: string) => api('blacklist.import', { body: { csv } }),
+  const run = useApiMutation('blacklist.import', {
+    input: (csv: string) => ({ body: { csv } }),
+    invalidates: [LIST_KEY],
     onSuccess: (answer) => {
-      void client.invalidateQueries({ queryKey: LIST_KEY });
       if (answer.status === 'invalid')
         return form.failForm(
           t('blacklist.importBad', {
@@ -150,10 +147,8 @@ function ImportForm({ onDone }: { onDone: (text: string) => void }) {
 /** The blacklist (owner): addresses and ranges, phones and bank accounts refused, and the refusals. */
 export function BlacklistPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [removing, setRemoving] = useState<TBlacklistEntry | null>(null);
   const kindParam = search.get('kind');
   const kind = BLACKLIST_KINDS.find((k) => k === kindParam);
   const text = search.get('search') ?? '';
@@ -167,17 +162,11 @@ export function BlacklistPage() {
   const hits = useQuery(apiQuery('blacklist.hits', { query: { page: 1, pageSize: 20 } }));
   const failure = useFailureText('blacklist');
 
-  const remove = useMutation({
-    mutationFn: (entry: TBlacklistEntry) => api('blacklist.delete', { params: { id: entry.id } }),
-    onSuccess: (_answer, entry) => {
-      setRemoving(null);
-      void client.invalidateQueries({ queryKey: LIST_KEY });
-      setMessage({ tone: 'ok', text: t('blacklist.removed', { value: entry.value }) });
-    },
-    onError: (error) => {
-      setRemoving(null);
-      setMessage({ tone: 'error', text: failure(error) });
-    },
+  const remove = useDeleteAfterAsking('blacklist.delete', {
+    input: (entry: TBlacklistEntry) => ({ params: { id: entry.id } }),
+    invalidates: [LIST_KEY],
+    onDeleted: (entry) => setMessage({ tone: 'ok', text: t('blacklist.removed', { value: entry.value }) }),
+    onError: (error) => setMessage({ tone: 'error', text: failure(error) }),
   });
 
   function applyFilters(values: Record<'kind' | 'search', string>) {
@@ -204,11 +193,7 @@ export function BlacklistPage() {
       header: t('queue.actions'),
       className: 'nowrap',
       headerClassName: '',
-      cell: (e) => (
-        <button type="button" className="btn btn--small btn--danger" onClick={() => setRemoving(e)}>
-          {t('blacklist.remove')}
-        </button>
-      ),
+      cell: (e) => <DeleteButton label={t('blacklist.remove')} onClick={() => remove.ask(e)} />,
     },
   ];
   const hitColumns: TColumn<TBlacklistHit>[] = [
@@ -294,25 +279,11 @@ export function BlacklistPage() {
         />
       </section>
 
-      <Dialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={t('blacklist.askRemove', { value: removing?.value ?? '' })}
-      >
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--ghost" onClick={() => setRemoving(null)}>
-            {t('queue.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={remove.isPending}
-            onClick={() => removing && remove.mutate(removing)}
-          >
-            {t('blacklist.remove')}
-          </button>
-        </div>
-      </Dialog>
+      <AskDeleteDialog
+        {...remove.dialog}
+        title={t('blacklist.askRemove', { value: remove.asking?.value ?? '' })}
+        confirmLabel={t('blacklist.remove')}
+      />
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../app/dialog.tsx';
-import { Notice } from '../../components/notice.tsx';
+import { AskDeleteDialog, DeleteButton } from '../../components/ask-delete.tsx';
 
 /** Whether a listed item is shown to members, pressed to switch it. */
 export function OnOffButton({
@@ -34,16 +33,14 @@ export function ItemActions({ onEdit, onDelete }: { onEdit: () => void; onDelete
       <button type="button" className="btn btn--small" onClick={onEdit}>
         {t('content.edit')}
       </button>{' '}
-      <button type="button" className="btn btn--small btn--danger" onClick={onDelete}>
-        {t('content.delete')}
-      </button>
+      <DeleteButton label={t('content.delete')} onClick={onDelete} />
     </>
   );
 }
 
 /**
- * The confirmation before a notice, popup or banner is deleted: its title, why it cannot be undone,
- * the failure of the last try, and Cancel or Delete (both off while the delete runs).
+ * The confirmation before a notice, popup or banner is deleted (the console's `AskDeleteDialog`):
+ * its title, why it cannot be undone, the failure of the last try, and Cancel or Delete.
  */
 export function DeleteDialog({
   title,
@@ -61,23 +58,16 @@ export function DeleteDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <AskDeleteDialog
       open={title !== null}
-      onOpenChange={(next) => {
-        if (!next && !pending) onCancel();
-      }}
       title={t('content.deleteTitle', { title: title ?? '' })}
+      confirmLabel={t('content.delete')}
+      pending={pending}
+      error={error}
+      onCancel={onCancel}
+      onConfirm={onDelete}
     >
       <p>{t('content.deleteBody')}</p>
-      <Notice tone="error" text={error} />
-      <div className="dialog__actions">
-        <button type="button" className="btn" disabled={pending} onClick={onCancel}>
-          {t('queue.cancel')}
-        </button>
-        <button type="button" className="btn btn--danger" disabled={pending} onClick={onDelete}>
-          {t('content.delete')}
-        </button>
-      </div>
-    </Dialog>
+    </AskDeleteDialog>
   );
 }

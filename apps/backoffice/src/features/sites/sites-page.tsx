@@ -15,6 +15,7 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/dialog.tsx';
+import { AskDeleteDialog, DeleteButton, useDeleteAfterAsking } from '../../components/ask-delete.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
@@ -204,25 +205,17 @@ function Swatch({ color }: { color: string | null }) {
 /** Sites (owner): the domains that each show their own name, colour, logo and registration code. */
 export function SitesPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [search] = useSearchParams();
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [editing, setEditing] = useState<TSite | null>(null);
-  const [deleting, setDeleting] = useState<TSite | null>(null);
   const list = useSites({ page: pageOf(search), pageSize: PAGE_SIZE });
   const failure = useFailureText('sites');
 
-  const remove = useMutation({
-    mutationFn: (site: TSite) => api('sites.delete', { params: { id: site.id } }),
-    onSuccess: (_answer, site) => {
-      setDeleting(null);
-      void client.invalidateQueries({ queryKey: SITES_KEY });
-      setMessage({ tone: 'ok', text: t('sites.deleted', { name: site.name }) });
-    },
-    onError: (error) => {
-      setDeleting(null);
-      setMessage({ tone: 'error', text: failure(error) });
-    },
+  const remove = useDeleteAfterAsking('sites.delete', {
+    input: (site: TSite) => ({ params: { id: site.id } }),
+    invalidates: [SITES_KEY],
+    onDeleted: (site) => setMessage({ tone: 'ok', text: t('sites.deleted', { name: site.name }) }),
+    onError: (error) => setMessage({ tone: 'error', text: failure(error) }),
   });
 
   const columns: TColumn<TSite>[] = [
@@ -276,9 +269,7 @@ export function SitesPage() {
           <button type="button" className="btn btn--small" onClick={() => setEditing(site)}>
             {t('sites.edit')}
           </button>{' '}
-          <button type="button" className="btn btn--small btn--danger" onClick={() => setDeleting(site)}>
-            {t('sites.delete')}
-          </button>
+          <DeleteButton label={t('sites.delete')} onClick={() => remove.ask(site)} />
         </>
       ),
     },
@@ -326,26 +317,13 @@ export function SitesPage() {
         )}
       </Dialog>
 
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('sites.askDelete', { name: deleting?.name ?? '' })}
+      <AskDeleteDialog
+        {...remove.dialog}
+        title={t('sites.askDelete', { name: remove.asking?.name ?? '' })}
+        confirmLabel={t('sites.delete')}
       >
         <p>{t('sites.askDeleteBody', { name: list.data?.default.name ?? '' })}</p>
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--ghost" onClick={() => setDeleting(null)}>
-            {t('queue.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting)}
-          >
-            {t('sites.delete')}
-          </button>
-        </div>
-      </Dialog>
+      </AskDeleteDialog>
     </section>
   );
 }
