@@ -70,6 +70,42 @@ describe.skipIf(!onPostgres)(
       expect(await t.services.depositBonus.bonusesOf(m.id)).toHaveLength(1);
     });
 
+    it('40 parallel applications, with and without a bonus, never pass the deposit limit together', async () => {
+      const m = await createMember(t);
+      const set = { kind: 'deposit', period: 'day', amount: 100_000 };
+      expect((await call(t, 'set-play-limit', set, m.cookie)).body.status).toBe('success');
+      // 95,000 fits alone; with its 9,500 bonus it does not.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          call(
+            t,
+            'apply-user-deposit',
+            i % 2 ? { amount: 95_000, bonusId: 'every-10-100000-2' } : { amount: 95_000 },
+            m.cookie,
+          ),
+        ),
+      );
+      const bodies = answers.map((a) => a.body);
+      expect(
+        count(
+          bodies.map((b) => b.status),
+          'success',
+        ),
+      ).toBe(1);
+      for (const [i, b] of bodies.entries()) {
+        if (i % 2)
+          expect(b).toEqual({
+            status: 'blocked',
+            remaining: expect.any(Number),
+            bonusMax: expect.any(Number),
+          });
+        else expect(['success', 'wait', 'blocked']).toContain(b.status);
+      }
+      expect(await t.services.depositBonus.bonusesOf(m.id)).toEqual([]);
+      const used = (await call(t, 'get-play-limits', {}, m.cookie)).body.used.deposit.day;
+      expect(used).toBe(95_000);
+    });
+
     it('40 parallel cancels take the bonus back once, racing an approval of another deposit', async () => {
       const m = await createMember(t);
       await call(t, 'apply-user-deposit', { amount: 200_000, bonusId: 'every-10-100000-2' }, m.cookie);

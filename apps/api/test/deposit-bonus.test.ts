@@ -400,3 +400,91 @@ describe('the member detail', () => {
     expect(res.body.member.rollover).toEqual({ required: 330_000, done: 30_000 });
   });
 });
+
+describe('the deposit limit (player protection first)', () => {
+  const limit = async (m: TestMember, amount: number) =>
+    expect(
+      (await call(t, 'set-play-limit', { kind: 'deposit', period: 'day', amount }, m.cookie)).body,
+    ).toEqual({
+      status: 'success',
+    });
+  const usedToday = async (m: TestMember) =>
+    (await call(t, 'get-play-limits', {}, m.cookie)).body.used.deposit.day as number;
+
+  it('offers each option only as far as the limit allows the deposit with its bonus', async () => {
+    const m = await createMember(t);
+    // Without a limit the options carry nothing of it.
+    for (const o of (await optionsOf(m)).options) expect(o).not.toHaveProperty('maxAmount');
+    await limit(m, 100_000);
+    const { options } = await optionsOf(m);
+    // 10% (cap 50,000): 90,909 + 9,090 <= 100,000, in units of 1,000 -> 90,000; 5%: 95,238 -> 95,000.
+    expect(options).toEqual([
+      expect.objectContaining({ id: 'first-10-50000-3', maxAmount: 90_000 }),
+      expect.objectContaining({ id: 'every-5-20000-2', maxAmount: 95_000 }),
+    ]);
+    for (const o of options) expect(o).not.toHaveProperty('blocked');
+  });
+
+  it('marks an option blocked when not even the minimum deposit fits with its bonus', async () => {
+    const m = await createMember(t);
+    await limit(m, 10_000);
+    const { options } = await optionsOf(m);
+    expect(options[0]).toMatchObject({ id: 'first-10-50000-3', maxAmount: 9_000, blocked: true });
+    // The bonus refused by the limit: blocked with what is left and the largest deposit with it (none).
+    expect(
+      (await call(t, 'apply-user-deposit', { amount: 10_000, bonusId: 'first-10-50000-3' }, m.cookie)).body,
+    ).toEqual({ status: 'blocked', remaining: 10_000, bonusMax: 0 });
+    // The same deposit without the bonus fits.
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).body).toEqual({
+      status: 'success',
+    });
+  });
+
+  it('refuses a deposit whose bonus would pass the limit, writes nothing, and counts the bonus as money in', async () => {
+    const m = await createMember(t);
+    await limit(m, 100_000);
+    expect(
+      (await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: 'first-10-50000-3' }, m.cookie)).body,
+    ).toEqual({ status: 'blocked', remaining: 100_000, bonusMax: 90_000 });
+    expect(
+      await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.id).execute(),
+    ).toEqual([]);
+    expect(await t.services.depositBonus.bonusesOf(m.id)).toEqual([]);
+    // The largest deposit it allows passes; the promised bonus counts at once, then as paid.
+    expect(
+      (await call(t, 'apply-user-deposit', { amount: 90_000, bonusId: 'first-10-50000-3' }, m.cookie)).body,
+    ).toEqual({ status: 'success' });
+    expect(await usedToday(m)).toBe(99_000);
+    await approveLatest(m);
+    expect((await balances(t, m.id)).cash).toBe(99_000);
+    expect(await usedToday(m)).toBe(99_000);
+    // 1,000 left: a further deposit of the minimum is refused with it.
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).body).toEqual({
+      status: 'blocked',
+      remaining: 1_000,
+    });
+    // A bonus given up counts what the member kept of it: all of it went back here.
+    expect((await call(t, 'cancel-bonus', {}, m.cookie)).body).toEqual({
+      status: 'success',
+      returned: 9_000,
+    });
+    expect(await usedToday(m)).toBe(90_000);
+    expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).body).toEqual({
+      status: 'success',
+    });
+  });
+
+  it('counts nothing for a bonus that was never paid (a rejected request)', async () => {
+    const m = await createMember(t);
+    await limit(m, 100_000);
+    await call(t, 'apply-user-deposit', { amount: 50_000, bonusId: 'first-10-50000-3' }, m.cookie);
+    expect(await usedToday(m)).toBe(55_000);
+    const id = await latestRequestId(t, 'deposit', m.id);
+    const res = await bo(t, 'POST', `/deposits/${id}/reject`, {
+      cookie: owner.cookie,
+      body: { reason: 'no' },
+    });
+    expect(res.body.status).toBe('success');
+    expect(await usedToday(m)).toBe(0);
+  });
+});

@@ -33,7 +33,15 @@ export const ZApplyUserDepositResponse = z.discriminatedUnion('status', [
    * The member may not deposit: `remaining` (docs/protection.md) is what the member's deposit limits
    * still allow when a limit refused the amount; absent for a blocked account or a break.
    */
-  z.object({ status: z.literal('blocked'), remaining: ZMoney.optional() }),
+  z.object({
+    status: z.literal('blocked'),
+    remaining: ZMoney.optional(),
+    /**
+     * With a chosen bonus: the largest deposit the limits allow together with that bonus (the bonus
+     * counts toward the deposit limit; 0 when even the smallest does not fit).
+     */
+    bonusMax: ZMoney.optional(),
+  }),
 ]);
 export type TApplyUserDepositResponse = z.infer<typeof ZApplyUserDepositResponse>;
 

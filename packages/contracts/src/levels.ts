@@ -62,6 +62,13 @@ export const ZBonusOption = z.object({
   name: z.string().optional(),
   /** When a deposit event ends (kind `event` only). */
   until: ZIsoDate.optional(),
+  /**
+   * Only for a member with a deposit limit: the largest deposit the limit allows together with
+   * this option's bonus (the bonus counts as money in, docs/protection.md).
+   */
+  maxAmount: ZMoney.optional(),
+  /** The member's deposit limit leaves no room for this option (not even the minimum deposit with its bonus). */
+  blocked: z.literal(true).optional(),
 });
 export type TBonusOption = z.infer<typeof ZBonusOption>;
 

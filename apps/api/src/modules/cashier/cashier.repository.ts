@@ -100,22 +100,28 @@ export function createCashierRepository(db: Database) {
       starts: { day: Date; week: Date; month: Date },
       trx: Database = db,
     ): Promise<{ day: number; week: number; month: number }> {
-      const row = await trx
-        .selectFrom('deposit_requests')
-        .select([
-          sql<number>`coalesce(sum(amount) filter (where created_at >= ${starts.day}), 0)::bigint`.as('day'),
-          sql<number>`coalesce(sum(amount) filter (where created_at >= ${starts.week}), 0)::bigint`.as(
-            'week',
-          ),
-          sql<number>`coalesce(sum(amount) filter (where created_at >= ${starts.month}), 0)::bigint`.as(
-            'month',
-          ),
-        ])
-        .where('member_id', '=', memberId)
-        .where('state', 'in', ['wait', 'reg', 'already'])
-        .where('created_at', '>=', starts.month)
-        .executeTakeFirstOrThrow();
-      return { day: row.day, week: row.week, month: row.month };
+      // Money in, for the deposit limits (docs/protection.md "Promotions and protection"): each
+      // deposit asked or approved, with the bonus chosen with it while it may still be paid
+      // (`pending`: the amount its terms give) or since it was paid (`active`, `met`; a bonus given
+      // up counts what the member kept of it).
+      const result = await sql<{ day: string; week: string; month: string }>`
+        with m as (
+          select d.created_at, d.amount + coalesce(case
+            when b.state = 'pending' then least(floor(d.amount * b.percent / 100), b.cap)
+            when b.state in ('active', 'met') then b.bonus
+            when b.state = 'cancelled' then b.bonus - b.returned
+            else 0 end, 0) as money
+          from deposit_requests d left join deposit_bonuses b on b.deposit_id = d.id
+          where d.member_id = ${memberId} and d.state in ('wait', 'reg', 'already')
+            and d.created_at >= ${starts.month}
+        )
+        select
+          coalesce(sum(money) filter (where created_at >= ${starts.day}), 0)::bigint as day,
+          coalesce(sum(money) filter (where created_at >= ${starts.week}), 0)::bigint as week,
+          coalesce(sum(money), 0)::bigint as month
+        from m`.execute(trx);
+      const row = result.rows[0]!;
+      return { day: Number(row.day), week: Number(row.week), month: Number(row.month) };
     },
 
     /**

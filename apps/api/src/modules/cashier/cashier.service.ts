@@ -11,9 +11,11 @@ import { escapeHtml } from '../community/community.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { LimitsService } from '../protection/limits.service.ts';
 import type { CashierMember } from '../members/members.types.ts';
+import type { ClientDevice } from '../auth/device.ts';
 import type { BlacklistCheck } from '../blacklist/blacklist.service.ts';
+import type { FraudService } from '../fraud/fraud.service.ts';
 import { isLocked } from '../settings/lock-window.ts';
-import type { DepositBonusService } from './deposit-bonus.service.ts';
+import { bonusOf, maxDepositWith, type DepositBonusService } from './deposit-bonus.service.ts';
 import { windowStatus, type CashierSettings, type SettingsService } from '../settings/settings.service.ts';
 import {
   createCashierRepository,
@@ -57,6 +59,8 @@ export interface CashierDeps {
    * bank account is answered `blocked` (as a blocked account), and the hit recorded for the operator.
    */
   blacklist?: BlacklistCheck | undefined;
+  /** Abuse signals (docs/security.md "Abuse signals"): each request's address, device, bank account and depositor recorded. */
+  fraud?: Pick<FraudService, 'record'> | undefined;
 }
 
 /** Thrown inside a transaction to roll it back and answer a business status instead. */
@@ -147,7 +151,7 @@ export type QueueActionResult =
   | { status: 'already' | 'not_found' | 'same_operator' };
 
 export function createCashierService(deps: CashierDeps) {
-  const { db, ledger, settings, community, members, rateLimiter, limits, zone, now, bonuses, blacklist } =
+  const { db, ledger, settings, community, members, rateLimiter, limits, zone, now, bonuses, blacklist, fraud } =
     deps;
   const repo = createCashierRepository(db);
 
@@ -166,16 +170,22 @@ export function createCashierService(deps: CashierDeps) {
     return row && { ...row, holdId: row.hold_id, firstApprovedBy: row.first_approved_by };
   }
 
-  /** Whether the blacklist refuses a request of the member from `ip` (its bank account checked too). */
+  /**
+   * Records the request's signals (address, device, bank account, depositor), then whether the
+   * blacklist refuses it (its address, device and bank account checked).
+   */
   async function listed(
     context: 'deposit' | 'withdraw',
     member: CashierMember,
-    ip: string | undefined,
+    request: { ip?: string | undefined; device?: ClientDevice | undefined; depositor?: string | undefined },
   ): Promise<boolean> {
+    const { ip, device } = request;
+    await fraud?.record(member.id, { ip, device, bank: member.banknum, depositor: request.depositor });
     if (!blacklist) return false;
     return blacklist.refuses({
       context,
       ip,
+      device: device?.id,
       bank: member.banknum,
       memberId: member.id,
       userId: member.user_id,
@@ -201,29 +211,44 @@ export function createCashierService(deps: CashierDeps) {
     async applyDeposit(
       memberId: number,
       input: { amount: number; depositor?: string | undefined; bonusId?: string | undefined },
-      options: { ip?: string | undefined } = {},
+      options: { ip?: string | undefined; device?: ClientDevice | undefined } = {},
     ): Promise<
-      { status: 'success' | 'wait' | 'time' | 'fail' } | { status: 'blocked'; remaining?: number | undefined }
+      | { status: 'success' | 'wait' | 'time' | 'fail' }
+      | { status: 'blocked'; remaining?: number | undefined; bonusMax?: number | undefined }
     > {
       const s = await settings.cashier();
       checkRequestAmount(input.amount, s.minDeposit, s);
       const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
-      if (await listed('deposit', member, options.ip)) return { status: 'blocked' as const };
       const depositor = input.depositor?.trim() || member.bank_owner;
+      if (await listed('deposit', member, { ...options, depositor })) return { status: 'blocked' as const };
       try {
         return await refusable<
           'fail',
-          { status: 'success' | 'wait' | 'time' } | { status: 'blocked'; remaining?: number | undefined }
+          | { status: 'success' | 'wait' | 'time' }
+          | { status: 'blocked'; remaining?: number | undefined; bonusMax?: number | undefined }
         >(() =>
           db.transaction().execute(async (trx) => {
+            // A chosen bonus counts toward the deposit limits with the deposit (docs/protection.md
+            // "Promotions and protection"): the limit check weighs both.
+            let terms: { percent: number; cap: number } | null = null;
+            if (input.bonusId !== undefined && bonuses) {
+              terms = await bonuses.quote(memberId, input.bonusId, trx);
+              if (!terms) throw new Refusal('fail');
+            }
+            const bonus = terms ? bonusOf(input.amount, terms) : 0;
             const guard = await limits.checkDeposit(
               memberId,
-              input.amount,
+              input.amount + bonus,
               (starts, t) => repo.depositsSince(memberId, starts, t),
               trx,
             );
-            if (guard.status === 'blocked') return guard;
+            if (guard.status === 'blocked') {
+              if (!terms || guard.remaining === undefined) return guard;
+              const most = Math.min(maxDepositWith(guard.remaining, terms), s.maxAmount);
+              const bonusMax = most - (most % s.unit);
+              return { ...guard, bonusMax: bonusMax < s.minDeposit ? 0 : bonusMax };
+            }
             const at = now();
             if (isLocked(s.depositLock, at, zone)) return { status: 'time' as const };
             if (await repo.hasPending('deposit', memberId, trx)) return { status: 'wait' as const };
@@ -267,13 +292,13 @@ export function createCashierService(deps: CashierDeps) {
     async applyWithdraw(
       memberId: number,
       input: { amount: number; exchangePassword: string },
-      options: { ip?: string | undefined } = {},
+      options: { ip?: string | undefined; device?: ClientDevice | undefined } = {},
     ) {
       const s = await settings.cashier();
       checkRequestAmount(input.amount, s.minWithdraw, s);
       const member = await members.forCashier(memberId);
       if (!member || isMemberBlocked(member)) return { status: 'blocked' as const };
-      if (await listed('withdraw', member, options.ip)) return { status: 'blocked' as const };
+      if (await listed('withdraw', member, options)) return { status: 'blocked' as const };
       if (isLocked(s.withdrawLock, now(), zone)) return { status: 'time' as const };
       // A deposit bonus's rollover not met yet (docs/api/levels.md): `rolling` with what is left.
       const rolling = await bonuses?.withdrawRefusal(memberId);

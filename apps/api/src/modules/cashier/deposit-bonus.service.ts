@@ -12,8 +12,10 @@ import type { Database } from '../../db/database.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { MembersService } from '../members/members.service.ts';
+import type { LimitsService } from '../protection/limits.service.ts';
 import { levelReached } from '../settings/level-settings.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { createCashierRepository } from './cashier.repository.ts';
 import {
   createDepositBonusRepository,
   type BonusFiguresRow,
@@ -45,11 +47,22 @@ export interface DepositBonusDeps {
   audit: Pick<AuditService, 'record'>;
   settings: Pick<
     SettingsService,
-    'levelSettings' | 'depositBonusEnabled' | 'setDepositBonusEnabled' | 'memberLevelNames' | 'compRates'
+    | 'levelSettings'
+    | 'depositBonusEnabled'
+    | 'setDepositBonusEnabled'
+    | 'memberLevelNames'
+    | 'compRates'
+    | 'cashier'
   >;
   members: Pick<MembersService, 'memberLevel' | 'raiseMemberLevel'>;
   stakes: BonusStakes;
   breaks: BonusBreaks;
+  /**
+   * Player protection's deposit limits: an option is offered only as far as the member's limit
+   * leaves room for the deposit and its bonus together (docs/protection.md "Promotions and
+   * protection"). Without it (unit wiring) no limit is read.
+   */
+  limits?: Pick<LimitsService, 'depositRemaining'>;
   zone: string;
   now: () => Date;
 }
@@ -57,6 +70,22 @@ export interface DepositBonusDeps {
 /** The bonus of a deposit: `min(floor(amount * percent / 100), cap)` (docs/api/levels.md). */
 export function bonusOf(amount: number, terms: { percent: number; cap: number }): number {
   return Math.min(Math.floor((amount * terms.percent) / 100), terms.cap);
+}
+
+/**
+ * The largest deposit that, with the bonus `terms` give it, stays within `room` won of the
+ * member's deposit limits (`amount + bonusOf(amount) <= room`); 0 when none does. The sum grows
+ * with the amount, so a binary search over 0..room finds it exactly.
+ */
+export function maxDepositWith(room: number, terms: { percent: number; cap: number }): number {
+  let lo = 0;
+  let hi = Math.max(0, room);
+  while (lo < hi) {
+    const mid = lo + Math.ceil((hi - lo) / 2);
+    if (mid + bonusOf(mid, terms) <= room) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** The rollover requirement of a paid bonus: `(amount + bonus) * rollover`, at most the storable maximum. */
@@ -95,8 +124,19 @@ interface Offered {
  * member's stakes that stand since it was paid; `cancel-bonus` gives it up.
  */
 export function createDepositBonus(deps: DepositBonusDeps) {
-  const { db, ledger, audit, settings, members, stakes, breaks, zone, now } = deps;
+  const { db, ledger, audit, settings, members, stakes, breaks, limits, zone, now } = deps;
   const repo = createDepositBonusRepository(db);
+  const cashierRepo = createCashierRepository(db);
+
+  /** What the member's deposit limits still allow (money in: deposits and their bonuses), or null. */
+  function depositRoom(memberId: number, trx: Database = db): Promise<number | null> {
+    if (!limits) return Promise.resolve(null);
+    return limits.depositRemaining(
+      memberId,
+      (starts, t) => cashierRepo.depositsSince(memberId, starts, t),
+      trx,
+    );
+  }
 
   /** The start of the site's day of `at`. */
   const dayStart = (at: Date) => siteDayStart(siteDay(at, zone), zone);
@@ -197,10 +237,42 @@ export function createDepositBonus(deps: DepositBonusDeps) {
   }
 
   const service = {
-    /** `get-deposit-bonus`: the options of the member's level and the running events. */
+    /**
+     * `get-deposit-bonus`: the options of the member's level and the running events. A member
+     * with a deposit limit sees with each option `maxAmount`, the largest deposit the limit allows
+     * together with that option's bonus, and `blocked` on an option the limit leaves no room for
+     * (not even the minimum deposit with its bonus): shown, but not to be chosen.
+     */
     async options(memberId: number) {
-      const { offers, first } = await offered(memberId);
-      return { status: 'success' as const, options: offers.map((o) => o.option), first };
+      const [{ offers, first }, room, cashier] = await Promise.all([
+        offered(memberId),
+        depositRoom(memberId),
+        settings.cashier(),
+      ]);
+      const options = offers.map((o): TBonusOption => {
+        if (room === null) return o.option;
+        const most = Math.min(maxDepositWith(room, o.option), cashier.maxAmount);
+        // A deposit is a whole number of the cashier's units.
+        const maxAmount = most - (most % cashier.unit);
+        return maxAmount < cashier.minDeposit
+          ? { ...o.option, maxAmount, blocked: true }
+          : { ...o.option, maxAmount };
+      });
+      return { status: 'success' as const, options, first };
+    },
+
+    /**
+     * Inside `apply-user-deposit`'s transaction, before its limit check: the terms of the option
+     * `bonusId` if it is offered now (null: not offered, the request answers `fail`).
+     */
+    async quote(
+      memberId: number,
+      bonusId: string,
+      trx: Database,
+    ): Promise<{ percent: number; cap: number } | null> {
+      const { offers } = await offered(memberId, trx);
+      const chosen = offers.find((o) => o.option.id === bonusId);
+      return chosen ? { percent: chosen.option.percent, cap: chosen.option.cap } : null;
     },
 
     /**

@@ -72,6 +72,17 @@ export function createLimitsService(deps: LimitsDeps) {
     return triplesOf(await repo.limitsInForce(memberId, at, kind, trx));
   }
 
+  async function depositRoom(
+    memberId: number,
+    at: Date,
+    usedOf: (starts: Record<TPlayLimitPeriod, Date>, trx: Database) => Promise<UsedTriple>,
+    trx: Database,
+  ): Promise<number | null> {
+    const limits = (await inForce(memberId, at, 'deposit', trx)).deposit;
+    if (limits.day === null && limits.week === null && limits.month === null) return null;
+    return remainingOf(limits, await usedOf(windowStarts(at), trx));
+  }
+
   async function activeBreak(memberId: number, at: Date, trx?: Database): Promise<TExclusion | null> {
     const row = await repo.activeBreak(memberId, at, trx);
     return row ? { kind: row.kind, until: row.until?.toISOString() ?? null } : null;
@@ -156,10 +167,22 @@ export function createLimitsService(deps: LimitsDeps) {
       await repo.lockMember(memberId, trx);
       const at = now();
       if (await repo.activeBreak(memberId, at, trx)) return { status: 'blocked' };
-      const limits = (await inForce(memberId, at, 'deposit', trx)).deposit;
-      if (limits.day === null && limits.week === null && limits.month === null) return { status: 'ok' };
-      const remaining = remainingOf(limits, await usedOf(windowStarts(at), trx))!;
-      return amount > remaining ? { status: 'blocked', remaining } : { status: 'ok' };
+      const remaining = await depositRoom(memberId, at, usedOf, trx);
+      return remaining !== null && amount > remaining ? { status: 'blocked', remaining } : { status: 'ok' };
+    },
+
+    /**
+     * What the member's deposit limits still allow now (won, at least 0), or null when the member
+     * has no deposit limit. `usedOf` is the cashier's money in per window (deposits asked or
+     * approved and the bonuses promised or paid with them). The deposit bonus reads it to offer
+     * only what the limit leaves room for (docs/protection.md "Promotions and protection").
+     */
+    depositRemaining(
+      memberId: number,
+      usedOf: (starts: Record<TPlayLimitPeriod, Date>, trx: Database) => Promise<UsedTriple>,
+      trx: Database = db,
+    ): Promise<number | null> {
+      return depositRoom(memberId, now(), usedOf, trx);
     },
 
     /**

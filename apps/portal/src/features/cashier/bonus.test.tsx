@@ -106,6 +106,46 @@ describe('the deposit bonus on /deposit', () => {
     expect(api.countOf('get-deposit-bonus')).toBeGreaterThan(1);
   });
 
+  it('under a deposit limit says what each option allows and disables one it leaves no room for', async () => {
+    server({
+      'get-deposit-bonus': () => ({
+        status: 'success',
+        options: [
+          { ...BONUS.options[0]!, maxAmount: 90_000 },
+          { ...BONUS.options[1]!, maxAmount: 8_000, blocked: true },
+        ],
+        first: true,
+      }),
+    });
+    renderPage('/deposit', <DepositPage />);
+    await settle();
+    await settle();
+    const group = screen.getByRole('group', { name: '충전 보너스' });
+    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.disabled)).toEqual([false, false, true]);
+    expect(group.textContent).toContain('이 보너스로 최대 90,000원까지 충전할 수 있습니다');
+    expect(group.textContent).toContain('충전 한도가 남지 않아 이 보너스를 받을 수 없습니다');
+  });
+
+  it('says the largest deposit with the bonus when the limit refuses the deposit with it', async () => {
+    const api = server({
+      'apply-user-deposit': () => ({ status: 'blocked', remaining: 50_000, bonusMax: 45_000 }),
+    });
+    renderPage('/deposit', <DepositPage />);
+    await settle();
+    await settle();
+    fireEvent.click(screen.getByLabelText(/첫충 보너스/));
+    fireEvent.change(screen.getByLabelText('충전 금액'), { target: { value: '50000' } });
+    await act(async () => screen.getByRole('button', { name: '충전 신청' }).click());
+    await act(async () =>
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: '충전 신청' }).click(),
+    );
+    await settle();
+    expect(dialogText()).toContain('보너스도 충전 한도에 포함되어');
+    expect(dialogText()).toContain('최대 45,000원까지');
+    expect(api.countOf('get-deposit-bonus')).toBeGreaterThan(1);
+  });
+
   it('shows no bonus choice when nothing is offered', async () => {
     server({ 'get-deposit-bonus': () => ({ status: 'success', options: [], first: false }) });
     renderPage('/deposit', <DepositPage />);

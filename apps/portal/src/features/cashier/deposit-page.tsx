@@ -168,10 +168,19 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
           // Beyond the member's own deposit limit (docs/protection.md): what it still allows, and
           // where to change it.
           if (result.remaining !== undefined) {
-            const isLimitsOpened = await dialogs.warning(
-              t('deposit.limitBlocked', { remaining: format.money(result.remaining) }),
-              { confirmLabel: t('deposit.limitOpen'), cancelLabel: t('common:action.close') },
-            );
+            // With a bonus chosen, the bonus counted toward the limit too: the largest deposit with
+            // it, or (none fits) what a deposit without it may be.
+            const text =
+              result.bonusMax === undefined
+                ? t('deposit.limitBlocked', { remaining: format.money(result.remaining) })
+                : result.bonusMax > 0
+                  ? t('deposit.limitBonus', { max: format.money(result.bonusMax) })
+                  : t('deposit.limitBonusNone', { remaining: format.money(result.remaining) });
+            if (result.bonusMax !== undefined) void bonus.refetch();
+            const isLimitsOpened = await dialogs.warning(text, {
+              confirmLabel: t('deposit.limitOpen'),
+              cancelLabel: t('common:action.close'),
+            });
             if (isLimitsOpened) void navigate(href('responsible'));
             return;
           }

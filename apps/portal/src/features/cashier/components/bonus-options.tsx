@@ -7,7 +7,9 @@ export const NO_BONUS = '';
 
 /**
  * The deposit page's bonus choice (`get-deposit-bonus`): no bonus, or one of the options the
- * member's level and the running events offer, each with its percent, cap and rollover.
+ * member's level and the running events offer, each with its percent, cap and rollover. Under a
+ * deposit limit each option says the largest deposit it allows, and one the limit leaves no room
+ * for is shown disabled with why.
  */
 export function BonusOptions({
   options,
@@ -35,12 +37,13 @@ export function BonusOptions({
         <span className="bonus-option__name">{t('bonus.none')}</span>
       </label>
       {options.map((o) => (
-        <label key={o.id} className="bonus-option">
+        <label key={o.id} className="bonus-option" aria-disabled={o.blocked ? true : undefined}>
           <input
             type="radio"
             name="bonusId"
             value={o.id}
             checked={value === o.id}
+            disabled={o.blocked === true}
             onChange={() => onChange(o.id)}
           />
           <span className="bonus-option__name">
@@ -49,6 +52,14 @@ export function BonusOptions({
           <span className="bonus-option__terms">
             {t('bonus.terms', { percent: o.percent, cap: format.money(o.cap), rollover: o.rollover })}
           </span>
+          {/* The member's own deposit limit counts the bonus too (docs/protection.md). */}
+          {o.blocked ? (
+            <span className="bonus-option__limit">{t('bonus.limitNone')}</span>
+          ) : o.maxAmount !== undefined ? (
+            <span className="bonus-option__limit">
+              {t('bonus.limitMax', { max: format.money(o.maxAmount) })}
+            </span>
+          ) : null}
         </label>
       ))}
       <p className="bonus-options__rule">{t('bonus.rule')}</p>
