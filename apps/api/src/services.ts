@@ -150,6 +150,7 @@ export function createServices(deps: ServicesDeps) {
     members,
     stakes: stakeTotals,
     breaks: breakReader,
+    limits,
     zone,
     now,
   });
