@@ -268,6 +268,7 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
     protectionAdmin: services.protectionAdmin,
     sitesAdmin: services.sitesAdmin,
     blacklist: services.blacklist,
+    fraud: services.fraud,
     rewards: services.rewards,
     partners: services.partners,
   });

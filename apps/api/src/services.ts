@@ -35,6 +35,10 @@ import { createLegalService } from './modules/legal/legal.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.ts';
+import {
+  BLACKLIST_HIT_RETENTION_DAYS,
+  createFraudService,
+} from './modules/fraud/fraud.service.ts';
 import { createLimitsService } from './modules/protection/limits.service.ts';
 import { createProtectionService } from './modules/protection/protection.service.ts';
 import { createBreakReader, createBreaksService } from './modules/protection/breaks.service.ts';
@@ -123,9 +127,12 @@ export function createServices(deps: ServicesDeps) {
   const breakReader = createBreakReader({ db, now });
   // The blacklist (docs/api/backoffice-blacklist.md): checked at registration, sign-in and cashier requests.
   const blacklist = createBlacklistService({ db, audit });
+  // Abuse signals and linked accounts (docs/security.md "Abuse signals", docs/api/backoffice-fraud.md).
+  const fraud = createFraudService({ db, audit, now });
   const members = createMembersService({
     db,
     blacklist,
+    fraud,
     ledger,
     sessions,
     signInLimiter,
@@ -156,6 +163,7 @@ export function createServices(deps: ServicesDeps) {
   });
   const cashier = createCashierService({
     blacklist,
+    fraud,
     bonuses: depositBonus,
     db,
     ledger,
@@ -342,6 +350,15 @@ export function createServices(deps: ServicesDeps) {
       await depositBonus.promoteRecent(at);
     },
   });
+  // The abuse signals and blacklist hits past their retention (docs/security.md "Abuse signals").
+  jobs.register({
+    name: 'fraud-prune',
+    everyMs: 6 * 60 * 60 * 1000,
+    run: async (at) => {
+      await fraud.pruneSignals();
+      await blacklist.pruneHits(new Date(at.getTime() - BLACKLIST_HIT_RETENTION_DAYS * 24 * 60 * 60 * 1000));
+    },
+  });
 
   return {
     config,
@@ -378,6 +395,7 @@ export function createServices(deps: ServicesDeps) {
     sites,
     sitesAdmin,
     blacklist,
+    fraud,
     limits,
     protection,
     protectionAdmin,

@@ -6,10 +6,10 @@ import { pagedList, ZIsoDate, ZPageQuery } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
 
 // The blacklist of issue 28 (docs/api/backoffice-blacklist.md): addresses and ranges, phone numbers
-// and bank account numbers refused at registration, sign-in, deposit and withdrawal requests. The
-// platform keeps no device id, so there is no `device` kind.
+// and bank account numbers refused at registration, sign-in, deposit and withdrawal requests, and
+// device ids (the first-party `did` cookie, docs/security.md "Abuse signals").
 
-export const BLACKLIST_KINDS = ['ip', 'phone', 'bank'] as const;
+export const BLACKLIST_KINDS = ['ip', 'phone', 'bank', 'device'] as const;
 export type TBlacklistKind = (typeof BLACKLIST_KINDS)[number];
 export const ZBlacklistKind = z.enum(BLACKLIST_KINDS);
 
@@ -67,9 +67,17 @@ export function normalizeDigits(raw: string): string | undefined {
   return /^\d{6,24}$/.test(digits) ? digits : undefined;
 }
 
+/** A device id (the `did` cookie's value: 22 base64url characters, case kept), or undefined. */
+export function normalizeDeviceId(raw: string): string | undefined {
+  const text = raw.trim();
+  return /^[A-Za-z0-9_-]{22}$/.test(text) ? text : undefined;
+}
+
 /** The stored form of an entry's value, or undefined when it is not one of its kind. */
 export function normalizeBlacklistValue(kind: TBlacklistKind, raw: string): string | undefined {
-  return kind === 'ip' ? normalizeIpEntry(raw) : normalizeDigits(raw);
+  if (kind === 'ip') return normalizeIpEntry(raw);
+  if (kind === 'device') return normalizeDeviceId(raw);
+  return normalizeDigits(raw);
 }
 
 export const ZBlacklistReason = z

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { BACKOFFICE_BLACKLIST_ROUTES } from './backoffice-blacklist.ts';
 import { BACKOFFICE_CASHIER_ROUTES } from './backoffice-cashier.ts';
 import { BACKOFFICE_CONTENT_ROUTES } from './backoffice-content.ts';
+import { BACKOFFICE_FRAUD_ROUTES } from './backoffice-fraud.ts';
 import { BACKOFFICE_GAME_ROUTES } from './backoffice-games.ts';
 import { BACKOFFICE_HELPDESK_ROUTES } from './backoffice-helpdesk.ts';
 import { BACKOFFICE_LEVEL_ROUTES } from './backoffice-levels.ts';
@@ -37,6 +38,7 @@ export const BACKOFFICE_ROUTES = {
   ...BACKOFFICE_REWARD_ROUTES,
   ...BACKOFFICE_SITE_ROUTES,
   ...BACKOFFICE_BLACKLIST_ROUTES,
+  ...BACKOFFICE_FRAUD_ROUTES,
 } satisfies Record<string, TBackofficeRoute>;
 
 export type TBackofficeRoutes = typeof BACKOFFICE_ROUTES;

@@ -439,6 +439,9 @@ export interface DB {
   site_domains: SiteDomainsTable;
   blacklist_entries: BlacklistEntriesTable;
   blacklist_hits: BlacklistHitsTable;
+  member_signals: MemberSignalsTable;
+  fraud_settings: FraudSettingsTable;
+  fraud_flags: FraudFlagsTable;
 }
 
 export type ProviderKind = 'casino' | 'slot' | 'sport' | 'mini';
@@ -780,7 +783,7 @@ export interface SiteDomainsTable {
   position: number;
 }
 
-export type BlacklistKind = 'ip' | 'phone' | 'bank';
+export type BlacklistKind = 'ip' | 'phone' | 'bank' | 'device';
 export type BlacklistContext = 'register' | 'sign_in' | 'deposit' | 'withdraw';
 
 /**
@@ -809,4 +812,44 @@ export interface BlacklistHitsTable {
   user_id: string | null;
   ip: string | null;
   at: DefaultTimestamp;
+}
+
+/** What a member's request told (0030_fraud_signals; docs/security.md "Abuse signals"). */
+export type SignalKind = 'ip' | 'range' | 'device' | 'browser' | 'phone' | 'bank' | 'depositor';
+export type FraudAction = 'allow' | 'flag' | 'refuse';
+export type FraudFlagKind = 'linked_register' | 'linked_sign_in' | 'opposite_bet' | 'bonus_hunt';
+
+/** One signal of one member with when it was first and last seen. Written only by `modules/fraud/fraud.repository.ts`. */
+export interface MemberSignalsTable {
+  member_id: number;
+  kind: SignalKind;
+  value: string;
+  first_seen: Timestamp;
+  last_seen: Timestamp;
+  seen: ColumnType<number, number | undefined, number>;
+}
+
+/** The operator's abuse settings, one row (0030_fraud_signals). */
+export interface FraudSettingsTable {
+  id: number;
+  register_action: ColumnType<FraudAction, FraudAction | undefined, FraudAction>;
+  sign_in_action: ColumnType<FraudAction, FraudAction | undefined, FraudAction>;
+  link_threshold: ColumnType<number, number | undefined, number>;
+  ip_links: ColumnType<boolean, boolean | undefined, boolean>;
+  ip_link_days: ColumnType<number, number | undefined, number>;
+  skip_flagged_promotions: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_by: string | null;
+  updated_at: DefaultTimestamp;
+}
+
+/** A review entry (0030_fraud_signals): a linked registration or sign-in, an opposite bet, a bonus hunt. */
+export interface FraudFlagsTable {
+  id: Generated<number>;
+  kind: FraudFlagKind;
+  member_id: number | null;
+  action: 'flag' | 'refuse';
+  details: ColumnType<unknown, string, string>;
+  state: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  note: string | null;
+  at: Timestamp;
 }

@@ -25,6 +25,7 @@ import {
   setSessionCookie,
 } from './cookies.ts';
 import type { MemberSignIn } from './auth.types.ts';
+import { clientDevice } from './device.ts';
 import type { CsrfService } from './csrf.service.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -155,6 +156,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ModuleContext, dep
         password: input.password,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        device: clientDevice(request, reply),
       });
       // Not signed in: 401 with the error page's address (docs/api/auth.md), in the same body shape.
       if (result.status === 'fail') {

@@ -1,3 +1,4 @@
+import type { ClientDevice } from './device.ts';
 import type { TSessionUser } from '@casino/contracts/auth';
 import type { CreatedSession } from './session.service.ts';
 
@@ -19,6 +20,8 @@ export interface MemberSignIn {
     password: string;
     ip: string;
     userAgent?: string | undefined;
+    /** The request's device (device.ts): recorded as the member's signal, checked against the blacklist. */
+    device?: ClientDevice | undefined;
   }): Promise<SignInResult>;
   /** The member and the session's end for `GET /api/auth/session`; undefined when not signed in. */
   sessionView(token: string | undefined): Promise<{ user: TSessionUser; expires: string } | undefined>;

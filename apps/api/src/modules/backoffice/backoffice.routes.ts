@@ -34,6 +34,8 @@ import type { SettingsAdminService } from '../settings/settings-admin.service.ts
 import { registerSitesBackofficeRoutes } from '../settings/sites.backoffice.routes.ts';
 import { registerBlacklistBackofficeRoutes } from '../blacklist/blacklist.backoffice.routes.ts';
 import type { BlacklistService } from '../blacklist/blacklist.service.ts';
+import { registerFraudBackofficeRoutes } from '../fraud/fraud.backoffice.routes.ts';
+import type { FraudService } from '../fraud/fraud.service.ts';
 import type { SitesAdminService } from '../settings/sites-admin.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { CashierReview } from '../cashier/cashier-review.service.ts';
@@ -80,6 +82,7 @@ export interface BackofficeRouteDeps {
   protectionAdmin: ProtectionAdminService;
   sitesAdmin: SitesAdminService;
   blacklist: BlacklistService;
+  fraud: FraudService;
   rewards: RewardsService;
   /** Partners (docs/api/backoffice-partners.md): their routes, and the scope of the member list and profile. */
   partners: PartnersService;
@@ -437,6 +440,7 @@ export async function registerBackofficeRoutes(
   registerSettingsBackofficeRoutes(route, { settingsAdmin: deps.settingsAdmin });
   registerSitesBackofficeRoutes(route, { sitesAdmin: deps.sitesAdmin });
   registerBlacklistBackofficeRoutes(route, { blacklist: deps.blacklist });
+  registerFraudBackofficeRoutes(route, { fraud: deps.fraud });
   registerGamesBackofficeRoutes(route, { catalog, members: deps.members });
   registerRewardsBackofficeRoutes(route, { rewards: deps.rewards });
   registerPartnersBackofficeRoutes(route, {

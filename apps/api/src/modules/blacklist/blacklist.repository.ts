@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { BlacklistContext, BlacklistKind } from '../../db/schema.ts';
 
-/** The blacklist's tables (0026_blacklist): its entries and the hits recorded for the operator. */
+/** The blacklist's tables (0026_blacklist, the `device` kind 0030): its entries and the hits recorded for the operator. */
 export function createBlacklistRepository(db: Database) {
   return {
     /** The new entry's id, or undefined when the same kind and value is listed already. */
@@ -69,9 +69,14 @@ export function createBlacklistRepository(db: Database) {
     /**
      * The first entry matching any of `probes`: an address through the GiST index of `network`
      * (`network >>= address`: a range holding it or the address itself), a phone or bank account by
-     * its unique (kind, value). One statement however many probes.
+     * its unique (kind, value), as is a device id. One statement however many probes.
      */
-    async match(probes: { ip?: string | undefined; phone?: string | undefined; bank?: string | undefined }) {
+    async match(probes: {
+      ip?: string | undefined;
+      phone?: string | undefined;
+      bank?: string | undefined;
+      device?: string | undefined;
+    }) {
       const arms = [];
       if (probes.ip !== undefined)
         arms.push(
@@ -81,7 +86,7 @@ export function createBlacklistRepository(db: Database) {
             value: string;
           }>`(select id, kind, value from blacklist_entries where kind = 'ip' and network >>= ${probes.ip}::inet limit 1)`,
         );
-      for (const kind of ['phone', 'bank'] as const) {
+      for (const kind of ['phone', 'bank', 'device'] as const) {
         const value = probes[kind];
         if (value !== undefined)
           arms.push(
@@ -119,6 +124,12 @@ export function createBlacklistRepository(db: Database) {
           ip: hit.ip,
         })
         .execute();
+    },
+
+    /** Drops the hits recorded before `before` (the retention of docs/security.md); how many. */
+    async pruneHits(before: Date): Promise<number> {
+      const result = await db.deleteFrom('blacklist_hits').where('at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async hits(page: number, pageSize: number) {

@@ -1,5 +1,6 @@
 import {
   normalizeClientIp,
+  normalizeDeviceId,
   normalizeDigits,
   parseBlacklistCsv,
   type TBlacklistAddParsed,
@@ -11,10 +12,12 @@ import type { BlacklistContext } from '../../db/schema.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import { createBlacklistRepository } from './blacklist.repository.ts';
 
-/** What a request is checked with: the client's address, the phone and bank account it names. */
+/** What a request is checked with: the client's address and device, the phone and bank account it names. */
 export interface BlacklistProbe {
   context: BlacklistContext;
   ip?: string | null | undefined;
+  /** The `did` cookie's value (modules/auth/device.ts). */
+  device?: string | null | undefined;
   phone?: string | null | undefined;
   bank?: string | null | undefined;
   memberId?: number | null | undefined;
@@ -55,7 +58,8 @@ export function createBlacklistService(deps: { db: Database; audit: AuditService
       const ip = probe.ip ? normalizeClientIp(probe.ip) : undefined;
       const phone = probe.phone ? normalizeDigits(probe.phone) : undefined;
       const bank = probe.bank ? normalizeDigits(probe.bank) : undefined;
-      const hit = await repo.match({ ip, phone, bank });
+      const device = probe.device ? normalizeDeviceId(probe.device) : undefined;
+      const hit = await repo.match({ ip, phone, bank, device });
       if (!hit) return false;
       await repo.insertHit({
         kind: hit.kind,
@@ -83,6 +87,11 @@ export function createBlacklistService(deps: { db: Database; audit: AuditService
           createdAt: r.created_at.toISOString(),
         })),
       };
+    },
+
+    /** The periodic prune (docs/security.md "Abuse signals"): hits recorded before `before`. */
+    pruneHits(before: Date): Promise<number> {
+      return repo.pruneHits(before);
     },
 
     async hits(page: number, pageSize: number) {

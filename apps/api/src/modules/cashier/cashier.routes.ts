@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
+import { clientDevice } from '../auth/device.ts';
 import type { CommunityService } from '../community/community.service.ts';
 import type { CashierService } from './cashier.service.ts';
 import type { DepositBonusService } from './deposit-bonus.service.ts';
@@ -17,13 +18,19 @@ export function registerCashierCalls(ctx: ModuleContext, deps: CashierRouteDeps)
 
   // After a change committed, the operators' queues and the member's other tabs hear of it
   // (docs/api/events.md).
-  calls.register('apply-user-deposit', async (input, { member, request }) => {
-    const answer = await cashier.applyDeposit(member.memberId, input, { ip: request.ip });
+  calls.register('apply-user-deposit', async (input, { member, request, reply }) => {
+    const answer = await cashier.applyDeposit(member.memberId, input, {
+      ip: request.ip,
+      device: clientDevice(request, reply),
+    });
     if (answer.status === 'success') events.queue();
     return answer;
   });
-  calls.register('apply-user-withdraw', async (input, { member, request }) => {
-    const answer = await cashier.applyWithdraw(member.memberId, input, { ip: request.ip });
+  calls.register('apply-user-withdraw', async (input, { member, request, reply }) => {
+    const answer = await cashier.applyWithdraw(member.memberId, input, {
+      ip: request.ip,
+      device: clientDevice(request, reply),
+    });
     if (answer.status === 'success') {
       events.queue();
       events.member({ memberId: member.memberId }, 'balance');

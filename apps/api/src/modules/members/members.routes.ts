@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MemberResolver } from '../../lib/calls.ts';
 import { requestHostSource } from '../../lib/request-host.ts';
 import { MEMBER_COOKIE, readCookie, setSessionCookie } from '../auth/cookies.ts';
+import { clientDevice } from '../auth/device.ts';
 import type { MembersService } from './members.service.ts';
 import type { SitesService } from '../settings/sites.service.ts';
 
@@ -38,6 +39,7 @@ export function registerMemberCalls(
       password: input.password,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      device: clientDevice(request, reply),
     });
     if (result.status === 'blocked' && result.until !== undefined)
       return { status: 'blocked', until: result.until?.toISOString() ?? null };
@@ -61,7 +63,7 @@ export function registerMemberCalls(
     { isActivity: false, withUser: true },
   );
 
-  ctx.calls.register('user-register', async (input, { request }) => {
+  ctx.calls.register('user-register', async (input, { request, reply }) => {
     await limitPerIp(ctx, 'register-ip', request.ip, config.registerMaxPerIp, config.registerWindowMs);
     const { agree18: _agreed, ...member } = input;
     // On a site's host the member joins the site's partner unless its code names one.
@@ -69,6 +71,7 @@ export function registerMemberCalls(
     const result = await members.register(member, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      device: clientDevice(request, reply),
       sitePartnerId: site?.partnerId,
     });
     return result.status === 'success' ? { status: 'success' } : result;

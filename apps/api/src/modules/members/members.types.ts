@@ -7,6 +7,7 @@ import type { SessionService } from '../auth/session.service.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { LegalService } from '../legal/legal.service.ts';
 import type { BlacklistCheck } from '../blacklist/blacklist.service.ts';
+import type { FraudService } from '../fraud/fraud.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { MembersRepository } from './members.repository.ts';
 
@@ -36,6 +37,11 @@ export interface MembersServiceDeps {
    * bank account, or a sign-in from a listed address, is refused with a neutral answer.
    */
   blacklist?: BlacklistCheck | undefined;
+  /**
+   * Abuse signals (docs/security.md "Abuse signals"): recorded at registration and sign-in, and the
+   * operator's setting for a linked member applied (allow, flag, refuse with the neutral answer).
+   */
+  fraud?: Pick<FraudService, 'admitRegistration' | 'registered' | 'admitSignIn' | 'sharesDevice'> | undefined;
   now: () => Date;
 }
 

@@ -5,6 +5,7 @@ import { LEGAL_KINDS, type TLegalKind } from '@casino/contracts/site';
 import type { Database } from '../../db/database.ts';
 import type { MemberState, ReferralFlag } from '../../db/schema.ts';
 import { invalid } from '../../lib/app-error.ts';
+import type { ClientDevice } from '../auth/device.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { isAcceptableNewPassword } from './password-rules.ts';
 import type { MembersParts, NewMember, RegisterResult } from './members.types.ts';
@@ -95,7 +96,7 @@ export function createRegistration({ deps, repo }: MembersParts) {
   async function linkRecommender(
     memberId: number,
     recommender: { id: number; reg_ip: string | null; banknum: string } | undefined,
-    newMember: { ip: string | null; banknum: string },
+    newMember: { ip: string | null; banknum: string; sharesDevice: boolean },
     trx: Database,
   ): Promise<void> {
     if (!recommender) {
@@ -104,6 +105,8 @@ export function createRegistration({ deps, repo }: MembersParts) {
     }
     let flag: ReferralFlag | null = null;
     if (recommender.banknum === newMember.banknum) flag = 'bank';
+    // The recommender told the new member's device cookie (docs/security.md "Abuse signals").
+    else if (newMember.sharesDevice) flag = 'device';
     else if (
       newMember.ip !== null &&
       !isLoopback(newMember.ip) &&
@@ -136,6 +139,8 @@ export function createRegistration({ deps, repo }: MembersParts) {
       options: {
         ip?: string | null;
         userAgent?: string | undefined;
+        /** The request's device (modules/auth/device.ts): a signal, checked against the blacklist. */
+        device?: ClientDevice | undefined;
         state?: MemberState;
         /** The partner of the site the member joins on (its operator id), when its code names none. */
         sitePartnerId?: string | null | undefined;
@@ -152,12 +157,24 @@ export function createRegistration({ deps, repo }: MembersParts) {
         (await deps.blacklist.refuses({
           context: 'register',
           ip: options.ip ?? null,
+          device: options.device?.id,
           phone: input.phone,
           bank: input.banknum,
           userId: input.userId,
         }))
       )
         return { status: 'fail' };
+      // A registration linked to other members (their device, phone, bank account; their address
+      // when IP links are on) as the operator's setting says: refused with the same neutral `fail`
+      // (a review entry recorded), flagged, or let through (docs/security.md "Abuse signals").
+      const probe = {
+        ip: options.ip ?? null,
+        device: options.device,
+        phone: input.phone,
+        bank: input.banknum,
+      };
+      const verdict = deps.fraud ? await deps.fraud.admitRegistration(probe, input.userId) : undefined;
+      if (verdict?.refused) return { status: 'fail' };
       // A recommender must be a member, or the new member's own id (a self-link, flagged below).
       const recommender =
         input.recommender === undefined || input.recommender === input.userId
@@ -166,6 +183,11 @@ export function createRegistration({ deps, repo }: MembersParts) {
       if (input.recommender !== undefined && input.recommender !== input.userId && !recommender)
         throw invalid('recommender', 'pattern');
 
+      // Read before the transaction (the embedded database has one connection).
+      const sharesDevice =
+        recommender && deps.fraud && options.device
+          ? await deps.fraud.sharesDevice(recommender.id, { device: options.device })
+          : false;
       const state = options.state ?? ((await requiresApproval()) ? 'pending' : 'active');
       const [passwordHash, exchangePasswordHash] = await Promise.all([
         hashPassword(input.password),
@@ -207,10 +229,16 @@ export function createRegistration({ deps, repo }: MembersParts) {
           await ledger.openMemberAccounts(id, trx);
           if (options.sitePartnerId) await repo.joinSitePartner(id, options.sitePartnerId, trx);
           if (input.recommender !== undefined)
-            await linkRecommender(id, recommender, { ip: options.ip ?? null, banknum: input.banknum }, trx);
+            await linkRecommender(
+              id,
+              recommender,
+              { ip: options.ip ?? null, banknum: input.banknum, sharesDevice },
+              trx,
+            );
           return id;
         });
         if (memberId === undefined) return { status: 'cant_find_code' };
+        if (deps.fraud && verdict) await deps.fraud.registered(memberId, probe, verdict);
         return { status: 'success', memberId };
       } catch (error) {
         const conflict = registrationConflict(error);

@@ -1,6 +1,7 @@
 import type { TSessionUser } from '@casino/contracts/auth';
 import type { MemberPrincipal } from '../../lib/calls.ts';
 import type { SignInResult } from '../auth/auth.types.ts';
+import type { ClientDevice } from '../auth/device.ts';
 import { verifyDummy, verifyPassword } from '../auth/passwords.ts';
 import type { BreakColumns } from './members.repository.ts';
 import type { MembersParts } from './members.types.ts';
@@ -18,7 +19,7 @@ function isOnBreak(row: BreakColumns, at: Date): boolean {
 
 /** Sign-in and the member sessions: the credentials check, the session resolver, the session view. */
 export function createSignIn({ deps, repo }: MembersParts) {
-  const { sessions, signInLimiter, breaks, blacklist, now } = deps;
+  const { sessions, signInLimiter, breaks, blacklist, fraud, now } = deps;
   return {
     /**
      * Signs a member in (the credentials callback and `user-do-login`). Rate limits come first
@@ -30,14 +31,18 @@ export function createSignIn({ deps, repo }: MembersParts) {
       password: string;
       ip: string;
       userAgent?: string | undefined;
+      device?: ClientDevice | undefined;
     }): Promise<SignInResult> {
       const userId = input.userId.trim().toLowerCase();
       // Reserved before the password is checked, so parallel guesses cannot outrun the count; a
       // wrong password keeps its reservation as the failure.
       await signInLimiter.reserve('member', userId, input.ip);
-      // A listed address (docs/api/backoffice-blacklist.md) is answered as a wrong password, after
-      // the same password work, so the answer and its time say nothing of the list.
-      if (blacklist && (await blacklist.refuses({ context: 'sign_in', ip: input.ip, userId }))) {
+      // A listed address or device (docs/api/backoffice-blacklist.md) is answered as a wrong
+      // password, after the same password work, so the answer and its time say nothing of the list.
+      if (
+        blacklist &&
+        (await blacklist.refuses({ context: 'sign_in', ip: input.ip, device: input.device?.id, userId }))
+      ) {
         await verifyDummy(input.password);
         return { status: 'fail' };
       }
@@ -67,6 +72,12 @@ export function createSignIn({ deps, repo }: MembersParts) {
         await signInLimiter.giveBack('member', userId);
         await repo.insertSignIn({ ...attempt, at: now(), outcome: 'blocked' });
         return { status: 'blocked', until: onBreak.until };
+      }
+      // The request's signals recorded, and a member linked to others as the operator's setting says
+      // (docs/security.md "Abuse signals"): refused as wrong credentials, with a review entry.
+      if (fraud && !(await fraud.admitSignIn(member.id, { ip: input.ip, device: input.device }))) {
+        await repo.insertSignIn({ ...attempt, at: now(), outcome: 'blocked' });
+        return { status: 'fail' };
       }
       await signInLimiter.succeeded('member', userId);
       const created = await sessions.create('member', member.id, {

@@ -1,0 +1,291 @@
+import { sql } from 'kysely';
+import type { TLinkKind } from '@casino/contracts/backoffice-fraud';
+import type { Database } from '../../db/database.ts';
+import type { FraudAction, FraudFlagKind, SignalKind } from '../../db/schema.ts';
+
+export interface SignalValue {
+  kind: SignalKind;
+  value: string;
+}
+
+/** One shared value between the member asked about and another member. */
+export interface LinkRow {
+  member_id: number;
+  kind: TLinkKind;
+  value: string;
+  since: Date;
+}
+
+/** Which shared kinds link: always device, bank and phone; the address and its range only when IP links are on, seen since `ipSince`. */
+export interface LinkScope {
+  ipSince: Date | null;
+}
+
+function linkFilter(scope: LinkScope, self: string, other: string) {
+  const fixed = sql`${sql.ref(`${self}.kind`)} in ('device', 'bank', 'phone')`;
+  if (scope.ipSince === null) return fixed;
+  return sql`(${fixed} or (${sql.ref(`${self}.kind`)} in ('ip', 'range') and ${sql.ref(`${self}.last_seen`)} >= ${scope.ipSince} and ${sql.ref(`${other}.last_seen`)} >= ${scope.ipSince}))`;
+}
+
+/** The tables of abuse signals (0030_fraud_signals): the members' signals, the settings, the review entries. */
+export function createFraudRepository(db: Database) {
+  return {
+    /**
+     * Records what one request told (one statement): a new value with its first and last seen, a
+     * known one's last seen moved on and its count raised.
+     */
+    async record(
+      memberId: number,
+      signals: readonly SignalValue[],
+      at: Date,
+      trx: Database = db,
+    ): Promise<void> {
+      if (signals.length === 0) return;
+      await trx
+        .insertInto('member_signals')
+        .values(
+          signals.map((s) => ({
+            member_id: memberId,
+            kind: s.kind,
+            value: s.value,
+            first_seen: at,
+            last_seen: at,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['member_id', 'kind', 'value']).doUpdateSet({
+            last_seen: sql`greatest(member_signals.last_seen, excluded.last_seen)`,
+            seen: sql`member_signals.seen + 1`,
+          }),
+        )
+        .execute();
+    },
+
+    /** The members (other than `except`) who told any of `values` (linking kinds only), with what and since when. */
+    async membersSharing(
+      values: readonly SignalValue[],
+      scope: LinkScope,
+      except: number | null,
+    ): Promise<LinkRow[]> {
+      const linking = values.filter(
+        (v) =>
+          v.kind === 'device' ||
+          v.kind === 'bank' ||
+          v.kind === 'phone' ||
+          (scope.ipSince !== null && (v.kind === 'ip' || v.kind === 'range')),
+      );
+      if (linking.length === 0) return [];
+      const pairs = sql.join(linking.map((v) => sql`(${v.kind}, ${v.value})`));
+      const result = await sql<{ member_id: number | string; kind: TLinkKind; value: string; since: Date }>`
+        select o.member_id, o.kind, o.value, o.first_seen as since
+        from member_signals o
+        where (o.kind, o.value) in (${pairs})
+          and (${except}::bigint is null or o.member_id <> ${except}::bigint)
+          and (o.kind in ('device', 'bank', 'phone') or o.last_seen >= ${scope.ipSince})
+        limit 5000`.execute(db);
+      return result.rows.map((r) => ({ ...r, member_id: Number(r.member_id) }));
+    },
+
+    /** Every value `memberId` shares with another member, by the link scope (the graph's edges). */
+    async linksOf(memberId: number, scope: LinkScope, trx: Database = db): Promise<LinkRow[]> {
+      const result = await sql<{ member_id: number | string; kind: TLinkKind; value: string; since: Date }>`
+        select o.member_id, m.kind, m.value, greatest(m.first_seen, o.first_seen) as since
+        from member_signals m
+        join member_signals o on o.kind = m.kind and o.value = m.value and o.member_id <> m.member_id
+        where m.member_id = ${memberId} and ${linkFilter(scope, 'm', 'o')}
+        order by since
+        limit 5000`.execute(trx);
+      return result.rows.map((r) => ({ ...r, member_id: Number(r.member_id) }));
+    },
+
+    /** How many members `memberId` is linked to (the sign-in check). */
+    async linkedCount(memberId: number, scope: LinkScope, trx: Database = db): Promise<number> {
+      const result = await sql<{ n: number | string }>`
+        select count(distinct o.member_id) as n
+        from member_signals m
+        join member_signals o on o.kind = m.kind and o.value = m.value and o.member_id <> m.member_id
+        where m.member_id = ${memberId} and ${linkFilter(scope, 'm', 'o')}`.execute(trx);
+      return Number(result.rows[0]?.n ?? 0);
+    },
+
+    signalsOf(memberId: number) {
+      return db
+        .selectFrom('member_signals')
+        .select(['kind', 'value', 'first_seen', 'last_seen', 'seen'])
+        .where('member_id', '=', memberId)
+        .orderBy('last_seen', 'desc')
+        .limit(500)
+        .execute();
+    },
+
+    membersByIds(ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('members')
+        .select(['id', 'user_id', 'nick', 'state'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    /** The rings: each linking value told by two members or more, the largest first. */
+    async rings(filter: { kind?: TLinkKind | undefined; scope: LinkScope; page: number; pageSize: number }) {
+      const kinds: TLinkKind[] = filter.kind
+        ? [filter.kind]
+        : filter.scope.ipSince === null
+          ? ['device', 'bank', 'phone']
+          : ['device', 'bank', 'phone', 'ip', 'range'];
+      const since = filter.scope.ipSince;
+      const recent = sql`(kind in ('device', 'bank', 'phone') or (${since}::timestamptz is not null and last_seen >= ${since}))`;
+      const groups = sql`
+        select kind, value, count(*) as n, min(first_seen) as first_seen, max(last_seen) as last_seen
+        from member_signals
+        where kind in (${sql.join(kinds)}) and ${recent}
+        group by kind, value
+        having count(*) > 1`;
+      const [rows, total] = await Promise.all([
+        sql<{ kind: TLinkKind; value: string; n: number | string; first_seen: Date; last_seen: Date }>`
+          select * from (${groups}) as g order by n desc, last_seen desc, kind, value
+          limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`.execute(db),
+        sql<{ n: number | string }>`select count(*) as n from (${groups}) as g`.execute(db),
+      ]);
+      const list = rows.rows;
+      const members =
+        list.length === 0
+          ? []
+          : (
+              await sql<{
+                kind: TLinkKind;
+                value: string;
+                member_id: number | string;
+                user_id: string;
+                state: string;
+              }>`
+                select s.kind, s.value, s.member_id, m.user_id, m.state
+                from member_signals s join members m on m.id = s.member_id
+                where (s.kind, s.value) in (${sql.join(list.map((r) => sql`(${r.kind}, ${r.value})`))}) and ${recent}
+                order by s.first_seen`.execute(db)
+            ).rows;
+      return { rows: list, members, total: Number(total.rows[0]?.n ?? 0) };
+    },
+
+    async settings(trx: Database = db) {
+      return trx.selectFrom('fraud_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    },
+
+    async putSettings(
+      values: {
+        register_action: FraudAction;
+        sign_in_action: FraudAction;
+        link_threshold: number;
+        ip_links: boolean;
+        ip_link_days: number;
+        skip_flagged_promotions: boolean;
+        updated_by: string;
+        updated_at: Date;
+      },
+      trx: Database,
+    ) {
+      const before = await trx
+        .selectFrom('fraud_settings')
+        .selectAll()
+        .where('id', '=', 1)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('fraud_settings').set(values).where('id', '=', 1).execute();
+      return before;
+    },
+
+    /** A review entry; a `once` entry is not added while the member has an open one of its kind. */
+    async insertFlag(
+      flag: {
+        kind: FraudFlagKind;
+        memberId: number | null;
+        action: 'flag' | 'refuse';
+        details: unknown;
+        at: Date;
+      },
+      options: { once?: boolean } = {},
+      trx: Database = db,
+    ): Promise<void> {
+      const values = sql`(${flag.kind}::text, ${flag.memberId}::bigint, ${flag.action}::text, ${JSON.stringify(flag.details)}::jsonb, ${flag.at}::timestamptz)`;
+      if (options.once && flag.memberId !== null)
+        await sql`
+          insert into fraud_flags (kind, member_id, action, details, at)
+          select * from (values ${values}) as v(kind, member_id, action, details, at)
+          where not exists (
+            select 1 from fraud_flags where member_id = ${flag.memberId} and kind = ${flag.kind} and state = 'open')`.execute(
+          trx,
+        );
+      else
+        await sql`insert into fraud_flags (kind, member_id, action, details, at) values ${values}`.execute(
+          trx,
+        );
+    },
+
+    async flags(filter: {
+      kind?: FraudFlagKind | undefined;
+      state?: 'open' | 'closed' | undefined;
+      page: number;
+      pageSize: number;
+    }) {
+      let query = db.selectFrom('fraud_flags as f').leftJoin('members as m', 'm.id', 'f.member_id');
+      if (filter.kind) query = query.where('f.kind', '=', filter.kind);
+      if (filter.state) query = query.where('f.state', '=', filter.state);
+      const [rows, count] = await Promise.all([
+        query
+          .select([
+            'f.id',
+            'f.kind',
+            'f.member_id',
+            'm.user_id',
+            'f.action',
+            'f.details',
+            'f.state',
+            'f.note',
+            'f.at',
+          ])
+          .orderBy('f.at', 'desc')
+          .orderBy('f.id', 'desc')
+          .limit(filter.pageSize)
+          .offset((filter.page - 1) * filter.pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Whether the member has an open linked-account or bonus-hunting entry (promotions skip them when set). */
+    async hasOpenFlag(memberId: number, trx: Database = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('fraud_flags')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('state', '=', 'open')
+        .where('kind', 'in', ['linked_register', 'linked_sign_in', 'bonus_hunt'])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async lockFlag(id: number, trx: Database) {
+      return trx
+        .selectFrom('fraud_flags')
+        .select(['id', 'kind', 'member_id', 'state', 'note'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async closeFlag(id: number, note: string, trx: Database): Promise<void> {
+      await trx.updateTable('fraud_flags').set({ state: 'closed', note }).where('id', '=', id).execute();
+    },
+
+    /** Drops the signals last seen before `before` (the retention of docs/security.md); how many. */
+    async pruneSignals(before: Date): Promise<number> {
+      const result = await db.deleteFrom('member_signals').where('last_seen', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type FraudRepository = ReturnType<typeof createFraudRepository>;

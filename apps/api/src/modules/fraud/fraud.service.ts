@@ -1,0 +1,357 @@
+import ipaddr from 'ipaddr.js';
+import {
+  LINK_WEIGHTS,
+  type TFraudLinksResponse,
+  type TFraudSettings,
+  type TLinkKind,
+} from '@casino/contracts/backoffice-fraud';
+import { normalizeClientIp, normalizeDigits } from '@casino/contracts/backoffice-blacklist';
+import type { Database } from '../../db/database.ts';
+import type { FraudFlagKind } from '../../db/schema.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import type { ClientDevice } from '../auth/device.ts';
+import { createFraudRepository, type LinkRow, type LinkScope, type SignalValue } from './fraud.repository.ts';
+
+/** How long a signal is kept after it was last seen (docs/security.md "Abuse signals"). */
+export const SIGNAL_RETENTION_DAYS = 365;
+/** How long a refused request's blacklist hit is kept (docs/security.md). */
+export const BLACKLIST_HIT_RETENTION_DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a request told about its member, each optional. */
+export interface SignalProbe {
+  ip?: string | null | undefined;
+  device?: ClientDevice | null | undefined;
+  phone?: string | null | undefined;
+  bank?: string | null | undefined;
+  depositor?: string | null | undefined;
+}
+
+/** An address's /24 (IPv4) or /64 (IPv6), the range a mobile carrier or a household's line moves within. */
+export function rangeOf(ip: string): string | undefined {
+  const address = normalizeClientIp(ip);
+  if (!address) return undefined;
+  const parsed = ipaddr.parse(address);
+  const prefix = parsed.kind() === 'ipv4' ? 24 : 64;
+  const network =
+    parsed.kind() === 'ipv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${address}/${prefix}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${address}/${prefix}`);
+  return `${network.toString()}/${prefix}`;
+}
+
+/** The signals of a probe in their stored form (bad values are left out, never stored raw). */
+export function signalsOf(probe: SignalProbe): SignalValue[] {
+  const out: SignalValue[] = [];
+  const ip = probe.ip ? normalizeClientIp(probe.ip) : undefined;
+  if (ip) {
+    out.push({ kind: 'ip', value: ip });
+    const range = rangeOf(ip);
+    if (range) out.push({ kind: 'range', value: range });
+  }
+  if (probe.device) {
+    out.push({ kind: 'device', value: probe.device.id });
+    out.push({ kind: 'browser', value: probe.device.browser });
+  }
+  const phone = probe.phone ? normalizeDigits(probe.phone) : undefined;
+  if (phone) out.push({ kind: 'phone', value: phone });
+  const bank = probe.bank ? normalizeDigits(probe.bank) : undefined;
+  if (bank) out.push({ kind: 'bank', value: bank });
+  const depositor = probe.depositor?.normalize('NFC').trim().replace(/\s+/g, ' ').slice(0, 64);
+  if (depositor) out.push({ kind: 'depositor', value: depositor });
+  return out;
+}
+
+/** A link's score: the weights of the distinct kinds shared, at most 100. */
+export function linkScore(kinds: Iterable<TLinkKind>): number {
+  let total = 0;
+  for (const kind of new Set(kinds)) total += LINK_WEIGHTS[kind];
+  return Math.min(100, total);
+}
+
+/** The links of one member grouped by the other member. */
+function groupLinks(rows: readonly LinkRow[]) {
+  const byMember = new Map<number, { by: { kind: TLinkKind; value: string; since: Date }[] }>();
+  for (const row of rows) {
+    const entry = byMember.get(row.member_id) ?? { by: [] };
+    if (!entry.by.some((b) => b.kind === row.kind && b.value === row.value))
+      entry.by.push({ kind: row.kind, value: row.value, since: row.since });
+    byMember.set(row.member_id, entry);
+  }
+  return byMember;
+}
+
+/** What registration asks before it writes the member: whether to refuse it, and the links to flag. */
+export interface RegistrationVerdict {
+  refused: boolean;
+  flag: { linked: number; by: TLinkKind[]; members: number[] } | null;
+}
+
+/**
+ * Abuse signals and linked accounts (docs/security.md "Abuse signals", docs/api/backoffice-fraud.md):
+ * the signals recorded at registration, sign-in and the cashier's requests, the links they make,
+ * the operator's setting applied to registration and sign-in, the review entries.
+ */
+export function createFraudService(deps: { db: Database; audit: AuditService; now: () => Date }) {
+  const { db, audit, now } = deps;
+  const repo = createFraudRepository(db);
+
+  async function scopeOf(settings?: { ip_links: boolean; ip_link_days: number }): Promise<LinkScope> {
+    const s = settings ?? (await repo.settings());
+    return { ipSince: s.ip_links ? new Date(now().getTime() - s.ip_link_days * DAY_MS) : null };
+  }
+
+  function settingsView(row: Awaited<ReturnType<typeof repo.settings>>) {
+    return {
+      status: 'success' as const,
+      settings: {
+        registerAction: row.register_action,
+        signInAction: row.sign_in_action,
+        linkThreshold: row.link_threshold,
+        ipLinks: row.ip_links,
+        ipLinkDays: row.ip_link_days,
+        skipFlaggedPromotions: row.skip_flagged_promotions,
+      },
+      updatedBy: row.updated_by,
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+
+  return {
+    /** Records what a request told about its member (one statement). */
+    async record(memberId: number, probe: SignalProbe, trx?: Database): Promise<void> {
+      await repo.record(memberId, signalsOf(probe), now(), trx);
+    },
+
+    /**
+     * Before a registration is written: the members the new one would be linked to by its device,
+     * phone, bank account (and address, with IP links on), and what the setting does with them.
+     * A refusal is recorded as a review entry at once (its member is named in the details).
+     */
+    async admitRegistration(probe: SignalProbe, userId: string): Promise<RegistrationVerdict> {
+      const settings = await repo.settings();
+      if (settings.register_action === 'allow') return { refused: false, flag: null };
+      const rows = await repo.membersSharing(signalsOf(probe), await scopeOf(settings), null);
+      const members = [...new Set(rows.map((r) => r.member_id))];
+      if (members.length < settings.link_threshold) return { refused: false, flag: null };
+      const flag = {
+        linked: members.length,
+        by: [...new Set(rows.map((r) => r.kind))],
+        members: members.slice(0, 50),
+      };
+      if (settings.register_action === 'refuse') {
+        await repo.insertFlag({
+          kind: 'linked_register',
+          memberId: null,
+          action: 'refuse',
+          details: { userId, ...flag },
+          at: now(),
+        });
+        return { refused: true, flag };
+      }
+      return { refused: false, flag };
+    },
+
+    /** After a registration: its signals recorded, and its review entry when the verdict flagged it. */
+    async registered(memberId: number, probe: SignalProbe, verdict: RegistrationVerdict): Promise<void> {
+      await repo.record(memberId, signalsOf(probe), now());
+      if (verdict.flag)
+        await repo.insertFlag({
+          kind: 'linked_register',
+          memberId,
+          action: 'flag',
+          details: verdict.flag,
+          at: now(),
+        });
+    },
+
+    /**
+     * A sign-in that passed the password and the member's state: its signals recorded, then the
+     * setting applied to the member's links. False: refused (the caller answers as for wrong
+     * credentials); an open entry is added once per member while none is open.
+     */
+    async admitSignIn(memberId: number, probe: SignalProbe): Promise<boolean> {
+      await repo.record(memberId, signalsOf(probe), now());
+      const settings = await repo.settings();
+      if (settings.sign_in_action === 'allow') return true;
+      const linked = await repo.linkedCount(memberId, await scopeOf(settings));
+      if (linked < settings.link_threshold) return true;
+      const refuse = settings.sign_in_action === 'refuse';
+      await repo.insertFlag(
+        {
+          kind: 'linked_sign_in',
+          memberId,
+          action: refuse ? 'refuse' : 'flag',
+          details: { linked },
+          at: now(),
+        },
+        { once: true },
+      );
+      return !refuse;
+    },
+
+    /** Whether two members shared a device (the referral rule of docs/promotions.md). */
+    async sharesDevice(memberId: number, probe: SignalProbe): Promise<boolean> {
+      const device = signalsOf(probe).filter((s) => s.kind === 'device');
+      if (device.length === 0) return false;
+      const stored = await repo.signalsOf(memberId);
+      return stored.some((s) => s.kind === 'device' && device.some((d) => d.value === s.value));
+    },
+
+    /** The members `memberId` is linked to (the graph's edges), with scores, and its own signals. */
+    async links(memberId: number): Promise<TFraudLinksResponse> {
+      const [self] = await repo.membersByIds([memberId]);
+      if (!self) return { status: 'not_found' };
+      const grouped = groupLinks(await repo.linksOf(memberId, await scopeOf()));
+      const others = await repo.membersByIds([...grouped.keys()]);
+      const links = others
+        .map((m) => {
+          const by = grouped.get(m.id)!.by;
+          const since = by.reduce((a, b) => (b.since < a ? b.since : a), by[0]!.since);
+          return {
+            memberId: m.id,
+            userId: m.user_id,
+            nick: m.nick,
+            state: m.state,
+            score: linkScore(by.map((b) => b.kind)),
+            since: since.toISOString(),
+            by: by.map((b) => ({ kind: b.kind, value: b.value, since: b.since.toISOString() })),
+          };
+        })
+        .sort((a, b) => b.score - a.score || a.since.localeCompare(b.since));
+      const top = links[0]?.score ?? 0;
+      const signals = await repo.signalsOf(memberId);
+      return {
+        status: 'success',
+        member: { memberId: self.id, userId: self.user_id, nick: self.nick, state: self.state },
+        score: Math.min(100, top + 10 * Math.max(0, links.length - 1)),
+        links,
+        signals: signals.map((s) => ({
+          kind: s.kind,
+          value: s.value,
+          firstSeen: s.first_seen.toISOString(),
+          lastSeen: s.last_seen.toISOString(),
+          seen: Number(s.seen),
+        })),
+      };
+    },
+
+    async rings(filter: { kind?: TLinkKind | undefined; page: number; pageSize: number }) {
+      const { rows, members, total } = await repo.rings({ ...filter, scope: await scopeOf() });
+      return {
+        status: 'success' as const,
+        maxCount: total,
+        list: rows.map((r) => {
+          const ring = members.filter((m) => m.kind === r.kind && m.value === r.value);
+          return {
+            kind: r.kind,
+            value: r.value,
+            count: Number(r.n),
+            firstSeen: r.first_seen.toISOString(),
+            lastSeen: r.last_seen.toISOString(),
+            members: ring.map((m) => ({ memberId: Number(m.member_id), userId: m.user_id, state: m.state })),
+          };
+        }),
+      };
+    },
+
+    async flags(filter: {
+      kind?: FraudFlagKind | undefined;
+      state?: 'open' | 'closed' | undefined;
+      page: number;
+      pageSize: number;
+    }) {
+      const { rows, total } = await repo.flags(filter);
+      return {
+        status: 'success' as const,
+        maxCount: total,
+        list: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          memberId: r.member_id,
+          userId: r.user_id,
+          action: r.action,
+          details: (r.details ?? {}) as Record<string, unknown>,
+          state: r.state,
+          note: r.note,
+          at: r.at.toISOString(),
+        })),
+      };
+    },
+
+    /** Records a review entry (opposite bets and bonus hunts come here from their modules). */
+    async flag(
+      entry: { kind: FraudFlagKind; memberId: number; details: unknown },
+      trx?: Database,
+    ): Promise<void> {
+      await repo.insertFlag({ ...entry, action: 'flag', at: now() }, {}, trx);
+    },
+
+    /** Whether promotions skip the member: the setting is on and the member has an open entry. */
+    async skipsPromotions(memberId: number, trx?: Database): Promise<boolean> {
+      const settings = await repo.settings(trx);
+      return settings.skip_flagged_promotions && (await repo.hasOpenFlag(memberId, trx));
+    },
+
+    /** Closes a review entry with the operator's note (audited in the same transaction). */
+    async close(id: number, note: string, who: AuditActor): Promise<'success' | 'not_found' | 'already'> {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.lockFlag(id, trx);
+        if (!row) return 'not_found';
+        if (row.state === 'closed') return 'already';
+        await repo.closeFlag(id, note, trx);
+        await audit.record(
+          who,
+          {
+            action: 'fraud.close',
+            target: `fraud_flag:${id}`,
+            before: { state: 'open' },
+            after: { state: 'closed', note },
+          },
+          trx,
+        );
+        return 'success';
+      });
+    },
+
+    async settings() {
+      return settingsView(await repo.settings());
+    },
+
+    async updateSettings(input: TFraudSettings, who: AuditActor) {
+      return db.transaction().execute(async (trx) => {
+        const before = await repo.putSettings(
+          {
+            register_action: input.registerAction,
+            sign_in_action: input.signInAction,
+            link_threshold: input.linkThreshold,
+            ip_links: input.ipLinks,
+            ip_link_days: input.ipLinkDays,
+            skip_flagged_promotions: input.skipFlaggedPromotions,
+            updated_by: who.actor,
+            updated_at: now(),
+          },
+          trx,
+        );
+        await audit.record(
+          who,
+          {
+            action: 'settings.fraud',
+            target: 'fraud_settings',
+            before: settingsView(before).settings,
+            after: input,
+          },
+          trx,
+        );
+        return settingsView(await repo.settings(trx));
+      });
+    },
+
+    /** The periodic prune (docs/security.md): signals not seen within their retention; how many went. */
+    async pruneSignals(): Promise<number> {
+      return repo.pruneSignals(new Date(now().getTime() - SIGNAL_RETENTION_DAYS * DAY_MS));
+    },
+  };
+}
+
+export type FraudService = ReturnType<typeof createFraudService>;

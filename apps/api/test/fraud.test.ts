@@ -1,0 +1,416 @@
+import { describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '../src/modules/auth/device.ts';
+import {
+  auditOf,
+  bo,
+  call,
+  cookiesOf,
+  createMember,
+  ensureRegCode,
+  fileTestApp,
+  operatorsOfEveryRole,
+  postCredentials,
+  uniqueMemberInput,
+} from './factories.ts';
+
+// Abuse signals and linked accounts of issue 28 (docs/security.md "Abuse signals",
+// docs/api/backoffice-fraud.md): the signals recorded at registration, sign-in and the cashier's
+// requests, the device cookie, links by device, phone and bank account (by address only when the
+// operator turns IP links on), the operator's setting for a linked registration or sign-in, the
+// rings, the review entries, the device blacklist and the retention job.
+
+const t = await fileTestApp();
+const { owner, cashier, support } = await operatorsOfEveryRole(t);
+await ensureRegCode(t);
+
+const DEFAULTS = {
+  registerAction: 'flag',
+  signInAction: 'flag',
+  linkThreshold: 1,
+  ipLinks: false,
+  ipLinkDays: 7,
+  skipFlaggedPromotions: false,
+};
+
+async function setSettings(patch: Partial<typeof DEFAULTS>) {
+  const answer = await bo(t, 'PUT', '/fraud/settings', {
+    cookie: owner.cookie,
+    body: { ...DEFAULTS, ...patch },
+  });
+  expect(answer.code).toBe(200);
+  return answer;
+}
+
+/** A device id as the `did` cookie carries it (22 base64url characters). */
+function deviceId(tag: string): string {
+  return `${tag}${'x'.repeat(22)}`.slice(0, 22).replace(/[^A-Za-z0-9_-]/g, 'y');
+}
+
+async function memberIdOf(userId: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('members')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function registerFrom(
+  device: string,
+  ip: string,
+  overrides: Parameters<typeof uniqueMemberInput>[0] = {},
+) {
+  const input = uniqueMemberInput(overrides);
+  const answer = await call(
+    t,
+    'user-register',
+    { ...input, agree18: true },
+    { cookie: `${DEVICE_COOKIE}=${device}`, ip },
+  );
+  return { input, answer };
+}
+
+async function signInWith(member: { userId: string; password: string }, ip: string, device?: string) {
+  const response = await postCredentials(
+    t,
+    { userId: member.userId, password: member.password },
+    { ip, ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}) },
+  );
+  return {
+    code: response.statusCode,
+    body: response.json() as { url: string },
+    cookies: cookiesOf(response),
+  };
+}
+
+async function signalsOf(memberId: number) {
+  return t.db
+    .selectFrom('member_signals')
+    .select(['kind', 'value', 'seen'])
+    .where('member_id', '=', memberId)
+    .orderBy('kind')
+    .orderBy('value')
+    .execute();
+}
+
+describe('signals', () => {
+  it('gives a browser a lasting HttpOnly device cookie and records address, range, device and browser at sign-in', async () => {
+    const m = await createMember(t, { signedIn: false });
+    const first = await signInWith(m, '198.51.100.23');
+    expect(first.code).toBe(200);
+    const did = first.cookies[DEVICE_COOKIE];
+    expect(did).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const raw = await postCredentials(t, { userId: m.userId, password: m.password }, { ip: '198.51.100.23' });
+    const cookie = raw.cookies.find((c) => c.name === DEVICE_COOKIE) as {
+      httpOnly?: boolean;
+      maxAge?: number;
+      sameSite?: string;
+    };
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.maxAge).toBe(400 * 24 * 60 * 60);
+
+    // The same cookie again: no new one set, the same device's count raised.
+    const again = await signInWith(m, '198.51.100.23', did);
+    expect(again.cookies[DEVICE_COOKIE]).toBeUndefined();
+    const signals = await signalsOf(m.id);
+    expect(signals.filter((s) => s.kind === 'ip')).toEqual([{ kind: 'ip', value: '198.51.100.23', seen: 3 }]);
+    expect(signals.filter((s) => s.kind === 'range')).toEqual([
+      { kind: 'range', value: '198.51.100.0/24', seen: 3 },
+    ]);
+    expect(signals.find((s) => s.kind === 'device' && s.value === did)?.seen).toBe(2);
+    expect(signals.filter((s) => s.kind === 'browser')).toHaveLength(1);
+  });
+
+  it('records an IPv6 address with its /64 and ignores a malformed device cookie', async () => {
+    const m = await createMember(t, { signedIn: false });
+    const answer = await signInWith(m, '2001:db8:28:1:aaaa::5', 'not a device id');
+    expect(answer.code).toBe(200);
+    expect(answer.cookies[DEVICE_COOKIE]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const signals = await signalsOf(m.id);
+    expect(signals.find((s) => s.kind === 'range')?.value).toBe('2001:db8:28:1::/64');
+    expect(signals.some((s) => s.value === 'not a device id')).toBe(false);
+  });
+
+  it('records the device, bank account and depositor of deposit and withdrawal requests', async () => {
+    const m = await createMember(t, { cash: 50_000 });
+    const device = deviceId('cashier');
+    const deposit = await call(
+      t,
+      'apply-user-deposit',
+      { amount: 10_000, depositor: ' 김  입금 ' },
+      { cookie: `${m.cookie}; ${DEVICE_COOKIE}=${device}`, ip: '192.0.2.44' },
+    );
+    expect(deposit.body.status).toBe('success');
+    const signals = await signalsOf(m.id);
+    expect(signals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'device', value: device }),
+        expect.objectContaining({ kind: 'depositor', value: '김 입금' }),
+        expect.objectContaining({ kind: 'bank', value: m.banknum }),
+        expect.objectContaining({ kind: 'ip', value: '192.0.2.44' }),
+      ]),
+    );
+  });
+});
+
+describe('linked accounts', () => {
+  it('links ten accounts of one device and refuses the tenth registration when the setting says so', async () => {
+    await setSettings({ registerAction: 'refuse', linkThreshold: 9 });
+    const device = deviceId('ring10');
+    const made: string[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const { input, answer } = await registerFrom(device, `10.28.${i}.1`);
+      expect(answer.body, `registration ${i + 1}`).toEqual({ status: 'success' });
+      made.push(input.userId);
+    }
+    const tenth = await registerFrom(device, '10.28.99.1');
+    // The neutral answer of a refused registration: nothing said of why, no member written.
+    expect(tenth.answer.body).toEqual({ status: 'fail' });
+    expect(
+      await t.db
+        .selectFrom('members')
+        .select('id')
+        .where('user_id', '=', tenth.input.userId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+    const firstId = await memberIdOf(made[0]!);
+    const links = await bo(t, 'GET', `/fraud/members/${firstId}/links`, { cookie: support.cookie });
+    expect(links.code).toBe(200);
+    expect(links.body.links).toHaveLength(8);
+    expect(
+      links.body.links.every((l: { by: { kind: string }[] }) => l.by.some((b) => b.kind === 'device')),
+    ).toBe(true);
+    expect(links.body.score).toBe(100);
+
+    const rings = await bo(t, 'GET', '/fraud/rings?kind=device', { cookie: support.cookie });
+    const ring = rings.body.list.find((r: { value: string }) => r.value === device);
+    expect(ring.count).toBe(9);
+    expect(ring.members.map((m: { userId: string }) => m.userId).sort()).toEqual([...made].sort());
+
+    const flags = await bo(t, 'GET', '/fraud/flags?kind=linked_register', { cookie: support.cookie });
+    const refused = flags.body.list.find(
+      (f: { details: { userId?: string } }) => f.details.userId === tenth.input.userId,
+    );
+    expect(refused).toMatchObject({ action: 'refuse', memberId: null, state: 'open' });
+    expect(refused.details.linked).toBe(9);
+    // Before the threshold the registrations were flagged, not refused: none of the nine has an entry.
+    expect(flags.body.list.filter((f: { memberId: number | null }) => f.memberId === firstId)).toHaveLength(
+      0,
+    );
+    await setSettings({});
+  });
+
+  it('flags a linked registration when the setting is flag, and lets it through silently on allow', async () => {
+    const device = deviceId('flagged');
+    const a = await registerFrom(device, '10.29.0.1');
+    expect(a.answer.body).toEqual({ status: 'success' });
+    const b = await registerFrom(device, '10.29.0.2');
+    expect(b.answer.body).toEqual({ status: 'success' });
+    const bId = await memberIdOf(b.input.userId);
+    const flagged = await t.db.selectFrom('fraud_flags').selectAll().where('member_id', '=', bId).execute();
+    expect(flagged).toEqual([
+      expect.objectContaining({ kind: 'linked_register', action: 'flag', state: 'open' }),
+    ]);
+
+    await setSettings({ registerAction: 'allow' });
+    const c = await registerFrom(device, '10.29.0.3');
+    expect(c.answer.body).toEqual({ status: 'success' });
+    const cId = await memberIdOf(c.input.userId);
+    expect(await t.db.selectFrom('fraud_flags').selectAll().where('member_id', '=', cId).execute()).toEqual(
+      [],
+    );
+    await setSettings({});
+  });
+
+  it('does not link unrelated members behind one carrier range unless the operator turns IP links on', async () => {
+    await setSettings({ signInAction: 'refuse', linkThreshold: 1 });
+    // Two strangers on one mobile carrier's shared address (carrier-grade NAT): same address, same /24.
+    const a = await createMember(t, { signedIn: false });
+    const b = await createMember(t, { signedIn: false });
+    expect((await signInWith(a, '100.64.28.7', deviceId('phoneA'))).code).toBe(200);
+    expect((await signInWith(b, '100.64.28.7', deviceId('phoneB'))).code).toBe(200);
+    expect((await signInWith(a, '100.64.28.9', deviceId('phoneA'))).code).toBe(200);
+    const links = await bo(t, 'GET', `/fraud/members/${a.id}/links`, { cookie: owner.cookie });
+    expect(links.body).toMatchObject({ status: 'success', links: [], score: 0 });
+    const rings = await bo(t, 'GET', '/fraud/rings', { cookie: owner.cookie });
+    expect(rings.body.list.some((r: { value: string }) => r.value.startsWith('100.64.28.'))).toBe(false);
+    expect(
+      await t.db.selectFrom('fraud_flags').selectAll().where('member_id', 'in', [a.id, b.id]).execute(),
+    ).toEqual([]);
+
+    // The operator asks for IP links: now the shared address links them, and the setting refuses.
+    await setSettings({ signInAction: 'refuse', linkThreshold: 1, ipLinks: true });
+    const linked = await bo(t, 'GET', `/fraud/members/${a.id}/links`, { cookie: owner.cookie });
+    expect(linked.body.links).toEqual([
+      expect.objectContaining({
+        memberId: b.id,
+        score: 30,
+        by: expect.arrayContaining([
+          expect.objectContaining({ kind: 'ip', value: '100.64.28.7' }),
+          expect.objectContaining({ kind: 'range', value: '100.64.28.0/24' }),
+        ]),
+      }),
+    ]);
+    const refused = await signInWith(a, '100.64.28.7', deviceId('phoneA'));
+    expect(refused.code).toBe(401);
+    expect(refused.body.url).toContain('CredentialsSignin');
+    expect(refused.cookies.sid).toBeUndefined();
+    const entries = await t.db.selectFrom('fraud_flags').selectAll().where('member_id', '=', a.id).execute();
+    expect(entries).toEqual([expect.objectContaining({ kind: 'linked_sign_in', action: 'refuse' })]);
+    // A second refused sign-in adds no second open entry.
+    await signInWith(a, '100.64.28.7', deviceId('phoneA'));
+    expect(
+      await t.db.selectFrom('fraud_flags').selectAll().where('member_id', '=', a.id).execute(),
+    ).toHaveLength(1);
+
+    // An address seen longer ago than the days of IP links does not link.
+    await t.db
+      .updateTable('member_signals')
+      .set({ last_seen: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where('member_id', '=', b.id)
+      .execute();
+    expect((await signInWith(a, '100.64.28.7', deviceId('phoneA'))).code).toBe(200);
+    await setSettings({});
+  });
+
+  it('flags a referral from a member who used the same device (the referral rule)', async () => {
+    const device = deviceId('referrer');
+    const r = await createMember(t, { signedIn: false });
+    expect((await signInWith(r, '10.30.0.1', device)).code).toBe(200);
+    const { input, answer } = await registerFrom(device, '10.30.0.2', { recommender: r.userId });
+    expect(answer.body).toEqual({ status: 'success' });
+    const row = await t.db
+      .selectFrom('members')
+      .select(['recommender_id', 'referral_flag'])
+      .where('user_id', '=', input.userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ recommender_id: r.id, referral_flag: 'device' });
+  });
+});
+
+describe('device blacklist', () => {
+  it('refuses a listed device at registration, sign-in and deposit', async () => {
+    const device = deviceId('banned');
+    const m = await createMember(t, { signedIn: false });
+    expect((await signInWith(m, '10.31.0.1', device)).code).toBe(200);
+    const added = await bo(t, 'POST', '/blacklist', {
+      cookie: owner.cookie,
+      body: { kind: 'device', value: ` ${device} `, reason: 'ring of ten' },
+    });
+    expect(added.body.status).toBe('success');
+    expect((await signInWith(m, '10.31.0.1', device)).code).toBe(401);
+    expect((await registerFrom(device, '10.31.0.2')).answer.body).toEqual({ status: 'fail' });
+    const other = await createMember(t);
+    const deposit = await call(
+      t,
+      'apply-user-deposit',
+      { amount: 10_000 },
+      { cookie: `${other.cookie}; ${DEVICE_COOKIE}=${device}`, ip: '10.31.0.3' },
+    );
+    expect(deposit.body.status).toBe('blocked');
+    const hits = await t.db.selectFrom('blacklist_hits').selectAll().where('kind', '=', 'device').execute();
+    expect(hits.map((h) => h.context).sort()).toEqual(['deposit', 'register', 'sign_in']);
+    // A value that is no device id is refused at its field.
+    const bad = await bo(t, 'POST', '/blacklist', {
+      cookie: owner.cookie,
+      body: { kind: 'device', value: 'short', reason: 'x' },
+    });
+    expect(bad.code).toBe(400);
+  });
+});
+
+describe('settings and review entries', () => {
+  it('keeps the settings to the owner, checks them and audits the change', async () => {
+    const read = await bo(t, 'GET', '/fraud/settings', { cookie: cashier.cookie });
+    expect(read.body.settings).toEqual(DEFAULTS);
+    expect((await bo(t, 'PUT', '/fraud/settings', { cookie: cashier.cookie, body: DEFAULTS })).code).toBe(
+      403,
+    );
+    for (const body of [
+      { ...DEFAULTS, registerAction: 'ban' },
+      { ...DEFAULTS, linkThreshold: 0 },
+      { ...DEFAULTS, ipLinkDays: 91 },
+      { ...DEFAULTS, ipLinks: 'yes' },
+      { ...DEFAULTS, extra: 1 },
+    ]) {
+      const bad = await bo(t, 'PUT', '/fraud/settings', { cookie: owner.cookie, body });
+      expect(bad.code, JSON.stringify(body)).toBe(400);
+    }
+    const changed = await setSettings({ linkThreshold: 3 });
+    expect(changed.body.settings.linkThreshold).toBe(3);
+    expect(changed.body.updatedBy).toBe(owner.operatorId);
+    const audit = await auditOf(t, 'fraud_settings');
+    expect(audit.at(-1)).toMatchObject({
+      action: 'settings.fraud',
+      before: expect.objectContaining({ linkThreshold: 1 }),
+      after: expect.objectContaining({ linkThreshold: 3 }),
+    });
+    await setSettings({});
+  });
+
+  it('closes a review entry once with the operator note, out of 40 parallel closes', async () => {
+    const device = deviceId('closing');
+    await registerFrom(device, '10.32.0.1');
+    const { input } = await registerFrom(device, '10.32.0.2');
+    const id = await memberIdOf(input.userId);
+    const flag = await t.db
+      .selectFrom('fraud_flags')
+      .select('id')
+      .where('member_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await bo(t, 'POST', `/fraud/flags/${flag.id}/close`, {
+          cookie: support.cookie,
+          body: { note: 'x\u0000' },
+        })
+      ).code,
+    ).toBe(400);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        bo(t, 'POST', `/fraud/flags/${flag.id}/close`, {
+          cookie: support.cookie,
+          body: { note: '가족 PC 확인' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.body.status === 'success')).toHaveLength(1);
+    expect(answers.filter((a) => a.body.status === 'already')).toHaveLength(39);
+    expect(await auditOf(t, `fraud_flag:${flag.id}`)).toEqual([
+      expect.objectContaining({ action: 'fraud.close', after: { state: 'closed', note: '가족 PC 확인' } }),
+    ]);
+    expect(
+      (await bo(t, 'POST', '/fraud/flags/999999999/close', { cookie: support.cookie, body: { note: 'x' } }))
+        .body,
+    ).toEqual({
+      status: 'not_found',
+    });
+    expect((await bo(t, 'GET', '/fraud/members/999999999/links', { cookie: support.cookie })).body).toEqual({
+      status: 'not_found',
+    });
+  });
+});
+
+describe('retention', () => {
+  it('prunes signals and blacklist hits past their retention and keeps the rest', async () => {
+    const m = await createMember(t, { signedIn: false });
+    await signInWith(m, '10.33.0.1', deviceId('prune'));
+    const old = new Date(Date.now() - 366 * 24 * 60 * 60 * 1000);
+    await t.db
+      .updateTable('member_signals')
+      .set({ last_seen: old, first_seen: old })
+      .where('member_id', '=', m.id)
+      .where('kind', '=', 'ip')
+      .execute();
+    await t.db.updateTable('blacklist_hits').set({ at: old }).where('kind', '=', 'device').execute();
+    await t.services.jobs.runNow('fraud-prune');
+    const kinds = (await signalsOf(m.id)).map((s) => s.kind);
+    expect(kinds).not.toContain('ip');
+    expect(kinds).toContain('device');
+    expect(
+      await t.db.selectFrom('blacklist_hits').selectAll().where('kind', '=', 'device').execute(),
+    ).toEqual([]);
+  });
+});
