@@ -195,8 +195,13 @@ export function ResultChips({ game, result }: { game: MiniGame; result: Powerbal
   );
 }
 
+/** The verify page for one round (it loads the round from the public rounds and checks it). */
+export function verifyUrl(game: MiniGame, round: number, lang: string): string {
+  return `${import.meta.env.BASE_URL}verify?game=${game}&round=${round}&lang=${lang}`;
+}
+
 export function HistoryBoard({ game, rounds }: { game: MiniGame; rounds: readonly PublicRound[] }) {
-  const { t } = useTranslation('mini');
+  const { t, i18n } = useTranslation('mini');
   const drawn = rounds.filter((r) => r.result);
   if (drawn.length === 0) return <p className="st-hint">{t('history.none')}</p>;
   return (
@@ -216,7 +221,17 @@ export function HistoryBoard({ game, rounds }: { game: MiniGame; rounds: readonl
         <tbody>
           {drawn.slice(0, 20).map((r) => (
             <tr key={r.round}>
-              <td className="st-num">{r.dayRound || r.round}</td>
+              <td className="st-num">
+                <a
+                  className="st-link"
+                  href={verifyUrl(game, r.round, i18n.language)}
+                  target="_blank"
+                  rel="noopener"
+                  title={t('history.verify', { round: r.round })}
+                >
+                  {r.dayRound || r.round}
+                </a>
+              </td>
               <td>
                 <ResultChips game={game} result={r.result!} />
               </td>

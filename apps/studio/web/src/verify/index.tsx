@@ -10,6 +10,7 @@ import { formatWon } from '@casino/web-kit/format';
 import { LANGS, parseLang, type TLang } from '../shell/format.ts';
 import { ShieldIcon } from '../shell/shield-icon.tsx';
 import { formFromQuery, verifyRound, type VerifyForm, type VerifyResult } from './compute.ts';
+import { MiniVerify, miniFormFromQuery } from './mini-verify.tsx';
 import './verify.css';
 
 const GAMES = ['baccarat', ...SLOT_GAMES.map((g) => g.code)];
@@ -30,6 +31,9 @@ export function VerifyPage() {
   const { t, i18n } = useTranslation('verify');
   const lang = parseLang(i18n.language);
   const initial = useMemo(() => formFromQuery(window.location.search), []);
+  // Powerball and Ladder rounds are checked from the public chain instead (mini-verify.tsx).
+  const initialMini = useMemo(() => miniFormFromQuery(window.location.search), []);
+  const [mini, setMini] = useState(initialMini !== null);
   const [form, setForm] = useState<VerifyForm>(initial);
   const [state, setState] = useState(() => (initial.serverSeed ? run(initial) : null));
   const resultRef = useRef<HTMLDivElement>(null);
@@ -104,158 +108,184 @@ export function VerifyPage() {
         </label>
       </header>
       <main className="vf-main">
-        <p className="vf-intro">{t('intro')}</p>
-        <form className="vf-card vf-form" onSubmit={submit} noValidate>
-          <Field id={ids.game} label={t('fields.game')}>
-            <select
-              id={ids.game}
-              className="st-select"
-              value={form.game}
-              onChange={(e) => set({ game: e.target.value, version: '' })}
-            >
-              {GAMES.map((code) => (
-                <option key={code} value={code}>
-                  {t(`games.${code}`, { defaultValue: code })}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={ids.version} label={t('fields.version')} hint={t('hints.version')}>
-            <select
-              id={ids.version}
-              className="st-select"
-              value={version}
-              onChange={(e) => set({ version: e.target.value })}
-            >
-              {versionChoices.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={ids.server} label={t('fields.serverSeed')} hint={t('hints.serverSeed')}>
-            <input
-              id={ids.server}
-              className="st-input st-mono"
-              value={form.serverSeed}
-              onChange={(e) => set({ serverSeed: e.target.value })}
-              spellCheck={false}
-              autoComplete="off"
-            />
-          </Field>
-          <Field id={ids.hash} label={t('fields.serverSeedHash')} hint={t('hints.serverSeedHash')}>
-            <input
-              id={ids.hash}
-              className="st-input st-mono"
-              value={form.serverSeedHash}
-              onChange={(e) => set({ serverSeedHash: e.target.value })}
-              spellCheck={false}
-              autoComplete="off"
-            />
-          </Field>
-          <div className="vf-row">
-            <Field id={ids.client} label={t('fields.clientSeed')}>
-              <input
-                id={ids.client}
-                className="st-input st-mono"
-                value={form.clientSeed}
-                onChange={(e) => set({ clientSeed: e.target.value })}
-                spellCheck={false}
-                autoComplete="off"
-              />
-            </Field>
-            <Field id={ids.nonce} label={t('fields.nonce')}>
-              <input
-                id={ids.nonce}
-                className="st-input st-mono"
-                inputMode="numeric"
-                value={form.nonce}
-                onChange={(e) => set({ nonce: e.target.value })}
-                autoComplete="off"
-              />
-            </Field>
-          </div>
-          {form.game === 'baccarat' ? (
-            <>
-              <fieldset className="vf-fieldset">
-                <legend>{t('fields.stakes')}</legend>
-                <div className="vf-stakes">
-                  {BACCARAT_SPOTS.map((spot) => (
-                    <label key={spot} className="vf-stake">
-                      <span className="st-label">{t(`spots.${spot}`)}</span>
-                      <input
-                        className="st-input st-mono"
-                        inputMode="numeric"
-                        value={form.bets[spot] ?? ''}
-                        onChange={(e) => set({ bets: { ...form.bets, [spot]: e.target.value } })}
-                        autoComplete="off"
-                      />
-                    </label>
+        <div className="vf-modes" role="group" aria-label={t('fields.game')}>
+          <button
+            type="button"
+            className={mini ? 'st-btn' : 'st-btn st-btn--gold'}
+            aria-pressed={!mini}
+            onClick={() => setMini(false)}
+          >
+            {t('mini.tabs.house')}
+          </button>
+          <button
+            type="button"
+            className={mini ? 'st-btn st-btn--gold' : 'st-btn'}
+            aria-pressed={mini}
+            onClick={() => setMini(true)}
+          >
+            {t('mini.tabs.mini')}
+          </button>
+        </div>
+        {mini ? (
+          <MiniVerify
+            initial={initialMini ?? { game: 'powerball', round: '', seed: '', previous: '', result: '' }}
+          />
+        ) : (
+          <>
+            <p className="vf-intro">{t('intro')}</p>
+            <form className="vf-card vf-form" onSubmit={submit} noValidate>
+              <Field id={ids.game} label={t('fields.game')}>
+                <select
+                  id={ids.game}
+                  className="st-select"
+                  value={form.game}
+                  onChange={(e) => set({ game: e.target.value, version: '' })}
+                >
+                  {GAMES.map((code) => (
+                    <option key={code} value={code}>
+                      {t(`games.${code}`, { defaultValue: code })}
+                    </option>
                   ))}
-                </div>
-              </fieldset>
-              <Field id={ids.shoe} label={t('fields.shoe')} hint={t('hints.shoe')}>
+                </select>
+              </Field>
+              <Field id={ids.version} label={t('fields.version')} hint={t('hints.version')}>
+                <select
+                  id={ids.version}
+                  className="st-select"
+                  value={version}
+                  onChange={(e) => set({ version: e.target.value })}
+                >
+                  {versionChoices.map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id={ids.server} label={t('fields.serverSeed')} hint={t('hints.serverSeed')}>
+                <input
+                  id={ids.server}
+                  className="st-input st-mono"
+                  value={form.serverSeed}
+                  onChange={(e) => set({ serverSeed: e.target.value })}
+                  spellCheck={false}
+                  autoComplete="off"
+                />
+              </Field>
+              <Field id={ids.hash} label={t('fields.serverSeedHash')} hint={t('hints.serverSeedHash')}>
+                <input
+                  id={ids.hash}
+                  className="st-input st-mono"
+                  value={form.serverSeedHash}
+                  onChange={(e) => set({ serverSeedHash: e.target.value })}
+                  spellCheck={false}
+                  autoComplete="off"
+                />
+              </Field>
+              <div className="vf-row">
+                <Field id={ids.client} label={t('fields.clientSeed')}>
+                  <input
+                    id={ids.client}
+                    className="st-input st-mono"
+                    value={form.clientSeed}
+                    onChange={(e) => set({ clientSeed: e.target.value })}
+                    spellCheck={false}
+                    autoComplete="off"
+                  />
+                </Field>
+                <Field id={ids.nonce} label={t('fields.nonce')}>
+                  <input
+                    id={ids.nonce}
+                    className="st-input st-mono"
+                    inputMode="numeric"
+                    value={form.nonce}
+                    onChange={(e) => set({ nonce: e.target.value })}
+                    autoComplete="off"
+                  />
+                </Field>
+              </div>
+              {form.game === 'baccarat' ? (
+                <>
+                  <fieldset className="vf-fieldset">
+                    <legend>{t('fields.stakes')}</legend>
+                    <div className="vf-stakes">
+                      {BACCARAT_SPOTS.map((spot) => (
+                        <label key={spot} className="vf-stake">
+                          <span className="st-label">{t(`spots.${spot}`)}</span>
+                          <input
+                            className="st-input st-mono"
+                            inputMode="numeric"
+                            value={form.bets[spot] ?? ''}
+                            onChange={(e) => set({ bets: { ...form.bets, [spot]: e.target.value } })}
+                            autoComplete="off"
+                          />
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                  <Field id={ids.shoe} label={t('fields.shoe')} hint={t('hints.shoe')}>
+                    <textarea
+                      id={ids.shoe}
+                      className="st-textarea"
+                      rows={3}
+                      value={form.shoe}
+                      onChange={(e) => set({ shoe: e.target.value })}
+                      spellCheck={false}
+                    />
+                  </Field>
+                </>
+              ) : (
+                <Field
+                  id={ids.bet}
+                  label={t('fields.bet')}
+                  hint={
+                    slot
+                      ? t('hints.bet', { levels: slot.betLevels.map((b) => formatWon(b, lang)).join(', ') })
+                      : undefined
+                  }
+                >
+                  <input
+                    id={ids.bet}
+                    className="st-input st-mono"
+                    inputMode="numeric"
+                    list={`${ids.bet}-levels`}
+                    value={form.bet}
+                    onChange={(e) => set({ bet: e.target.value })}
+                    autoComplete="off"
+                  />
+                  <datalist id={`${ids.bet}-levels`}>
+                    {slot?.betLevels.map((b) => (
+                      <option key={b} value={b} />
+                    ))}
+                  </datalist>
+                </Field>
+              )}
+              <Field id={ids.outcome} label={t('fields.outcome')} hint={t('hints.outcome')}>
                 <textarea
-                  id={ids.shoe}
+                  id={ids.outcome}
                   className="st-textarea"
-                  rows={3}
-                  value={form.shoe}
-                  onChange={(e) => set({ shoe: e.target.value })}
+                  rows={4}
+                  value={form.outcome}
+                  onChange={(e) => set({ outcome: e.target.value })}
                   spellCheck={false}
                 />
               </Field>
-            </>
-          ) : (
-            <Field
-              id={ids.bet}
-              label={t('fields.bet')}
-              hint={
-                slot
-                  ? t('hints.bet', { levels: slot.betLevels.map((b) => formatWon(b, lang)).join(', ') })
-                  : undefined
-              }
-            >
-              <input
-                id={ids.bet}
-                className="st-input st-mono"
-                inputMode="numeric"
-                list={`${ids.bet}-levels`}
-                value={form.bet}
-                onChange={(e) => set({ bet: e.target.value })}
-                autoComplete="off"
-              />
-              <datalist id={`${ids.bet}-levels`}>
-                {slot?.betLevels.map((b) => (
-                  <option key={b} value={b} />
-                ))}
-              </datalist>
-            </Field>
-          )}
-          <Field id={ids.outcome} label={t('fields.outcome')} hint={t('hints.outcome')}>
-            <textarea
-              id={ids.outcome}
-              className="st-textarea"
-              rows={4}
-              value={form.outcome}
-              onChange={(e) => set({ outcome: e.target.value })}
-              spellCheck={false}
-            />
-          </Field>
-          <button type="submit" className="st-btn st-btn--gold vf-submit">
-            {t('verify')}
-          </button>
-        </form>
+              <button type="submit" className="st-btn st-btn--gold vf-submit">
+                {t('verify')}
+              </button>
+            </form>
 
-        <div aria-live="polite" ref={resultRef} className="vf-anchor">
-          {state === null ? null : state.ok ? (
-            <Result result={state.result} lang={lang} />
-          ) : (
-            <p className="st-error vf-card" role="alert">
-              {t(state.problem.key, state.problem.values ?? {})}
-            </p>
-          )}
-        </div>
+            <div aria-live="polite" ref={resultRef} className="vf-anchor">
+              {state === null ? null : state.ok ? (
+                <Result result={state.result} lang={lang} />
+              ) : (
+                <p className="st-error vf-card" role="alert">
+                  {t(state.problem.key, state.problem.values ?? {})}
+                </p>
+              )}
+            </div>
+          </>
+        )}
       </main>
     </div>
   );
