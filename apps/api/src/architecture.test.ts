@@ -178,6 +178,8 @@ const TABLE_WRITERS: Record<string, string> = {
   partner_settlements: 'modules/partners/partners.repository.ts',
   partner_settled_days: 'modules/partners/partners.repository.ts',
   partner_payouts: 'modules/partners/partners.repository.ts',
+  member_day_late: 'modules/games/games.repository.ts',
+  partner_late_seen: 'modules/partners/partners.repository.ts',
   jackpot_tiers: 'modules/games/jackpot.repository.ts',
   jackpot_shards: 'modules/games/jackpot.repository.ts',
   jackpot_hits: 'modules/games/jackpot.repository.ts',

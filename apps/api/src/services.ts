@@ -188,6 +188,8 @@ export function createServices(deps: ServicesDeps) {
     secrets,
     zone,
     now,
+    // An operator of role partner deactivated on the Operators screen is a disabled partner too.
+    partnerSwitch: (id, enabled, who, trx) => partners.switchEnabled(id, enabled, who, trx),
   });
   // The back office's review of cashier requests (balances, recent history, withdrawal checks, history).
   const cashierReview = createCashierReview({

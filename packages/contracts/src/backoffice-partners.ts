@@ -182,6 +182,11 @@ export const ZPartnerSettlementResponse = z.discriminatedUnion('status', [
     settled: z.boolean(),
     /** What the previous settlements carried into the next one (a negative total, as a positive deduction). */
     carried: ZMoney,
+    /**
+     * What the next settlement will carry in from rollbacks made after days settled before (the
+     * settlements they touch recomputed, less what those counted; 0 or negative).
+     */
+    adjustment: ZMoney,
   }),
   notFound,
 ]);
@@ -219,6 +224,8 @@ export const ZSettlementCreateResponse = z.discriminatedUnion('status', [
     total: ZMoney,
     /** The deduction carried in from earlier periods that this settlement applied. */
     carried: ZMoney,
+    /** The correction of earlier settlements by rollbacks after their days, carried in (0 or negative). */
+    adjustment: ZMoney,
   }),
   statusOnly('already'),
   notFound,
@@ -245,6 +252,8 @@ export const ZPartnerSettlement = z.object({
   losing: ZMoney,
   total: ZMoney,
   carriedIn: ZMoney,
+  /** The correction of earlier settlements by rollbacks after their days that this one carried in. */
+  adjustment: ZMoney,
   paid: ZMoney,
   carriedOut: ZMoney,
   regDate: ZIsoDate,

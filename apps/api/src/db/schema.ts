@@ -417,6 +417,8 @@ export interface DB {
   partner_rate_history: PartnerRateHistoryTable;
   partner_settlements: PartnerSettlementsTable;
   partner_settled_days: PartnerSettledDaysTable;
+  member_day_late: MemberDayLateTable;
+  partner_late_seen: PartnerLateSeenTable;
   partner_payouts: PartnerPayoutsTable;
   transfer_wallets: TransferWalletsTable;
   game_transfers: GameTransfersTable;
@@ -573,6 +575,29 @@ export interface PartnerSettlementsTable {
   transfer_id: number | null;
   operator_id: number;
   created_at: DefaultTimestamp;
+  /** 0027: the total as counted so far (the paid figure, then corrected by later rollbacks). */
+  counted: number;
+  /** 0027: what this settlement carried in from rollbacks on days settled before it. */
+  adjustment: Generated<number>;
+}
+
+/** A rollback after its bet's day (0027): the day row it changed, for the partners' settlements. */
+export interface MemberDayLateTable {
+  id: Generated<number>;
+  member_id: number;
+  day: ColumnType<string, string, string>;
+  kind: string;
+  partner_id: number;
+  rates_epoch: number;
+  stakes: number;
+  created_at: DefaultTimestamp;
+}
+
+/** A late rollback a partner's settlement took into account (0027): taken once. */
+export interface PartnerLateSeenTable {
+  partner_id: number;
+  late_id: number;
+  settlement_id: number;
 }
 
 /** One settled day of a partner (0022): settled once. */

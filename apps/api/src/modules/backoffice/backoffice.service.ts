@@ -26,7 +26,7 @@ import type { SessionService } from '../auth/session.service.ts';
 import { verifyTotp } from './totp.ts';
 import { openTotpSecret } from './totp-at-rest.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { createOperatorsService } from './operators.service.ts';
+import { createOperatorsService, type OperatorsDeps } from './operators.service.ts';
 import { siteDay, siteDayStart, siteMonth, siteMonthStart } from '@casino/contracts/site-time';
 
 /** The starts of the site's calendar day and month that `at` falls in, in the site's time zone `zone`. */
@@ -63,6 +63,8 @@ export interface BackofficeDeps {
   /** The site's time zone (config SITE_TIME_ZONE): the dashboard's today and month. */
   zone: string;
   now: () => Date;
+  /** Deactivating a partner's operator account disables the partner (operators.service.ts). */
+  partnerSwitch?: OperatorsDeps['partnerSwitch'];
 }
 
 /** Where a back-office action comes from: the operator, its address and its Idempotency-Key. */
@@ -85,7 +87,15 @@ export function createBackofficeService(deps: BackofficeDeps) {
   // The operators' rows are written by operators.repository.ts alone (sign-in and the first owner too).
   const operatorRows = createOperatorsRepository(db);
   // Operator accounts: own account, owners' management, IP allow-list (operators.service.ts).
-  const operators = createOperatorsService({ db, audit, settings, sessions, secrets, now });
+  const operators = createOperatorsService({
+    db,
+    audit,
+    settings,
+    sessions,
+    secrets,
+    now,
+    partnerSwitch: deps.partnerSwitch,
+  });
 
   return {
     operators,

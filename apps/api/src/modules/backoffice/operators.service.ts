@@ -47,6 +47,12 @@ export interface OperatorsDeps {
   /** Seals the TOTP secrets at rest (totp-at-rest.ts): every write seals, every read opens. */
   secrets: SecretBox;
   now: () => Date;
+  /**
+   * The partners' switch (modules/partners): deactivating or reactivating an operator of role
+   * `partner` here disables or enables the partner too, in the same transaction.
+   */
+  partnerSwitch?:
+    ((id: number, enabled: boolean, who: AuditActor, trx: Database) => Promise<void>) | undefined;
 }
 
 /**
@@ -343,6 +349,8 @@ export function createOperatorsService(deps: OperatorsDeps) {
         if (target.is_active === active) return { status: 'already' as const };
         if (!active && wouldLeaveNoOwner(target, owners)) return { status: 'last_owner' as const };
         await repo.update(target.id, { is_active: active }, trx);
+        // A partner's account and its place in the tree switch together (docs/api/backoffice-partners.md).
+        if (target.role === 'partner') await deps.partnerSwitch?.(target.id, active, actor(who), trx);
         const revoked = active ? 0 : await sessions.revokeAllFor('operator', target.id, {}, trx);
         await audit.record(
           actor(who),

@@ -412,6 +412,25 @@ export function createGamesRepository(db: Database) {
           updated_at = excluded.updated_at`.execute(trx);
     },
 
+    /**
+     * A jackpot won by a bet counts as a win of the bet's day row (`member_day_stakes`): the same
+     * member, day, kind, partner and rates epoch that `wallet_bet` wrote for that bet (a bet that
+     * counted nothing, as on a transfer-wallet provider, adds nothing).
+     */
+    async addDayWins(
+      bet: { provider: string; transactionId: string; day: string; kind: ProviderKind; amount: number },
+      trx: Database,
+    ): Promise<void> {
+      await sql`
+        insert into member_day_stakes as s (member_id, day, kind, partner_id, rates_epoch, wins)
+        select w.member_id, ${bet.day}::date, ${bet.kind}, w.stake_partner, w.stake_epoch, ${bet.amount}::bigint
+        from wallet_calls w
+        where w.provider = ${bet.provider} and w.transaction_id = ${bet.transactionId}
+          and w.stake_partner is not null and w.stake_epoch is not null
+        on conflict (member_id, day, kind, partner_id, rates_epoch)
+        do update set wins = s.wins + excluded.wins`.execute(trx);
+    },
+
     /** Moves a rolled-back bet from `bet` to `rolled_back` in its round. */
     async rollBackInRound(
       provider: string,
@@ -434,7 +453,8 @@ export function createGamesRepository(db: Database) {
 
     /**
      * A rolled-back bet leaves the day row of stakes it was added to (`member_day_stakes`, 0021):
-     * the same member, day, kind, partner and rates epoch that `wallet_bet` wrote.
+     * the same member, day, kind, partner and rates epoch that `wallet_bet` wrote. A rollback after
+     * the bet's day also writes its `member_day_late` row (0027), when the member was a partner's.
      */
     async unstake(
       row: {
@@ -444,6 +464,8 @@ export function createGamesRepository(db: Database) {
         partnerId: number;
         epoch: number;
         amount: number;
+        /** The rollback came after the bet's day: journaled for the partners' settlements (0027). */
+        late?: { at: Date } | undefined;
       },
       trx: Database,
     ): Promise<void> {
@@ -452,6 +474,19 @@ export function createGamesRepository(db: Database) {
         values (${row.memberId}, ${row.day}::date, ${row.kind}, ${row.partnerId}, ${row.epoch}, ${-row.amount})
         on conflict (member_id, day, kind, partner_id, rates_epoch)
         do update set stakes = s.stakes + excluded.stakes`.execute(trx);
+      if (row.late && row.partnerId !== 0)
+        await trx
+          .insertInto('member_day_late')
+          .values({
+            member_id: row.memberId,
+            day: row.day,
+            kind: row.kind,
+            partner_id: row.partnerId,
+            rates_epoch: row.epoch,
+            stakes: -row.amount,
+            created_at: row.late.at,
+          })
+          .execute();
     },
 
     /**

@@ -437,6 +437,18 @@ export function createWalletService(deps: WalletDeps) {
               at,
               trx,
             );
+          // A jackpot is a win of the bet's day (docs/api/backoffice-partners.md: partners' wins).
+          if (won > 0 && call.kind !== null)
+            await repo.addDayWins(
+              {
+                provider: provider.code,
+                transactionId: input.transactionId,
+                day: call.day,
+                kind: call.kind,
+                amount: won,
+              },
+              trx,
+            );
           if (share > 0)
             await repo.settleCall(provider.code, input.transactionId, { jackpot_share: share }, trx);
           const answer = ok(row.balance! + won);
@@ -613,18 +625,22 @@ export function createWalletService(deps: WalletDeps) {
         }
         // The bet leaves the day row of stakes it was counted in (its day, partner and rates epoch),
         // after the member's accounts, in the lock order of `wallet_bet` (accounts, then the day row).
-        if (bet.amount > 0 && bet.stake_partner !== null && bet.stake_epoch !== null)
+        // A rollback after the bet's day is journaled too: a partner may have been settled on it.
+        if (bet.amount > 0 && bet.stake_partner !== null && bet.stake_epoch !== null) {
+          const betDay = siteDay(bet.created_at, timeZone);
           await repo.unstake(
             {
               memberId: member.id,
-              day: siteDay(bet.created_at, timeZone),
+              day: betDay,
               kind: provider.kind,
               partnerId: bet.stake_partner,
               epoch: bet.stake_epoch,
               amount: bet.amount,
+              late: betDay < siteDay(at, timeZone) ? { at } : undefined,
             },
             trx,
           );
+        }
         await repo.settleCall(provider.code, bet.transaction_id, { rolled_back: true }, trx);
         return ok(await cashOf(member.id, trx));
       });

@@ -168,7 +168,7 @@ export function createPartnersRepository(db: Database) {
     async latestSettlement(partnerId: number, trx: Database = db): Promise<SettlementRow | undefined> {
       const { rows } = await sql<SettlementRow>`
         select id, partner_id, from_day::text as from_day, to_day::text as to_day, rolling, losing, total,
-          carried_in, paid, carried_out, transfer_id, operator_id, created_at
+          carried_in, paid, carried_out, transfer_id, operator_id, created_at, counted, adjustment
         from partner_settlements where partner_id = ${partnerId} order by id desc limit 1`.execute(trx);
       return rows[0];
     },
@@ -191,6 +191,58 @@ export function createPartnersRepository(db: Database) {
       return inserted.id;
     },
 
+    /**
+     * The late rollbacks (`member_day_late`, 0027) of the members of `subtreeIds` on days this
+     * partner settled already and that none of its settlements took into account yet, each with the
+     * settlement of its day.
+     */
+    async lateOnSettledDays(
+      partnerId: number,
+      subtreeIds: readonly number[],
+      trx: Database = db,
+    ): Promise<{ lateId: number; settlementId: number }[]> {
+      if (subtreeIds.length === 0) return [];
+      const { rows } = await sql<{ lateId: number; settlementId: number }>`
+        select l.id as "lateId", d.settlement_id as "settlementId"
+        from member_day_late l
+        join partner_settled_days d on d.partner_id = ${partnerId} and d.day = l.day
+        where l.partner_id = any(${subtreeIds.map(Number)}::bigint[])
+          and not exists (select 1 from partner_late_seen s where s.partner_id = ${partnerId} and s.late_id = l.id)
+        order by l.id`.execute(trx);
+      return rows.map((r) => ({ lateId: Number(r.lateId), settlementId: Number(r.settlementId) }));
+    },
+
+    async settlementsByIds(ids: readonly number[], trx: Database = db): Promise<SettlementRow[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await sql<SettlementRow>`
+        select id, partner_id, from_day::text as from_day, to_day::text as to_day, rolling, losing, total,
+          carried_in, paid, carried_out, transfer_id, operator_id, created_at, counted, adjustment
+        from partner_settlements where id = any(${ids.map(Number)}::bigint[]) order by id`.execute(trx);
+      return rows;
+    },
+
+    /** A settlement's total as counted now (after the late rollbacks of its days). */
+    async setCounted(id: number, counted: number, trx: Database): Promise<void> {
+      await trx.updateTable('partner_settlements').set({ counted }).where('id', '=', id).execute();
+    },
+
+    /** The late rollbacks a partner's settlement took into account: each once per partner. */
+    async markLateSeen(
+      partnerId: number,
+      lateIds: readonly number[],
+      settlementId: number,
+      trx: Database,
+    ): Promise<void> {
+      if (lateIds.length === 0) return;
+      await trx
+        .insertInto('partner_late_seen')
+        .values(
+          lateIds.map((lateId) => ({ partner_id: partnerId, late_id: lateId, settlement_id: settlementId })),
+        )
+        .onConflict((oc) => oc.columns(['partner_id', 'late_id']).doNothing())
+        .execute();
+    },
+
     async setSettlementTransfer(id: number, transferId: number, trx: Database): Promise<void> {
       await trx
         .updateTable('partner_settlements')
@@ -207,7 +259,7 @@ export function createPartnersRepository(db: Database) {
       const [list, count] = await Promise.all([
         sql<SettlementRow>`
           select id, partner_id, from_day::text as from_day, to_day::text as to_day, rolling, losing, total,
-            carried_in, paid, carried_out, transfer_id, operator_id, created_at
+            carried_in, paid, carried_out, transfer_id, operator_id, created_at, counted, adjustment
           from partner_settlements where partner_id = ${partnerId}
           order by id desc offset ${page.offset} limit ${page.limit}`.execute(trx),
         sql<{

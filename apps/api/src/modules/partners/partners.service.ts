@@ -119,6 +119,28 @@ export function createPartnersService(deps: PartnersDeps) {
     return commissionOf(partner, groups, (id) => c.paths.get(id), c.ratesAt);
   }
 
+  /**
+   * What rollbacks after settled days change in the partner's earlier settlements (migration
+   * 0027): each settlement a late rollback of its subtree touched, recomputed from the day rows as
+   * they are now, against what it counted so far. `adjustment` is the sum of the differences (a
+   * rollback lowers commission, so it is at most 0 in practice).
+   */
+  async function lateCorrections(partner: PartnerRow, trx?: Database) {
+    const ids = (await repo.subtree(partner.id, trx)).map((p) => p.id);
+    const late = await repo.lateOnSettledDays(partner.id, ids, trx);
+    const touched = await repo.settlementsByIds([...new Set(late.map((l) => l.settlementId))], trx);
+    const corrections: { settlementId: number; from: string; to: string; before: number; after: number }[] =
+      [];
+    let adjustment = 0;
+    for (const s of touched) {
+      const after = commission(partner, await compute(partner, s.from_day, s.to_day, trx)).total;
+      if (after === s.counted) continue;
+      adjustment += after - s.counted;
+      corrections.push({ settlementId: s.id, from: s.from_day, to: s.to_day, before: s.counted, after });
+    }
+    return { adjustment, corrections, lateIds: late.map((l) => l.lateId) };
+  }
+
   /** The deduction carried out of the partner's latest settlement (0 when none). */
   async function carriedOf(partnerId: number, trx?: Database): Promise<number> {
     return (await repo.latestSettlement(partnerId, trx))?.carried_out ?? 0;
@@ -315,6 +337,27 @@ export function createPartnersService(deps: PartnersDeps) {
       });
     },
 
+    /**
+     * The partner's `enabled` follows its operator account when the Operators screen deactivates
+     * or reactivates it (the account itself and its sessions are the operators service's), in the
+     * caller's transaction; audited as a partner change.
+     */
+    async switchEnabled(id: number, enabled: boolean, who: AuditActor, trx: Database) {
+      const [target] = await repo.lockRows([id], trx);
+      if (!target || target.enabled === enabled) return;
+      await repo.update(target.id, { enabled }, trx);
+      await audit.record(
+        who,
+        {
+          action: 'partner.update',
+          target: `partner:${target.operator_id}`,
+          before: { enabled: target.enabled },
+          after: { enabled },
+        },
+        trx,
+      );
+    },
+
     // --- codes ---
 
     async codes(viewer: PartnerViewer, partnerId: string) {
@@ -377,6 +420,7 @@ export function createPartnersService(deps: PartnersDeps) {
         members: c.players,
         settled: settled.length === days.length,
         carried: await carriedOf(partner.id),
+        adjustment: (await lateCorrections(partner)).adjustment,
       };
     },
 
@@ -420,6 +464,7 @@ export function createPartnersService(deps: PartnersDeps) {
           losing: s.losing,
           total: s.total,
           carriedIn: s.carried_in,
+          adjustment: s.adjustment,
           paid: s.paid,
           carriedOut: s.carried_out,
           regDate: s.created_at.toISOString(),
@@ -429,8 +474,9 @@ export function createPartnersService(deps: PartnersDeps) {
 
     /**
      * Settles a period (owner), in the caller's transaction: `already` when a day of it is settled;
-     * 400 `to` `max` when it reaches today. The total less the deduction carried in is paid into the
-     * partner's commission balance as one ledger transfer when positive, else carried out.
+     * 400 `to` `max` when it reaches today. The total, plus the adjustment of rollbacks after days
+     * settled before (lateCorrections), less the deduction carried in, is paid into the partner's
+     * commission balance as one ledger transfer when positive, else carried out.
      */
     async settle(partnerId: string, period: { from: string; to: string }, who: AuditActor, trx: Database) {
       if (period.to >= siteDay(now(), timeZone)) throw invalid('to', 'max');
@@ -444,7 +490,10 @@ export function createPartnersService(deps: PartnersDeps) {
       const c = await compute(found, period.from, period.to, trx);
       const figures = commission(found, c);
       const carriedIn = await carriedOf(found.id, trx);
-      const net = figures.total - carriedIn;
+      // Rollbacks after days settled before: their settlements' difference is carried in here.
+      const late = await lateCorrections(found, trx);
+      for (const c of late.corrections) await repo.setCounted(c.settlementId, c.after, trx);
+      const net = figures.total + late.adjustment - carriedIn;
       const paid = Math.max(0, net);
       const id = await repo.insertSettlement(
         {
@@ -459,10 +508,13 @@ export function createPartnersService(deps: PartnersDeps) {
           carried_out: Math.max(0, -net),
           operator_id: who.operatorId ?? 0,
           created_at: now(),
+          counted: figures.total,
+          adjustment: late.adjustment,
         },
         days,
         trx,
       );
+      await repo.markLateSeen(found.id, late.lateIds, id, trx);
       if (paid > 0) {
         const transfer = await ledger.transfer(
           {
@@ -489,13 +541,22 @@ export function createPartnersService(deps: PartnersDeps) {
             to: period.to,
             ...figures,
             carriedIn,
+            adjustment: late.adjustment,
+            ...(late.corrections.length > 0 ? { corrections: late.corrections } : {}),
             paid,
             carriedOut: Math.max(0, -net),
           },
         },
         trx,
       );
-      return { status: 'success' as const, id, paid, total: figures.total, carried: carriedIn };
+      return {
+        status: 'success' as const,
+        id,
+        paid,
+        total: figures.total,
+        carried: carriedIn,
+        adjustment: late.adjustment,
+      };
     },
 
     /**

@@ -1,0 +1,304 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { siteDay } from '@casino/contracts/site-time';
+import { auditOf, bo, cookiesOf, createMember, createOperator, fileTestApp } from './factories.ts';
+import { createTestProvider, type TestProvider } from './game-provider.ts';
+
+// Partners' figures beyond the plain bet and win (docs/api/backoffice-partners.md): a jackpot won
+// by a member's bet counts as a win of its day; a rollback after a day already settled is carried
+// into the partner's next settlement as an adjustment (once, through that settlement's one ledger
+// transfer, audited); an operator of role partner deactivated on the Operators screen is a
+// disabled partner; the tree's figures in one request.
+
+const t = await fileTestApp();
+const PASSWORD = 'partner-password-1';
+const NEVER = 1_000_000_000_000;
+let owner = await createOperator(t, 'owner');
+let slot: TestProvider;
+let funded: TestProvider;
+let seq = 0;
+const id = (p: string) => `${p}-${++seq}`;
+
+beforeAll(async () => {
+  slot = await createTestProvider(t, owner, { kind: 'slot', games: ['reels'] });
+  funded = await createTestProvider(t, owner, { kind: 'slot', games: ['reels'], jackpot: true });
+  const tiers = { MEGA: { oneInWon: NEVER }, MAJOR: { oneInWon: NEVER }, MINOR: { oneInWon: NEVER } };
+  expect((await bo(t, 'PUT', '/jackpots', { cookie: owner.cookie, body: tiers })).body.status).toBe(
+    'success',
+  );
+});
+
+async function login(partnerId: string): Promise<string> {
+  const res = await bo(t, 'POST', '/login', { body: { operatorId: partnerId, password: PASSWORD } });
+  expect(res.body, `login ${partnerId}`).toEqual({ status: 'success' });
+  return `bo_sid=${cookiesOf(res).bo_sid}`;
+}
+
+const rates = (casino: number, slot: number, mini: number, losing: number) => ({
+  casino,
+  slot,
+  mini,
+  losing,
+});
+
+async function partner(partnerId: string, parentId: string | null, r: ReturnType<typeof rates>) {
+  const made = await bo(t, 'POST', '/partners', {
+    cookie: owner.cookie,
+    body: { partnerId, password: PASSWORD, name: `총판 ${partnerId}`, parentId, rates: r },
+  });
+  expect(made.body).toEqual({ status: 'success' });
+  const code = `${partnerId.toUpperCase()}CODE`;
+  expect(
+    (await bo(t, 'POST', `/partners/${partnerId}/codes`, { cookie: owner.cookie, body: { code } })).body,
+  ).toEqual({ status: 'success' });
+  return code;
+}
+
+const today = () => siteDay(t.clock.now(), t.config.siteTimeZone);
+const settlement = async (partnerId: string, from: string, to = from) =>
+  (await bo(t, 'GET', `/partners/${partnerId}/settlement?from=${from}&to=${to}`, { cookie: owner.cookie }))
+    .body;
+const settle = (partnerId: string, from: string, key: string, to = from) =>
+  bo(t, 'POST', `/partners/${partnerId}/settlements`, { cookie: owner.cookie, key, body: { from, to } });
+const commissionBalance = (partnerId: string) => t.ledger.accountBalance({ system: `partner:${partnerId}` });
+
+/** Moves the clock to the next site day (10 minutes past its midnight) and signs the owner in again. */
+async function nextDay(): Promise<void> {
+  const day = today();
+  while (today() === day) t.clock.advance(10 * 60_000);
+  owner = await createOperator(t, 'owner');
+}
+
+describe('jackpots in the partners’ figures', () => {
+  it('count a jackpot won by a member’s bet as a win of its day (losing commission included)', async () => {
+    const code = await partner('jpt', null, rates(0, 100, 0, 4000));
+    const m = await createMember(t, { code, cash: 1_000_000 });
+    const token = await funded.launch(m);
+    expect(
+      (await bo(t, 'PUT', '/jackpots', { cookie: owner.cookie, body: { MINOR: { oneInWon: 1 } } })).body
+        .status,
+    ).toBe('success');
+    const pool = (await t.services.jackpots.settings()).MINOR.pool;
+    const bet = await funded.wallet('bet', {
+      token,
+      userId: m.userId,
+      transactionId: id('jb'),
+      roundId: id('jr'),
+      gameCode: 'reels',
+      amount: 10_000,
+    });
+    expect(bet.body.jackpots).toEqual([{ tier: 'MINOR', amount: pool }]);
+    expect(
+      (await bo(t, 'PUT', '/jackpots', { cookie: owner.cookie, body: { MINOR: { oneInWon: NEVER } } })).body
+        .status,
+    ).toBe('success');
+    const day = today();
+    expect(await settlement('jpt', day)).toMatchObject({
+      stakes: { casino: 0, slot: 10_000, mini: 0 },
+      wins: { casino: 0, slot: pool, mini: 0 },
+      rolling: { slot: Math.floor((10_000 * 100) / 10_000) },
+      losing: Math.floor(((10_000 - pool) * 4000) / 10_000),
+    });
+    // The day rows, as every reader of them (levels, promotions) sees them.
+    const rows = await t.services.wallet.memberDayStakes({ from: day, to: day, memberIds: [m.id] });
+    expect(rows).toEqual([{ memberId: m.id, day, kind: 'slot', stakes: 10_000, wins: pool }]);
+  });
+});
+
+describe('a rollback after a settled day', () => {
+  it('is carried into the next settlement of every partner on the path, once, through the ledger', async () => {
+    // top (slot 200, losing 1000) > sub (slot 120, losing 500); the member is sub's.
+    await partner('latetop', null, rates(0, 200, 0, 1000));
+    const made = await bo(t, 'POST', '/partners', {
+      cookie: owner.cookie,
+      body: {
+        partnerId: 'latesub',
+        password: PASSWORD,
+        name: '부본사',
+        parentId: 'latetop',
+        rates: rates(0, 120, 0, 500),
+      },
+    });
+    expect(made.body).toEqual({ status: 'success' });
+    await bo(t, 'POST', '/partners/latesub/codes', { cookie: owner.cookie, body: { code: 'LATESUB' } });
+    const m = await createMember(t, { code: 'LATESUB', cash: 5_000_000 });
+    const token = await slot.launch(m);
+    const play = async (amount: number) => {
+      const round = id('r');
+      const tx = id('b');
+      const bet = await slot.wallet('bet', {
+        token,
+        userId: m.userId,
+        transactionId: tx,
+        roundId: round,
+        gameCode: 'reels',
+        amount,
+      });
+      expect(bet.body.status).toBe('RS_OK');
+      return { round, tx };
+    };
+    const d1 = today();
+    const big = await play(300_007);
+    await play(100_000);
+    await nextDay();
+    const d2 = today();
+    // Day 1 settled for both: top's rolling (300007+100000) * (200-120), sub's * 120, and losing.
+    const top1 = await settle('latetop', d1, id('k'));
+    const sub1 = await settle('latesub', d1, id('k'));
+    const s1 = 400_007;
+    const expect1 = {
+      top: Math.floor((s1 * 80) / 10_000) + Math.floor((s1 * 500) / 10_000),
+      sub: Math.floor((s1 * 120) / 10_000) + Math.floor((s1 * 500) / 10_000),
+    };
+    expect(top1.body).toMatchObject({ status: 'success', paid: expect1.top, adjustment: 0 });
+    expect(sub1.body).toMatchObject({ status: 'success', paid: expect1.sub, adjustment: 0 });
+
+    // Day 2: the provider rolls back day 1's big bet, and the member bets again.
+    const rb = await slot.wallet('rollback', {
+      userId: m.userId,
+      transactionId: id('rb'),
+      roundId: big.round,
+      referenceTransactionId: big.tx,
+    });
+    expect(rb.body.status).toBe('RS_OK');
+    await play(50_000);
+    // Day 1 as it is now, and what its settlement would have been.
+    const s1now = 100_000;
+    const now1 = {
+      top: Math.floor((s1now * 80) / 10_000) + Math.floor((s1now * 500) / 10_000),
+      sub: Math.floor((s1now * 120) / 10_000) + Math.floor((s1now * 500) / 10_000),
+    };
+    expect(await settlement('latetop', d1)).toMatchObject({ total: now1.top, settled: true });
+    // The preview of the next period shows the adjustment to come.
+    expect(await settlement('latetop', d2)).toMatchObject({ adjustment: now1.top - expect1.top });
+    await nextDay();
+    const s2 = 50_000;
+    const day2 = {
+      top: Math.floor((s2 * 80) / 10_000) + Math.floor((s2 * 500) / 10_000),
+      sub: Math.floor((s2 * 120) / 10_000) + Math.floor((s2 * 500) / 10_000),
+    };
+    const topBefore = await commissionBalance('latetop');
+    const top2 = await settle('latetop', d2, id('k'));
+    expect(top2.body).toMatchObject({
+      status: 'success',
+      total: day2.top,
+      adjustment: now1.top - expect1.top,
+      paid: Math.max(0, day2.top + now1.top - expect1.top),
+    });
+    expect(await commissionBalance('latetop')).toBe(topBefore + top2.body.paid);
+    // The sub partner's adjustment is larger than its day: nothing paid, the rest carried out.
+    const sub2 = await settle('latesub', d2, id('k'));
+    const subNet = day2.sub + now1.sub - expect1.sub;
+    expect(sub2.body).toMatchObject({ status: 'success', adjustment: now1.sub - expect1.sub });
+    expect(sub2.body.paid).toBe(Math.max(0, subNet));
+    expect((await bo(t, 'GET', '/partners/latesub/balance', { cookie: owner.cookie })).body.carried).toBe(
+      Math.max(0, -subNet),
+    );
+    // Taken once: the next period carries nothing more from day 1.
+    const d3 = today();
+    expect(await settlement('latetop', d3)).toMatchObject({ adjustment: 0 });
+    await nextDay();
+    expect((await settle('latetop', d3, id('k'))).body).toMatchObject({ status: 'success', adjustment: 0 });
+    // Audited with the corrected settlement, and listed with the settlement.
+    const audits = await auditOf(t, 'partner:latetop');
+    const settled = audits.filter((a) => a.action === 'partner.settle');
+    expect(settled.some((a) => JSON.stringify(a.after).includes('"corrections"'))).toBe(true);
+    const list = await bo(t, 'GET', '/partners/latetop/settlements?page=1&pageSize=10', {
+      cookie: owner.cookie,
+    });
+    expect(list.body.list.map((s: { adjustment: number }) => s.adjustment)).toEqual([
+      0,
+      now1.top - expect1.top,
+      0,
+    ]);
+    expect((await t.ledger.checkInvariants()).violations).toEqual([]);
+  });
+
+  it('40 parallel settlements of the next period take the adjustment once', async () => {
+    await partner('racer', null, rates(0, 300, 0, 0));
+    const m = await createMember(t, { code: 'RACERCODE', cash: 5_000_000 });
+    const token = await slot.launch(m);
+    const round = id('r');
+    const tx = id('b');
+    await slot.wallet('bet', {
+      token,
+      userId: m.userId,
+      transactionId: tx,
+      roundId: round,
+      gameCode: 'reels',
+      amount: 200_000,
+    });
+    const dA = today();
+    await nextDay();
+    const dB = today();
+    expect((await settle('racer', dA, id('k'))).body).toMatchObject({ paid: 6_000 });
+    await slot.wallet('rollback', {
+      userId: m.userId,
+      transactionId: id('rb'),
+      roundId: round,
+      referenceTransactionId: tx,
+    });
+    // Another member of the partner plays on the new day.
+    const m2 = await createMember(t, { code: 'RACERCODE', cash: 5_000_000 });
+    const bet = await slot.wallet('bet', {
+      token: await slot.launch(m2),
+      userId: m2.userId,
+      transactionId: id('b'),
+      roundId: id('r'),
+      gameCode: 'reels',
+      amount: 1_000_000,
+    });
+    expect(bet.body.status).toBe('RS_OK');
+    await nextDay();
+    const before = await commissionBalance('racer');
+    const answers = await Promise.all(Array.from({ length: 40 }, () => settle('racer', dB, id('k'))));
+    const statuses = answers.map((a) => a.body.status);
+    expect(statuses.filter((s) => s === 'success')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'already')).toHaveLength(39);
+    const won = answers.find((a) => a.body.status === 'success')!.body;
+    expect(won).toMatchObject({ total: 30_000, adjustment: -6_000, paid: 24_000 });
+    expect(await commissionBalance('racer')).toBe(before + 24_000);
+    const seen = await t.db.selectFrom('partner_late_seen').selectAll().execute();
+    expect(new Set(seen.map((s) => `${s.partner_id}:${s.late_id}`)).size).toBe(seen.length);
+    expect((await t.ledger.checkInvariants()).violations).toEqual([]);
+  });
+});
+
+describe('a partner deactivated on the Operators screen', () => {
+  it('is a disabled partner (and enabled again with its account), audited', async () => {
+    await partner('opsw', null, rates(1, 1, 1, 1));
+    const enabledOf = async () =>
+      (
+        (await bo(t, 'GET', '/partners?page=1&pageSize=100', { cookie: owner.cookie })).body.list as {
+          partnerId: string;
+          enabled: boolean;
+        }[]
+      ).find((p) => p.partnerId === 'opsw')!.enabled;
+    expect(await enabledOf()).toBe(true);
+    expect((await bo(t, 'POST', '/operators/opsw/deactivate', { cookie: owner.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect(await enabledOf()).toBe(false);
+    const denied = await bo(t, 'POST', '/login', { body: { operatorId: 'opsw', password: PASSWORD } });
+    expect(denied.body.status).not.toBe('success');
+    expect((await bo(t, 'POST', '/operators/opsw/reactivate', { cookie: owner.cookie })).body).toEqual({
+      status: 'success',
+    });
+    expect(await enabledOf()).toBe(true);
+    await login('opsw');
+    const changes = (await auditOf(t, 'partner:opsw')).filter((a) => a.action === 'partner.update');
+    expect(changes.map((a) => a.after)).toEqual(
+      expect.arrayContaining([{ enabled: false }, { enabled: true }]),
+    );
+    // And the other way: the partners' switch turns the account off and on.
+    expect(
+      (await bo(t, 'PATCH', '/partners/opsw', { cookie: owner.cookie, body: { enabled: false } })).body,
+    ).toEqual({
+      status: 'success',
+    });
+    const ops = await bo(t, 'GET', '/operators', { cookie: owner.cookie });
+    expect(
+      (ops.body.list as { operatorId: string; isActive: boolean }[]).find((o) => o.operatorId === 'opsw')!
+        .isActive,
+    ).toBe(false);
+  });
+});
