@@ -72,6 +72,7 @@ const SettlementsPage = lazy(() =>
 const PayoutsPage = lazy(() =>
   import('../features/partners/payouts-page.tsx').then((m) => ({ default: m.PayoutsPage })),
 );
+const JobsPage = lazy(() => import('../features/jobs/jobs-page.tsx').then((m) => ({ default: m.JobsPage })));
 const OperatorsPage = lazy(() =>
   import('../features/operators/operators-page.tsx').then((m) => ({ default: m.OperatorsPage })),
 );
@@ -100,6 +101,7 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   popups: <ContentPage key="popups" kind="popups" />,
   banners: <BannersPage />,
   operators: <OperatorsPage />,
+  jobs: <JobsPage />,
   sites: <SitesPage />,
   blacklist: <BlacklistPage />,
   partnerHome: <PartnerHomePage />,

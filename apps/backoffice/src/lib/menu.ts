@@ -39,6 +39,7 @@ const SCREENS = [
   { id: 'payouts', path: '/payouts', permission: 'partnersRead', ready: true },
   { id: 'reports', path: '/reports', permission: 'reports', ready: true },
   { id: 'audit', path: '/audit', permission: 'auditRead', ready: true },
+  { id: 'jobs', path: '/jobs', permission: 'reports', ready: true },
   { id: 'operators', path: '/operators', permission: 'operatorsManage', ready: true },
   { id: 'account', path: '/account', permission: null, ready: true },
 ] as const satisfies readonly {
