@@ -113,6 +113,14 @@ describe('catalog (back office, owner only)', () => {
         nameEn: 'Game baccarat1',
       }),
     );
+    // get-mini-setting: the games of mini providers only (the portal's MINI GAME tab).
+    const mini = await createTestProvider(t, owner, { kind: 'mini', games: ['powerball'] });
+    const minis = (await call(t, 'get-mini-setting')).body.mini as { code: string; gameCompany: string }[];
+    expect(minis).toEqual([
+      expect.objectContaining({ code: 'powerball', gameCompany: mini.code, used: 'y' }),
+    ]);
+    const casinosAfter = (await call(t, 'get-casino-setting')).body.casiono as { gameCompany: string }[];
+    expect(casinosAfter.some((g) => g.gameCompany === mini.code)).toBe(false);
     const slots = (await call(t, 'get-slot-setting')).body.slot as {
       code: string;
       used: string;

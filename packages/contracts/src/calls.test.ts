@@ -59,6 +59,7 @@ const TABLE: Record<TCallName, [TCallWho, string[]]> = {
   'game-transfer-out': ['member', ['success', 'fail']],
   'get-casino-setting': ['public', ['success']],
   'get-slot-setting': ['public', ['success']],
+  'get-mini-setting': ['public', ['success']],
   'get-sport-setting': ['public', ['success']],
   'get-slot-by-company': ['public', ['success', 'fail']],
   'open-game': ['member', ['success', 'time', 'fail', 'blocked']],
@@ -228,6 +229,18 @@ const SUCCESS: Record<TCallName, Record<string, unknown>> = {
     ],
   },
   'get-slot-setting': { slot: [provider] },
+  'get-mini-setting': {
+    mini: [
+      {
+        code: 'powerball',
+        gameCompany: 'house-mini',
+        used: 'y',
+        imgUrl: '',
+        nameKo: '파워볼',
+        nameEn: 'Powerball',
+      },
+    ],
+  },
   'get-sport-setting': { sport: [provider] },
   'get-slot-by-company': {
     games: [{ code: 'g1', gameCompany: 'pp', imgUrl: '/img/g1.webp', nameKo: '게임', nameEn: 'Game' }],
@@ -389,6 +402,7 @@ const REQUEST: Record<TCallName, Record<string, unknown>> = {
   'game-transfer-out': {},
   'get-casino-setting': {},
   'get-slot-setting': {},
+  'get-mini-setting': {},
   'get-sport-setting': {},
   'get-slot-by-company': { company: 'pp' },
   'open-game': { code: 'g1', company: 'pp', timeStemp: 1_714_532_400_000 },

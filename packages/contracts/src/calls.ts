@@ -75,6 +75,7 @@ export const CALLS = {
   'game-transfer-out': call('member', games.ZGameTransferOutRequest, games.ZGameTransferOutResponse),
   'get-casino-setting': call('public', games.ZGetCasinoSettingRequest, games.ZGetCasinoSettingResponse),
   'get-slot-setting': call('public', games.ZGetSlotSettingRequest, games.ZGetSlotSettingResponse),
+  'get-mini-setting': call('public', games.ZGetMiniSettingRequest, games.ZGetMiniSettingResponse),
   'get-sport-setting': call('public', games.ZGetSportSettingRequest, games.ZGetSportSettingResponse),
   'get-slot-by-company': call('public', games.ZGetSlotByCompanyRequest, games.ZGetSlotByCompanyResponse),
   'open-game': call('member', games.ZOpenGameRequest, games.ZOpenGameResponse),

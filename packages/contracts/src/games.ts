@@ -60,6 +60,18 @@ export const ZGetCasinoSettingResponse = z.object({
 });
 export type TGetCasinoSettingResponse = z.infer<typeof ZGetCasinoSettingResponse>;
 
+/**
+ * `get-mini-setting`: the games of `mini` providers (the house Powerball and Ladder), as
+ * `get-casino-setting` lists the live tables: the portal's MINI GAME tab (this platform's addition).
+ */
+export const ZGetMiniSettingRequest = ZEmptyRequest;
+export type TGetMiniSettingRequest = z.infer<typeof ZGetMiniSettingRequest>;
+export const ZGetMiniSettingResponse = z.object({
+  status: z.literal('success'),
+  mini: z.array(ZCasinoEntry),
+});
+export type TGetMiniSettingResponse = z.infer<typeof ZGetMiniSettingResponse>;
+
 export const ZProviderEntry = z.object({
   code: z.string(),
   used: ZUsed,

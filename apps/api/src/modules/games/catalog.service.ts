@@ -259,13 +259,16 @@ export function createCatalogService(deps: CatalogDeps) {
       }));
     },
 
-    /** get-casino-setting: the games of casino providers; `used` "n" while the game or provider is closed. */
-    async casinoEntries() {
+    /**
+     * get-casino-setting (kind `casino`) and get-mini-setting (kind `mini`): the games of the
+     * providers of that kind; `used` "n" while the game or provider is closed.
+     */
+    async casinoEntries(kind: 'casino' | 'mini' = 'casino') {
       const at = now();
       const [providers, games] = await Promise.all([repo.providers(), repo.games()]);
       const byCode = new Map(providers.map((p) => [p.code, p]));
       return games
-        .filter((g) => byCode.get(g.provider)?.kind === 'casino')
+        .filter((g) => byCode.get(g.provider)?.kind === kind)
         .map((g) => {
           const p = byCode.get(g.provider)!;
           return {
