@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCasinoEntry, TProviderEntry } from '@casino/contracts/games';
 import { Icon, type TIconName } from '../ui/icon.tsx';
@@ -11,12 +11,16 @@ import { GameTile, GameTileSkeleton } from './game-tile.tsx';
 import { SlotGameModal } from './slot-game-modal.tsx';
 import './games.css';
 
-export type TLobbyTab = 'casino' | 'slot';
+export type TLobbyTab = 'casino' | 'slot' | 'mini';
 
 const TABS: ReadonlyArray<{ id: TLobbyTab; icon: TIconName }> = [
   { id: 'casino', icon: 'cards' },
   { id: 'slot', icon: 'reels' },
+  { id: 'mini', icon: 'game' },
 ];
+
+// MINI GAME (Powerball, Ladder): its own chunk, loaded when the tab opens (the entry is at its budget).
+const MiniPanel = lazy(() => import('./mini-panel.tsx'));
 
 /** Tiles shown while the catalog loads: two full rows on a phone, one or two on a desktop. */
 const SKELETON_TILES = 8;
@@ -58,6 +62,7 @@ export function GameLobby({ initialTab = 'casino' }: { initialTab?: TLobbyTab })
   const counts: Record<TLobbyTab, number | undefined> = {
     casino: casino.data?.casiono.length,
     slot: slot.data?.slot.length,
+    mini: undefined,
   };
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
@@ -132,7 +137,22 @@ export function GameLobby({ initialTab = 'casino' }: { initialTab?: TLobbyTab })
           hidden={id !== tab}
           className="game-panel"
         >
-          {id !== tab ? null : id === 'casino' ? (
+          {id !== tab ? null : id === 'mini' ? (
+            <Suspense
+              fallback={
+                <TileGrid
+                  query={{ isPending: true, refetch: () => 0 }}
+                  items={[]}
+                  emptyText=""
+                  emptyIcon="game"
+                  render={() => null}
+                  keyOf={String}
+                />
+              }
+            >
+              <MiniPanel launcher={launcher} />
+            </Suspense>
+          ) : id === 'casino' ? (
             <TileGrid
               query={casino}
               items={casino.data?.casiono}
@@ -188,7 +208,7 @@ interface TileGridProps<T> {
 }
 
 /** The tiles of one tab, with skeletons while loading, an error with a retry, or an empty state. */
-function TileGrid<T>({ query, items, emptyText, emptyIcon, render, keyOf }: TileGridProps<T>) {
+export function TileGrid<T>({ query, items, emptyText, emptyIcon, render, keyOf }: TileGridProps<T>) {
   const { t } = useTranslation(['game', 'common']);
   if (query.isPending)
     return (

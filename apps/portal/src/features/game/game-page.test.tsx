@@ -271,6 +271,58 @@ describe('/game: the slot-game modal', () => {
   });
 });
 
+describe('/game: MINI GAME', () => {
+  const MINI: TCallResponse<'get-mini-setting'> = {
+    status: 'success',
+    mini: [
+      {
+        code: 'powerball',
+        gameCompany: 'house-mini',
+        used: 'y',
+        imgUrl: '',
+        nameKo: '파워볼',
+        nameEn: 'Powerball',
+      },
+      {
+        code: 'ladder',
+        gameCompany: 'house-mini',
+        used: 'n',
+        imgUrl: '',
+        nameKo: '사다리',
+        nameEn: 'Ladder',
+      },
+    ],
+  };
+
+  it('is the third tab, loads its games only when opened, and opens one through open-game', async () => {
+    const { api } = await open({ 'get-mini-setting': () => MINI });
+    expect(api.countOf('get-mini-setting')).toBe(0);
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      expect.stringContaining('라이브 카지노'),
+      expect.stringContaining('슬롯 게임'),
+      expect.stringContaining('미니게임'),
+    ]);
+    await press(tabs[2]!);
+    // The tab's panel is its own chunk: it loads, then asks for the games.
+    expect((await screen.findByRole('button', { name: /사다리/ })).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    expect(api.countOf('get-mini-setting')).toBe(1);
+    await press(tile(/파워볼/));
+    expect(api.bodiesOf('open-game')).toEqual([
+      { code: 'powerball', company: 'house-mini', timeStemp: expect.any(Number) },
+    ]);
+    expect(openSpy).toHaveBeenCalledWith(GAME_URL, 'casino-game', 'width=800,height=1400');
+  });
+
+  it('says when no mini game is open, in English too', async () => {
+    await open({ 'get-mini-setting': () => ({ status: 'success', mini: [] }) }, {}, 'en');
+    await press(screen.getByRole('tab', { name: /Mini games/ }));
+    expect(await screen.findByText('No mini games are open right now.')).toBeTruthy();
+  });
+});
+
 describe('/game: opening a game', () => {
   it('shows msg2217 and opens the game in an 800 by 1400 window', async () => {
     const { api, refresh } = await open();
