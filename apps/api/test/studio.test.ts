@@ -936,12 +936,16 @@ describe('configuration and secrets', () => {
     expect(registration.providers.map((p) => [p.code, p.kind, p.launchUrl, p.apiUrl, p.jackpot])).toEqual([
       [LIVE, 'casino', '/studio/play', `${base}/studio/transfer/${LIVE}`, true],
       [SLOTS, 'slot', '/studio/play', `${base}/studio/transfer/${SLOTS}`, true],
+      // The mini-games (issue 27): kind `mini`, out of the jackpots until an operator opts in.
+      ['house-mini', 'mini', '/studio/play', `${base}/studio/transfer/house-mini`, false],
     ]);
     expect(registration.games.map((g) => [g.provider, g.code])).toEqual([
       [LIVE, 'baccarat'],
       [SLOTS, 'jade-lotus'],
       [SLOTS, 'tiger-fortune'],
       [SLOTS, 'dragon-pearl'],
+      ['house-mini', 'powerball'],
+      ['house-mini', 'ladder'],
     ]);
     const own = studioRegistration({ studioKey, platformUrl: base, studioUrl: 'https://studio.example' });
     expect(own.providers[0]).toMatchObject({

@@ -8,10 +8,14 @@ import {
   ZSessionRequest,
   ZSpinRequest,
 } from '@casino/studio-engine/contract';
+import { ZMiniBetRequest, ZMiniBetsRequest, ZMiniSessionRequest } from '@casino/studio-engine/mini/contract';
 import type { BaccaratBets } from '@casino/studio-engine/types';
 import type { StudioDb } from './db.ts';
-import { currentSlot, currentTable, STUDIO_GAMES, type StudioGame } from './games.ts';
+import { currentSlot, currentTable, MINI_PROVIDER, STUDIO_GAMES, type StudioGame } from './games.ts';
 import type { Members } from './members.ts';
+import { readSettings, type MiniBetting } from './mini/betting.ts';
+import { dayIn } from './mini/clock.ts';
+import { openRound } from './mini/events.ts';
 import type { PlayAnswer, Player, Rounds } from './rounds.ts';
 import { commitmentOf, currentCommitment, lockSeed, rotateSeed } from './seeds.ts';
 import { isStorableJson, studioBalance } from './transfer-api.ts';
@@ -46,6 +50,8 @@ export interface BrowserApiDeps {
   members: Members;
   rounds: Rounds;
   now: () => Date;
+  /** The mini-games' betting, the site's time zone (their days) and where the studio answers. */
+  mini: { betting: MiniBetting; timeZone: string; prefix: string };
 }
 
 /**
@@ -56,7 +62,7 @@ export interface BrowserApiDeps {
  * the same inside the platform's server and in a bare Fastify on a host of its own.
  */
 export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiDeps): Promise<void> {
-  const { db, members, rounds, now } = deps;
+  const { db, members, rounds, now, mini } = deps;
 
   function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
     if (!isStorableJson(body)) throw badRequest();
@@ -106,7 +112,84 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
     return { player, mode: who.wallet };
   }
 
+  /** The mini-games' member: their wallet is the platform's (the mini-games have no transfer mode). */
+  async function miniPlayer(token: string, fresh: boolean) {
+    const who = await members.identify(MINI_PROVIDER, token, { fresh });
+    if (!who.ok)
+      throw who.reason === 'invalid_token'
+        ? new StudioHttpError(401, 'invalid_token')
+        : new StudioHttpError(503, 'unavailable');
+    return who;
+  }
+
+  /** The member's balance now (the platform's `balance` call). */
+  async function miniBalance(token: string): Promise<number> {
+    return (await miniPlayer(token, true)).balance ?? 0;
+  }
+
   const handlers: Record<string, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
+    async 'mini-session'(request, reply) {
+      const input = parse(ZMiniSessionRequest, request.body);
+      const who = await miniPlayer(input.token, true);
+      const at = now();
+      const settings = await readSettings(db, input.game);
+      return reply.send({
+        status: 'success',
+        userId: who.userId,
+        balance: who.balance ?? 0,
+        currency: 'KRW',
+        game: input.game,
+        settings: {
+          cadenceMinutes: settings.cadenceMinutes,
+          cutoffSeconds: settings.cutoffSeconds,
+          maxRoundTotal: settings.maxRoundTotal,
+          markets: settings.markets.map((m) => ({
+            code: m.code,
+            odds: m.odds,
+            wins: m.wins,
+            outcomes: m.outcomes,
+            minBet: m.minBet,
+            maxBet: m.maxBet,
+          })),
+        },
+        current: await openRound(db, input.game, at),
+        serverTime: at.toISOString(),
+        events: `${mini.prefix}/api/mini/${input.game}/events`,
+      });
+    },
+    async 'mini-bet'(request, reply) {
+      const input = parse(ZMiniBetRequest, request.body);
+      const who = await miniPlayer(input.token, false);
+      if (who.wallet === 'transfer') return reply.send({ status: 'refused', code: 'maintenance' });
+      const answer = await mini.betting.bet(
+        { token: input.token, userId: who.userId },
+        input.game,
+        input.round,
+        input.bets,
+      );
+      if (answer.kind === 'error') throw new StudioHttpError(answer.httpStatus, answer.code);
+      if (answer.kind === 'refused') {
+        if (answer.code === 'invalid_token') members.forget(MINI_PROVIDER, input.token);
+        const { kind: _kind, ...refusal } = answer;
+        return reply.send({ status: 'refused', ...refusal });
+      }
+      return reply.send({
+        status: 'success',
+        slipId: answer.slipId,
+        bets: answer.bets,
+        balance: answer.balance,
+      });
+    },
+    async 'mini-bets'(request, reply) {
+      const input = parse(ZMiniBetsRequest, request.body);
+      const who = await miniPlayer(input.token, false);
+      const which =
+        input.round !== undefined
+          ? { round: input.round }
+          : { day: input.day ?? dayIn(mini.timeZone, now()) };
+      const bets = await mini.betting.list(who.userId, input.game, which);
+      return reply.send({ status: 'success', bets, balance: await miniBalance(input.token) });
+    },
     async session(request, reply) {
       const input = parse(ZSessionRequest, request.body);
       const game = gameOf(input.game);

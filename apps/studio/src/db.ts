@@ -3,6 +3,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import * as m0001 from './migrations/0001_studio.ts';
 import * as m0002 from './migrations/0002_round_versions.ts';
 import * as m0003 from './migrations/0003_mini.ts';
+import * as m0004 from './migrations/0004_mini_bets.ts';
 
 export type WalletMode = 'seamless' | 'transfer';
 export type RoundState = 'open' | 'settled' | 'refused' | 'rolled_back';
@@ -68,7 +69,14 @@ export interface StudioTables {
     created_at: Date;
   };
   /** The mini-games (migrations/0003_mini.ts, docs/games/mini-games.md). */
-  studio_mini_games: { game: string; cadence_minutes: number; cutoff_seconds: number; updated_at: Date };
+  studio_mini_games: {
+    game: string;
+    cadence_minutes: number;
+    cutoff_seconds: number;
+    /** A member's most stake in one round (migrations/0004). */
+    max_round_total: number | string;
+    updated_at: Date;
+  };
   studio_mini_chains: {
     game: string;
     first_round: number | string;
@@ -89,6 +97,53 @@ export interface StudioTables {
     seed: string | null;
     result: unknown;
     drawn_by: string | null;
+    /** migrations/0004: 'pay' once drawn and being paid, 'void' once an operator voided it. */
+    settlement: 'pay' | 'void' | null;
+    settled_at: Date | null;
+    voided_at: Date | null;
+    voided_by: string | null;
+    void_reason: string | null;
+  };
+  /** Betting on the mini-games (migrations/0004_mini_bets.ts). */
+  studio_mini_markets: {
+    game: string;
+    market: string;
+    odds: number;
+    min_bet: Generated<number | string>;
+    max_bet: Generated<number | string>;
+    max_exposure: Generated<number | string>;
+    updated_at: Generated<Date>;
+  };
+  studio_mini_exposure: {
+    game: string;
+    round: number | string;
+    market: string;
+    stakes: Generated<number | string>;
+    payout: Generated<number | string>;
+    bets: Generated<number>;
+  };
+  studio_mini_members: { game: string; round: number | string; user_id: string; total: number | string };
+  studio_mini_slips: {
+    slip_id: string;
+    provider: string;
+    game: string;
+    round: number | string;
+    user_id: string;
+    total: number | string;
+    state: 'pending' | 'ok' | 'refused' | 'rolled_back';
+    refusal: string | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  studio_mini_bets: {
+    slip_id: string;
+    market: string;
+    amount: number | string;
+    odds: number;
+    payout: number | string;
+    outcome: Generated<'won' | 'lost' | null>;
+    win: Generated<number | string>;
+    win_state: Generated<'none' | 'due' | 'paid'>;
   };
   studio_mini_leases: { game: string; holder: string; expires_at: Date };
 }
@@ -115,6 +170,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_studio': m0001,
   '0002_round_versions': m0002,
   '0003_mini': m0003,
+  '0004_mini_bets': m0004,
 };
 
 /**

@@ -5,10 +5,13 @@ import { baccaratVersion, slotGameVersion } from '@casino/studio-engine/versions
 /** The studio's providers in the platform's catalog: live table games, and the video slots. */
 export const LIVE_PROVIDER = 'house-live';
 export const SLOTS_PROVIDER = 'house-slots';
-export type StudioProviderCode = typeof LIVE_PROVIDER | typeof SLOTS_PROVIDER;
-export const STUDIO_PROVIDERS: readonly { code: StudioProviderCode; kind: 'casino' | 'slot' }[] = [
+/** The shared-round mini-games, Powerball and Ladder (kind `mini`, docs/games/mini-games.md). */
+export const MINI_PROVIDER = 'house-mini';
+export type StudioProviderCode = typeof LIVE_PROVIDER | typeof SLOTS_PROVIDER | typeof MINI_PROVIDER;
+export const STUDIO_PROVIDERS: readonly { code: StudioProviderCode; kind: 'casino' | 'slot' | 'mini' }[] = [
   { code: LIVE_PROVIDER, kind: 'casino' },
   { code: SLOTS_PROVIDER, kind: 'slot' },
+  { code: MINI_PROVIDER, kind: 'mini' },
 ];
 
 export type StudioGame = { code: string; provider: StudioProviderCode; kind: 'baccarat' | 'slot' };
@@ -42,10 +45,13 @@ export function currentTable(game: StudioGame): BaccaratTable {
 export const PROVIDER_NAMES: Record<StudioProviderCode, { name: string; nameKo: string }> = {
   [LIVE_PROVIDER]: { name: 'House Live Casino', nameKo: '하우스 라이브 카지노' },
   [SLOTS_PROVIDER]: { name: 'House Slots', nameKo: '하우스 슬롯' },
+  [MINI_PROVIDER]: { name: 'House Mini Games', nameKo: '하우스 미니게임' },
 };
 export const GAME_NAMES: Record<string, { nameKo: string; nameEn: string }> = {
   baccarat: { nameKo: '바카라', nameEn: 'Baccarat' },
   'jade-lotus': { nameKo: '제이드 로터스', nameEn: 'Jade Lotus' },
   'tiger-fortune': { nameKo: '타이거 포춘', nameEn: 'Tiger Fortune' },
   'dragon-pearl': { nameKo: '드래곤 펄', nameEn: 'Dragon Pearl' },
+  powerball: { nameKo: '파워볼', nameEn: 'Powerball' },
+  ladder: { nameKo: '사다리', nameEn: 'Ladder' },
 };

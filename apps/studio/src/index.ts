@@ -11,15 +11,20 @@ import { migrateStudio, type StudioDb } from './db.ts';
 export { migrateStudio };
 /** The mini-games' clock, for tools and tests that run one without a server. */
 export { createMiniClock, type MiniClock, type TickResult } from './mini/clock.ts';
+import { MINI_GAMES } from '@casino/studio-engine/mini/draw';
 import {
   GAME_NAMES,
+  MINI_PROVIDER,
   PROVIDER_NAMES,
   STUDIO_GAMES,
   STUDIO_PROVIDERS,
   type StudioProviderCode,
 } from './games.ts';
 import { createMembers } from './members.ts';
+import { createMiniBetting, ensureMarkets, type SettleResult } from './mini/betting.ts';
 import { createMiniClock, type TickResult } from './mini/clock.ts';
+import { createMiniEvents } from './mini/events.ts';
+import { registerMiniOperatorApi } from './mini/operator-api.ts';
 import { registerMiniApi } from './mini/public-api.ts';
 import { createRounds } from './rounds.ts';
 import { registerTransferApi } from './transfer-api.ts';
@@ -81,8 +86,12 @@ export interface StudioOptions {
 export interface StudioHandle {
   /** Finishes the open rounds that are due now (what the recovery loop runs). */
   recover(): Promise<{ settled: number; rolledBack: number; unknown: number }>;
-  /** One tick of the mini-games' clock for every game (what the clock's timer runs). */
+  /** One tick of the mini-games' clock for every game (what the clock's timer runs, without the settlement). */
   miniTick(): Promise<TickResult[]>;
+  /** The settlement of every game's drawn and voided rounds (what the lease holder runs after its tick). */
+  miniSettle(): Promise<SettleResult[]>;
+  /** A whole timer run: tick, settle the games this instance holds, push what changed. */
+  miniRun(): Promise<unknown>;
 }
 
 function secretsOf(options: Pick<StudioOptions, 'studioKey' | 'secrets'>): Map<string, string> {
@@ -112,6 +121,7 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
 
   const applied = await migrateStudio(options.db);
   if (applied.length > 0) log.info({ applied }, 'studio migrations applied');
+  await ensureMarkets(db);
 
   const wallet = createWalletClient({
     platformUrl: options.platformUrl,
@@ -125,10 +135,19 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
   });
   const members = createMembers({ db, wallet, now });
   const rounds = createRounds({ db, wallet, members, now, log, graceMs });
+  const miniBetting = createMiniBetting({ db, wallet, now, log });
+  const miniEvents = createMiniEvents({ db, now, log });
+  const timeZone = options.timeZone ?? 'Asia/Seoul';
 
   await app.register(
     async (scope) => {
-      await registerBrowserApi(scope, { db, members, rounds, now });
+      await registerBrowserApi(scope, {
+        db,
+        members,
+        rounds,
+        now,
+        mini: { betting: miniBetting, timeZone, prefix },
+      });
       await registerTransferApi(scope, {
         db,
         secretOf: (code) => secrets.get(code),
@@ -136,7 +155,18 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
         now,
       });
       await registerClient(scope, options.distDir, options.portalOrigins, options.timeZone);
-      await scope.register(async (mini) => registerMiniApi(mini, { db, now }));
+      await scope.register(async (mini) => {
+        await registerMiniApi(mini, { db, now });
+        miniEvents.register(mini);
+      });
+      await scope.register(async (operator) =>
+        registerMiniOperatorApi(operator, {
+          db,
+          betting: miniBetting,
+          now,
+          secret: () => secrets.get(MINI_PROVIDER)!,
+        }),
+      );
     },
     { prefix },
   );
@@ -145,17 +175,40 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
   const miniClock = createMiniClock({
     db,
     now,
-    timeZone: options.timeZone ?? 'Asia/Seoul',
+    timeZone,
     ...(options.instanceId ? { instanceId: options.instanceId } : {}),
     ...(options.miniChainLength ? { chainLength: options.miniChainLength } : {}),
   });
   const miniTickMs = options.miniTickMs ?? 1_000;
+  const miniSettle = () => Promise.all(MINI_GAMES.map((game) => miniBetting.settle(game)));
+  // The lease holder settles the rounds it drew (a settlement another instance left half done is
+  // taken over with the lease), one run per game at a time and beside the clock, so a long
+  // settlement never holds the next tick; then every instance pushes what changed to its own
+  // connections.
+  const settling = new Map<string, Promise<void>>();
+  const settleGame = (game: (typeof MINI_GAMES)[number]): Promise<void> => {
+    const running = settling.get(game);
+    if (running) return running;
+    const run = miniBetting
+      .settle(game)
+      .then(() => miniEvents.publish(game))
+      .catch((err: unknown) => log.error({ err, game }, 'mini-games settlement failed'))
+      .finally(() => settling.delete(game));
+    settling.set(game, run);
+    return run;
+  };
+  const miniRun = async (waitForSettlement = true) => {
+    const ticks = await miniClock.tickAll();
+    const settles = MINI_GAMES.filter((_, i) => ticks[i]!.holder).map(settleGame);
+    await miniEvents.publishAll();
+    if (waitForSettlement) await Promise.all(settles);
+    return ticks;
+  };
   let miniTimer: NodeJS.Timeout | undefined;
   let miniRunning: Promise<unknown> | undefined;
   const miniOnce = () => {
     if (miniRunning) return miniRunning;
-    miniRunning = miniClock
-      .tickAll()
+    miniRunning = miniRun(false)
       .catch((err: unknown) => log.error({ err }, 'mini-games clock failed'))
       .finally(() => {
         miniRunning = undefined;
@@ -173,6 +226,7 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
     if (miniTimer) clearInterval(miniTimer);
     miniTimer = undefined;
     await miniRunning;
+    await Promise.all(settling.values());
   });
 
   // The recovery loop: once when the server listens (the platform may be this very server), then
@@ -203,13 +257,18 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
     await running;
   });
 
-  return { recover: () => rounds.recover(), miniTick: () => miniClock.tickAll() };
+  return {
+    recover: () => rounds.recover(),
+    miniTick: () => miniClock.tickAll(),
+    miniSettle,
+    miniRun: () => miniRun(true),
+  };
 }
 
 /** A provider as the platform's back office creates it (`POST /api/backoffice/providers`). */
 export interface StudioProviderRegistration {
   code: StudioProviderCode;
-  kind: 'casino' | 'slot';
+  kind: 'casino' | 'slot' | 'mini';
   name: string;
   nameKo: string;
   wallet: 'seamless';
@@ -262,10 +321,16 @@ export function studioRegistration(options: {
     // The studio's own tile art (web/public/art, served with the game client).
     imgUrl: `${site}${prefix}/art/${p.code}.svg`,
     enabled: true,
-    jackpot: true,
+    // The jackpots are opted into by the casino and the slots; the mini-games opt in only when an
+    // operator turns it on (docs/games/mini-games.md).
+    jackpot: p.kind !== 'mini',
   }));
   const order = new Map<string, number>();
-  const games = [...STUDIO_GAMES.values()].map((g): StudioGameRegistration => {
+  const listed = [
+    ...STUDIO_GAMES.values(),
+    ...MINI_GAMES.map((code) => ({ code, provider: MINI_PROVIDER as StudioProviderCode })),
+  ];
+  const games = listed.map((g): StudioGameRegistration => {
     const n = order.get(g.provider) ?? 0;
     order.set(g.provider, n + 1);
     const names = GAME_NAMES[g.code] ?? { nameKo: g.code, nameEn: g.code };

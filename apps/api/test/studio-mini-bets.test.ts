@@ -1,0 +1,715 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerStudio, studioRegistration, studioSecret, type StudioHandle } from '@casino/studio';
+import {
+  ZMiniBetAnswer,
+  ZMiniBetsAnswer,
+  ZMiniRefused,
+  ZMiniSessionAnswer,
+  type TMiniBet,
+} from '@casino/studio-engine/mini/contract';
+import { drawMini, type MiniGame, type MiniResult } from '@casino/studio-engine/mini/draw';
+import { marketWins, miniMarkets, payout } from '@casino/studio-engine/mini/markets';
+import { ZError } from '@casino/studio-engine/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createServices } from '../src/services.ts';
+import {
+  balances,
+  call,
+  createMember,
+  type CashierTestApp,
+  type JsonBody,
+  type TestMember,
+} from './factories.ts';
+import { createTestDatabase, TestClock } from './harness.ts';
+
+// Issue 27: betting on the mini-games through the provider wallet of `house-mini` (kind `mini`),
+// settlement at the draw, voids, limits and exposure (docs/games/mini-games.md,
+// docs/api/studio-mini.md). The studio is mounted in the real platform on a real port, as in
+// studio.test.ts; PostgreSQL when DATABASE_URL is set.
+
+const MINI = 'house-mini';
+const SYSTEM = { operatorId: null, actor: 'system', ip: null };
+
+let t: CashierTestApp;
+let base: string;
+let studioKey: Buffer;
+let studio: StudioHandle;
+/** Win answers of the platform to replace with a 503 after the platform applied them (a crash's view). */
+let dropWinAnswers = 0;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    SEED_DEMO: 'false',
+    SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',
+    TRANSFER_RECONCILE_MS: '0',
+    PORT: String(port),
+  });
+  const clock = new TestClock();
+  studioKey = randomBytes(32);
+  const services = createServices({
+    secretsKey: studioKey,
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    now: clock.now,
+    notifications: database.notifications,
+  });
+  await services.bus?.ready;
+  await services.jackpots.ensureSeeded();
+  const registration = studioRegistration({ studioKey, platformUrl: base });
+  for (const provider of registration.providers) {
+    expect(await services.catalog.createProvider(provider, SYSTEM)).toBe('success');
+    for (const game of registration.games.filter((g) => g.provider === provider.code))
+      expect(await services.catalog.createGame(game, SYSTEM)).toBe('success');
+  }
+  const app = await buildApp({ services });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (dropWinAnswers > 0 && request.url === `/api/wallet/${MINI}/win`) {
+      dropWinAnswers -= 1;
+      reply.code(503);
+      return '{"status":"lost"}';
+    }
+    return payload;
+  });
+  studio = await registerStudio(app, {
+    db: database.db,
+    studioKey,
+    platformUrl: base,
+    now: clock.now,
+    recoveryIntervalMs: 0,
+    miniTickMs: 0,
+    instanceId: 'first',
+    miniChainLength: 200,
+    walletTimeoutMs: 15_000,
+    walletTries: 2,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  t = {
+    app,
+    db: database.db,
+    kind: database.kind,
+    config,
+    services,
+    clock,
+    ledger: services.ledger,
+    notifications: database.notifications,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+// -- helpers -------------------------------------------------------------------------------------
+
+const ANSWERS: Record<string, { safeParse: (v: unknown) => { success: boolean } }> = {
+  'mini-session': ZMiniSessionAnswer,
+  'mini-bet': ZMiniBetAnswer,
+  'mini-bets': ZMiniBetsAnswer,
+};
+
+async function studioCall(action: string, body: unknown): Promise<{ code: number; body: JsonBody }> {
+  const res = await fetch(`${base}/studio/api/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = JSON.parse(await res.text()) as JsonBody;
+  const schema =
+    answer.status === 'error' ? ZError : answer.status === 'refused' ? ZMiniRefused : ANSWERS[action];
+  expect(schema!.safeParse(answer).success, `${action} answered ${JSON.stringify(answer)}`).toBe(true);
+  return { code: res.status, body: answer };
+}
+
+async function operatorCall(action: string, body: Record<string, unknown>, at = t.clock.now()) {
+  const raw = JSON.stringify({ at: at.toISOString(), ...body });
+  const res = await fetch(`${base}/studio/operator/mini/${action}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': createHmac('sha256', studioSecret(studioKey, MINI)).update(raw).digest('hex'),
+    },
+    body: raw,
+  });
+  return { code: res.status, body: (await res.json()) as JsonBody };
+}
+
+async function launch(m: TestMember, game: MiniGame): Promise<string> {
+  const opened = await call(t, 'open-game', { code: game, company: MINI, timeStemp: Date.now() }, m.cookie);
+  expect(opened.body.status).toBe('success');
+  const url = new URL(opened.body.gameUrl as string, base);
+  expect(url.searchParams.get('game')).toBe(game);
+  return url.searchParams.get('token')!;
+}
+
+const cashOf = async (m: TestMember) => (await balances(t, m.id)).cash;
+
+type Current = { round: number; closesAt: string; drawsAt: string };
+async function current(game: MiniGame): Promise<Current> {
+  const res = await fetch(`${base}/studio/api/mini/${game}/current`);
+  return (await res.json()) as Current;
+}
+
+/** Draws the round being played (moving the clock past its draw) and opens the next one, fully open. */
+async function freshRound(game: MiniGame): Promise<Current> {
+  let c = await current(game);
+  if (c.round === null) {
+    await studio.miniRun();
+    c = await current(game);
+  }
+  t.clock.advance(Date.parse(c.drawsAt) - t.clock.now().getTime() + 1_000);
+  await studio.miniRun();
+  c = await current(game);
+  expect(Date.parse(c.closesAt) - t.clock.now().getTime()).toBeGreaterThan(60_000);
+  return c;
+}
+
+/** Moves past the round's draw and runs the clock and the settlement. */
+async function drawAndSettle(game: MiniGame, c: Current): Promise<MiniResult> {
+  t.clock.advance(Date.parse(c.drawsAt) - t.clock.now().getTime() + 1_000);
+  await studio.miniRun();
+  const rounds = await fetch(`${base}/studio/api/mini/${game}/rounds?limit=100`);
+  const body = (await rounds.json()) as { rounds: { round: number; result: MiniResult | null }[] };
+  const row = body.rounds.find((r) => r.round === c.round)!;
+  expect(row.result).not.toBeNull();
+  return row.result!;
+}
+
+const oddsOf = async (game: MiniGame, market: string) => {
+  const s = await operatorCall('settings', { game });
+  return (s.body.markets as { code: string; odds: number }[]).find((m) => m.code === market)!.odds;
+};
+
+// -- the catalog ---------------------------------------------------------------------------------
+
+describe('the catalog', () => {
+  it('registers house-mini as a seamless provider of kind mini with Powerball and Ladder, out of the jackpots', async () => {
+    const provider = await t.db
+      .selectFrom('providers')
+      .selectAll()
+      .where('code', '=', MINI)
+      .executeTakeFirstOrThrow();
+    expect(provider).toMatchObject({ kind: 'mini', wallet: 'seamless', enabled: true });
+    const games = await t.db
+      .selectFrom('games')
+      .select('code')
+      .where('provider', '=', MINI)
+      .orderBy('code')
+      .execute();
+    expect(games.map((g) => g.code)).toEqual(['ladder', 'powerball']);
+  });
+});
+
+// -- betting ---------------------------------------------------------------------------------------
+
+describe('betting and settlement', () => {
+  it('a member bets on Powerball: the slip is one wallet bet, each winning bet one wallet win at the draw, exact', async () => {
+    const m = await createMember(t, { cash: 1_000_000 });
+    const token = await launch(m, 'powerball');
+    const c = await freshRound('powerball');
+    const session = await studioCall('mini-session', { token, game: 'powerball' });
+    expect(session.body).toMatchObject({
+      status: 'success',
+      userId: m.userId,
+      balance: 1_000_000,
+      game: 'powerball',
+      current: { round: c.round, closesAt: c.closesAt },
+      events: '/studio/api/mini/powerball/events',
+    });
+    expect((session.body.settings as { markets: unknown[] }).markets).toHaveLength(
+      miniMarkets('powerball').length,
+    );
+
+    const stakes = [
+      { market: 'pb-odd', amount: 10_000 },
+      { market: 'pb-even', amount: 20_000 },
+      { market: 'sum-small', amount: 5_000 },
+      { market: 'pb-odd-over', amount: 7_000 },
+    ];
+    const bet = await studioCall('mini-bet', { token, game: 'powerball', round: c.round, bets: stakes });
+    expect(bet.body.status).toBe('success');
+    expect(bet.body.balance).toBe(1_000_000 - 42_000);
+    expect(await cashOf(m)).toBe(958_000);
+    const second = await studioCall('mini-bet', {
+      token,
+      game: 'powerball',
+      round: c.round,
+      bets: [{ market: 'pb-odd', amount: 3_000 }],
+    });
+    expect(second.body.balance).toBe(955_000);
+    const mine = await studioCall('mini-bets', { token, game: 'powerball', round: c.round });
+    expect((mine.body.bets as TMiniBet[]).map((b) => b.state)).toEqual([
+      'open',
+      'open',
+      'open',
+      'open',
+      'open',
+    ]);
+
+    const result = await drawAndSettle('powerball', c);
+    let expected = 955_000;
+    for (const s of [...stakes, { market: 'pb-odd', amount: 3_000 }])
+      if (marketWins('powerball', s.market, result))
+        expected += payout(s.amount, await oddsOf('powerball', s.market));
+    expect(await cashOf(m)).toBe(expected);
+    const after = await studioCall('mini-bets', { token, game: 'powerball', round: c.round });
+    for (const b of after.body.bets as TMiniBet[]) {
+      const won = marketWins('powerball', b.market, result);
+      expect(b.state).toBe(won ? 'won' : 'lost');
+      expect(b.win).toBe(won ? payout(b.amount, b.odds) : 0);
+    }
+    expect(after.body.balance).toBe(expected);
+    // The day's list holds them too; a second settlement run pays nothing again.
+    const day = await studioCall('mini-bets', { token, game: 'powerball' });
+    expect((day.body.bets as TMiniBet[]).length).toBeGreaterThanOrEqual(5);
+    await studio.miniSettle();
+    expect(await cashOf(m)).toBe(expected);
+    // The platform counts the stakes and wins under kind `mini` (comp and partner commission read these).
+    const rows = await t.db
+      .selectFrom('member_day_stakes')
+      .select(['kind', sql<string>`sum(stakes)`.as('stakes'), sql<string>`sum(wins)`.as('wins')])
+      .where('member_id', '=', m.id)
+      .groupBy('kind')
+      .execute();
+    expect(rows.map((r) => ({ kind: r.kind, stakes: Number(r.stakes), wins: Number(r.wins) }))).toEqual([
+      { kind: 'mini', stakes: 45_000, wins: expected - 955_000 },
+    ]);
+    // The verify page's data: the seed is public now and re-draws the same result.
+    const rounds = (await (await fetch(`${base}/studio/api/mini/powerball/rounds?limit=5`)).json()) as {
+      rounds: { round: number; seed: string }[];
+    };
+    const seed = rounds.rounds.find((r) => r.round === c.round)!.seed;
+    expect(drawMini('powerball', c.round, seed)).toEqual(result);
+  });
+
+  it('refuses a closed round, unknown markets, stakes out of range, the round limit and money the member lacks', async () => {
+    const m = await createMember(t, { cash: 50_000 });
+    const token = await launch(m, 'ladder');
+    const c = await freshRound('ladder');
+    const bet = (round: number, bets: { market: string; amount: number }[]) =>
+      studioCall('mini-bet', { token, game: 'ladder', round, bets });
+    expect((await bet(c.round + 1, [{ market: 'odd', amount: 1_000 }])).body).toMatchObject({
+      code: 'closed',
+    });
+    expect((await bet(c.round, [{ market: 'pb-odd', amount: 1_000 }])).body).toMatchObject({
+      code: 'unknown_market',
+      market: 'pb-odd',
+    });
+    expect((await bet(c.round, [{ market: 'odd', amount: 999 }])).body).toMatchObject({
+      code: 'bet_out_of_range',
+    });
+    expect((await bet(c.round, [{ market: 'odd', amount: 60_000 }])).body).toMatchObject({
+      code: 'not_enough_money',
+      balance: 50_000,
+    });
+    expect(await cashOf(m)).toBe(50_000);
+    // Malformed slips are 400s in the contract's error shape.
+    for (const bad of [
+      { token, game: 'ladder', round: c.round, bets: [] },
+      { token, game: 'ladder', round: c.round, bets: [{ market: 'odd', amount: 1.5 }] },
+      {
+        token,
+        game: 'ladder',
+        round: c.round,
+        bets: [
+          { market: 'odd', amount: 1_000 },
+          { market: 'odd', amount: 1_000 },
+        ],
+      },
+      { token, game: 'roulette', round: c.round, bets: [{ market: 'odd', amount: 1_000 }] },
+      { token, game: 'ladder', round: '1', bets: [{ market: 'odd', amount: 1_000 }] },
+      { token, game: 'ladder', round: c.round, bets: [{ market: 'odd\u0000', amount: 1_000 }] },
+    ]) {
+      const res = await studioCall('mini-bet', bad);
+      expect(res.code).toBe(400);
+    }
+    // Limits set by the operator: 5,000 a market, 8,000 a round.
+    expect(
+      (
+        await operatorCall('update-settings', {
+          game: 'ladder',
+          by: 'test',
+          maxRoundTotal: 8_000,
+          markets: [{ code: 'odd', maxBet: 5_000 }],
+        })
+      ).body,
+    ).toEqual({ status: 'success' });
+    expect((await bet(c.round, [{ market: 'odd', amount: 4_000 }])).body.status).toBe('success');
+    expect((await bet(c.round, [{ market: 'odd', amount: 2_000 }])).body).toMatchObject({
+      code: 'bet_out_of_range',
+      market: 'odd',
+    });
+    expect((await bet(c.round, [{ market: 'even', amount: 5_000 }])).body).toMatchObject({
+      code: 'round_limit',
+    });
+    expect((await bet(c.round, [{ market: 'even', amount: 4_000 }])).body.status).toBe('success');
+    expect(await cashOf(m)).toBe(42_000);
+    // After the cut-off: closed, by the server's clock.
+    t.clock.advance(Date.parse(c.closesAt) - t.clock.now().getTime());
+    expect((await bet(c.round, [{ market: 'left', amount: 1_000 }])).body).toMatchObject({ code: 'closed' });
+    await operatorCall('update-settings', {
+      game: 'ladder',
+      by: 'test',
+      maxRoundTotal: 5_000_000,
+      markets: [{ code: 'odd', maxBet: 1_000_000 }],
+    });
+  });
+
+  it('40 parallel late bets are all refused and move nothing', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => createMember(t, { cash: 100_000 })));
+    const tokens = await Promise.all(members.map((m) => launch(m, 'ladder')));
+    const c = await freshRound('ladder');
+    t.clock.advance(Date.parse(c.closesAt) - t.clock.now().getTime());
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        studioCall('mini-bet', {
+          token: tokens[i % 8],
+          game: 'ladder',
+          round: c.round,
+          bets: [{ market: 'left', amount: 1_000 }],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual(Array.from({ length: 40 }, () => 'closed'));
+    for (const m of members) expect(await cashOf(m)).toBe(100_000);
+  });
+
+  it('40 parallel bets against the exposure never take it past the cap', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => createMember(t, { cash: 100_000 })));
+    const tokens = await Promise.all(members.map((m) => launch(m, 'ladder')));
+    const c = await freshRound('ladder');
+    const odds = await oddsOf('ladder', 'right');
+    const cap = payout(10_000, odds) * 10 + 5; // room for exactly ten 10,000 bets
+    await operatorCall('update-settings', {
+      game: 'ladder',
+      by: 'test',
+      markets: [{ code: 'right', maxExposure: cap }],
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        studioCall('mini-bet', {
+          token: tokens[i % 8],
+          game: 'ladder',
+          round: c.round,
+          bets: [{ market: 'right', amount: 10_000 }],
+        }),
+      ),
+    );
+    const taken = answers.filter((a) => a.body.status === 'success').length;
+    expect(taken, JSON.stringify(answers.map((a) => a.body.code ?? a.body.status))).toBe(10);
+    expect(answers.filter((a) => a.body.code === 'exposure').length).toBe(30);
+    for (const a of answers.filter((x) => x.body.status === 'refused')) expect(a.body.market).toBe('right');
+    const round = await operatorCall('round', { game: 'ladder', round: c.round });
+    const right = (round.body.exposure as { market: string; payout: number; stakes: number }[]).find(
+      (e) => e.market === 'right',
+    )!;
+    expect(right).toMatchObject({ stakes: 100_000, payout: payout(10_000, odds) * 10 });
+    expect(right.payout).toBeLessThanOrEqual(cap);
+    let cash = 0;
+    for (const m of members) cash += await cashOf(m);
+    expect(cash).toBe(800_000 - 100_000);
+    await operatorCall('update-settings', {
+      game: 'ladder',
+      by: 'test',
+      markets: [{ code: 'right', maxExposure: 200_000_000 }],
+    });
+  });
+
+  it('a voided round refunds every bet by wallet rollback; it is still drawn from its chain seed, never paid', async () => {
+    const m = await createMember(t, { cash: 100_000 });
+    const token = await launch(m, 'ladder');
+    const c = await freshRound('ladder');
+    await studioCall('mini-bet', {
+      token,
+      game: 'ladder',
+      round: c.round,
+      bets: [
+        { market: 'left', amount: 10_000 },
+        { market: 'right', amount: 10_000 },
+      ],
+    });
+    expect(await cashOf(m)).toBe(80_000);
+    expect(
+      (await operatorCall('void', { game: 'ladder', round: c.round, by: 'owner1', reason: 'feed' })).body,
+    ).toEqual({
+      status: 'success',
+    });
+    expect(
+      (await operatorCall('void', { game: 'ladder', round: c.round, by: 'owner1', reason: 'again' })).body,
+    ).toEqual({
+      status: 'already',
+    });
+    expect(
+      (await operatorCall('void', { game: 'ladder', round: 999_999, by: 'owner1', reason: 'x' })).body,
+    ).toEqual({
+      status: 'not_found',
+    });
+    // No bet on a voided round.
+    const late = await studioCall('mini-bet', {
+      token,
+      game: 'ladder',
+      round: c.round,
+      bets: [{ market: 'odd', amount: 1_000 }],
+    });
+    expect(late.body).toMatchObject({ code: 'closed' });
+    await studio.miniSettle();
+    expect(await cashOf(m)).toBe(100_000);
+    await drawAndSettle('ladder', c);
+    expect(await cashOf(m)).toBe(100_000);
+    const bets = (await studioCall('mini-bets', { token, game: 'ladder', round: c.round })).body
+      .bets as TMiniBet[];
+    expect(bets.map((b) => b.state)).toEqual(['refunded', 'refunded']);
+    const detail = await operatorCall('round', { game: 'ladder', round: c.round });
+    expect(detail.body.round).toMatchObject({
+      state: 'voided',
+      voidedBy: 'owner1',
+      voidReason: 'feed',
+      stakes: 0,
+    });
+  });
+
+  it('a settlement cut short (answers lost after the platform paid) is finished by the next lease holder: nothing paid twice, nothing lost', async () => {
+    const members = await Promise.all(Array.from({ length: 4 }, () => createMember(t, { cash: 100_000 })));
+    const tokens = await Promise.all(members.map((m) => launch(m, 'ladder')));
+    const c = await freshRound('ladder');
+    const markets = ['left', 'right', 'three', 'four', 'odd', 'even'];
+    for (const [i, token] of tokens.entries())
+      expect(
+        (
+          await studioCall('mini-bet', {
+            token,
+            game: 'ladder',
+            round: c.round,
+            bets: markets.map((market, k) => ({ market, amount: 1_000 * (i + 1) + k * 100 })),
+          })
+        ).body.status,
+      ).toBe('success');
+    // The draw: every win answer is lost on the way back (the platform applied them).
+    dropWinAnswers = 1_000;
+    t.clock.advance(Date.parse(c.drawsAt) - t.clock.now().getTime() + 1_000);
+    await studio.miniRun();
+    dropWinAnswers = 0;
+    const unsettled = await operatorCall('round', { game: 'ladder', round: c.round });
+    expect(unsettled.body.round).toMatchObject({ state: 'drawn' });
+    // This instance dies; another takes the lease after it runs out and settles from the records.
+    const other = Fastify();
+    const second = await registerStudio(other, {
+      db: t.db,
+      studioKey,
+      platformUrl: base,
+      now: t.clock.now,
+      recoveryIntervalMs: 0,
+      miniTickMs: 0,
+      instanceId: 'second',
+      walletTimeoutMs: 2_000,
+      walletTries: 2,
+    });
+    await other.ready();
+    try {
+      t.clock.advance(11_000);
+      await second.miniRun();
+      const result = (await operatorCall('round', { game: 'ladder', round: c.round })).body.round as {
+        state: string;
+        result: MiniResult;
+      };
+      expect(result.state).toBe('settled');
+      for (const [i, m] of members.entries()) {
+        let expected = 100_000;
+        for (const [k, market] of markets.entries()) {
+          const amount = 1_000 * (i + 1) + k * 100;
+          expected -= amount;
+          if (marketWins('ladder', market, result.result))
+            expected += payout(amount, await oddsOf('ladder', market));
+        }
+        expect(await cashOf(m)).toBe(expected);
+      }
+      // One recorded win per winning bet.
+      const wins = await t.db
+        .selectFrom('wallet_calls')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('provider', '=', MINI)
+        .where('action', '=', 'win')
+        .where('transaction_id', 'like', `ladder-${c.round}-%`)
+        .executeTakeFirstOrThrow();
+      const winners = markets.filter((market) => marketWins('ladder', market, result.result)).length;
+      expect(Number(wins.n)).toBe(winners * members.length);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('loss limits and breaks refuse a mini bet through the platform wallet', async () => {
+    const m = await createMember(t, { cash: 100_000 });
+    const token = await launch(m, 'powerball');
+    const c = await freshRound('powerball');
+    expect(
+      (await call(t, 'set-play-limit', { kind: 'loss', period: 'day', amount: 5_000 }, m.cookie)).body.status,
+    ).toBe('success');
+    const refused = await studioCall('mini-bet', {
+      token,
+      game: 'powerball',
+      round: c.round,
+      bets: [{ market: 'pb-odd', amount: 10_000 }],
+    });
+    expect(refused.body).toMatchObject({ status: 'refused', code: 'limit_exceeded' });
+    expect(await cashOf(m)).toBe(100_000);
+    const n = await createMember(t, { cash: 100_000 });
+    const other = await launch(n, 'powerball');
+    // The studio knows the token's member already (its session call), so the bet reaches the wallet.
+    expect((await studioCall('mini-session', { token: other, game: 'powerball' })).body.status).toBe(
+      'success',
+    );
+    expect(
+      (await call(t, 'take-break', { kind: 'time_out', period: '24h', password: n.password }, n.cookie)).body
+        .status,
+    ).toBe('success');
+    const res = await studioCall('mini-bet', {
+      token: other,
+      game: 'powerball',
+      round: c.round,
+      bets: [{ market: 'pb-odd', amount: 10_000 }],
+    });
+    expect(res.body.status).toBe('refused');
+    expect(['invalid_token', 'user_disabled']).toContain(res.body.code);
+    expect(await cashOf(n)).toBe(100_000);
+    // Nothing of either stays reserved against the round.
+    const detail = await operatorCall('round', { game: 'powerball', round: c.round });
+    expect(
+      (detail.body.bets as { userId: string }[]).filter(
+        (b) => b.userId === m.userId || b.userId === n.userId,
+      ),
+    ).toEqual([]);
+  });
+});
+
+// -- the operator API ------------------------------------------------------------------------------
+
+describe("the studio's operator API", () => {
+  it('refuses a wrong or missing signature, a stale time and a malformed body', async () => {
+    const raw = JSON.stringify({ at: t.clock.now().toISOString(), game: 'ladder' });
+    const wrong = await fetch(`${base}/studio/operator/mini/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': 'ab'.repeat(32) },
+      body: raw,
+    });
+    expect(wrong.status).toBe(401);
+    const none = await fetch(`${base}/studio/operator/mini/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: raw,
+    });
+    expect(none.status).toBe(401);
+    expect(
+      (await operatorCall('settings', { game: 'ladder' }, new Date(t.clock.now().getTime() - 120_000))).code,
+    ).toBe(401);
+    expect((await operatorCall('settings', { game: 'dice' })).code).toBe(400);
+    expect((await operatorCall('nothing', { game: 'ladder' })).code).toBe(404);
+  });
+
+  it('keeps odds within the bounds that hold RTP in 90..99 %', async () => {
+    const market = miniMarkets('powerball').find((m) => m.code === 'sum-small')!;
+    for (const odds of [market.minOdds - 1, market.maxOdds + 1])
+      expect(
+        (
+          await operatorCall('update-settings', {
+            game: 'powerball',
+            by: 't',
+            markets: [{ code: 'sum-small', odds }],
+          })
+        ).body,
+      ).toEqual({
+        status: 'invalid',
+        market: 'sum-small',
+      });
+    expect(
+      (
+        await operatorCall('update-settings', {
+          game: 'powerball',
+          by: 't',
+          markets: [{ code: 'nope', odds: 100 }],
+        })
+      ).body,
+    ).toEqual({
+      status: 'invalid',
+      market: 'nope',
+    });
+    expect(
+      (
+        await operatorCall('update-settings', {
+          game: 'powerball',
+          by: 't',
+          markets: [{ code: 'sum-small', minBet: 5_000, maxBet: 4_000 }],
+        })
+      ).body,
+    ).toEqual({ status: 'invalid', market: 'sum-small' });
+    expect(
+      (
+        await operatorCall('update-settings', {
+          game: 'powerball',
+          by: 't',
+          markets: [{ code: 'sum-small', odds: market.maxOdds }],
+        })
+      ).body,
+    ).toEqual({ status: 'success' });
+    expect(await oddsOf('powerball', 'sum-small')).toBe(market.maxOdds);
+    await operatorCall('update-settings', {
+      game: 'powerball',
+      by: 't',
+      markets: [{ code: 'sum-small', odds: market.defaultOdds }],
+    });
+    const rounds = await operatorCall('rounds', { game: 'powerball', limit: 2 });
+    expect(rounds.body.status).toBe('success');
+    expect((rounds.body.rounds as unknown[]).length).toBe(2);
+  });
+});
+
+// -- push --------------------------------------------------------------------------------------------
+
+describe('the event stream', () => {
+  it('pushes the open round, the draw and the settlement', async () => {
+    const c = await freshRound('ladder');
+    const controller = new AbortController();
+    const res = await fetch(`${base}/studio/api/mini/ladder/events`, { signal: controller.signal });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    await until(`"round":${c.round}`);
+    expect(text).toContain('event: round');
+    t.clock.advance(Date.parse(c.drawsAt) - t.clock.now().getTime() + 1_000);
+    await studio.miniRun();
+    await until('event: settled');
+    expect(text).toContain(`event: draw\ndata: {"round":${c.round},`);
+    expect(text).toContain(`event: settled\ndata: {"round":${c.round},"voided":false}`);
+    controller.abort();
+    expect((await fetch(`${base}/studio/api/mini/dice/events`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,638 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import type { TMiniBet, TMiniRefusalCode } from '@casino/studio-engine/mini/contract';
+import { MINI_GAMES, type MiniGame, type MiniResult } from '@casino/studio-engine/mini/draw';
+import { marketWins, miniMarkets, payout } from '@casino/studio-engine/mini/markets';
+import { int, json, type StudioDb, type StudioTables } from '../db.ts';
+import { MINI_PROVIDER } from '../games.ts';
+import type { WalletClient, WalletResult } from '../wallet-client.ts';
+
+/**
+ * Betting on the mini-games and settling their rounds (docs/games/mini-games.md, "Money").
+ *
+ * A slip (1..20 bets on one round) is reserved first, in one transaction that checks the round is
+ * open by the server's clock (the round's row share-locked, so a void waits for it), the member's
+ * limits (their lock row of the round held) and the house's exposure per market (a conditional
+ * update that never passes the cap); only then is it one wallet `bet` of its total. The platform
+ * applies every member rule (balance, loss limits, breaks, comp, partner commission) to that bet.
+ *
+ * Settlement runs on the lease holder after the draw: slips still unconfirmed are rolled back, each
+ * winning bet is paid by its own wallet `win` (transactionId `<slip>-<market>-win`, so a repeat
+ * after a crash moves nothing), and the round is marked settled once nothing is left. A voided
+ * round's slips are rolled back (`<slip>-rollback`) instead.
+ */
+
+export type MiniSlipState = StudioTables['studio_mini_slips']['state'];
+
+export interface MarketSettings {
+  code: string;
+  odds: number;
+  minOdds: number;
+  maxOdds: number;
+  defaultOdds: number;
+  wins: number;
+  outcomes: number;
+  minBet: number;
+  maxBet: number;
+  maxExposure: number;
+}
+
+export interface GameSettings {
+  game: MiniGame;
+  cadenceMinutes: number;
+  cutoffSeconds: number;
+  maxRoundTotal: number;
+  markets: MarketSettings[];
+}
+
+export type BetAnswer =
+  | { kind: 'success'; slipId: string; bets: TMiniBet[]; balance: number }
+  | { kind: 'refused'; code: TMiniRefusalCode; market?: string; balance?: number }
+  | { kind: 'error'; httpStatus: number; code: string };
+
+class Refusal extends Error {
+  readonly code: TMiniRefusalCode;
+  readonly market: string | undefined;
+  constructor(code: TMiniRefusalCode, market?: string) {
+    super(code);
+    this.code = code;
+    this.market = market;
+  }
+}
+
+/** Wallet refusals as the client reads them (the same mapping as the other house games). */
+const REFUSAL_OF_STATUS: Record<string, TMiniRefusalCode> = {
+  RS_ERROR_NOT_ENOUGH_MONEY: 'not_enough_money',
+  RS_ERROR_INVALID_TOKEN: 'invalid_token',
+  RS_ERROR_USER_DISABLED: 'user_disabled',
+  RS_ERROR_LIMIT_EXCEEDED: 'limit_exceeded',
+  RS_ERROR_WRONG_TYPES: 'bet_out_of_range',
+  RS_ERROR_INVALID_SIGNATURE: 'maintenance',
+};
+
+type Trx = Transaction<StudioTables>;
+
+export const roundIdOf = (game: string, round: number, userId: string) => `${game}-${round}-${userId}`;
+export const betTxOf = (slipId: string) => `${slipId}-bet`;
+export const rollbackTxOf = (slipId: string) => `${slipId}-rollback`;
+export const winTxOf = (slipId: string, market: string) => `${slipId}-${market}-win`;
+
+/** Rows of every market of every game, made with the engine's default odds when missing. */
+export async function ensureMarkets(db: StudioDb): Promise<void> {
+  const rows = MINI_GAMES.flatMap((game) =>
+    miniMarkets(game).map((m) => ({ game, market: m.code, odds: m.defaultOdds })),
+  );
+  await db
+    .insertInto('studio_mini_markets')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['game', 'market']).doNothing())
+    .execute();
+}
+
+export async function readSettings(db: StudioDb | Trx, game: MiniGame): Promise<GameSettings> {
+  const g = await db
+    .selectFrom('studio_mini_games')
+    .select(['cadence_minutes', 'cutoff_seconds', 'max_round_total'])
+    .where('game', '=', game)
+    .executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('studio_mini_markets').selectAll().where('game', '=', game).execute();
+  const byCode = new Map(rows.map((r) => [r.market, r]));
+  const markets = miniMarkets(game).flatMap((m): MarketSettings[] => {
+    const row = byCode.get(m.code);
+    if (!row) return [];
+    return [
+      {
+        code: m.code,
+        odds: row.odds,
+        minOdds: m.minOdds,
+        maxOdds: m.maxOdds,
+        defaultOdds: m.defaultOdds,
+        wins: m.wins,
+        outcomes: m.outcomes,
+        minBet: int(row.min_bet),
+        maxBet: int(row.max_bet),
+        maxExposure: int(row.max_exposure),
+      },
+    ];
+  });
+  return {
+    game,
+    cadenceMinutes: g.cadence_minutes,
+    cutoffSeconds: g.cutoff_seconds,
+    maxRoundTotal: int(g.max_round_total),
+    markets,
+  };
+}
+
+/** The bet as the member sees it, from its slip and bet rows. */
+function betView(row: {
+  slip_id: string;
+  game: string;
+  round: number | string;
+  day_round: number;
+  market: string;
+  amount: number | string;
+  odds: number;
+  state: MiniSlipState;
+  outcome: 'won' | 'lost' | null;
+  win: number | string;
+  created_at: Date;
+}): TMiniBet {
+  const state =
+    row.state === 'rolled_back' || row.state === 'refused'
+      ? 'refunded'
+      : row.outcome === 'won'
+        ? 'won'
+        : row.outcome === 'lost'
+          ? 'lost'
+          : 'open';
+  return {
+    slipId: row.slip_id,
+    game: row.game as MiniGame,
+    round: int(row.round),
+    dayRound: row.day_round,
+    market: row.market,
+    amount: int(row.amount),
+    odds: row.odds,
+    state,
+    win: int(row.win),
+    at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export interface MiniBettingDeps {
+  db: StudioDb;
+  wallet: WalletClient;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Wallet calls in flight at once while a round is settled (default 16). */
+  settleConcurrency?: number;
+}
+
+export interface SettleResult {
+  /** Rounds whose settlement finished in this run. */
+  settled: { round: number; voided: boolean }[];
+  paid: number;
+  rolledBack: number;
+  /** Calls left for the next run (no answer from the platform). */
+  pending: number;
+}
+
+export function createMiniBetting(deps: MiniBettingDeps) {
+  const { db, wallet, now, log } = deps;
+  const concurrency = deps.settleConcurrency ?? 16;
+
+  /** Gives a slip's reservation back (its exposure), moving it from `from` to `to`; false if it was not in `from`. */
+  async function release(slipId: string, from: MiniSlipState[], to: MiniSlipState, refusal?: string) {
+    return db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('studio_mini_slips')
+        .set({ state: to, updated_at: now(), ...(refusal ? { refusal } : {}) })
+        .where('slip_id', '=', slipId)
+        .where('state', 'in', from)
+        .returning(['game', 'round', 'user_id', 'total'])
+        .executeTakeFirst();
+      if (!moved) return false;
+      await sql`update studio_mini_members set total = total - ${int(moved.total)}
+        where game = ${moved.game} and round = ${moved.round} and user_id = ${moved.user_id}`.execute(trx);
+      const bets = await trx
+        .selectFrom('studio_mini_bets')
+        .select(['market', 'amount', 'payout'])
+        .where('slip_id', '=', slipId)
+        .orderBy('market')
+        .execute();
+      for (const b of bets)
+        await sql`update studio_mini_exposure
+          set stakes = stakes - ${int(b.amount)}, payout = payout - ${int(b.payout)}, bets = bets - 1
+          where game = ${moved.game} and round = ${moved.round} and market = ${b.market}`.execute(trx);
+      return true;
+    });
+  }
+
+  async function rollbackSlip(slip: {
+    slip_id: string;
+    user_id: string;
+    game: string;
+    round: number | string;
+  }) {
+    const result = await wallet.call(MINI_PROVIDER, 'rollback', {
+      userId: slip.user_id,
+      transactionId: rollbackTxOf(slip.slip_id),
+      referenceTransactionId: betTxOf(slip.slip_id),
+      roundId: roundIdOf(slip.game, int(slip.round), slip.user_id),
+    });
+    if (result.answered && result.answer.status === 'RS_OK') {
+      await release(slip.slip_id, ['pending', 'ok'], 'rolled_back');
+      return true;
+    }
+    log.warn(
+      { slipId: slip.slip_id, answer: describe(result) },
+      'mini: rollback not confirmed, retried later',
+    );
+    return false;
+  }
+
+  /** Runs `work` over `items`, `concurrency` at a time. */
+  async function pool<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        await work(item);
+      }
+    });
+    await Promise.all(runners);
+  }
+
+  return {
+    /**
+     * One slip. `at` is read once, before anything else: a slip is on time when the server's clock
+     * is before the round's close when the request is handled.
+     */
+    async bet(
+      player: { token: string; userId: string },
+      game: MiniGame,
+      round: number,
+      stakes: { market: string; amount: number }[],
+    ): Promise<BetAnswer> {
+      const at = now();
+      const slipId = `${game}-${round}-${randomBytes(9).toString('base64url')}`;
+      let total = 0;
+      try {
+        const dayRound = await db.transaction().execute(async (trx) => {
+          const r = await trx
+            .selectFrom('studio_mini_rounds')
+            .select(['opens_at', 'closes_at', 'settlement', 'day_round'])
+            .where('game', '=', game)
+            .where('round', '=', round)
+            .forShare()
+            .executeTakeFirst();
+          if (
+            !r ||
+            r.settlement !== null ||
+            at.getTime() < new Date(r.opens_at).getTime() ||
+            at.getTime() >= new Date(r.closes_at).getTime()
+          )
+            throw new Refusal('closed');
+          const settings = await readSettings(trx, game);
+          const markets = new Map(settings.markets.map((m) => [m.code, m]));
+          for (const s of stakes) {
+            const m = markets.get(s.market);
+            if (!m) throw new Refusal('unknown_market', s.market);
+            if (s.amount < m.minBet) throw new Refusal('bet_out_of_range', s.market);
+          }
+          total = stakes.reduce((sum, s) => sum + s.amount, 0);
+          if (!Number.isSafeInteger(total)) throw new Refusal('bet_out_of_range');
+
+          // The member's lock for this round: their slips are reserved one at a time.
+          await trx
+            .insertInto('studio_mini_members')
+            .values({ game, round, user_id: player.userId, total: 0 })
+            .onConflict((oc) => oc.columns(['game', 'round', 'user_id']).doNothing())
+            .execute();
+          const member = await trx
+            .selectFrom('studio_mini_members')
+            .select('total')
+            .where('game', '=', game)
+            .where('round', '=', round)
+            .where('user_id', '=', player.userId)
+            .forUpdate()
+            .executeTakeFirstOrThrow();
+          const prior = await trx
+            .selectFrom('studio_mini_bets as b')
+            .innerJoin('studio_mini_slips as s', 's.slip_id', 'b.slip_id')
+            .select(['b.market', sql<string>`sum(b.amount)`.as('staked')])
+            .where('s.game', '=', game)
+            .where('s.round', '=', round)
+            .where('s.user_id', '=', player.userId)
+            .where('s.state', 'in', ['pending', 'ok'])
+            .groupBy('b.market')
+            .execute();
+          const staked = new Map(prior.map((p) => [p.market, int(p.staked)]));
+          for (const s of stakes)
+            if ((staked.get(s.market) ?? 0) + s.amount > markets.get(s.market)!.maxBet)
+              throw new Refusal('bet_out_of_range', s.market);
+          if (int(member.total) + total > settings.maxRoundTotal) throw new Refusal('round_limit');
+
+          // The house's exposure, market by market in one order (no deadlock between slips).
+          const ordered = [...stakes].sort((a, b) =>
+            a.market < b.market ? -1 : a.market > b.market ? 1 : 0,
+          );
+          for (const s of ordered) {
+            const m = markets.get(s.market)!;
+            const p = payout(s.amount, m.odds);
+            await trx
+              .insertInto('studio_mini_exposure')
+              .values({ game, round, market: s.market })
+              .onConflict((oc) => oc.columns(['game', 'round', 'market']).doNothing())
+              .execute();
+            const taken = await sql`update studio_mini_exposure
+              set stakes = stakes + ${s.amount}, payout = payout + ${p}, bets = bets + 1
+              where game = ${game} and round = ${round} and market = ${s.market}
+                and payout + ${p} <= ${m.maxExposure}
+              returning market`.execute(trx);
+            if (taken.rows.length === 0) throw new Refusal('exposure', s.market);
+          }
+          await trx
+            .updateTable('studio_mini_members')
+            .set({ total: sql`total + ${total}` })
+            .where('game', '=', game)
+            .where('round', '=', round)
+            .where('user_id', '=', player.userId)
+            .execute();
+          await trx
+            .insertInto('studio_mini_slips')
+            .values({
+              slip_id: slipId,
+              provider: MINI_PROVIDER,
+              game,
+              round,
+              user_id: player.userId,
+              total,
+              state: 'pending',
+              refusal: null,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+          await trx
+            .insertInto('studio_mini_bets')
+            .values(
+              stakes.map((s) => {
+                const odds = markets.get(s.market)!.odds;
+                return {
+                  slip_id: slipId,
+                  market: s.market,
+                  amount: s.amount,
+                  odds,
+                  payout: payout(s.amount, odds),
+                };
+              }),
+            )
+            .execute();
+          return r.day_round;
+        });
+
+        const result = await wallet.call(MINI_PROVIDER, 'bet', {
+          token: player.token,
+          userId: player.userId,
+          transactionId: betTxOf(slipId),
+          roundId: roundIdOf(game, round, player.userId),
+          gameCode: game,
+          amount: total,
+        });
+        if (!result.answered) {
+          // The stake may or may not have been taken: the slip stays pending and is rolled back at
+          // the draw (a rollback that arrives first makes the late bet move nothing).
+          log.warn({ slipId, reason: result.reason }, 'mini: bet not answered; rolled back at the draw');
+          return { kind: 'refused', code: 'unconfirmed' };
+        }
+        const { answer } = result;
+        if (answer.status === 'RS_OK') {
+          const confirmed = await db
+            .updateTable('studio_mini_slips')
+            .set({ state: 'ok', updated_at: now() })
+            .where('slip_id', '=', slipId)
+            .where('state', '=', 'pending')
+            .executeTakeFirst();
+          // Rolled back meanwhile (the round was settled or voided first): the stake is back.
+          if (confirmed.numUpdatedRows === 0n) return { kind: 'refused', code: 'closed' };
+          const bets = stakes.map((s) => ({
+            slip_id: slipId,
+            game,
+            round,
+            day_round: dayRound,
+            market: s.market,
+            amount: s.amount,
+            odds: 0,
+            state: 'ok' as const,
+            outcome: null,
+            win: 0,
+            created_at: at,
+          }));
+          const odds = await db
+            .selectFrom('studio_mini_bets')
+            .select(['market', 'odds'])
+            .where('slip_id', '=', slipId)
+            .execute();
+          const oddsOf = new Map(odds.map((o) => [o.market, o.odds]));
+          return {
+            kind: 'success',
+            slipId,
+            bets: bets.map((b) => betView({ ...b, odds: oddsOf.get(b.market) ?? 0 })),
+            balance: answer.balance ?? 0,
+          };
+        }
+        if (answer.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') return { kind: 'refused', code: 'closed' };
+        const code = REFUSAL_OF_STATUS[answer.status];
+        await release(slipId, ['pending'], 'refused', answer.status);
+        if (!code) {
+          log.error({ slipId, httpStatus: result.httpStatus, answer }, 'mini: bet answered unexpectedly');
+          return { kind: 'error', httpStatus: 500, code: 'error' };
+        }
+        return {
+          kind: 'refused',
+          code,
+          ...(code === 'not_enough_money' && answer.balance !== undefined ? { balance: answer.balance } : {}),
+        };
+      } catch (error) {
+        if (error instanceof Refusal)
+          return { kind: 'refused', code: error.code, ...(error.market ? { market: error.market } : {}) };
+        throw error;
+      }
+    },
+
+    /** A member's bets of one round, or of a day (the rounds opened that day), newest first. */
+    async list(
+      userId: string,
+      game: MiniGame,
+      which: { round: number } | { day: string },
+    ): Promise<TMiniBet[]> {
+      let query = db
+        .selectFrom('studio_mini_bets as b')
+        .innerJoin('studio_mini_slips as s', 's.slip_id', 'b.slip_id')
+        .innerJoin('studio_mini_rounds as r', (join) =>
+          join.onRef('r.game', '=', 's.game').onRef('r.round', '=', 's.round'),
+        )
+        .select([
+          's.slip_id',
+          's.game',
+          's.round',
+          'r.day_round',
+          'b.market',
+          'b.amount',
+          'b.odds',
+          's.state',
+          'b.outcome',
+          'b.win',
+          's.created_at',
+        ])
+        .where('s.user_id', '=', userId)
+        .where('s.game', '=', game)
+        .where('s.state', '<>', 'refused');
+      query =
+        'round' in which ? query.where('s.round', '=', which.round) : query.where('r.day', '=', which.day);
+      const rows = await query.orderBy('s.created_at', 'desc').orderBy('b.market').limit(500).execute();
+      return rows.map(betView);
+    },
+
+    /**
+     * Settles what is due: a drawn round is marked to be paid, then every round marked (paid or
+     * voided) and not settled yet is worked on, oldest first. Safe to run again at any point and on
+     * any instance: every wallet call repeats its transactionId.
+     */
+    async settle(game: MiniGame): Promise<SettleResult> {
+      const out: SettleResult = { settled: [], paid: 0, rolledBack: 0, pending: 0 };
+      await db
+        .updateTable('studio_mini_rounds')
+        .set({ settlement: 'pay' })
+        .where('game', '=', game)
+        .where('drawn_at', 'is not', null)
+        .where('settlement', 'is', null)
+        .execute();
+      const rounds = await db
+        .selectFrom('studio_mini_rounds')
+        .select(['round', 'settlement', 'result'])
+        .where('game', '=', game)
+        .where('settlement', 'is not', null)
+        .where('settled_at', 'is', null)
+        .orderBy('round')
+        .limit(20)
+        .execute();
+      for (const r of rounds) {
+        const round = int(r.round);
+        const voided = r.settlement === 'void';
+        // Slips to roll back: all of a voided round, the unconfirmed ones of a paid round.
+        const refund = await db
+          .selectFrom('studio_mini_slips')
+          .select(['slip_id', 'user_id', 'game', 'round'])
+          .where('game', '=', game)
+          .where('round', '=', round)
+          .where('state', 'in', voided ? ['pending', 'ok'] : ['pending'])
+          .execute();
+        await pool(refund, async (slip) => {
+          if (await rollbackSlip(slip)) out.rolledBack += 1;
+          else out.pending += 1;
+        });
+        if (!voided) {
+          const result = json<MiniResult>(r.result);
+          const winners = (await readSettings(db, game)).markets
+            .filter((m) => marketWins(game, m.code, result))
+            .map((m) => m.code);
+          // Every confirmed bet's outcome in two statements (the winners' wins exact in bigint).
+          await sql`update studio_mini_bets b
+            set outcome = 'won', win = (b.amount * b.odds) / 100, win_state = 'due'
+            from studio_mini_slips s
+            where s.slip_id = b.slip_id and s.game = ${game} and s.round = ${round} and s.state = 'ok'
+              and b.outcome is null and b.market = any(${winners}::text[])`.execute(db);
+          await sql`update studio_mini_bets b
+            set outcome = 'lost'
+            from studio_mini_slips s
+            where s.slip_id = b.slip_id and s.game = ${game} and s.round = ${round} and s.state = 'ok'
+              and b.outcome is null and not (b.market = any(${winners}::text[]))`.execute(db);
+          const due = await db
+            .selectFrom('studio_mini_bets as b')
+            .innerJoin('studio_mini_slips as s', 's.slip_id', 'b.slip_id')
+            .select(['b.slip_id', 'b.market', 'b.win', 's.user_id'])
+            .where('s.game', '=', game)
+            .where('s.round', '=', round)
+            .where('b.win_state', '=', 'due')
+            .execute();
+          await pool(due, async (bet) => {
+            const result = await wallet.call(MINI_PROVIDER, 'win', {
+              userId: bet.user_id,
+              transactionId: winTxOf(bet.slip_id, bet.market),
+              roundId: roundIdOf(game, round, bet.user_id),
+              gameCode: game,
+              amount: int(bet.win),
+            });
+            const status = result.answered ? result.answer.status : null;
+            if (status === 'RS_OK' || status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') {
+              // Paid; or its slip was rolled back meanwhile (its stake is back, nothing to pay).
+              await db
+                .updateTable('studio_mini_bets')
+                .set(status === 'RS_OK' ? { win_state: 'paid' } : { win_state: 'none', win: 0 })
+                .where('slip_id', '=', bet.slip_id)
+                .where('market', '=', bet.market)
+                .where('win_state', '=', 'due')
+                .execute();
+              if (status === 'RS_OK') out.paid += 1;
+              return;
+            }
+            out.pending += 1;
+            log.warn(
+              { slipId: bet.slip_id, market: bet.market, answer: describe(result) },
+              'mini: win not confirmed',
+            );
+          });
+        }
+        // Settled once nothing is left: no slip to roll back, no bet without its outcome or win.
+        const left = await db
+          .selectFrom('studio_mini_slips as s')
+          .leftJoin('studio_mini_bets as b', 'b.slip_id', 's.slip_id')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('s.game', '=', game)
+          .where('s.round', '=', round)
+          .where((eb) =>
+            voided
+              ? eb('s.state', 'in', ['pending', 'ok'])
+              : eb.or([
+                  eb('s.state', '=', 'pending'),
+                  eb.and([
+                    eb('s.state', '=', 'ok'),
+                    eb.or([eb('b.outcome', 'is', null), eb('b.win_state', '=', 'due')]),
+                  ]),
+                ]),
+          )
+          .executeTakeFirstOrThrow();
+        if (int(left.n) > 0) continue;
+        const done = await db
+          .updateTable('studio_mini_rounds')
+          .set({ settled_at: now() })
+          .where('game', '=', game)
+          .where('round', '=', round)
+          .where('settled_at', 'is', null)
+          .executeTakeFirst();
+        if (done.numUpdatedRows > 0n) out.settled.push({ round, voided });
+      }
+      return out;
+    },
+
+    /**
+     * Voids a round that is not settled yet: no bet is taken on it any more and its slips are
+     * rolled back by the next settlement run. The round is still drawn at its time from its chain
+     * seed (so the chain stays verifiable), but nothing is paid on it.
+     */
+    async voidRound(
+      game: MiniGame,
+      round: number,
+      by: string,
+      reason: string,
+    ): Promise<'success' | 'already' | 'not_found'> {
+      const at = now();
+      const row = await db
+        .updateTable('studio_mini_rounds')
+        .set({ settlement: 'void', voided_at: at, voided_by: by, void_reason: reason })
+        .where('game', '=', game)
+        .where('round', '=', round)
+        .where('settlement', 'is', null)
+        .returning('round')
+        .executeTakeFirst();
+      if (row) return 'success';
+      const exists = await db
+        .selectFrom('studio_mini_rounds')
+        .select('round')
+        .where('game', '=', game)
+        .where('round', '=', round)
+        .executeTakeFirst();
+      return exists ? 'already' : 'not_found';
+    },
+  };
+}
+
+function describe(result: WalletResult): unknown {
+  return result.answered ? { httpStatus: result.httpStatus, status: result.answer.status } : result.reason;
+}
+
+export type MiniBetting = ReturnType<typeof createMiniBetting>;
