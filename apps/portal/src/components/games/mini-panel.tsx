@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCasinoEntry } from '@casino/contracts/games';
 import { useLocale } from '../../i18n/locale-context.ts';
 import { useMiniSetting } from './api/get-mini-setting.ts';
-import { casinoName, TileGrid } from './game-lobby.tsx';
+import { casinoName, TileGrid } from './lobby-parts.tsx';
 import { GameTile } from './game-tile.tsx';
 import type { GameLauncher } from './use-game-launcher.ts';
 
