@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, siteDay, siteDayStart } from '@casino/contracts/site-time';
+import { addDays, siteDay } from '@casino/contracts/site-time';
+import type { TAttendanceSettings } from '@casino/contracts/backoffice-rewards';
 import {
   auditOf,
   balances,
@@ -8,7 +9,9 @@ import {
   createMember,
   createOperator,
   fileTestApp,
-  signIn,
+  latestRequestId,
+  nextSiteDay,
+  setPromotion,
   type TestMember,
 } from './factories.ts';
 
@@ -27,19 +30,10 @@ const REWARDS = [
   { streak: 5, points: 1_000 },
 ];
 
-async function setAttendance(body: Record<string, unknown>) {
-  const answer = await bo(t, 'PUT', '/promotions/attendance', { cookie: (await owner()).cookie, body });
-  expect(answer.code).toBe(200);
-  return answer;
-}
+const setAttendance = (body: TAttendanceSettings) => setPromotion(t, 'promotions.updateAttendance', body);
 
 /** Moves the clock to 00:30 of the next site day (or `days` days on); the members sign in again. */
-async function nextDay(members: TestMember[], days = 1) {
-  const today = siteDay(t.clock.now(), zone);
-  const target = siteDayStart(addDays(today, days), zone).getTime() + 30 * 60_000;
-  t.clock.advance(target - t.clock.now().getTime());
-  for (const m of members) m.cookie = await signIn(t, { userId: m.userId, password: m.password });
-}
+const nextDay = (members: TestMember[], days = 1) => nextSiteDay(t, members, days);
 
 const check = (m: TestMember) => call(t, 'check-attendance', {}, m.cookie);
 
@@ -97,14 +91,21 @@ describe('check-attendance', () => {
 
     // The member detail of the back office shows the attendance of the last 30 days.
     const op = await owner();
-    const detail = await bo(t, 'GET', `/members/${m.userId}/attendance`, { cookie: op.cookie });
+    const detail = await bo(t, 'promotions.memberAttendance', {
+      cookie: op.cookie,
+      params: { userId: m.userId },
+    });
     expect(detail.body).toEqual({ status: 'success', streak: 1, lastDay: today3, days30: 4, points30: 600 });
-    const missing = await bo(t, 'GET', '/members/nobody404/attendance', { cookie: op.cookie });
+    const missing = await bo(t, 'promotions.memberAttendance', {
+      cookie: op.cookie,
+      params: { userId: 'nobody404' },
+    });
     expect(missing.body).toEqual({ status: 'not_found' });
     const content = await createOperator(t, 'content');
-    expect((await bo(t, 'GET', `/members/${m.userId}/attendance`, { cookie: content.cookie })).code).toBe(
-      403,
-    );
+    expect(
+      (await bo(t, 'promotions.memberAttendance', { cookie: content.cookie, params: { userId: m.userId } }))
+        .code,
+    ).toBe(403);
     expect((await t.services.ledger.checkInvariants()).ok).toBe(true);
   });
 
@@ -131,13 +132,9 @@ describe('check-attendance', () => {
     // A pending deposit is not enough.
     expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, m.cookie)).body.status).toBe('success');
     expect((await check(m)).body).toEqual({ status: 'fail' });
-    const row = await t.db
-      .selectFrom('deposit_requests')
-      .select('id')
-      .where('member_id', '=', m.id)
-      .executeTakeFirstOrThrow();
+    const id = await latestRequestId(t, 'deposit', m.id);
     expect(
-      (await bo(t, 'POST', `/deposits/${row.id}/approve`, { cookie: (await owner()).cookie })).body.status,
+      (await bo(t, 'deposits.approve', { cookie: (await owner()).cookie, params: { id } })).body.status,
     ).toBe('success');
     expect((await check(m)).body).toEqual({ status: 'success', points: 100, streak: 1 });
     // The next day needs that day's own deposit.
@@ -185,9 +182,9 @@ describe('the back office attendance settings', () => {
   it('are changed by the owner only, audited, and a bad body changes nothing', async () => {
     const cashierOp = await createOperator(t, 'cashier');
     const op = await owner();
-    const before = (await bo(t, 'GET', '/promotions/attendance', { cookie: cashierOp.cookie })).body;
+    const before = (await bo(t, 'promotions.attendance', { cookie: cashierOp.cookie })).body;
     expect(before.status).toBe('success');
-    const denied = await bo(t, 'PUT', '/promotions/attendance', {
+    const denied = await bo(t, 'promotions.updateAttendance', {
       cookie: cashierOp.cookie,
       body: { enabled: false, requireDeposit: false, rewards: [] },
     });
@@ -209,12 +206,12 @@ describe('the back office attendance settings', () => {
       const bad = await bo(t, 'PUT', '/promotions/attendance', { cookie: op.cookie, body });
       expect(bad.code, JSON.stringify(body)).toBe(400);
     }
-    expect((await bo(t, 'GET', '/promotions/attendance', { cookie: op.cookie })).body.settings).toEqual(
+    expect((await bo(t, 'promotions.attendance', { cookie: op.cookie })).body.settings).toEqual(
       before.settings,
     );
 
     const next = { enabled: true, requireDeposit: false, rewards: [{ streak: 1, points: 50 }] };
-    const saved = await bo(t, 'PUT', '/promotions/attendance', { cookie: op.cookie, body: next });
+    const saved = await bo(t, 'promotions.updateAttendance', { cookie: op.cookie, body: next });
     expect(saved.body.settings).toEqual(next);
     expect(saved.body.figures.count).toBeGreaterThan(0);
     expect(saved.body.figures.points).toBeGreaterThanOrEqual(saved.body.figures.points30);

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
+import {
+  BACKOFFICE_ROUTES,
+  backofficePath,
+  type TBackofficeAnswer,
+  type TBackofficeBody,
+  type TBackofficeParams,
+  type TBackofficeQuery,
+  type TBackofficeRouteName,
+} from '@casino/contracts/backoffice-routes';
 import type { TCallName, TCallResponse } from '@casino/contracts/calls';
+import { addDays, siteDay, siteDayStart } from '@casino/contracts/site-time';
 import type { THttpErrorResponse } from '@casino/contracts/errors';
 import type { Database } from '../src/db/database.ts';
 import type { MemberState, OperatorRole } from '../src/db/schema.ts';
@@ -365,28 +375,112 @@ export async function auditOf<C extends AuditColumn = (typeof AUDIT_ENTRY)[numbe
   return t.db.selectFrom('audit_log').select(columns).where('target', '=', target).orderBy('id').execute();
 }
 
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a back-office route answers: its entry's response or one of the HTTP error shapes. */
+export type BoAnswer<N extends TBackofficeRouteName> = AnyOf<TBackofficeAnswer<N> | THttpErrorResponse>;
+
+type Given<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    {} extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** A named route's params, query and body as its schemas accept them (`params` and `body` when it has them). */
+export type BoInput<N extends TBackofficeRouteName> = Given<'params', TBackofficeParams<N>> & {
+  query?: TBackofficeQuery<N>;
+} & Given<'body', TBackofficeBody<N>>;
+
+type BoOptions = InjectOptions & { body?: unknown; key?: string };
+
 /**
- * A back-office request (`/api/backoffice<url>`), as the console sends it; `key` is its
- * Idempotency-Key, `ip` the client's address, `headers` more headers.
+ * A back-office request as the console sends it, in one of two forms. By route name, as `call` is
+ * for member calls: `bo(t, 'promotions.updatePayback', { cookie, body })` reaches the path of its
+ * `BACKOFFICE_ROUTES` entry with `params` filled in and `query` added, the body typed by the entry's
+ * schema and the answer by its response. By method and URL (`/api/backoffice<url>`), for what the
+ * table does not allow: a wrong type, a path outside it, a raw query. `key` is the Idempotency-Key,
+ * `ip` the client's address, `headers` more headers.
  */
+export async function bo<N extends TBackofficeRouteName>(
+  t: TestApp,
+  name: N,
+  options: InjectOptions & BoInput<N> & { key?: string },
+): Promise<Answer<BoAnswer<N>>>;
+export async function bo(t: TestApp, method: HttpMethod, url: string, options?: BoOptions): Promise<Answer>;
 export async function bo(
   t: TestApp,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  options: InjectOptions & { body?: unknown; key?: string } = {},
+  first: string,
+  second?: unknown,
+  third: BoOptions = {},
 ): Promise<Answer> {
+  if (typeof second === 'string') return inject(t, first as HttpMethod, `/api/backoffice${second}`, third);
+  const route = BACKOFFICE_ROUTES[first as TBackofficeRouteName];
+  const options = (second ?? {}) as BoOptions & {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+  };
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined) search.set(key, String(value as string | number | boolean));
+  const query = search.size > 0 ? `?${search.toString()}` : '';
+  return inject(t, route.method, backofficePath(route.path, options.params) + query, options);
+}
+
+async function inject(t: TestApp, method: HttpMethod, url: string, options: BoOptions): Promise<Answer> {
   const headers: Record<string, string> = { ...SAME_ORIGIN, ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.key !== undefined) headers['idempotency-key'] = options.key;
   if (method !== 'GET') headers['content-type'] = 'application/json';
   const raw = await t.app.inject({
     method,
-    url: `/api/backoffice${url}`,
+    url,
     headers,
     ...(options.ip ? { remoteAddress: options.ip } : {}),
     ...(method !== 'GET' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
   });
   return answerOf(raw);
+}
+
+/**
+ * Moves the test clock to 00:30 of the site day `days` after today (site time zone); sessions end
+ * as days pass, so the `members` sign in again (their cookies are replaced).
+ */
+export async function nextSiteDay(t: TestApp, members: TestMember[] = [], days = 1): Promise<void> {
+  const zone = t.config.siteTimeZone;
+  const target = siteDayStart(addDays(siteDay(t.clock.now(), zone), days), zone).getTime() + 30 * 60_000;
+  t.clock.advance(target - t.clock.now().getTime());
+  for (const m of members) m.cookie = await signIn(t, { userId: m.userId, password: m.password });
+}
+
+/** The promotions' settings (docs/api/promotions.md), set by a new owner; the answer must be 200. */
+export async function setPromotion<
+  N extends 'promotions.updateAttendance' | 'promotions.updateReferral' | 'promotions.updatePayback',
+>(t: TestApp, name: N, body: TBackofficeBody<N>): Promise<BoAnswer<N>> {
+  const owner = await createOperator(t, 'owner');
+  const route = BACKOFFICE_ROUTES[name];
+  const answer = await inject(t, route.method, route.path, { cookie: owner.cookie, body });
+  if (answer.code !== 200) throw new Error(`${name}: ${answer.code} ${answer.raw.body}`);
+  return answer.body as BoAnswer<N>;
+}
+
+/**
+ * A deposit of `amount` asked by the member (`apply-user-deposit`) and approved by `operator` (a new
+ * owner when none is given); the request's id.
+ */
+export async function approvedDeposit(
+  t: TestApp,
+  member: Pick<TestMember, 'id' | 'cookie'>,
+  amount: number,
+  operator?: TestOperator,
+): Promise<number> {
+  const asked = await call(t, 'apply-user-deposit', { amount }, member.cookie);
+  if (asked.body.status !== 'success') throw new Error(`apply-user-deposit: ${asked.raw.body}`);
+  const id = await latestRequestId(t, 'deposit', member.id);
+  const approver = operator ?? (await createOperator(t, 'owner'));
+  const approved = await bo(t, 'deposits.approve', { cookie: approver.cookie, params: { id } });
+  if (approved.body.status !== 'success') throw new Error(`deposits.approve: ${approved.raw.body}`);
+  return id;
 }
 
 /** The member's latest request id of a kind (straight from the table). */

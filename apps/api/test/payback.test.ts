@@ -1,14 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, siteDay, siteDayStart } from '@casino/contracts/site-time';
+import { addDays, siteDay } from '@casino/contracts/site-time';
 import { weekOf } from '../src/modules/rewards/rewards.service.ts';
+import type { TPaybackSettings } from '@casino/contracts/backoffice-rewards';
 import {
+  approvedDeposit,
   balances,
   bo,
   call,
   createMember,
   createOperator,
   fileTestApp,
-  signIn,
+  latestRequestId,
+  nextSiteDay,
+  setPromotion,
   type TestMember,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -31,25 +35,10 @@ beforeAll(async () => {
 let seq = 0;
 const id = (p: string) => `${p}-${++seq}`;
 
-async function setPayback(body: Record<string, unknown>) {
-  const answer = await bo(t, 'PUT', '/promotions/payback', { cookie: (await owner()).cookie, body });
-  expect(answer.code).toBe(200);
-  return answer.body;
-}
+const setPayback = (body: TPaybackSettings) => setPromotion(t, 'promotions.updatePayback', body);
 
 /** A deposit asked by the member and approved by an operator. */
-async function deposit(m: TestMember, amount: number) {
-  expect((await call(t, 'apply-user-deposit', { amount }, m.cookie)).body.status).toBe('success');
-  const row = await t.db
-    .selectFrom('deposit_requests')
-    .select('id')
-    .where('member_id', '=', m.id)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  expect(
-    (await bo(t, 'POST', `/deposits/${row.id}/approve`, { cookie: (await owner()).cookie })).body.status,
-  ).toBe('success');
-}
+const deposit = (m: TestMember, amount: number) => approvedDeposit(t, m, amount);
 
 /** A bet that stands and, when `win`, its win. */
 async function play(m: TestMember, amount: number, win = 0) {
@@ -84,9 +73,9 @@ async function paybackPaid(m: TestMember): Promise<number> {
 
 /** Moves the clock to 00:30 of next Monday (site time); the members sign in again. */
 async function nextMonday(members: TestMember[]) {
-  const monday = addDays(weekOf(siteDay(t.clock.now(), zone)), 7);
-  t.clock.advance(siteDayStart(monday, zone).getTime() + 30 * 60_000 - t.clock.now().getTime());
-  for (const m of members) m.cookie = await signIn(t, { userId: m.userId, password: m.password });
+  const today = siteDay(t.clock.now(), zone);
+  const monday = addDays(weekOf(today), 7);
+  await nextSiteDay(t, members, (Date.parse(monday) - Date.parse(today)) / 86_400_000);
   return monday;
 }
 
@@ -115,15 +104,9 @@ describe('weekly payback', () => {
         )
       ).body.status,
     ).toBe('success');
-    const withdrawal = await t.db
-      .selectFrom('withdraw_requests')
-      .select('id')
-      .where('member_id', '=', loser.id)
-      .executeTakeFirstOrThrow();
-    expect(
-      (await bo(t, 'POST', `/withdraws/${withdrawal.id}/approve`, { cookie: (await owner()).cookie })).body
-        .status,
-    ).toBe('success');
+    const withdrawal = await latestRequestId(t, 'withdraw', loser.id);
+    const approve = { cookie: (await owner()).cookie, params: { id: withdrawal } };
+    expect((await bo(t, 'withdraws.approve', approve)).body.status).toBe('success');
     // loss = 100,000 - 10,000 - 0 = 90,000 -> 9,000 points at level 1's 10 %
 
     await deposit(vip, 50_000);
@@ -174,7 +157,7 @@ describe('weekly payback', () => {
     expect(keys).toEqual([{ idempotency_key: `payback:${loser.id}:${week}`, amount: 9_000 }]);
     expect((await t.services.ledger.checkInvariants()).ok).toBe(true);
 
-    const figures = await bo(t, 'GET', '/promotions/payback', { cookie: (await owner()).cookie });
+    const figures = await bo(t, 'promotions.payback', { cookie: (await owner()).cookie });
     expect(figures.body.figures).toMatchObject({ count: 3, points: 68_000 });
   });
 
@@ -221,7 +204,7 @@ describe('weekly payback', () => {
 
   it('refuses bad settings with a 400 and keeps the old ones', async () => {
     const op = await owner();
-    const before = (await bo(t, 'GET', '/promotions/payback', { cookie: op.cookie })).body.settings;
+    const before = (await bo(t, 'promotions.payback', { cookie: op.cookie })).body.settings;
     for (const body of [
       { enabled: true, percentByLevel: { '11': 5 }, cap: 1 },
       { enabled: true, percentByLevel: { '1': 101 }, cap: 1 },
@@ -234,8 +217,8 @@ describe('weekly payback', () => {
         JSON.stringify(body),
       ).toBe(400);
     }
-    expect((await bo(t, 'GET', '/promotions/payback', { cookie: op.cookie })).body.settings).toEqual(before);
+    expect((await bo(t, 'promotions.payback', { cookie: op.cookie })).body.settings).toEqual(before);
     const support = await createOperator(t, 'support');
-    expect((await bo(t, 'GET', '/promotions/payback', { cookie: support.cookie })).code).toBe(403);
+    expect((await bo(t, 'promotions.payback', { cookie: support.cookie })).code).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, siteDay, siteDayStart } from '@casino/contracts/site-time';
+import { siteDay } from '@casino/contracts/site-time';
+import type { TReferralSettings } from '@casino/contracts/backoffice-rewards';
 import {
   balances,
   bo,
@@ -7,6 +8,8 @@ import {
   createMember,
   createOperator,
   fileTestApp,
+  nextSiteDay,
+  setPromotion,
   signIn,
   uniqueMemberInput,
   type TestMember,
@@ -53,18 +56,10 @@ async function play(m: Pick<TestMember, 'userId' | 'cookie'>, amount: number, ro
   }
 }
 
-async function setReferral(body: Record<string, unknown>) {
-  const answer = await bo(t, 'PUT', '/promotions/referral', { cookie: (await owner()).cookie, body });
-  expect(answer.code).toBe(200);
-  return answer.body;
-}
+const setReferral = (body: TReferralSettings) => setPromotion(t, 'promotions.updateReferral', body);
 
 /** Moves the clock to 00:30 of the next site day; the members sign in again. */
-async function nextDay(members: TestMember[]) {
-  const today = siteDay(t.clock.now(), zone);
-  t.clock.advance(siteDayStart(addDays(today, 1), zone).getTime() + 30 * 60_000 - t.clock.now().getTime());
-  for (const m of members) m.cookie = await signIn(t, { userId: m.userId, password: m.password });
-}
+const nextDay = (members: TestMember[]) => nextSiteDay(t, members);
 
 const linkOf = (memberId: number) =>
   t.db
@@ -88,10 +83,12 @@ describe('recommender at registration', () => {
     // The member detail of the back office names the recommender (null when none).
     const op = await owner();
     expect(
-      (await bo(t, 'GET', `/members/${input.userId}`, { cookie: op.cookie })).body.member.recommender,
+      (await bo(t, 'members.detail', { cookie: op.cookie, params: { userId: input.userId } })).body.member
+        ?.recommender,
     ).toBe(a.userId);
     expect(
-      (await bo(t, 'GET', `/members/${a.userId}`, { cookie: op.cookie })).body.member.recommender,
+      (await bo(t, 'members.detail', { cookie: op.cookie, params: { userId: a.userId } })).body.member
+        ?.recommender,
     ).toBeNull();
 
     const unknown = await call(t, 'user-register', {
@@ -161,16 +158,16 @@ describe('recommender at registration', () => {
       .executeTakeFirstOrThrow();
     expect(await linkOf(neighbourRow.id)).toEqual({ recommender_id: local.id, referral_flag: null });
 
-    const flagged = await bo(t, 'GET', '/promotions/referral/flagged', { cookie: (await owner()).cookie });
+    const flagged = await bo(t, 'promotions.flaggedReferrals', { cookie: (await owner()).cookie });
     expect(flagged.body.status).toBe('success');
-    const rows = flagged.body.list as { userId: string; recommender: string; flag: string }[];
+    const rows = flagged.body.list;
     expect(rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ userId: self.userId, recommender: self.userId, flag: 'self' }),
         expect.objectContaining({ userId: friend.userId, recommender: a.userId, flag: 'ip' }),
       ]),
     );
-    const figures = await bo(t, 'GET', '/promotions/referral', { cookie: (await owner()).cookie });
+    const figures = await bo(t, 'promotions.referral', { cookie: (await owner()).cookie });
     expect(figures.body.figures.flagged).toBeGreaterThanOrEqual(2);
     expect(figures.body.figures.links).toBeGreaterThan(figures.body.figures.flagged);
   });
@@ -306,8 +303,9 @@ describe('referral rewards', () => {
     const vip = await createMember(t);
     await t.db.updateTable('members').set({ level: 3 }).where('id', '=', vip.id).execute();
     // Level 3 earns 2.5 % on slot stakes; casino stakes have no level rate: the referral rate (1 %).
-    const set = await bo(t, 'PUT', '/settings/levels/3', {
+    const set = await bo(t, 'settings.updateLevel', {
       cookie: (await owner()).cookie,
+      params: { level: 3 },
       body: { compRates: { slot: 250, casino: null } },
     });
     expect(set.body.status).toBe('success');
@@ -333,8 +331,9 @@ describe('referral rewards', () => {
       .where('referee_id', '=', b.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ stakes: 70_000, rate: 186, points: 1_300 });
-    await bo(t, 'PUT', '/settings/levels/3', {
+    await bo(t, 'settings.updateLevel', {
       cookie: (await owner()).cookie,
+      params: { level: 3 },
       body: { compRates: { slot: null } },
     });
   });
