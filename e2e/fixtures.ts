@@ -1,8 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
-import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -228,4 +234,79 @@ export async function dismissHealthDialogs(page: Page): Promise<void> {
     },
     { noWaitAfter: true },
   );
+}
+
+/** A game client string as the member reads it, from the studio's shipped locale files (Korean unless told). */
+export function studioText(
+  key: string,
+  values: Record<string, string | number> = {},
+  locale: TLocale = 'ko',
+): string {
+  const [ns, ...rest] = key.split(':');
+  const file = path.join(root, 'apps/studio/web/src/i18n/locales', locale, `${ns}.json`);
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of rest.join(':').split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`no studio string ${key} in ${locale}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A game tile of the lobby or of a provider's modal, by its whole name. */
+export function gameTile(page: Page, name: string) {
+  return page
+    .locator('button.game-tile')
+    .filter({ has: page.locator('.game-tile__name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) });
+}
+
+/** The house slot provider of the lobby's slot tab and the slot `openHouseSlot` opens (Korean names). */
+export const HOUSE_SLOT = { providerKo: '하우스 슬롯', code: 'jade-lotus', nameKo: '제이드 로터스' } as const;
+
+/**
+ * The house slot in its own window, as a member opens it from the lobby (Korean): the slot tab, the
+ * house slot provider, then its slot; once the game shows, the portal's loading dialog has gone and
+ * the provider's modal is closed. With `turbo`, the slot's turbo is on (short presentations).
+ */
+export async function openHouseSlot(
+  context: BrowserContext,
+  page: Page,
+  options: { turbo?: boolean } = {},
+): Promise<Page> {
+  const soon = { timeout: 15_000 };
+  await page.goto('/game');
+  // The lobby is prerendered: its tabs answer once the app has taken over.
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+  await page.getByRole('heading', { level: 1, name: text('ko', 'common:menu.game') }).waitFor();
+  await page.getByRole('tab', { name: text('ko', 'game:tabs.slot') }).click();
+  const modal = page.getByRole('dialog', { name: HOUSE_SLOT.providerKo });
+  // A site popup that shows as the tile is pressed takes the press (the popup handler of
+  // browser.ts then closes it): pressed again until the provider's modal is open.
+  await expect
+    .poll(
+      async () => {
+        if (!(await modal.isVisible())) await gameTile(page, HOUSE_SLOT.providerKo).click();
+        return modal.isVisible();
+      },
+      { timeout: 30_000, interval: 1_500 },
+    )
+    .toBe(true);
+  const popupPromise = context.waitForEvent('page');
+  await gameTile(page, HOUSE_SLOT.nameKo).click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/studio\/play\?/);
+  expect(new URL(popup.url()).searchParams.get('game')).toBe(HOUSE_SLOT.code);
+  await popup.getByRole('button', { name: studioText('shell:fair.title') }).waitFor();
+  // The portal's loading dialog closes by itself; then the slot modal is closed.
+  await actionDialogs(page)
+    .last()
+    .getByText(text('ko', 'common:msg2217'))
+    .waitFor({ state: 'detached', timeout: 10_000 });
+  await modal.getByRole('button', { name: text('ko', 'common:action.close') }).click();
+  await modal.waitFor({ state: 'detached' });
+  if (options.turbo) {
+    const turbo = popup.getByRole('button', { name: studioText('slots:controls.turbo') });
+    await turbo.click();
+    await expect.poll(() => turbo.getAttribute('aria-pressed'), soon).toBe('true');
+  }
+  return popup;
 }

@@ -1,15 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
 import {
   confirmTopDialog,
   dismissHealthDialogs,
   newMember,
+  openHouseSlot,
   operatorClient,
   registerAndSignIn,
+  studioText,
   text,
   type TNewMember,
 } from './fixtures.ts';
@@ -25,7 +26,6 @@ import {
  */
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The screenshots of this spec (looked at by hand). */
 const SHOTS = process.env.E2E_PROTECTION_SHOTS || '/tmp/h6-shots';
 /** How long a screen may take to show what is expected (expect.poll gives up after 1 s). */
@@ -91,16 +91,6 @@ function koreanWhen(page: Page, iso: string): Promise<string> {
       }).format(new Date(value)),
     iso,
   );
-}
-
-/** A game client translation as the member reads it, from the studio's shipped locale files. */
-function studioText(key: string, values: Record<string, string | number> = {}): string {
-  const [ns, ...rest] = key.split(':');
-  const file = path.join(root, 'apps/studio/web/src/i18n/locales/ko', `${ns}.json`);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const part of rest.join(':').split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no studio string ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -250,54 +240,6 @@ async function askDeposit(page: Page, amount: number) {
   await form.locator('input[name="amount"]').fill(String(amount));
   await form.locator('button[type="submit"]').click();
   await confirmTopDialog(page); // "deposit this much?"
-}
-
-// The house slot game, opened from the lobby as studio.e2e.ts does.
-
-const SLOTS_NAME_KO = '하우스 슬롯';
-const SLOT = { code: 'jade-lotus', nameKo: '제이드 로터스' };
-
-function tile(page: Page, name: string) {
-  return page
-    .locator('button.game-tile')
-    .filter({ has: page.locator('.game-tile__name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) });
-}
-
-/** The lobby's slot tab, the house slot provider, and one of its slots in its own window. */
-async function openHouseSlot(context: BrowserContext, page: Page): Promise<Page> {
-  await page.goto('/game');
-  // The lobby is prerendered: its tabs answer once the app has taken over.
-  await appReady(page);
-  await page.getByRole('heading', { level: 1, name: text('ko', 'common:menu.game') }).waitFor();
-  await page.getByRole('tab', { name: text('ko', 'game:tabs.slot') }).click();
-  const modal = page.getByRole('dialog', { name: SLOTS_NAME_KO });
-  // A site popup that shows as the tile is pressed takes the press (the popup handler of
-  // browser.ts then closes it): pressed again until the provider's modal is open.
-  await expect
-    .poll(
-      async () => {
-        if (!(await modal.isVisible())) await tile(page, SLOTS_NAME_KO).click();
-        return modal.isVisible();
-      },
-      { timeout: 30_000, interval: 1_500 },
-    )
-    .toBe(true);
-  const popupPromise = context.waitForEvent('page');
-  await tile(page, SLOT.nameKo).click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/studio\/play\?/);
-  expect(new URL(popup.url()).searchParams.get('game')).toBe(SLOT.code);
-  await popup.getByRole('button', { name: studioText('shell:fair.title') }).waitFor();
-  // The portal's loading dialog closes by itself; then the slot modal is closed.
-  await answerDialog(page)
-    .getByText(text('ko', 'common:msg2217'))
-    .waitFor({ state: 'detached', timeout: 10_000 });
-  await modal.getByRole('button', { name: text('ko', 'common:action.close') }).click();
-  await modal.waitFor({ state: 'detached' });
-  const turbo = popup.getByRole('button', { name: studioText('slots:controls.turbo') });
-  await turbo.click();
-  await expect.poll(() => turbo.getAttribute('aria-pressed'), SOON).toBe('true');
-  return popup;
 }
 
 interface SpinAnswer {
@@ -465,7 +407,7 @@ describe('loss limits in a house slot (desktop, Korean)', () => {
     await registerAndSignIn(page, baseUrl, member);
     await operator.adjust(member.userId, 100_000, 'cash', 'e2e protection loss limit');
 
-    const popup = await openHouseSlot(context, page);
+    const popup = await openHouseSlot(context, page, { turbo: true });
     await expect.poll(() => gameBalance(popup).textContent(), SOON).toBe(won(100_000));
     const betText = (await popup.locator('.slot-bet__amount').textContent()) ?? '';
     const bet = Number(betText.replace(/\D/g, ''));
@@ -567,7 +509,7 @@ describe('the reality check (390 px phone, Korean)', () => {
     await operator.adjust(member.userId, 50_000, 'cash', 'e2e protection reality check');
 
     // One spin in a house slot: the session's net result is its return less its stake.
-    const popup = await openHouseSlot(context, page);
+    const popup = await openHouseSlot(context, page, { turbo: true });
     await popup.setViewportSize(PHONE);
     const answer = await pressSpin(popup);
     expect(answer.status).toBe('success');

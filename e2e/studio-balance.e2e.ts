@@ -1,10 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { dismissHealthDialogs, newMember, operatorClient, registerAndSignIn, text } from './fixtures.ts';
+import {
+  dismissHealthDialogs,
+  newMember,
+  openHouseSlot,
+  operatorClient,
+  registerAndSignIn,
+  studioText,
+} from './fixtures.ts';
 
 /*
  * The house game's window hears the member's balance from the portal's event stream (issue 24,
@@ -14,11 +20,8 @@ import { dismissHealthDialogs, newMember, operatorClient, registerAndSignIn, tex
  */
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = process.env.E2E_STUDIO_BALANCE_SHOTS || '/tmp/h24-shots';
 const SOON = { timeout: 15_000 };
-const SLOTS_NAME_KO = '하우스 슬롯';
-const SLOT = { code: 'jade-lotus', nameKo: '제이드 로터스' };
 
 let browser: Browser;
 let operator: Awaited<ReturnType<typeof operatorClient>>;
@@ -36,46 +39,6 @@ afterAll(async () => {
 /** Whole won as the Korean game writes it: `50,000원`. */
 function won(amount: number): string {
   return `${new Intl.NumberFormat('ko-KR').format(amount)}원`;
-}
-
-/** A Korean string of the studio's game client. */
-function studioText(key: string): string {
-  const [ns, ...rest] = key.split(':');
-  const file = path.join(root, 'apps/studio/web/src/i18n/locales/ko', `${ns}.json`);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const part of rest.join(':').split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no studio string ${key}`);
-  return node;
-}
-
-function tile(page: Page, name: string) {
-  return page
-    .locator('button.game-tile')
-    .filter({ has: page.locator('.game-tile__name', { hasText: new RegExp(`^${name}$`) }) });
-}
-
-/** The lobby's slot tab, the house slot provider, and one of its slots in its own window. */
-async function openHouseSlot(context: BrowserContext, page: Page): Promise<Page> {
-  await page.goto('/game');
-  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
-  await page.getByRole('tab', { name: text('ko', 'game:tabs.slot') }).click();
-  const modal = page.getByRole('dialog', { name: SLOTS_NAME_KO });
-  await expect
-    .poll(
-      async () => {
-        if (!(await modal.isVisible())) await tile(page, SLOTS_NAME_KO).click();
-        return modal.isVisible();
-      },
-      { timeout: 30_000, interval: 1_500 },
-    )
-    .toBe(true);
-  const popupPromise = context.waitForEvent('page');
-  await tile(page, SLOT.nameKo).click();
-  const popup = await popupPromise;
-  await popup.waitForURL(/\/studio\/play\?/);
-  expect(new URL(popup.url()).searchParams.get('game')).toBe(SLOT.code);
-  await popup.getByRole('button', { name: studioText('shell:fair.title') }).waitFor();
-  return popup;
 }
 
 const gameBalance = (popup: Page) => popup.locator('.st-balance .st-balance__value');
