@@ -36,6 +36,17 @@ async function csv(query: string, op = owner) {
 }
 
 const zeroProvider = (provider: string) => ({ provider, bets: 0, wins: 0, ggr: 0 });
+/** A period's promotions figures: zero but those given. */
+const promo = (figures: Record<string, number>) => ({
+  bonuses: 0,
+  bonusCount: 0,
+  bonusesReturned: 0,
+  attendance: 0,
+  referral: 0,
+  payback: 0,
+  cost: 0,
+  ...figures,
+});
 
 describe('role rules', () => {
   it('lets only the owner read the reports, their CSV and the audit log', async () => {
@@ -142,6 +153,13 @@ describe('figures by Asia/Seoul day and month', () => {
     await movement('bet', 60, '2025-04-01T15:00:00.000Z'); // Seoul 04-02 (April)
     // A movement that is neither a bet, a win, a rollback nor a conversion is not a figure.
     await movement('jackpot_share', 5_000, '2025-03-31T11:00:00.000Z');
+    // What the promotions paid (read by their ledger codes alone).
+    await movement('attendance', 100, '2025-03-30T15:00:00.000Z'); // Seoul 03-31 00:00
+    await movement('deposit_bonus', 5_000, '2025-03-31T05:00:00.000Z'); // Seoul 03-31
+    await movement('referral', 250, '2025-03-31T14:59:59.999Z'); // Seoul 03-31 23:59:59.999
+    await movement('deposit_bonus', 3_000, '2025-03-31T15:00:00.000Z'); // Seoul 04-01 00:00
+    await movement('deposit_bonus_cancel', 1_000, '2025-04-01T01:00:00.000Z'); // Seoul 04-01
+    await movement('payback', 2_000, '2025-04-01T14:00:00.000Z'); // Seoul 04-01
 
     const m = await createMember(t, { signedIn: false });
     await t.db
@@ -207,6 +225,7 @@ describe('figures by Asia/Seoul day and month', () => {
         wins: 300,
         ggr: 1_000,
         compConverted: 700,
+        promotions: promo({ bonuses: 5_000, bonusCount: 1, attendance: 100, referral: 250, cost: 5_350 }),
         providers: [{ provider: a, bets: 1_300, wins: 300, ggr: 1_000 }, zeroProvider(b)],
       },
       {
@@ -220,6 +239,13 @@ describe('figures by Asia/Seoul day and month', () => {
         wins: 9_000,
         ggr: -1_900,
         compConverted: 0,
+        promotions: promo({
+          bonuses: 3_000,
+          bonusCount: 1,
+          bonusesReturned: 1_000,
+          payback: 2_000,
+          cost: 4_000,
+        }),
         providers: [
           { provider: a, bets: 7_000, wins: 9_000, ggr: -2_000 },
           { provider: b, bets: 100, wins: 0, ggr: 100 },
@@ -235,6 +261,15 @@ describe('figures by Asia/Seoul day and month', () => {
       wins: 9_300,
       ggr: -900,
       compConverted: 700,
+      promotions: {
+        bonuses: 8_000,
+        bonusCount: 2,
+        bonusesReturned: 1_000,
+        attendance: 100,
+        referral: 250,
+        payback: 2_000,
+        cost: 9_350,
+      },
       providers: [
         { provider: a, bets: 8_300, wins: 9_300, ggr: -1_000 },
         { provider: b, bets: 100, wins: 0, ggr: 100 },
@@ -283,18 +318,20 @@ describe('figures by Asia/Seoul day and month', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toEqual([
-      `일자,충전액,충전 건수,환전액,환전 건수,베팅,당첨,GGR,콤프 전환,${a} 베팅,${a} 당첨,${a} GGR,${b} 베팅,${b} 당첨,${b} GGR`,
-      `2025-03-31,10000,1,5000,1,1300,300,1000,700,1300,300,1000,0,0,0`,
-      `2025-04-01,50000,2,0,0,7100,9000,-1900,0,7000,9000,-2000,100,0,100`,
-      `합계,60000,3,5000,1,8400,9300,-900,700,8300,9300,-1000,100,0,100`,
+      `일자,충전액,충전 건수,환전액,환전 건수,베팅,당첨,GGR,콤프 전환,충전 보너스,보너스 건수,보너스 회수,출석 보상,추천 보상,페이백,프로모션 비용,${a} 베팅,${a} 당첨,${a} GGR,${b} 베팅,${b} 당첨,${b} GGR`,
+      `2025-03-31,10000,1,5000,1,1300,300,1000,700,5000,1,0,100,250,0,5350,1300,300,1000,0,0,0`,
+      `2025-04-01,50000,2,0,0,7100,9000,-1900,0,3000,1,1000,0,0,2000,4000,7000,9000,-2000,100,0,100`,
+      `합계,60000,3,5000,1,8400,9300,-900,700,8000,2,1000,100,250,2000,9350,8300,9300,-1000,100,0,100`,
       '',
     ]);
     const en = await csv('unit=month&from=2025-03&to=2025-03&lang=en');
     expect(en.headers['content-disposition']).toBe('attachment; filename="report-month-2025-03_2025-03.csv"');
     expect(en.body.split('\r\n')[0]).toBe(
-      `\uFEFFMonth,Deposits,Deposit count,Withdrawals,Withdrawal count,Bets,Wins,GGR,Comp converted,${a} Bets,${a} Wins,${a} GGR`,
+      `\uFEFFMonth,Deposits,Deposit count,Withdrawals,Withdrawal count,Bets,Wins,GGR,Comp converted,Deposit bonuses,Bonus count,Bonuses given back,Attendance rewards,Referral rewards,Payback,Promotions cost,${a} Bets,${a} Wins,${a} GGR`,
     );
-    expect(en.body.split('\r\n')[2]).toBe('Total,10000,1,5000,1,1340,300,1040,700,1340,300,1040');
+    expect(en.body.split('\r\n')[2]).toBe(
+      'Total,10000,1,5000,1,1340,300,1040,700,5000,1,0,100,250,0,5350,1340,300,1040',
+    );
   });
 });
 
@@ -400,6 +437,68 @@ describe('figures of real activity', () => {
       wins: dashboard.today.wins,
       ggr: dashboard.today.ggr,
     });
+  });
+});
+
+describe('what the promotions paid, from real activity', () => {
+  it("counts today's deposit bonus, what was given back of it and the attendance reward", async () => {
+    const now = Date.now();
+    const query = `unit=day&from=${seoulDay(new Date(now - 86_400_000))}&to=${seoulDay(new Date(now + 86_400_000))}`;
+    const before = await report(query);
+    const level = { depositBonus: [{ kind: 'every', percent: 10, cap: 50_000, rollover: 2 }] };
+    expect(
+      (await bo(t, 'PUT', '/settings/levels/1', { cookie: owner.cookie, body: level })).body.status,
+    ).toBe('success');
+    await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: owner.cookie, body: { enabled: true } });
+    const attendance = { enabled: true, requireDeposit: false, rewards: [{ streak: 1, points: 150 }] };
+    expect(
+      (await bo(t, 'PUT', '/promotions/attendance', { cookie: owner.cookie, body: attendance })).code,
+    ).toBe(200);
+    const m = await createMember(t);
+    const applied = await call(
+      t,
+      'apply-user-deposit',
+      { amount: 60_000, bonusId: 'every-10-50000-2' },
+      m.cookie,
+    );
+    expect(applied.body.status).toBe('success');
+    const dep = await latestRequestId(t, 'deposit', m.id);
+    expect((await bo(t, 'POST', `/deposits/${dep}/approve`, { cookie: owner.cookie })).body.status).toBe(
+      'success',
+    );
+    expect((await call(t, 'cancel-bonus', {}, m.cookie)).body).toEqual({
+      status: 'success',
+      returned: 6_000,
+    });
+    expect((await call(t, 'check-attendance', {}, m.cookie)).body).toMatchObject({
+      status: 'success',
+      points: 150,
+    });
+
+    const after = await report(query);
+    const delta = (key: string) => after.totals.promotions[key] - before.totals.promotions[key];
+    expect(
+      Object.fromEntries(
+        ['bonuses', 'bonusCount', 'bonusesReturned', 'attendance', 'referral', 'payback', 'cost'].map((k) => [
+          k,
+          delta(k),
+        ]),
+      ),
+    ).toEqual({
+      bonuses: 6_000,
+      bonusCount: 1,
+      bonusesReturned: 6_000,
+      attendance: 150,
+      referral: 0,
+      payback: 0,
+      cost: 150,
+    });
+    // The days add up to the totals, and the promotions' accounts paid what the report says.
+    for (const key of ['bonuses', 'bonusesReturned', 'attendance', 'cost'])
+      expect(after.rows.reduce((s: number, r: JsonBody) => s + r.promotions[key], 0)).toBe(
+        after.totals.promotions[key],
+      );
+    expect(await t.ledger.checkInvariants()).toEqual({ ok: true, violations: [] });
   });
 });
 

@@ -106,6 +106,23 @@ export const ZProviderFigures = z.object({
 });
 export type TProviderFigures = z.infer<typeof ZProviderFigures>;
 
+/**
+ * What the promotions paid in a period (docs/promotions.md "In the reports"), from the ledger's
+ * promotions accounts: deposit bonuses paid in cash and what members gave back of them
+ * (`cancel-bonus`), and the comp points of attendance, referral and weekly payback. `cost` is
+ * `bonuses - bonusesReturned + attendance + referral + payback` (a point is worth one won).
+ */
+export const ZPromotionFigures = z.object({
+  bonuses: ZMoney,
+  bonusCount: ZCount,
+  bonusesReturned: ZMoney,
+  attendance: ZMoney,
+  referral: ZMoney,
+  payback: ZMoney,
+  cost: ZMoney,
+});
+export type TPromotionFigures = z.infer<typeof ZPromotionFigures>;
+
 /** The figures of one period (or of the whole range), integer won and counts. */
 export const ZReportFigures = z.object({
   deposits: ZMoney,
@@ -116,6 +133,7 @@ export const ZReportFigures = z.object({
   wins: ZMoney,
   ggr: ZMoney,
   compConverted: ZMoney,
+  promotions: ZPromotionFigures,
   /** Every provider with a bet, win or rollback in the report's range, in code order. */
   providers: z.array(ZProviderFigures),
 });

@@ -4,6 +4,7 @@ import {
   type TDashboardDay,
   periodsBetween,
   periodStart,
+  type TPromotionFigures,
   type TProviderFigures,
   type TReportFigures,
   type TReportRow,
@@ -30,6 +31,27 @@ export interface ReportsDeps {
  * win and a rollback come from it (debit). A comp conversion moves between the member's own accounts.
  */
 const GAME_SIDES = { bet: 'credit', win: 'debit', rollback: 'debit', comp_conversion: null } as const;
+
+/**
+ * The promotions' ledger codes (docs/ledger.md): each a transfer from (or, given back, to) its
+ * promotions account, so the codes alone say what the promotions paid.
+ */
+const PROMOTION_CODES = {
+  deposit_bonus: 'bonuses',
+  deposit_bonus_cancel: 'bonusesReturned',
+  attendance: 'attendance',
+  referral: 'referral',
+  payback: 'payback',
+} as const satisfies Record<string, Exclude<keyof TPromotionFigures, 'cost' | 'bonusCount'>>;
+const SIDES = {
+  ...GAME_SIDES,
+  ...(Object.fromEntries(Object.keys(PROMOTION_CODES).map((c) => [c, null])) as Record<
+    keyof typeof PROMOTION_CODES,
+    null
+  >),
+};
+const isPromotion = (code: string): code is keyof typeof PROMOTION_CODES =>
+  Object.hasOwn(PROMOTION_CODES, code);
 const HOUSE = 'house:';
 
 function emptyFigures(): Omit<TReportFigures, 'providers'> & { byProvider: Map<string, TProviderFigures> } {
@@ -42,6 +64,15 @@ function emptyFigures(): Omit<TReportFigures, 'providers'> & { byProvider: Map<s
     wins: 0,
     ggr: 0,
     compConverted: 0,
+    promotions: {
+      bonuses: 0,
+      bonusCount: 0,
+      bonusesReturned: 0,
+      attendance: 0,
+      referral: 0,
+      payback: 0,
+      cost: 0,
+    },
     byProvider: new Map(),
   };
 }
@@ -58,8 +89,8 @@ function providerOf(bucket: Bucket, provider: string): TProviderFigures {
 }
 
 /**
- * The back office's reports (docs/api/backoffice-reports.md): money in and out, bets, wins, GGR
- * and comp conversions by day or month of the site's calendar, per game provider and in total. Two grouped
+ * The back office's reports (docs/api/backoffice-reports.md): money in and out, bets, wins, GGR,
+ * comp conversions and what the promotions paid by day or month of the site's calendar, per game provider and in total. Two grouped
  * statements, one per owning module: the cashier's completed requests (by the time they were
  * processed, as the dashboard counts them) and the ledger's transfers (bets less rollbacks, wins).
  */
@@ -77,7 +108,7 @@ export function createReportsService(deps: ReportsDeps) {
     };
     const [money, games] = await Promise.all([
       cashier.completedTotals(range),
-      ledger.periodTotals(range, GAME_SIDES),
+      ledger.periodTotals(range, SIDES),
     ]);
 
     const buckets = new Map(periods.map((p) => [p, emptyFigures()]));
@@ -96,6 +127,17 @@ export function createReportsService(deps: ReportsDeps) {
       }
     }
     for (const r of games) {
+      if (isPromotion(r.code)) {
+        const key = PROMOTION_CODES[r.code];
+        for (const bucket of [buckets.get(r.period), total]) {
+          if (!bucket) continue;
+          const p = bucket.promotions;
+          p[key] += r.amount;
+          if (key === 'bonuses') p.bonusCount += r.n;
+          p.cost += key === 'bonusesReturned' ? -r.amount : r.amount;
+        }
+        continue;
+      }
       const provider = r.account?.startsWith(HOUSE) ? r.account.slice(HOUSE.length) : null;
       if (r.code !== 'comp_conversion' && provider === null) continue;
       if (provider !== null) providers.add(provider);
@@ -164,6 +206,15 @@ const HEADINGS = {
     wins: '당첨',
     ggr: 'GGR',
     compConverted: '콤프 전환',
+    promotions: {
+      bonuses: '충전 보너스',
+      bonusCount: '보너스 건수',
+      bonusesReturned: '보너스 회수',
+      attendance: '출석 보상',
+      referral: '추천 보상',
+      payback: '페이백',
+      cost: '프로모션 비용',
+    },
     total: '합계',
   },
   en: {
@@ -176,6 +227,15 @@ const HEADINGS = {
     wins: 'Wins',
     ggr: 'GGR',
     compConverted: 'Comp converted',
+    promotions: {
+      bonuses: 'Deposit bonuses',
+      bonusCount: 'Bonus count',
+      bonusesReturned: 'Bonuses given back',
+      attendance: 'Attendance rewards',
+      referral: 'Referral rewards',
+      payback: 'Payback',
+      cost: 'Promotions cost',
+    },
     total: 'Total',
   },
 } as const;
@@ -190,10 +250,20 @@ const FIGURES = [
   'ggr',
   'compConverted',
 ] as const;
+const PROMOTION_FIGURES = [
+  'bonuses',
+  'bonusCount',
+  'bonusesReturned',
+  'attendance',
+  'referral',
+  'payback',
+  'cost',
+] as const;
 
 /**
  * The report as CSV for spreadsheets: a UTF-8 byte order mark (Excel then reads Korean right),
- * CRLF line ends, one line per period and a total line; per provider its bets, wins and GGR.
+ * CRLF line ends, one line per period and a total line; the promotions' figures; per provider its
+ * bets, wins and GGR.
  */
 export function reportCsv(report: TReportsResponse, lang: 'ko' | 'en'): string {
   const h = HEADINGS[lang];
@@ -201,12 +271,14 @@ export function reportCsv(report: TReportsResponse, lang: 'ko' | 'en'): string {
   const header = [
     h.period[report.unit],
     ...FIGURES.map((f) => h[f]),
+    ...PROMOTION_FIGURES.map((f) => h.promotions[f]),
     ...providers.flatMap((p) => [`${p} ${h.bets}`, `${p} ${h.wins}`, `${p} ${h.ggr}`]),
   ];
   // Figures are integers: written as numbers (a negative GGR stays a number, never escaped).
   const line = (label: string, f: TReportFigures) => [
     label,
     ...FIGURES.map((key) => f[key]),
+    ...PROMOTION_FIGURES.map((key) => f.promotions[key]),
     ...f.providers.flatMap((p) => [p.bets, p.wins, p.ggr]),
   ];
   return csvDocument([

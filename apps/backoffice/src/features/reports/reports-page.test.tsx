@@ -14,6 +14,15 @@ function figures(over: Partial<TReportFigures>): TReportFigures {
     wins: 0,
     ggr: 0,
     compConverted: 0,
+    promotions: {
+      bonuses: 0,
+      bonusCount: 0,
+      bonusesReturned: 0,
+      attendance: 0,
+      referral: 0,
+      payback: 0,
+      cost: 0,
+    },
     providers: [],
     ...over,
   };
@@ -37,6 +46,15 @@ const REPORT: TReportsResponse = {
         wins: 300,
         ggr: 1_000,
         compConverted: 700,
+        promotions: {
+          bonuses: 5_000,
+          bonusCount: 1,
+          bonusesReturned: 1_000,
+          attendance: 100,
+          referral: 250,
+          payback: 0,
+          cost: 4_350,
+        },
         providers: [
           { provider: 'evo', bets: 1_300, wins: 300, ggr: 1_000 },
           { provider: 'pragma', bets: 0, wins: 0, ggr: 0 },
@@ -68,6 +86,15 @@ const REPORT: TReportsResponse = {
     wins: 9_300,
     ggr: -900,
     compConverted: 700,
+    promotions: {
+      bonuses: 5_000,
+      bonusCount: 1,
+      bonusesReturned: 1_000,
+      attendance: 100,
+      referral: 250,
+      payback: 0,
+      cost: 4_350,
+    },
     providers: [
       { provider: 'evo', bets: 8_300, wins: 9_300, ggr: -1_000 },
       { provider: 'pragma', bets: 100, wins: 0, ggr: 100 },
@@ -101,6 +128,25 @@ describe('the reports screen', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/backoffice/reports/csv?unit=day&from=2025-03-31&to=2025-04-01&lang=en',
     );
+  });
+
+  it('shows what the promotions paid by period, with the total, for all providers only', async () => {
+    fakeServer();
+    renderPage();
+    const table = await screen.findByRole('table', { name: /^What the promotions paid by period/ });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'DayDeposit bonusesCountGiven backAttendanceReferralPaybackPromotions cost',
+      '2025-03-31₩5,0001₩1,000₩100₩250₩0₩4,350',
+      '2025-04-01₩00₩0₩0₩0₩0₩0',
+      'Total₩5,0001₩1,000₩100₩250₩0₩4,350',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'pragma' }));
+    await screen.findByRole('table', { name: 'pragma by period' });
+    expect(screen.queryByRole('table', { name: /^What the promotions paid/ })).toBeNull();
   });
 
   it('draws a chart whose text alternative is the table', async () => {

@@ -7,6 +7,7 @@ import {
   isReportPeriod,
   periodCount,
   ZReportsQuery,
+  type TPromotionFigures,
   type TReportFigures,
   type TReportUnit,
 } from '@casino/contracts/backoffice-reports';
@@ -223,6 +224,22 @@ export function ReportsPage() {
     );
   };
 
+  // What the promotions paid in a period (docs/api/backoffice-reports.md).
+  const promotionLine = (name: string, p: TPromotionFigures, key?: string) => (
+    <tr key={key ?? name}>
+      <th scope="row" className="nowrap">
+        {name}
+      </th>
+      <td className="num">{won(p.bonuses)}</td>
+      <td className="num">{p.bonusCount}</td>
+      <td className="num">{won(p.bonusesReturned)}</td>
+      <td className="num">{won(p.attendance)}</td>
+      <td className="num">{won(p.referral)}</td>
+      <td className="num">{won(p.payback)}</td>
+      <td className="num">{won(p.cost)}</td>
+    </tr>
+  );
+
   return (
     <section>
       <div className="page-head">
@@ -297,6 +314,32 @@ export function ReportsPage() {
               <tfoot>{line(t('reports.total'), data.totals, 'total')}</tfoot>
             </table>
           </div>
+          {activeScope === ALL && (
+            <>
+              <h2 className="reports__subtitle">{t('reports.promotions.title')}</h2>
+              <div className="table-wrap">
+                <table className="table">
+                  <caption className="reports__caption">{t('reports.promotions.caption')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t(unit === 'day' ? 'reports.day' : 'reports.month')}</th>
+                      {numHeads([
+                        'promotions.bonuses',
+                        'count',
+                        'promotions.returned',
+                        'promotions.attendance',
+                        'promotions.referral',
+                        'promotions.payback',
+                        'promotions.cost',
+                      ])}
+                    </tr>
+                  </thead>
+                  <tbody>{rows.map((r) => promotionLine(r.period, r.promotions))}</tbody>
+                  <tfoot>{promotionLine(t('reports.total'), data.totals.promotions, 'total')}</tfoot>
+                </table>
+              </div>
+            </>
+          )}
           <h2 className="reports__subtitle">{t('reports.byProvider')}</h2>
           <div className="table-wrap reports__providers">
             <table className="table">
