@@ -185,7 +185,12 @@ function registerEventStreams(app: FastifyInstance, services: Services, bus: Eve
     async readQueue() {
       const queues = await services.operations.queues();
       const pending = (name: string) => queues.find((q) => q.queue === name)?.pending ?? 0;
-      return { deposits: pending('deposits'), withdraws: pending('withdrawals'), helps: pending('helps') };
+      return {
+        deposits: pending('deposits'),
+        withdraws: pending('withdrawals'),
+        helps: pending('helps'),
+        reviews: await services.fraud.openCount(),
+      };
     },
     async readJackpot() {
       const amounts = await services.jackpots.amounts();
@@ -276,7 +281,12 @@ async function registerModules(app: FastifyInstance, ctx: ModuleContext, service
   // Games: the catalog and launch as member calls, and the provider wallet (its own body parser,
   // signature check and answer shapes).
   registerGameCalls(ctx, { catalog, wallet, transfers, jackpots, ledger });
-  await registerWalletRoutes(app, { wallet, metrics: services.metrics, events: services.events });
+  await registerWalletRoutes(app, {
+    wallet,
+    metrics: services.metrics,
+    events: services.events,
+    oppositeBets: services.oppositeBets,
+  });
 
   // Members and their sessions (cookie `sid`): the auth layer of /api/auth and the member calls.
   registerAuthRoutes(app, ctx, { sessions, csrf, members });

@@ -195,6 +195,8 @@ const TABLE_WRITERS: Record<string, string> = {
   member_signals: 'modules/fraud/fraud.repository.ts',
   fraud_settings: 'modules/fraud/fraud.repository.ts',
   fraud_flags: 'modules/fraud/fraud.repository.ts',
+  fraud_watch: 'modules/fraud/fraud.repository.ts',
+  fraud_round_bets: 'modules/fraud/fraud.repository.ts',
   member_sign_ins: 'modules/members/members.repository.ts',
   reg_codes: 'modules/members/reg-codes.repository.ts',
   member_breaks: 'modules/protection/breaks.repository.ts',

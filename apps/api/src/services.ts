@@ -35,10 +35,8 @@ import { createLegalService } from './modules/legal/legal.service.ts';
 import { createLedgerService } from './modules/ledger/ledger.service.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.ts';
-import {
-  BLACKLIST_HIT_RETENTION_DAYS,
-  createFraudService,
-} from './modules/fraud/fraud.service.ts';
+import { BLACKLIST_HIT_RETENTION_DAYS, createFraudService } from './modules/fraud/fraud.service.ts';
+import { createOppositeBets } from './modules/fraud/opposite-bets.ts';
 import { createLimitsService } from './modules/protection/limits.service.ts';
 import { createProtectionService } from './modules/protection/protection.service.ts';
 import { createBreakReader, createBreaksService } from './modules/protection/breaks.service.ts';
@@ -129,6 +127,8 @@ export function createServices(deps: ServicesDeps) {
   const blacklist = createBlacklistService({ db, audit });
   // Abuse signals and linked accounts (docs/security.md "Abuse signals", docs/api/backoffice-fraud.md).
   const fraud = createFraudService({ db, audit, now });
+  // Opposite bets of linked members in one round, checked by the wallet route before a bet applies.
+  const oppositeBets = createOppositeBets({ db, now, events });
   const members = createMembersService({
     db,
     blacklist,
@@ -358,6 +358,7 @@ export function createServices(deps: ServicesDeps) {
     everyMs: 6 * 60 * 60 * 1000,
     run: async (at) => {
       await fraud.pruneSignals();
+      await oppositeBets.prune();
       await blacklist.pruneHits(new Date(at.getTime() - BLACKLIST_HIT_RETENTION_DAYS * 24 * 60 * 60 * 1000));
     },
   });
@@ -398,6 +399,7 @@ export function createServices(deps: ServicesDeps) {
     sitesAdmin,
     blacklist,
     fraud,
+    oppositeBets,
     limits,
     protection,
     protectionAdmin,

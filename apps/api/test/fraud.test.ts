@@ -30,6 +30,7 @@ const DEFAULTS = {
   ipLinks: false,
   ipLinkDays: 7,
   skipFlaggedPromotions: false,
+  refuseOppositeBets: false,
 };
 
 async function setSettings(patch: Partial<typeof DEFAULTS>) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBackofficeIdParams } from './backoffice.ts';
 import { backofficeRoute } from './backoffice-route.ts';
-import { pagedList, ZIsoDate, ZPageQuery } from './fields.ts';
+import { pagedList, ZIsoDate, ZPageQuery, ZUserId } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
 
 // Abuse signals and linked accounts of issue 28 (docs/api/backoffice-fraud.md, docs/security.md
@@ -40,6 +40,8 @@ export const ZFraudSettings = z.object({
   ipLinkDays: z.int().min(1).max(90),
   /** Whether promotions skip members with an open linked-account or bonus-hunting entry. */
   skipFlaggedPromotions: z.boolean(),
+  /** Whether a bet opposite to a linked (or co-watched) member's stake in the same round is refused before it moves money. */
+  refuseOppositeBets: z.boolean(),
 });
 export type TFraudSettings = z.infer<typeof ZFraudSettings>;
 export const ZFraudSettingsResponse = z.object({
@@ -130,6 +132,34 @@ export const ZFraudCloseResponse = z.discriminatedUnion('status', [
   statusOnly('already'),
 ]);
 
+export const ZFraudWatchEntry = z.object({
+  memberId: z.number(),
+  userId: z.string(),
+  reason: z.string(),
+  addedBy: z.string(),
+  addedAt: ZIsoDate,
+});
+export const ZFraudWatchResponse = z.object({
+  status: z.literal('success'),
+  list: z.array(ZFraudWatchEntry),
+});
+export const ZFraudWatchRequest = z.strictObject({
+  userId: ZUserId,
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    // eslint-disable-next-line no-control-regex
+    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), { message: 'pattern' }),
+});
+export const ZFraudWatchAddResponse = z.discriminatedUnion('status', [
+  ZSuccess,
+  statusOnly('already'),
+  statusOnly('not_found'),
+]);
+export const ZFraudWatchDeleteResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('not_found')]);
+
 /** Abuse signals and linked accounts: part of BACKOFFICE_ROUTES. */
 export const BACKOFFICE_FRAUD_ROUTES = {
   'fraud.settings': backofficeRoute({
@@ -165,6 +195,26 @@ export const BACKOFFICE_FRAUD_ROUTES = {
     permission: 'memberRead',
     query: ZFraudFlagsQuery,
     response: ZFraudFlagsResponse,
+  }),
+  'fraud.watch': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/fraud/watch',
+    permission: 'memberRead',
+    response: ZFraudWatchResponse,
+  }),
+  'fraud.watch.add': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/fraud/watch',
+    permission: 'memberManage',
+    body: ZFraudWatchRequest,
+    response: ZFraudWatchAddResponse,
+  }),
+  'fraud.watch.delete': backofficeRoute({
+    method: 'DELETE',
+    path: '/api/backoffice/fraud/watch/:id',
+    permission: 'memberManage',
+    params: ZBackofficeIdParams,
+    response: ZFraudWatchDeleteResponse,
   }),
   'fraud.flags.close': backofficeRoute({
     method: 'POST',

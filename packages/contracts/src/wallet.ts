@@ -35,6 +35,8 @@ export const ZWalletBalanceRequest = z.object({
   token: z.string().min(1).max(200),
   userId: ZWalletId.optional(),
 });
+/** A spot of a bet: what the stake is on (`player`, `banker`, `tie`, a mini-game market such as `powerball-odd`). */
+const ZWalletSpot = z.string().regex(/^[a-z0-9][a-z0-9_:-]{0,39}$/);
 export const ZWalletBetRequest = z.object({
   token: z.string().min(1).max(200),
   userId: ZWalletId,
@@ -42,6 +44,13 @@ export const ZWalletBetRequest = z.object({
   roundId: ZWalletId,
   gameCode: ZWalletId,
   amount: ZWalletAmount,
+  /**
+   * Optional (this platform's addition): the spots the stake is on, so that opposite bets of linked
+   * members on one round are found (docs/providers.md "Spots and shared rounds").
+   */
+  spots: z.array(ZWalletSpot).min(1).max(20).optional(),
+  /** Optional: the round as every player of it shares it, when `roundId` names the member's own part. */
+  sharedRoundId: ZWalletId.optional(),
 });
 export const ZWalletWinRequest = z.object({
   userId: ZWalletId,

@@ -444,6 +444,8 @@ export interface DB {
   member_signals: MemberSignalsTable;
   fraud_settings: FraudSettingsTable;
   fraud_flags: FraudFlagsTable;
+  fraud_watch: FraudWatchTable;
+  fraud_round_bets: FraudRoundBetsTable;
 }
 
 export type ProviderKind = 'casino' | 'slot' | 'sport' | 'mini';
@@ -863,6 +865,7 @@ export interface FraudSettingsTable {
   ip_links: ColumnType<boolean, boolean | undefined, boolean>;
   ip_link_days: ColumnType<number, number | undefined, number>;
   skip_flagged_promotions: ColumnType<boolean, boolean | undefined, boolean>;
+  refuse_opposite_bets: ColumnType<boolean, boolean | undefined, boolean>;
   updated_by: string | null;
   updated_at: DefaultTimestamp;
 }
@@ -876,5 +879,23 @@ export interface FraudFlagsTable {
   details: ColumnType<unknown, string, string>;
   state: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
   note: string | null;
+  at: Timestamp;
+}
+
+/** A member the operator watches for opposite betting (0030_fraud_signals). */
+export interface FraudWatchTable {
+  member_id: number;
+  reason: string;
+  added_by: string;
+  added_at: DefaultTimestamp;
+}
+
+/** A member's stake on one spot of a shared round (0030_fraud_signals), kept a day. */
+export interface FraudRoundBetsTable {
+  provider: string;
+  round_key: string;
+  member_id: number;
+  spot: string;
+  round_id: string;
   at: Timestamp;
 }

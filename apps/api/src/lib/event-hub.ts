@@ -12,6 +12,8 @@ export interface QueueFigures {
   deposits: number;
   withdraws: number;
   helps: number;
+  /** Open review entries of abuse (docs/api/backoffice-fraud.md). */
+  reviews?: number;
 }
 
 export interface JackpotFigures {

@@ -46,6 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ip_links boolean not null default false,
       ip_link_days integer not null default 7 check (ip_link_days between 1 and 90),
       skip_flagged_promotions boolean not null default false,
+      refuse_opposite_bets boolean not null default false,
       updated_by text,
       updated_at timestamptz not null default now()
     )`.execute(db);
@@ -68,9 +69,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index fraud_flags_open on fraud_flags (kind, state, at desc, id desc)`.execute(db);
   await sql`create index fraud_flags_member on fraud_flags (member_id, at desc)`.execute(db);
+  await sql`create index fraud_flags_open_count on fraud_flags (state) where state = 'open'`.execute(db);
+
+  // The members the operator watches for opposite betting whether or not they are linked.
+  await sql`
+    create table fraud_watch (
+      member_id bigint primary key references members (id) ${storable('fraud_watch', 'member_id')},
+      reason text not null check (length(reason) between 1 and 200),
+      added_by text not null,
+      added_at timestamptz not null default now()
+    )`.execute(db);
+
+  // Where each member's stake sits in a shared round (the spots a provider's bet names: `player`,
+  // `banker`, a mini-game market), so that an opposite stake of a linked member in the same round is
+  // found with one indexed read. Kept a day (the prune job).
+  await sql`
+    create table fraud_round_bets (
+      provider text not null,
+      round_key text not null check (length(round_key) between 1 and 100),
+      member_id bigint not null ${storable('fraud_round_bets', 'member_id')},
+      spot text not null check (length(spot) between 1 and 40),
+      round_id text not null,
+      at timestamptz not null,
+      primary key (provider, round_key, member_id, spot)
+    )`.execute(db);
+  await sql`create index fraud_round_bets_at on fraud_round_bets (at)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table fraud_round_bets`.execute(db);
+  await sql`drop table fraud_watch`.execute(db);
   await sql`drop table fraud_flags`.execute(db);
   await sql`drop table fraud_settings`.execute(db);
   await sql`drop table member_signals`.execute(db);

@@ -22,6 +22,16 @@ export function registerFraudBackofficeRoutes(route: BackofficeRoute, deps: { fr
 
   route(BACKOFFICE_ROUTES['fraud.flags'], async ({ query }) => fraud.flags(query));
 
+  route(BACKOFFICE_ROUTES['fraud.watch'], async () => fraud.watchList());
+
+  route(BACKOFFICE_ROUTES['fraud.watch.add'], async ({ request, principal, body }) => ({
+    status: await fraud.watch(body.userId, body.reason, actorOf(principal, request.ip)),
+  }));
+
+  route(BACKOFFICE_ROUTES['fraud.watch.delete'], async ({ request, principal, params }) => ({
+    status: await fraud.unwatch(params.id, actorOf(principal, request.ip)),
+  }));
+
   route(BACKOFFICE_ROUTES['fraud.flags.close'], async ({ request, principal, params, body }) => ({
     status: await fraud.close(params.id, body.note, actorOf(principal, request.ip)),
   }));

@@ -180,6 +180,7 @@ export function createFraudRepository(db: Database) {
         ip_links: boolean;
         ip_link_days: number;
         skip_flagged_promotions: boolean;
+        refuse_opposite_bets: boolean;
         updated_by: string;
         updated_at: Date;
       },
@@ -278,6 +279,129 @@ export function createFraudRepository(db: Database) {
 
     async closeFlag(id: number, note: string, trx: Database): Promise<void> {
       await trx.updateTable('fraud_flags').set({ state: 'closed', note }).where('id', '=', id).execute();
+    },
+
+    // --- opposite bets ---
+
+    async memberIdByUserId(userId: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('members')
+        .select('id')
+        .where('user_id', '=', userId.toLowerCase())
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Other members' stakes in the round on any of `spots` (one indexed read). */
+    async stakesOn(provider: string, roundKey: string, memberId: number, spots: readonly string[]) {
+      if (spots.length === 0) return [];
+      return db
+        .selectFrom('fraud_round_bets')
+        .select(['member_id', 'spot', 'round_id'])
+        .where('provider', '=', provider)
+        .where('round_key', '=', roundKey)
+        .where('member_id', '<>', memberId)
+        .where('spot', 'in', spots)
+        .limit(200)
+        .execute();
+    },
+
+    async recordStakes(
+      stake: {
+        provider: string;
+        roundKey: string;
+        memberId: number;
+        spots: readonly string[];
+        roundId: string;
+      },
+      at: Date,
+    ): Promise<void> {
+      if (stake.spots.length === 0) return;
+      await db
+        .insertInto('fraud_round_bets')
+        .values(
+          stake.spots.map((spot) => ({
+            provider: stake.provider,
+            round_key: stake.roundKey,
+            member_id: stake.memberId,
+            spot,
+            round_id: stake.roundId,
+            at,
+          })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+
+    /** Which of `others` share a linking value with `memberId` (by the link scope). */
+    async linkedAmong(memberId: number, others: readonly number[], scope: LinkScope): Promise<Set<number>> {
+      if (others.length === 0) return new Set();
+      const result = await sql<{ member_id: number | string }>`
+        select distinct o.member_id
+        from member_signals m
+        join member_signals o on o.kind = m.kind and o.value = m.value
+        where m.member_id = ${memberId}
+          and o.member_id in (${sql.join(others)})
+          and ${linkFilter(scope, 'm', 'o')}`.execute(db);
+      return new Set(result.rows.map((r) => Number(r.member_id)));
+    },
+
+    /** Which of `memberIds` are on the watch list. */
+    async watched(memberIds: readonly number[]): Promise<Set<number>> {
+      if (memberIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('fraud_watch')
+        .select('member_id')
+        .where('member_id', 'in', memberIds)
+        .execute();
+      return new Set(rows.map((r) => r.member_id));
+    },
+
+    async pruneRoundBets(before: Date): Promise<number> {
+      const result = await db.deleteFrom('fraud_round_bets').where('at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    // --- the watch list ---
+
+    watchList() {
+      return db
+        .selectFrom('fraud_watch as w')
+        .innerJoin('members as m', 'm.id', 'w.member_id')
+        .select(['w.member_id', 'm.user_id', 'w.reason', 'w.added_by', 'w.added_at'])
+        .orderBy('w.added_at', 'desc')
+        .limit(1000)
+        .execute();
+    },
+
+    async addWatch(
+      entry: { memberId: number; reason: string; addedBy: string },
+      trx: Database,
+    ): Promise<boolean> {
+      const row = await trx
+        .insertInto('fraud_watch')
+        .values({ member_id: entry.memberId, reason: entry.reason, added_by: entry.addedBy })
+        .onConflict((oc) => oc.column('member_id').doNothing())
+        .returning('member_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async removeWatch(memberId: number, trx: Database) {
+      return trx
+        .deleteFrom('fraud_watch')
+        .where('member_id', '=', memberId)
+        .returning(['member_id', 'reason', 'added_by'])
+        .executeTakeFirst();
+    },
+
+    async openCount(): Promise<number> {
+      const row = await db
+        .selectFrom('fraud_flags')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('state', '=', 'open')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Drops the signals last seen before `before` (the retention of docs/security.md); how many. */

@@ -111,6 +111,7 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
         ipLinks: row.ip_links,
         ipLinkDays: row.ip_link_days,
         skipFlaggedPromotions: row.skip_flagged_promotions,
+        refuseOppositeBets: row.refuse_opposite_bets,
       },
       updatedBy: row.updated_by,
       updatedAt: row.updated_at.toISOString(),
@@ -318,6 +319,61 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
       return settingsView(await repo.settings());
     },
 
+    /** How many review entries are open (the operators' `queue` event). */
+    openCount(): Promise<number> {
+      return repo.openCount();
+    },
+
+    async watchList() {
+      const rows = await repo.watchList();
+      return {
+        status: 'success' as const,
+        list: rows.map((r) => ({
+          memberId: r.member_id,
+          userId: r.user_id,
+          reason: r.reason,
+          addedBy: r.added_by,
+          addedAt: r.added_at.toISOString(),
+        })),
+      };
+    },
+
+    /** Puts a member on the opposite-betting watch list (audited); `already` when on it, `not_found` for no such member. */
+    async watch(
+      userId: string,
+      reason: string,
+      who: AuditActor,
+    ): Promise<'success' | 'already' | 'not_found'> {
+      const memberId = await repo.memberIdByUserId(userId);
+      if (memberId === undefined) return 'not_found';
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.addWatch({ memberId, reason, addedBy: who.actor }, trx))) return 'already';
+        await audit.record(
+          who,
+          { action: 'fraud.watch', target: `member:${memberId}`, after: { reason } },
+          trx,
+        );
+        return 'success';
+      });
+    },
+
+    async unwatch(memberId: number, who: AuditActor): Promise<'success' | 'not_found'> {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.removeWatch(memberId, trx);
+        if (!row) return 'not_found';
+        await audit.record(
+          who,
+          {
+            action: 'fraud.unwatch',
+            target: `member:${memberId}`,
+            before: { reason: row.reason, addedBy: row.added_by },
+          },
+          trx,
+        );
+        return 'success';
+      });
+    },
+
     async updateSettings(input: TFraudSettings, who: AuditActor) {
       return db.transaction().execute(async (trx) => {
         const before = await repo.putSettings(
@@ -328,6 +384,7 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
             ip_links: input.ipLinks,
             ip_link_days: input.ipLinkDays,
             skip_flagged_promotions: input.skipFlaggedPromotions,
+            refuse_opposite_bets: input.refuseOppositeBets,
             updated_by: who.actor,
             updated_at: now(),
           },

@@ -11,6 +11,7 @@ import type { WalletReply, WalletService } from './wallet.service.ts';
 import type { JackpotService } from './jackpot.service.ts';
 import type { TransferService } from './transfer.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { OppositeBets } from '../fraud/opposite-bets.ts';
 
 export interface GamesRouteDeps {
   catalog: CatalogService;
@@ -103,6 +104,22 @@ export function registerGameCalls(ctx: ModuleContext, deps: GamesRouteDeps): voi
   );
 }
 
+/**
+ * A bet the opposite-bet rule refused: RS_ERROR_LIMIT_EXCEEDED (the wallet's refusal of a bet it
+ * did not take; the member is not told why) with the member's balance, or the balance call's own
+ * refusal (a bad token).
+ */
+async function refusedBet(
+  wallet: WalletService,
+  provider: ProviderRow,
+  bet: { token: string; userId: string },
+): Promise<WalletReply> {
+  const balance = await wallet.balance(provider, { token: bet.token, userId: bet.userId });
+  if (balance.body.status !== 'RS_OK') return balance;
+  const { balance: cash, currency } = balance.body;
+  return { code: 200, body: { status: 'RS_ERROR_LIMIT_EXCEEDED', balance: cash, currency } };
+}
+
 /** A wallet answer that ends the request before its handler (signature, body shape). */
 class WalletHttpError extends Error {
   readonly statusCode: number;
@@ -126,9 +143,14 @@ const WRONG_TYPES = () => new WalletHttpError(400, { status: 'RS_ERROR_WRONG_TYP
  */
 export async function registerWalletRoutes(
   app: FastifyInstance,
-  deps: Pick<GamesRouteDeps, 'wallet'> & { metrics?: Pick<Metrics, 'walletCalls'>; events?: EventPublisher },
+  deps: Pick<GamesRouteDeps, 'wallet'> & {
+    metrics?: Pick<Metrics, 'walletCalls'>;
+    events?: EventPublisher;
+    /** Opposite bets of linked members (modules/fraud/opposite-bets.ts), checked before a bet applies. */
+    oppositeBets?: Pick<OppositeBets, 'check'>;
+  },
 ): Promise<void> {
-  const { wallet, metrics, events } = deps;
+  const { wallet, metrics, events, oppositeBets } = deps;
   const verified = new WeakMap<FastifyRequest, ProviderRow>();
   // Counted once signed (a provider of this site), so a stranger's paths cannot add series.
   const count = (request: FastifyRequest, answer: unknown) => {
@@ -199,9 +221,15 @@ export async function registerWalletRoutes(
           case 'balance':
             result = await wallet.balance(provider, parsed.data as z.infer<typeof WALLET_REQUESTS.balance>);
             break;
-          case 'bet':
-            result = await wallet.bet(provider, parsed.data as z.infer<typeof WALLET_REQUESTS.bet>);
+          case 'bet': {
+            const bet = parsed.data as z.infer<typeof WALLET_REQUESTS.bet>;
+            // Refused by the operator's opposite-bet rule: nothing moves, answered as a refused bet.
+            result =
+              (await oppositeBets?.check(provider.code, bet)) === 'refuse'
+                ? await refusedBet(wallet, provider, bet)
+                : await wallet.bet(provider, bet);
             break;
+          }
           case 'win':
             result = await wallet.win(provider, parsed.data as z.infer<typeof WALLET_REQUESTS.win>);
             break;
