@@ -19,9 +19,12 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createServices } from '../src/services.ts';
 import {
+  auditOf,
   balances,
+  bo,
   call,
   createMember,
+  createOperator,
   type CashierTestApp,
   type JsonBody,
   type TestMember,
@@ -681,6 +684,125 @@ describe("the studio's operator API", () => {
     const rounds = await operatorCall('rounds', { game: 'powerball', limit: 2 });
     expect(rounds.body.status).toBe('success');
     expect((rounds.body.rounds as unknown[]).length).toBe(2);
+  });
+});
+
+// -- the back office ---------------------------------------------------------------------------------
+
+describe('the back-office routes (through the operator API)', () => {
+  it('owners change odds and limits (audited) and void a round; cashiers and support read; others are denied', async () => {
+    const owner = await createOperator(t, 'owner');
+    const cashier = await createOperator(t, 'cashier');
+    const content = await createOperator(t, 'content');
+    const settings = await bo(t, 'mini.settings', { cookie: cashier.cookie, params: { game: 'ladder' } });
+    expect(settings.code).toBe(200);
+    expect(settings.body).toMatchObject({ status: 'success', game: 'ladder', cutoffSeconds: 30 });
+    const left = miniMarkets('ladder').find((m) => m.code === 'left')!;
+    expect((await bo(t, 'mini.settings', { cookie: content.cookie, params: { game: 'ladder' } })).code).toBe(
+      403,
+    );
+    expect(
+      (
+        await bo(t, 'mini.updateSettings', {
+          cookie: cashier.cookie,
+          params: { game: 'ladder' },
+          body: { markets: [{ code: 'left', odds: left.minOdds }] },
+        })
+      ).code,
+    ).toBe(403);
+    const changed = await bo(t, 'mini.updateSettings', {
+      cookie: owner.cookie,
+      params: { game: 'ladder' },
+      body: { cutoffSeconds: 45, markets: [{ code: 'left', odds: left.minOdds }] },
+    });
+    expect(changed.body).toEqual({ status: 'success' });
+    expect(await oddsOf('ladder', 'left')).toBe(left.minOdds);
+    const [entry] = await auditOf(t, 'mini:ladder');
+    expect(entry).toMatchObject({
+      action: 'mini.settings',
+      before: { cutoffSeconds: 30, markets: [{ code: 'left', odds: left.defaultOdds }] },
+      after: { cutoffSeconds: 45, markets: [{ code: 'left', odds: left.minOdds }] },
+    });
+    const out = await bo(t, 'mini.updateSettings', {
+      cookie: owner.cookie,
+      params: { game: 'ladder' },
+      body: { markets: [{ code: 'left', odds: left.maxOdds + 1 }] },
+    });
+    expect(out.body).toEqual({ status: 'invalid', market: 'left' });
+    expect(
+      (await bo(t, 'PATCH', '/mini/ladder/settings', { cookie: owner.cookie, body: { cadenceMinutes: 4 } }))
+        .code,
+    ).toBe(400);
+    expect((await bo(t, 'GET', '/mini/dice/settings', { cookie: owner.cookie })).code).toBe(400);
+    await bo(t, 'mini.updateSettings', {
+      cookie: owner.cookie,
+      params: { game: 'ladder' },
+      body: { cutoffSeconds: 30, markets: [{ code: 'left', odds: left.defaultOdds }] },
+    });
+
+    // A round with a bet, read and voided from the console.
+    const m = await createMember(t, { cash: 50_000 });
+    const token = await launch(m, 'ladder');
+    const c = await freshRound('ladder');
+    await studioCall('mini-bet', {
+      token,
+      game: 'ladder',
+      round: c.round,
+      bets: [{ market: 'odd', amount: 10_000 }],
+    });
+    const rounds = await bo(t, 'mini.rounds', {
+      cookie: cashier.cookie,
+      params: { game: 'ladder' },
+      query: { limit: 3 },
+    });
+    expect(rounds.body).toMatchObject({ status: 'success' });
+    expect(
+      (rounds.body as { rounds: { round: number; state: string; stakes: number }[] }).rounds[0],
+    ).toMatchObject({
+      round: c.round,
+      state: 'open',
+      stakes: 10_000,
+      slips: 1,
+      members: 1,
+    });
+    const round = await bo(t, 'mini.round', {
+      cookie: cashier.cookie,
+      params: { game: 'ladder', round: c.round },
+    });
+    expect(round.body).toMatchObject({
+      status: 'success',
+      bets: [{ userId: m.userId, market: 'odd', amount: 10_000, state: 'open' }],
+      totalBets: 1,
+    });
+    expect(
+      (await bo(t, 'mini.round', { cookie: cashier.cookie, params: { game: 'ladder', round: 999_999 } }))
+        .body,
+    ).toEqual({ status: 'not_found' });
+    expect(
+      (
+        await bo(t, 'mini.void', {
+          cookie: cashier.cookie,
+          params: { game: 'ladder', round: c.round },
+          body: { reason: 'x' },
+        })
+      ).code,
+    ).toBe(403);
+    const voided = await bo(t, 'mini.void', {
+      cookie: owner.cookie,
+      params: { game: 'ladder', round: c.round },
+      body: { reason: 'feed stopped' },
+    });
+    expect(voided.body).toEqual({ status: 'success' });
+    expect(await auditOf(t, `mini:ladder:${c.round}`)).toMatchObject([
+      { action: 'mini.void', after: { reason: 'feed stopped' } },
+    ]);
+    await studio.miniSettle();
+    expect(await cashOf(m)).toBe(50_000);
+    const after = await bo(t, 'mini.round', {
+      cookie: owner.cookie,
+      params: { game: 'ladder', round: c.round },
+    });
+    expect(after.body).toMatchObject({ round: { state: 'voided', voidReason: 'feed stopped', stakes: 0 } });
   });
 });
 

@@ -7,6 +7,7 @@ import { BACKOFFICE_GAME_ROUTES } from './backoffice-games.ts';
 import { BACKOFFICE_HELPDESK_ROUTES } from './backoffice-helpdesk.ts';
 import { BACKOFFICE_LEVEL_ROUTES } from './backoffice-levels.ts';
 import { BACKOFFICE_MEMBER_ROUTES } from './backoffice-members.ts';
+import { BACKOFFICE_MINI_ROUTES } from './backoffice-mini.ts';
 import { BACKOFFICE_OPERATOR_ROUTES } from './backoffice-operators.ts';
 import { BACKOFFICE_PARTNER_ROUTES } from './backoffice-partners.ts';
 import { BACKOFFICE_PROTECTION_ROUTES } from './backoffice-protection.ts';
@@ -39,6 +40,7 @@ export const BACKOFFICE_ROUTES = {
   ...BACKOFFICE_SITE_ROUTES,
   ...BACKOFFICE_BLACKLIST_ROUTES,
   ...BACKOFFICE_FRAUD_ROUTES,
+  ...BACKOFFICE_MINI_ROUTES,
 } satisfies Record<string, TBackofficeRoute>;
 
 export type TBackofficeRoutes = typeof BACKOFFICE_ROUTES;

@@ -14,6 +14,7 @@ import type { TransferService } from './transfer.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BreakReader } from '../protection/breaks.service.ts';
 import { createGamesRepository, type GameRow, type ProviderRow } from './games.repository.ts';
+import { createMiniOperatorService } from './mini-operator.service.ts';
 import { isInMaintenance, isOpen, maintenanceOf } from './provider-state.ts';
 
 export interface CatalogDeps {
@@ -73,6 +74,9 @@ export function createCatalogService(deps: CatalogDeps) {
   const repo = createGamesRepository(db);
 
   return {
+    /** The house mini-games' settings, rounds and voids, through the studio's operator API (decision 0026). */
+    mini: createMiniOperatorService({ db, audit, secrets, now }),
+
     async createProvider(input: TCreateProviderRequest, who: AuditActor): Promise<'success' | 'already'> {
       return db.transaction().execute(async (trx) => {
         const created = await repo.insertProvider(

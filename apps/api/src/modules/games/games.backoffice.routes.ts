@@ -34,6 +34,32 @@ export function registerGamesBackofficeRoutes(
     return status === 'success' ? { status, secret } : { status };
   });
 
+  // --- the house mini-games (decision 0026): settings, rounds, a round's bets, voids ---
+
+  const mini = catalog.mini;
+  const orError = <A extends { status: string }>(reply: { code: (n: number) => unknown }, answer: A): A => {
+    if (answer.status === 'error') reply.code(503);
+    return answer;
+  };
+  route(BACKOFFICE_ROUTES['mini.settings'], async ({ reply, params }) =>
+    orError(reply, await mini.settings(params.game)),
+  );
+  route(BACKOFFICE_ROUTES['mini.updateSettings'], async ({ request, reply, principal, params, body }) =>
+    orError(reply, await mini.updateSettings(params.game, body, actorOf(principal, request.ip))),
+  );
+  route(BACKOFFICE_ROUTES['mini.rounds'], async ({ reply, params, query }) =>
+    orError(reply, await mini.rounds(params.game, query)),
+  );
+  route(BACKOFFICE_ROUTES['mini.round'], async ({ reply, params }) =>
+    orError(reply, await mini.round(params.game, params.round)),
+  );
+  route(BACKOFFICE_ROUTES['mini.void'], async ({ request, reply, principal, params, body }) =>
+    orError(
+      reply,
+      await mini.voidRound(params.game, params.round, body.reason, actorOf(principal, request.ip)),
+    ),
+  );
+
   // --- a member's rounds (disputes) ---
 
   route(BACKOFFICE_ROUTES['rounds.ofMember'], async ({ query }) => {
