@@ -30,6 +30,7 @@ const GamesPage = lazy(() =>
 const RoundsPage = lazy(() =>
   import('../features/rounds/rounds-page.tsx').then((m) => ({ default: m.RoundsPage })),
 );
+const MiniPage = lazy(() => import('../features/mini/mini-page.tsx').then((m) => ({ default: m.MiniPage })));
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -90,6 +91,7 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   withdrawals: <QueuePage key="withdraw" kind="withdraw" />,
   games: <GamesPage />,
   rounds: <RoundsPage />,
+  mini: <MiniPage />,
   settings: <SettingsPage />,
   promotions: <PromotionsPage />,
   levels: <LevelsPage />,

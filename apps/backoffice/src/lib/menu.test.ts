@@ -32,13 +32,22 @@ describe('the role menu', () => {
       'withdrawals',
       'members',
       'rounds',
+      'mini',
       'settings',
       'promotions',
       'levels',
       'depositEvents',
       'account',
     ]);
-    expect(ids('support')).toEqual(['dashboard', 'members', 'breaks', 'helpdesk', 'rounds', 'account']);
+    expect(ids('support')).toEqual([
+      'dashboard',
+      'members',
+      'breaks',
+      'helpdesk',
+      'rounds',
+      'mini',
+      'account',
+    ]);
     expect(ids('content')).toEqual(['notices', 'popups', 'banners', 'account']);
   });
 

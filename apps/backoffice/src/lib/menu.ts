@@ -20,6 +20,7 @@ const SCREENS = [
   { id: 'banners', path: '/banners', permission: 'content', ready: true },
   { id: 'games', path: '/games', permission: 'catalog', ready: true },
   { id: 'rounds', path: '/rounds', permission: 'rounds', ready: true },
+  { id: 'mini', path: '/mini', permission: 'rounds', ready: true },
   { id: 'settings', path: '/settings', permission: 'settingsRead', ready: true },
   { id: 'promotions', path: '/promotions', permission: 'settingsRead', ready: true },
   { id: 'levels', path: '/levels', permission: 'settingsRead', ready: true },
