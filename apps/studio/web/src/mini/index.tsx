@@ -12,6 +12,7 @@ import { createBalanceFeed, type BalanceFeed } from '../shell/balance-feed.ts';
 import { acceptedOrigins, isFromPortal, parsePortalBalance } from '../shell/portal-link.ts';
 import {
   HttpError,
+  SpeakerIcon,
   formatWon,
   useErrorText,
   usePrefersReducedMotion,
@@ -359,7 +360,7 @@ function MiniTable({
             aria-label={muted ? ts('soundOn') : ts('soundOff')}
             title={muted ? ts('soundOn') : ts('soundOff')}
           >
-            {muted ? '🔇' : '🔊'}
+            <SpeakerIcon muted={muted} />
           </button>
         </div>
       </header>

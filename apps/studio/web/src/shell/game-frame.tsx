@@ -77,7 +77,7 @@ export function GameFrame({
   );
 }
 
-function SpeakerIcon({ muted }: { muted: boolean }) {
+export function SpeakerIcon({ muted }: { muted: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
       <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />

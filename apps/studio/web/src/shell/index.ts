@@ -7,7 +7,7 @@ export { useStudio, StudioProvider, readLaunchParams, useErrorText } from './stu
 export { isRefusal } from './api.ts';
 export { HttpError } from '@casino/web-kit/http';
 export { useSound } from './sound.ts';
-export { GameFrame, FrameButton, HelpIcon } from './game-frame.tsx';
+export { GameFrame, FrameButton, HelpIcon, SpeakerIcon } from './game-frame.tsx';
 export { Dialog } from './dialog.tsx';
 export { RealityCheck } from './reality-check.tsx';
 export { useInterruption } from './interruption.ts';
