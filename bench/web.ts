@@ -42,6 +42,8 @@ const RUNS = positiveInt('BENCH_RUNS', 3);
 const portalDist = process.env.BENCH_PORTAL_DIST ? path.resolve(process.env.BENCH_PORTAL_DIST) : builtPortal;
 /** Long tasks in CPU time rather than wall time (see `traceInCpuTime`): for a machine that is not quiet. */
 const CPU_TIME = process.env.BENCH_CPU_TIME === '1';
+/** BENCH_TASKS=1: each run also prints its long tasks and the main thread's time per script (to profile). */
+const TASKS = process.env.BENCH_TASKS === '1';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const KIB = 1024;
 
@@ -326,6 +328,7 @@ async function lighthouseOnce(url: string, port: number): Promise<Run> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (TASKS) printTasks(url, lhr.audits);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -335,6 +338,32 @@ async function lighthouseOnce(url: string, port: number): Promise<Run> {
     fcp: audit('first-contentful-paint'),
     lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
   };
+}
+
+type TAudits = Record<string, { details?: unknown; numericValue?: number } | undefined>;
+type TItems = { items?: Record<string, unknown>[] } | undefined;
+
+/**
+ * BENCH_TASKS: the run's long tasks (start and duration as Lighthouse simulates them, and the script
+ * it attributes each to) and the main thread's time per script (bootup-time: scripting, parse and
+ * compile), so that a figure can be traced to the code that makes it.
+ */
+function printTasks(url: string, audits: TAudits): void {
+  const short = (value: unknown) => String(value).replace(/^https?:\/\/[^/]+/, '') || '(document)';
+  const ms = (value: unknown) => Number(value ?? 0).toFixed(0);
+  console.log(`  tasks of ${short(url)}: FCP ${ms(audits['first-contentful-paint']?.numericValue)} ms`);
+  for (const item of (audits['long-tasks']?.details as TItems)?.items ?? [])
+    console.log(
+      `    long task at ${ms(item.startTime).padStart(5)} ms  ${ms(item.duration).padStart(4)} ms  ${short(item.url)}`,
+    );
+  for (const item of (audits['bootup-time']?.details as TItems)?.items ?? [])
+    console.log(
+      `    script ${short(item.url).padEnd(48)} total ${ms(item.total).padStart(4)}  scripting ${ms(item.scripting).padStart(4)}  parse ${ms(item.scriptParseCompile).padStart(3)}`,
+    );
+  for (const item of (audits['mainthread-work-breakdown']?.details as TItems)?.items ?? [])
+    console.log(
+      `    main thread ${String(item.groupLabel ?? item.group).padEnd(28)} ${ms(item.duration).padStart(5)} ms`,
+    );
 }
 
 /** The LCP element named by the LCP breakdown insight (the first `node` item anywhere in its details). */
