@@ -5,6 +5,8 @@ import { MiniPage, rtpPercent, settingsPatch } from './mini-page.tsx';
 
 setUpConsoleTests();
 
+const OWNER = { role: 'owner' as const };
+
 // Ladder's markets as the server answers them: 4 outcomes, a single market wins on 2, a pair on 1
 // (odds bounds ceil(90 * 4 / wins) .. floor(99 * 4 / wins), default floor(97.5 * 4 / wins)).
 const LADDER = [
@@ -110,7 +112,7 @@ function server(answers: Partial<Record<string, (req: Req) => unknown>> = {}) {
 describe('the Mini-games screen', () => {
   it("lists a game's rounds, opens one with its exposure and bets, and voids it after asking why", async () => {
     const requests = server();
-    renderConsole(<MiniPage />, { path: '/mini?game=ladder' });
+    renderConsole(<MiniPage />, { path: '/mini?game=ladder', operator: OWNER });
     expect(await screen.findByText('Round 43 (#1043)')).toBeTruthy();
     expect(requests[0]!.url).toBe('/api/backoffice/mini/ladder/rounds?limit=30');
     const rows = screen.getAllByRole('row');
@@ -143,7 +145,7 @@ describe('the Mini-games screen', () => {
 
   it('says when the round was settled before the void', async () => {
     server({ void: () => ({ status: 'already' }) });
-    renderConsole(<MiniPage />, { path: '/mini?game=ladder&round=1042' });
+    renderConsole(<MiniPage />, { path: '/mini?game=ladder&round=1042', operator: OWNER });
     fireEvent.click(await screen.findByRole('button', { name: 'Void round' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), {
@@ -155,7 +157,7 @@ describe('the Mini-games screen', () => {
 
   it('saves only what changed, and refuses odds outside the RTP bounds before sending', async () => {
     const requests = server();
-    renderConsole(<MiniPage />, { path: '/mini?game=ladder&tab=settings' });
+    renderConsole(<MiniPage />, { path: '/mini?game=ladder&tab=settings', operator: OWNER });
     const odds = await screen.findByLabelText('Left odds (hundredths)');
     const left = markets.find((m) => m.code === 'left')!;
     // RTP shown beside the odds: 1/2 * 1.95 = 97.50 %.
@@ -176,7 +178,7 @@ describe('the Mini-games screen', () => {
 
   it('puts the server’s refusal of a market at that market', async () => {
     server({ patch: () => ({ status: 'invalid', market: 'right' }) });
-    renderConsole(<MiniPage />, { path: '/mini?game=ladder&tab=settings' });
+    renderConsole(<MiniPage />, { path: '/mini?game=ladder&tab=settings', operator: OWNER });
     const right = markets.find((m) => m.code === 'right')!;
     fireEvent.change(await screen.findByLabelText('Right odds (hundredths)'), {
       target: { value: String(right.minOdds) },
@@ -185,6 +187,16 @@ describe('the Mini-games screen', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Right odds (hundredths)').getAttribute('aria-invalid')).toBe('true'),
     );
+  });
+
+  it('shows support the rounds and settings without the void and save buttons', async () => {
+    server();
+    renderConsole(<MiniPage />, { path: '/mini?game=ladder&round=1042', operator: { role: 'support' } });
+    await screen.findByRole('region', { name: 'Round 42 (#1042)' });
+    expect(screen.queryByRole('button', { name: 'Void round' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Odds and limits' }));
+    expect(await screen.findByText('Only the owner may change these settings or void a round.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   it('builds the patch from the changed fields only', () => {

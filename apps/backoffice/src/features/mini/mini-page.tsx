@@ -14,7 +14,9 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { DataTable } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
+import { roleCan } from '@casino/contracts/backoffice-permissions';
 import { Dialog } from '../../app/dialog.tsx';
+import { useOperator } from '../../app/session.ts';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { apiKey, useApiMutation } from '../../lib/api.ts';
@@ -135,7 +137,8 @@ function RoundDetail({
 }: {
   game: TGame;
   round: number;
-  onVoid: (r: TMiniRoundSummary) => void;
+  /** Null for an operator who may not void (the `catalog` permission: the owner). */
+  onVoid: ((r: TMiniRoundSummary) => void) | null;
 }) {
   const { t, i18n } = useTranslation();
   const won = (n: number) => formatWon(n, i18n.language);
@@ -158,7 +161,7 @@ function RoundDetail({
     >
       <div className="mini__detail-head">
         <h2 className="mini__subtitle">{t('mini.roundTitle', { dayRound: r.dayRound, round: r.round })}</h2>
-        {voidable ? (
+        {voidable && onVoid ? (
           <button type="button" className="btn btn--small btn--danger" onClick={() => onVoid(r)}>
             {t('mini.void.button')}
           </button>
@@ -383,7 +386,7 @@ export function settingsPatch(s: TSettings, values: TSettingsForm): TMiniSetting
   return patch;
 }
 
-function SettingsForm({ game, settings }: { game: TGame; settings: TSettings }) {
+function SettingsForm({ game, settings, canEdit }: { game: TGame; settings: TSettings; canEdit: boolean }) {
   const { t } = useTranslation();
   const fieldText = useFieldText('mini');
   const failure = useFailureText('mini');
@@ -526,9 +529,13 @@ function SettingsForm({ game, settings }: { game: TGame; settings: TSettings }) 
       </div>
       <FormMessage text={form.formMessage} />
       {said ? <Notice tone={said.tone} text={said.text} /> : null}
-      <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-        {t('mini.save')}
-      </button>
+      {canEdit ? (
+        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          {t('mini.save')}
+        </button>
+      ) : (
+        <p className="muted">{t('mini.readOnly')}</p>
+      )}
     </Form>
   );
 }
@@ -559,13 +566,20 @@ function MarketInput({
   );
 }
 
-function Settings({ game }: { game: TGame }) {
+function Settings({ game, canEdit }: { game: TGame; canEdit: boolean }) {
   const { t } = useTranslation();
   const settings = useMiniSettings({ game });
   if (settings.isPending) return <p className="muted">{t('mini.loading')}</p>;
   if (settings.isError) return <FailureNotice error={settings.error} />;
   if (settings.data.status !== 'success') return <Notice tone="error" text={t('mini.studioDown')} />;
-  return <SettingsForm key={JSON.stringify(settings.data)} game={game} settings={settings.data} />;
+  return (
+    <SettingsForm
+      key={JSON.stringify(settings.data)}
+      game={game}
+      settings={settings.data}
+      canEdit={canEdit}
+    />
+  );
 }
 
 /**
@@ -577,6 +591,9 @@ function Settings({ game }: { game: TGame }) {
  */
 export function MiniPage() {
   const { t } = useTranslation();
+  // Reading is the `rounds` permission's; changing the settings and voiding, the owner's (`catalog`).
+  const me = useOperator();
+  const canEdit = me.data ? roleCan(me.data.role, 'catalog') : false;
   const [search, setSearch] = useSearchParams();
   const game: TGame = search.get('game') === 'ladder' ? 'ladder' : 'powerball';
   const tab = search.get('tab') === 'settings' ? 'settings' : 'rounds';
@@ -622,7 +639,7 @@ export function MiniPage() {
         ))}
       </div>
       {tab === 'settings' ? (
-        <Settings key={game} game={game} />
+        <Settings key={game} game={game} canEdit={canEdit} />
       ) : (
         <>
           <RoundsList
@@ -633,7 +650,12 @@ export function MiniPage() {
             onPick={(r) => go({ round: r, before })}
           />
           {round !== null ? (
-            <RoundDetail key={`${game}/${round}`} game={game} round={round} onVoid={setVoiding} />
+            <RoundDetail
+              key={`${game}/${round}`}
+              game={game}
+              round={round}
+              onVoid={canEdit ? setVoiding : null}
+            />
           ) : null}
         </>
       )}
