@@ -166,31 +166,32 @@ export function apiQuery<N extends TBackofficeJsonRouteName>(name: N, ...[input]
   });
 }
 
-/** What a write (`useApiMutation`) does with its answer beside the screen's own `onSuccess`. */
-export interface TApiMutationOptions<N extends TBackofficeJsonRouteName, V> {
-  /** The route's params, query, body and idempotency key for the screen's variables. */
-  input: (variables: V) => InputArgs<N>[0];
+/** What a write does with its answer beside the screen's own `onSuccess` (`useApiMutation`, `useApiWrite`). */
+export interface TApiWriteOptions<A, V> {
   /** The query key whose cached answer becomes this answer (a settings save answers the settings). */
   sets?: readonly unknown[];
   /** Query keys made stale after the write succeeds (`apiKey(name)` of a list, or a prefix of it). */
   invalidates?: readonly (readonly unknown[])[];
-  onSuccess?: (answer: TBackofficeAnswer<N>, variables: V) => unknown;
+  onSuccess?: (answer: A, variables: V) => unknown;
   onError?: (error: unknown, variables: V) => unknown;
 }
 
+export interface TApiMutationOptions<N extends TBackofficeJsonRouteName, V> extends TApiWriteOptions<
+  TBackofficeAnswer<N>,
+  V
+> {
+  /** The route's params, query, body and idempotency key for the screen's variables. */
+  input: (variables: V) => InputArgs<N>[0];
+}
+
 /**
- * The console's one way to write: a TanStack mutation of route `name` through the typed client
- * (`api`), as `apiQuery` is for reads. The answer is typed by the route's response schema; after a
- * success the `sets` key takes the answer and the `invalidates` keys are refetched, then the screen's
- * `onSuccess` runs (copy `features/promotions/promotions-page.tsx`).
+ * A write of the typed client whose route depends on what is written (create or replace, one of
+ * several actions): `run` makes the `api` call, and the answer goes as `useApiMutation` sends it.
  */
-export function useApiMutation<N extends TBackofficeJsonRouteName, V = void>(
-  name: N,
-  options: TApiMutationOptions<N, V>,
-) {
+export function useApiWrite<A, V = void>(run: (variables: V) => Promise<A>, options: TApiWriteOptions<A, V>) {
   const client = useQueryClient();
-  return useMutation<TBackofficeAnswer<N>, unknown, V>({
-    mutationFn: (variables) => api(name, ...([options.input(variables)] as InputArgs<N>)),
+  return useMutation<A, unknown, V>({
+    mutationFn: run,
     onSuccess: (answer, variables) => {
       if (options.sets) client.setQueryData(options.sets, answer);
       for (const queryKey of options.invalidates ?? []) void client.invalidateQueries({ queryKey });
@@ -198,6 +199,20 @@ export function useApiMutation<N extends TBackofficeJsonRouteName, V = void>(
     },
     onError: (error, variables) => options.onError?.(error, variables),
   });
+}
+
+/**
+ * The console's one way to write: a TanStack mutation of route `name` through the typed client
+ * (`api`), as `apiQuery` is for reads. The answer is typed by the route's response schema; after a
+ * success the `sets` key takes the answer and the `invalidates` keys are refetched, then the screen's
+ * `onSuccess` runs (copy `features/promotions/promotions-page.tsx`). A write whose route depends on
+ * what is written takes `useApiWrite`.
+ */
+export function useApiMutation<N extends TBackofficeJsonRouteName, V = void>(
+  name: N,
+  options: TApiMutationOptions<N, V>,
+) {
+  return useApiWrite((variables: V) => api(name, ...([options.input(variables)] as InputArgs<N>)), options);
 }
 
 const SAID = ['network', 'denied', 'unauthenticated', 'invalid', 'too_many'];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   OPERATOR_PASSWORD_MAX,
@@ -19,7 +19,7 @@ import type { FieldValues, Path } from 'react-hook-form';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, useFieldText } from '../../components/field.tsx';
 import { ME_KEY } from '../../app/session.ts';
-import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { apiKey, errorKey, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
 import './account.css';
@@ -139,8 +139,8 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
       text: t(errorKey(error) === 'errors.too_many' ? 'account.tooMany' : errorKey(error)),
     });
 
-  const start = useMutation({
-    mutationFn: () => api('account.totpStart'),
+  const start = useApiMutation('account.totpStart', {
+    input: () => undefined,
     onSuccess: (answer) => {
       setMessage(null);
       confirmForm.reset();
@@ -150,20 +150,21 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
     onError: (error) => setMessage({ kind: 'error', text: t(errorKey(error)) }),
   });
 
-  const confirm = useMutation({
-    mutationFn: (body: TTotpConfirmRequest) => api('account.totpConfirm', { body }),
+  const confirm = useApiMutation('account.totpConfirm', {
+    input: (body: TTotpConfirmRequest) => ({ body }),
+    invalidates: [ACCOUNT_KEY],
     onSuccess: (answer) => {
       confirmForm.reset();
       if (answer.status === 'fail') return confirmForm.failField('code', 'wrong');
       setEnrolment(null);
       setMessage(answer.status === 'success' ? { kind: 'ok', text: t('account.totp.enabled') } : null);
-      void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
     onError: (error) => confirmForm.showServerErrors(error) || failure(error),
   });
 
-  const disable = useMutation({
-    mutationFn: (body: TTotpDisableRequest) => api('account.totpDisable', { body }),
+  const disable = useApiMutation('account.totpDisable', {
+    input: (body: TTotpDisableRequest) => ({ body }),
+    invalidates: [ACCOUNT_KEY],
     onSuccess: (answer) => {
       disableForm.reset();
       if (answer.status === 'fail')
@@ -171,7 +172,6 @@ function TotpSection({ account }: { account: TAccountResponse['account'] }) {
       if (answer.status === 'owner_totp_required')
         return setMessage({ kind: 'error', text: t('account.totp.ownerRequired') });
       setMessage(answer.status === 'success' ? { kind: 'ok', text: t('account.totp.disabled') } : null);
-      void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
     onError: (error) => disableForm.showServerErrors(error) || failure(error),
   });
@@ -268,7 +268,6 @@ type TPasswordValues = TAccountPasswordRequest & { again: string };
 /** The operator's own password: the current one, then the new one twice. */
 function PasswordSection({ forced }: { forced: boolean }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const fieldText = useFieldText('account.password');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const form = useContractForm<TPasswordValues>({
@@ -280,16 +279,14 @@ function PasswordSection({ forced }: { forced: boolean }) {
     }),
   });
 
-  const change = useMutation({
-    mutationFn: (body: TAccountPasswordRequest) => api('account.password', { body }),
+  const change = useApiMutation('account.password', {
+    input: (body: TAccountPasswordRequest) => ({ body }),
+    invalidates: [ME_KEY, ACCOUNT_KEY, SESSIONS_KEY],
     onSuccess: (answer) => {
       if (answer.status === 'fail') return form.failField('currentPassword', 'wrong');
       if (answer.status === 'same') return form.failField('newPassword', 'same');
       form.reset();
       setMessage({ kind: 'ok', text: t('account.password.changed', { count: answer.revoked }) });
-      void client.invalidateQueries({ queryKey: ME_KEY });
-      void client.invalidateQueries({ queryKey: ACCOUNT_KEY });
-      void client.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
     onError: (error) => {
       if (form.showServerErrors(error)) return;
@@ -377,16 +374,15 @@ function PasswordSection({ forced }: { forced: boolean }) {
 /** The operator's own live sessions, the current one marked, and signing out the others. */
 function SessionsSection() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const sessions = useSessions();
-  const revoke = useMutation({
-    mutationFn: () => api('sessions.revokeOthers'),
+  const revoke = useApiMutation('sessions.revokeOthers', {
+    input: () => undefined,
+    invalidates: [SESSIONS_KEY],
     onSuccess: (answer) => {
       setAsking(false);
       setMessage({ kind: 'ok', text: t('account.sessions.revoked', { count: answer.revoked }) });
-      void client.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
     onError: (error) => {
       setAsking(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import {
@@ -11,7 +11,7 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
-import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey, useApiMutation, useApiWrite } from '../../lib/api.ts';
 import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { DomainField, domainsText } from './fields.tsx';
 import { DeleteDialog, ItemActions, OnOffButton } from './item-actions.tsx';
@@ -72,14 +72,16 @@ function BannerForm({
     onUploaded: (url) => form.setValue('imgUrl', url),
     onFailed: (text) => form.failForm(text),
   });
-  const save = useMutation({
-    mutationFn: (body: TBannerWriteRequest) =>
+  const save = useApiWrite(
+    (body: TBannerWriteRequest) =>
       draft.id === null
         ? api('banners.create', { body })
         : api('banners.replace', { params: { id: draft.id }, body }),
-    onSuccess: (_answer, body) => onSaved({ ...draft, ...body, link: body.link ?? '' }),
-    onError: (e) => form.showServerErrors(e) || form.failForm(t(errorKey(e))),
-  });
+    {
+      onSuccess: (_answer, body) => onSaved({ ...draft, ...body, link: body.link ?? '' }),
+      onError: (e) => form.showServerErrors(e) || form.failForm(t(errorKey(e))),
+    },
+  );
   const statusOf = (field: (typeof BANNER_FIELDS)[number]) => form.statusOf(field, fieldText(field));
 
   return (
@@ -172,15 +174,17 @@ export function BannersPage() {
   const failureText = useFailureText('content');
   const failure = (e: unknown) => setError(failureText(e));
 
-  const patch = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { active?: boolean; order?: number } }) =>
-      api('banners.patch', { params: { id }, body }),
+  const patch = useApiMutation('banners.patch', {
+    input: ({ id, body }: { id: number; body: { active?: boolean; order?: number } }) => ({
+      params: { id },
+      body,
+    }),
     onSuccess: refresh,
     onError: failure,
   });
 
-  const remove = useMutation({
-    mutationFn: (id: number) => api('banners.delete', { params: { id } }),
+  const remove = useApiMutation('banners.delete', {
+    input: (id: number) => ({ params: { id } }),
     onSuccess: () => {
       setRemoving(null);
       setMessage(t('content.deleted'));

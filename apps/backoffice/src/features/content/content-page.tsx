@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { useSearchParams } from 'react-router';
@@ -15,7 +15,7 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/field.tsx';
-import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey, useApiMutation, useApiWrite } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/lazy-rich-text-editor.tsx';
 import { SafeHtml } from '../../lib/html/safe-html.tsx';
@@ -125,19 +125,21 @@ function ContentForm({
   };
   const statusOf = (field: (typeof CONTENT_FIELDS)[number]) => form.statusOf(field, fieldText(field));
   const contentsStatus = statusOf('contents');
-  const save = useMutation({
-    mutationFn: async (body: ReturnType<typeof bodyOf>) => {
+  const save = useApiWrite(
+    async (body: ReturnType<typeof bodyOf>) => {
       if (draft.id === null) return api(`${kind}.create`, { body });
       return api(`${kind}.update`, { params: { id: draft.id }, body });
     },
-    onSuccess: (answer, body) =>
-      onDone(
-        answer.status === 'not_found'
-          ? 'gone'
-          : t(draft.id === null ? 'content.created' : 'content.saved', { title: body.title }),
-      ),
-    onError: (error) => form.showServerErrors(error) || form.failForm(t(errorKey(error))),
-  });
+    {
+      onSuccess: (answer, body) =>
+        onDone(
+          answer.status === 'not_found'
+            ? 'gone'
+            : t(draft.id === null ? 'content.created' : 'content.saved', { title: body.title }),
+        ),
+      onError: (error) => form.showServerErrors(error) || form.failForm(t(errorKey(error))),
+    },
+  );
 
   return (
     <Form
@@ -271,15 +273,17 @@ export function ContentPage({ kind }: { kind: Kind }) {
     void client.invalidateQueries({ queryKey: apiKey(`${kind}.list`) });
   };
 
-  const toggle = useMutation({
-    mutationFn: (item: { id: number; isActive: boolean }) =>
-      api(`${kind}.update`, { params: { id: item.id }, body: { isActive: !item.isActive } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: apiKey(`${kind}.list`) }),
+  const toggle = useApiMutation(`${kind}.update`, {
+    input: (item: { id: number; isActive: boolean }) => ({
+      params: { id: item.id },
+      body: { isActive: !item.isActive },
+    }),
+    invalidates: [apiKey(`${kind}.list`)],
     onError: (error) => setMessage({ tone: 'error', text: t(errorKey(error)) }),
   });
 
-  const remove = useMutation({
-    mutationFn: (id: number) => api(`${kind}.delete`, { params: { id } }),
+  const remove = useApiMutation(`${kind}.delete`, {
+    input: (id: number) => ({ params: { id } }),
     onSuccess: () => {
       setRemoving(null);
       done(t('content.deleted'));

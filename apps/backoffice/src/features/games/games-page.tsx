@@ -1,5 +1,5 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   JACKPOT_TIERS,
@@ -20,7 +20,7 @@ import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
 import { siteTimeZone } from '@casino/web-kit/format';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
-import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { apiKey, errorKey, useApiMutation } from '../../lib/api.ts';
 import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { moved } from './api.ts';
@@ -83,7 +83,6 @@ function providerChange(provider: TProvider, values: TProviderValues): TUpdatePr
 function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const name = useProviderName()(provider);
-  const client = useQueryClient();
   const failure = useFailureText('games');
   const fieldText = useFieldText('games');
   const form = useContractForm<TProviderValues>({
@@ -109,11 +108,10 @@ function ProviderDialog({ provider, onClose }: { provider: TProvider; onClose: (
   const [open, wallet] = form.watch(['open', 'wallet']);
   const windowStatus = form.statusOf('from', fieldText('maintenance'));
   const maxAmount = form.register('maxAmount');
-  const save = useMutation({
-    mutationFn: (body: TUpdateProviderRequest) =>
-      api('providers.update', { params: { code: provider.code }, body }),
+  const save = useApiMutation('providers.update', {
+    input: (body: TUpdateProviderRequest) => ({ params: { code: provider.code }, body }),
+    invalidates: [CATALOG_KEY],
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: CATALOG_KEY });
       onClose();
     },
     onError: (e) => {
@@ -223,8 +221,8 @@ function RotateDialog({ provider, onClose }: { provider: TProvider; onClose: () 
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const rotate = useMutation({
-    mutationFn: () => api('providers.rotateSecret', { params: { code: provider.code } }),
+  const rotate = useApiMutation('providers.rotateSecret', {
+    input: () => ({ params: { code: provider.code } }),
     onSuccess: (answer) =>
       answer.status === 'success' ? setSecret(answer.secret) : setError(t('games.providerGone')),
     onError: (e) => setError(failure(e)),
@@ -286,7 +284,6 @@ type TGameValues = Pick<TGame, (typeof GAME_FIELDS)[number]>;
 
 function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TGame; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('games');
   const fieldText = useFieldText('games');
   const form = useContractForm<TGameValues>({
@@ -299,11 +296,10 @@ function GameDialog({ provider, game, onClose }: { provider: TProvider; game: TG
     onUploaded: (url) => form.setValue('imgUrl', url),
     onFailed: (text) => form.failForm(text),
   });
-  const save = useMutation({
-    mutationFn: (body: TGameValues) =>
-      api('games.update', { params: { provider: provider.code, code: game.code }, body }),
+  const save = useApiMutation('games.update', {
+    input: (body: TGameValues) => ({ params: { provider: provider.code, code: game.code }, body }),
+    invalidates: [CATALOG_KEY],
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: CATALOG_KEY });
       onClose();
     },
     onError: (e) => form.showServerErrors(e) || form.failForm(failure(e)),
@@ -385,8 +381,8 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
   });
   const refresh = () => void client.invalidateQueries({ queryKey: CATALOG_KEY });
 
-  const saveOrder = useMutation({
-    mutationFn: () => api('games.order', { params: { provider: provider.code }, body: { codes } }),
+  const saveOrder = useApiMutation('games.order', {
+    input: () => ({ params: { provider: provider.code }, body: { codes } }),
     onSuccess: () => {
       refresh();
       setOrder(null);
@@ -394,17 +390,16 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
     },
     onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
   });
-  const toggle = useMutation({
-    mutationFn: (game: TGame) =>
-      api('games.update', {
-        params: { provider: provider.code, code: game.code },
-        body: { enabled: !game.enabled },
-      }),
+  const toggle = useApiMutation('games.update', {
+    input: (game: TGame) => ({
+      params: { provider: provider.code, code: game.code },
+      body: { enabled: !game.enabled },
+    }),
     onSuccess: refresh,
     onError: (e) => setMessage({ tone: 'error', text: failure(e) }),
   });
-  const add = useMutation({
-    mutationFn: (values: TNewGameValues) => api('games.create', { body: newGame(values) }),
+  const add = useApiMutation('games.create', {
+    input: (values: TNewGameValues) => ({ body: newGame(values) }),
     onSuccess: (answer) => {
       refresh();
       if (answer.status === 'success') {
@@ -582,16 +577,14 @@ function GamesOfProvider({ provider }: { provider: TProvider }) {
 function CatalogTab() {
   const { t } = useTranslation();
   const nameOf = useProviderName();
-  const client = useQueryClient();
   const failure = useFailureText('games');
   const [selected, setSelected] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'settings' | 'rotate'; provider: TProvider } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const catalog = useCatalog();
-  const toggle = useMutation({
-    mutationFn: (p: TProvider) =>
-      api('providers.update', { params: { code: p.code }, body: { enabled: !p.enabled } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: CATALOG_KEY }),
+  const toggle = useApiMutation('providers.update', {
+    input: (p: TProvider) => ({ params: { code: p.code }, body: { enabled: !p.enabled } }),
+    invalidates: [CATALOG_KEY],
     onError: (e) => setError(failure(e)),
   });
   const providers = catalog.data?.providers ?? [];
@@ -762,7 +755,6 @@ function JackpotForm({
   onMessage: (message: { tone: 'ok' | 'error'; text: string } | null) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('games');
   const fieldText = useFieldText('games');
   const won = (n: number) => formatWon(n, i18n.language);
@@ -784,10 +776,10 @@ function JackpotForm({
     validate: (values) => schemaCodes(ZJackpotsPatch, changes(values), JACKPOT_TIERS),
   });
   const dirty = Object.keys(changes(form.watch())).length > 0;
-  const save = useMutation({
-    mutationFn: (body: TJackpotsPatch) => api('jackpots.update', { body }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('jackpots.get'), answer);
+  const save = useApiMutation('jackpots.update', {
+    input: (body: TJackpotsPatch) => ({ body }),
+    sets: apiKey('jackpots.get'),
+    onSuccess: () => {
       onMessage({ tone: 'ok', text: t('games.saved') });
     },
     onError: (e) => form.showServerErrors(e) || onMessage({ tone: 'error', text: failure(e) }),
@@ -889,7 +881,6 @@ function CompForm({
   onMessage: (message: { tone: 'ok' | 'error'; text: string } | null) => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('games');
   const fieldText = useFieldText('games');
   const changes = (values: TCompRates) =>
@@ -900,10 +891,10 @@ function CompForm({
     validate: (values) => schemaCodes(ZCompRatesPatch, changes(values), COMP_KINDS),
   });
   const values = form.watch();
-  const save = useMutation({
-    mutationFn: (body: Partial<TCompRates>) => api('settings.updateCompRates', { body }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('settings.compRates'), answer);
+  const save = useApiMutation('settings.updateCompRates', {
+    input: (body: Partial<TCompRates>) => ({ body }),
+    sets: apiKey('settings.compRates'),
+    onSuccess: () => {
       onMessage({ tone: 'ok', text: t('games.saved') });
     },
     onError: (e) => form.showServerErrors(e) || onMessage({ tone: 'error', text: failure(e) }),

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BANKS, bankName } from '@casino/contracts/banks';
 import { ZDepositAccount, type TDepositAccount } from '@casino/contracts/backoffice-content';
@@ -8,7 +7,7 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage } from '../../components/field.tsx';
-import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey, useApiWrite } from '../../lib/api.ts';
 import { useDepositAccount } from './queries.ts';
 
 const ACCOUNT_FIELDS = ['bank', 'number', 'holder'] as const;
@@ -27,7 +26,6 @@ export function accountText(account: TDepositAccount, language: string): string 
  */
 export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const account = useDepositAccount();
   const [open, setOpen] = useState(false);
   const form = useContractForm<TDepositAccount>({
@@ -36,17 +34,19 @@ export function DepositAccountPanel({ canEdit }: { canEdit: boolean }) {
     validate: (values) => schemaCodes(ZDepositAccount, values, ACCOUNT_FIELDS),
   });
 
-  const save = useMutation({
-    mutationFn: (next: TDepositAccount | null) =>
+  const save = useApiWrite(
+    (next: TDepositAccount | null) =>
       next ? api('depositAccount.set', { body: next }) : api('depositAccount.remove'),
-    onSuccess: (answer) => {
-      client.setQueryData(DEPOSIT_ACCOUNT_KEY, answer);
-      setOpen(false);
+    {
+      sets: DEPOSIT_ACCOUNT_KEY,
+      onSuccess: () => {
+        setOpen(false);
+      },
+      onError: (failure) => {
+        if (!form.showServerErrors(failure)) form.failForm(t(errorKey(failure)));
+      },
     },
-    onError: (failure) => {
-      if (!form.showServerErrors(failure)) form.failForm(t(errorKey(failure)));
-    },
-  });
+  );
 
   function edit() {
     form.reset(account.data?.account ?? NO_ACCOUNT);

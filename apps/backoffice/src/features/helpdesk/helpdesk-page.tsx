@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -17,7 +17,7 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { useFieldText } from '../../components/field.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { useOperator } from '../../app/session.ts';
-import { api, apiKey, apiQuery, errorKey } from '../../lib/api.ts';
+import { apiKey, apiQuery, errorKey, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LazyRichTextEditor } from '../../lib/html/lazy-rich-text-editor.tsx';
 import { SafeHtml } from '../../lib/html/safe-html.tsx';
@@ -231,7 +231,6 @@ const ANSWER_FIELDS = ['answer'] as const;
 /** One post, its answer so far, and the answer form. */
 function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const labels = useEditorLabels();
   const account = useDepositAccount();
   // An account inquiry of a member whose level has its own deposit account is answered with that
@@ -262,16 +261,15 @@ function HelpDetail({ help, onClose }: { help: TBackofficeHelp; onClose: () => v
 
   useEffect(() => setMessage(null), [help.id]);
 
-  const send = useMutation({
-    mutationFn: (html: string) => api('helps.answer', { params: { id: help.id }, body: { answer: html } }),
+  const send = useApiMutation('helps.answer', {
+    input: (html: string) => ({ params: { id: help.id }, body: { answer: html } }),
+    invalidates: [apiKey('helps.list'), apiKey('dashboard.get')],
     onSuccess: (result) => {
       setMessage(
         result.status === 'success'
           ? { tone: 'ok', text: t('helpdesk.answered', { id: help.id }) }
           : { tone: 'warn', text: t('helpdesk.gone', { id: help.id }) },
       );
-      void client.invalidateQueries({ queryKey: apiKey('helps.list') });
-      void client.invalidateQueries({ queryKey: apiKey('dashboard.get') });
     },
     onError: (error) =>
       form.showServerErrors(error) || setMessage({ tone: 'error', text: t(errorKey(error)) }),

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type TStaffRole } from '@casino/contracts/backoffice';
 import {
@@ -20,7 +19,7 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/field.tsx';
 import { useOperator } from '../../app/session.ts';
-import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { api, apiKey, errorKey, useApiMutation, useApiWrite } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { groupSecret, TotpQr } from '../../lib/totp-qr.tsx';
 import './operators.css';
@@ -110,7 +109,6 @@ function createBody({ password, withTotp, ...rest }: TCreateValues): TOperatorCr
 
 function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, message: TMessage) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const form = useContractForm<TCreateValues>({
     fields: CREATE_FIELDS,
     defaultValues: { operatorId: '', role: 'support', password: '', withTotp: false },
@@ -129,13 +127,13 @@ function CreateForm({ onCreated }: { onCreated: (shown: TShownOnce | null, messa
   );
   const idField = form.register('operatorId');
 
-  const create = useMutation({
-    mutationFn: (body: TOperatorCreateRequest) => api('operators.create', { body }),
+  const create = useApiMutation('operators.create', {
+    input: (body: TOperatorCreateRequest) => ({ body }),
+    invalidates: [OPERATORS_KEY],
     onSuccess: (answer, body) => {
       if (answer.status === 'already') return form.failField('operatorId', 'taken');
       const id = body.operatorId.toLowerCase();
       form.reset();
-      void client.invalidateQueries({ queryKey: OPERATORS_KEY });
       const once = 'password' in answer || 'totpSecret' in answer ? { operatorId: id, ...answer } : null;
       onCreated(once && (once.password || once.totpSecret) ? once : null, {
         kind: 'ok',
@@ -226,7 +224,6 @@ function rangesOf(text: string): string[] {
 /** The IP allow-list: one range per line, checked here as the server checks it. */
 function AllowlistSection() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const fieldText = useFieldText('operators');
   const [saved, setSaved] = useState<string | null>(null);
   const current = useIpAllowlist();
@@ -248,12 +245,12 @@ function AllowlistSection() {
   const yourIp = current.data?.yourIp ?? '';
   const excludesYou = lines.length > 0 && bad.length === 0 && !ipAllowedBy(lines, yourIp);
 
-  const save = useMutation({
-    mutationFn: (ranges: string[]) => api('ipAllowlist.save', { body: { ranges } }),
+  const save = useApiMutation('ipAllowlist.save', {
+    input: (ranges: string[]) => ({ body: { ranges } }),
+    sets: ALLOWLIST_KEY,
     onSuccess: (answer) => {
       if (answer.status === 'excludes_you')
         return form.failForm(t('operators.ip.excludesYou', { ip: answer.yourIp }));
-      client.setQueryData(ALLOWLIST_KEY, answer);
       form.reset({ ranges: answer.ranges.join('\n') });
       setSaved(t(answer.ranges.length ? 'operators.ip.saved' : 'operators.ip.off'));
     },
@@ -333,32 +330,33 @@ function AllowlistSection() {
 /** Operators (owner): the list with role, state and TOTP, creation, changes, and the IP allow-list. */
 export function OperatorsPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const me = useOperator();
   const [asking, setAsking] = useState<{ operator: TOperatorRow; action: TAction } | null>(null);
   const [shown, setShown] = useState<TShownOnce | null>(null);
   const [message, setMessage] = useState<TMessage>(null);
   const list = useOperators();
 
-  const act = useMutation({
-    mutationFn: ({ operator, action }: { operator: TOperatorRow; action: TAction }) =>
+  const act = useApiWrite(
+    ({ operator, action }: { operator: TOperatorRow; action: TAction }) =>
       runAction(operator.operatorId, action),
-    onSuccess: (answer, { operator, action }) => {
-      setAsking(null);
-      void client.invalidateQueries({ queryKey: OPERATORS_KEY });
-      const id = operator.operatorId;
-      if (answer.status !== 'success') {
-        return setMessage({ kind: 'error', text: t(`operators.status.${answer.status}`, { id }) });
-      }
-      setMessage({ kind: 'ok', text: t(`operators.done.${action.kind}`, { id }) });
-      const once = answer as { password?: string; totpSecret?: string; otpauthUrl?: string };
-      if (once.password || once.totpSecret) setShown({ operatorId: id, ...once });
+    {
+      invalidates: [OPERATORS_KEY],
+      onSuccess: (answer, { operator, action }) => {
+        setAsking(null);
+        const id = operator.operatorId;
+        if (answer.status !== 'success') {
+          return setMessage({ kind: 'error', text: t(`operators.status.${answer.status}`, { id }) });
+        }
+        setMessage({ kind: 'ok', text: t(`operators.done.${action.kind}`, { id }) });
+        const once = answer as { password?: string; totpSecret?: string; otpauthUrl?: string };
+        if (once.password || once.totpSecret) setShown({ operatorId: id, ...once });
+      },
+      onError: (caught) => {
+        setAsking(null);
+        setMessage({ kind: 'error', text: t(errorKey(caught)) });
+      },
     },
-    onError: (caught) => {
-      setAsking(null);
-      setMessage({ kind: 'error', text: t(errorKey(caught)) });
-    },
-  });
+  );
 
   const self = me.data?.operatorId;
   const rows = list.data?.list ?? [];

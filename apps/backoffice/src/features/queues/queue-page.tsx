@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { REASON_MAX } from '@casino/contracts/backoffice';
@@ -16,7 +15,7 @@ import { REQUEST_STATES, type TRequestState } from '@casino/contracts/status';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/field.tsx';
-import { api, API_KEY_ROOT, apiUrl, errorKey, isApiError } from '../../lib/api.ts';
+import { api, API_KEY_ROOT, apiUrl, errorKey, isApiError, useApiWrite } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
 import { ReviewPanel } from './review-panel.tsx';
@@ -67,7 +66,6 @@ function filterValue(field: TFilterField, raw: string | null): string | undefine
  */
 export function QueuePage({ kind }: { kind: TKind }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const rawState = search.get('state');
   const state = isState(rawState) ? rawState : undefined;
@@ -94,8 +92,8 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const dialogError = form.formMessage;
   const reason = form.watch('reason');
 
-  const decide = useMutation({
-    mutationFn: async ({ item, action, reason }: Decision & { reason: string }) => {
+  const decide = useApiWrite(
+    async ({ item, action, reason }: Decision & { reason: string }) => {
       const body = action === 'reject' ? { reason: reason.trim() } : {};
       const intent = `${kind}:${item.id}:${action}:${JSON.stringify(body)}`;
       try {
@@ -111,31 +109,33 @@ export function QueuePage({ kind }: { kind: TKind }) {
         throw error;
       }
     },
-    onSuccess: (answer, { item, action }) => {
-      const id = item.id;
-      if (answer.status === 'success')
-        setMessage({ tone: 'ok', key: action === 'approve' ? 'queue.approved' : 'queue.rejected', id });
-      else if (answer.status === 'first_approved')
-        setMessage({ tone: 'ok', key: 'queues.firstApproved', id });
-      else if (answer.status === 'same_operator')
-        setMessage({ tone: 'warn', key: 'queues.sameOperator', id });
-      else if (answer.status === 'already') setMessage({ tone: 'warn', key: 'queue.already', id });
-      else setMessage({ tone: 'warn', key: 'queue.notFound', id });
-      setDecision(null);
-      form.reset();
-      void client.invalidateQueries({ queryKey: API_KEY_ROOT });
-    },
-    onError: (error, { item }) => {
-      const status = isApiError(error) ? error.status : 'error';
-      if (status === 'not_found') {
-        form.clearErrors();
+    {
+      invalidates: [API_KEY_ROOT],
+      onSuccess: (answer, { item, action }) => {
+        const id = item.id;
+        if (answer.status === 'success')
+          setMessage({ tone: 'ok', key: action === 'approve' ? 'queue.approved' : 'queue.rejected', id });
+        else if (answer.status === 'first_approved')
+          setMessage({ tone: 'ok', key: 'queues.firstApproved', id });
+        else if (answer.status === 'same_operator')
+          setMessage({ tone: 'warn', key: 'queues.sameOperator', id });
+        else if (answer.status === 'already') setMessage({ tone: 'warn', key: 'queue.already', id });
+        else setMessage({ tone: 'warn', key: 'queue.notFound', id });
         setDecision(null);
-        setMessage({ tone: 'warn', key: 'queue.notFound', id: item.id });
-        return;
-      }
-      if (!form.showServerErrors(error)) form.failForm(t(errorKey(error)));
+        form.reset();
+      },
+      onError: (error, { item }) => {
+        const status = isApiError(error) ? error.status : 'error';
+        if (status === 'not_found') {
+          form.clearErrors();
+          setDecision(null);
+          setMessage({ tone: 'warn', key: 'queue.notFound', id: item.id });
+          return;
+        }
+        if (!form.showServerErrors(error)) form.failForm(t(errorKey(error)));
+      },
     },
-  });
+  );
 
   function open(item: TCashierHistoryItem, action: Decision['action']) {
     setDecision({ item, action });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ZCashierSettings,
@@ -23,7 +23,7 @@ import { siteTimeZone } from '@casino/web-kit/format';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { useOperator } from '../../app/session.ts';
-import { api, apiKey, errorKey } from '../../lib/api.ts';
+import { apiKey, errorKey, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './settings.css';
 import {
@@ -72,20 +72,18 @@ function Result({ ok, error }: { ok: string | null; error: string | null }) {
 
 function ApprovalSection({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('settings');
   const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
     ok: null,
     error: null,
   });
   const current = useRegistrationSettings();
-  const save = useMutation({
-    mutationFn: (requireApproval: boolean) =>
-      api('settings.updateRegistration', {
-        body: { requireApproval },
-      }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('settings.registration'), answer);
+  const save = useApiMutation('settings.updateRegistration', {
+    input: (requireApproval: boolean) => ({
+      body: { requireApproval },
+    }),
+    sets: apiKey('settings.registration'),
+    onSuccess: () => {
       setMessage({ ok: t('settings.saved'), error: null });
     },
     onError: (error) => setMessage({ ok: null, error: failure(error) }),
@@ -123,7 +121,6 @@ type TCodeEditValues = { domain: string; memo: string };
 
 function RegCodeDialog({ code, onClose }: { code: TRegCode | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('settings');
   const fieldText = useFieldText('settings.codes');
   const form = useContractForm<TCodeEditValues>({
@@ -131,10 +128,10 @@ function RegCodeDialog({ code, onClose }: { code: TRegCode | null; onClose: () =
     defaultValues: { domain: code?.domain ?? '', memo: code?.memo ?? '' },
     validate: (values) => schemaCodes(ZRegCodePatch, values, CODE_EDIT_FIELDS),
   });
-  const save = useMutation({
-    mutationFn: (body: TCodeEditValues) => api('regCodes.update', { params: { code: code!.code }, body }),
+  const save = useApiMutation('regCodes.update', {
+    input: (body: TCodeEditValues) => ({ params: { code: code!.code }, body }),
+    invalidates: [apiKey('regCodes.list')],
     onSuccess: (answer) => {
-      void client.invalidateQueries({ queryKey: apiKey('regCodes.list') });
       if (answer.status === 'success') onClose();
       else form.failForm(t('settings.codes.notFound'));
     },
@@ -187,8 +184,8 @@ function RegCodesSection({ canEdit }: { canEdit: boolean }) {
   });
   const list = useRegCodes();
   const refresh = () => void client.invalidateQueries({ queryKey: apiKey('regCodes.list') });
-  const create = useMutation({
-    mutationFn: (body: TCodeValues) => api('regCodes.create', { body }),
+  const create = useApiMutation('regCodes.create', {
+    input: (body: TCodeValues) => ({ body }),
     onSuccess: (answer, body) => {
       refresh();
       if (answer.status === 'success') {
@@ -198,9 +195,8 @@ function RegCodesSection({ canEdit }: { canEdit: boolean }) {
     },
     onError: (error) => form.showServerErrors(error) || setMessage({ ok: null, error: failure(error) }),
   });
-  const toggle = useMutation({
-    mutationFn: (code: TRegCode) =>
-      api('regCodes.update', { params: { code: code.code }, body: { enabled: !code.enabled } }),
+  const toggle = useApiMutation('regCodes.update', {
+    input: (code: TRegCode) => ({ params: { code: code.code }, body: { enabled: !code.enabled } }),
     onSuccess: () => {
       refresh();
       setMessage({ ok: t('settings.saved'), error: null });
@@ -361,7 +357,6 @@ function CashierForm({
   onMessage: (message: { ok: string | null; error: string | null }) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('settings');
   const fieldText = useFieldText('settings.cashier');
   const changes = (values: TCashierSettings) =>
@@ -378,10 +373,10 @@ function CashierForm({
   });
   const values = form.watch();
   const dirty = Object.keys(changes(values)).length > 0;
-  const save = useMutation({
-    mutationFn: (body: Partial<TCashierSettings>) => api('settings.updateCashier', { body }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('settings.cashier'), answer);
+  const save = useApiMutation('settings.updateCashier', {
+    input: (body: Partial<TCashierSettings>) => ({ body }),
+    sets: apiKey('settings.cashier'),
+    onSuccess: () => {
       onMessage({ ok: t('settings.saved'), error: null });
     },
     onError: (error) => form.showServerErrors(error) || onMessage({ ok: null, error: failure(error) }),
@@ -517,7 +512,6 @@ function LevelsForm({
   onMessage: (message: { ok: string | null; error: string | null }) => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('settings');
   const fieldText = useFieldText('settings.levels');
   const changes = (values: { names: string[] }): TMemberLevelsPatch['names'] =>
@@ -534,10 +528,10 @@ function LevelsForm({
     validate: (values) => schemaCodes(ZMemberLevelsPatch, { names: changes(values) }, LEVEL_FIELDS),
   });
   const dirty = Object.keys(changes(form.watch()) ?? {}).length > 0;
-  const save = useMutation({
-    mutationFn: (names: TMemberLevelsPatch['names']) => api('settings.updateLevels', { body: { names } }),
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('settings.levels'), answer);
+  const save = useApiMutation('settings.updateLevels', {
+    input: (names: TMemberLevelsPatch['names']) => ({ body: { names } }),
+    sets: apiKey('settings.levels'),
+    onSuccess: () => {
       onMessage({ ok: t('settings.saved'), error: null });
     },
     onError: (error) => form.showServerErrors(error) || onMessage({ ok: null, error: failure(error) }),
@@ -605,7 +599,6 @@ function LevelsForm({
 
 function MaintenanceSection() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('settings');
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ ok: string | null; error: string | null }>({
@@ -621,19 +614,17 @@ function MaintenanceSection() {
       ? { ko: storedMessage, en: '' }
       : { ko: storedMessage.ko ?? '', en: storedMessage.en ?? '' };
   const shown = text ?? storedText;
-  const save = useMutation({
-    mutationFn: (enabled: boolean) => {
+  const save = useApiMutation('settings.updateMaintenance', {
+    input: (enabled: boolean) => {
       // The other locales' texts (jp, vn, cn) are kept as they are.
       const others = stored && typeof stored.message === 'object' ? stored.message : {};
       const message = Object.fromEntries(
         Object.entries({ ...others, ...shown }).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
       );
-      return api('settings.updateMaintenance', {
-        body: { enabled, message },
-      });
+      return { body: { enabled, message } };
     },
-    onSuccess: (answer) => {
-      client.setQueryData(apiKey('settings.maintenance'), answer);
+    sets: apiKey('settings.maintenance'),
+    onSuccess: () => {
       setConfirming(false);
       setText(null);
       setMessage({ ok: t('settings.saved'), error: null });
