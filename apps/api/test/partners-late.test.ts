@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteDay } from '@casino/contracts/site-time';
-import { auditOf, bo, cookiesOf, createMember, createOperator, fileTestApp } from './factories.ts';
+import {
+  auditOf,
+  bo,
+  call,
+  cookiesOf,
+  createMember,
+  createOperator,
+  fileTestApp,
+  latestRequestId,
+} from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
 // Partners' figures beyond the plain bet and win (docs/api/backoffice-partners.md): a jackpot won
@@ -300,5 +309,78 @@ describe('a partner deactivated on the Operators screen', () => {
       (ops.body.list as { operatorId: string; isActive: boolean }[]).find((o) => o.operatorId === 'opsw')!
         .isActive,
     ).toBe(false);
+  });
+});
+
+describe("the tree's figures", () => {
+  it('come with the tree in one answer, each row equal to that partner’s own dashboard', async () => {
+    await partner('figtop', null, rates(10, 10, 10, 10));
+    const made = await bo(t, 'POST', '/partners', {
+      cookie: owner.cookie,
+      body: {
+        partnerId: 'figsub',
+        password: PASSWORD,
+        name: '매장',
+        parentId: 'figtop',
+        rates: rates(5, 5, 5, 5),
+      },
+    });
+    expect(made.body).toEqual({ status: 'success' });
+    await bo(t, 'POST', '/partners/figsub/codes', { cookie: owner.cookie, body: { code: 'FIGSUB' } });
+    const play = async (code: string, stake: number, win: number) => {
+      const m = await createMember(t, { code, cash: 1_000_000 });
+      const roundId = id('r');
+      const bet = await slot.wallet('bet', {
+        token: await slot.launch(m),
+        userId: m.userId,
+        transactionId: id('b'),
+        roundId,
+        gameCode: 'reels',
+        amount: stake,
+      });
+      expect(bet.body.status).toBe('RS_OK');
+      if (win > 0)
+        await slot.wallet('win', {
+          userId: m.userId,
+          transactionId: id('w'),
+          roundId,
+          gameCode: 'reels',
+          amount: win,
+        });
+      return m;
+    };
+    await play('FIGTOPCODE', 40_000, 10_000);
+    const depositor = await play('FIGSUB', 25_000, 60_000);
+    // An approved deposit of the sub partner's member: in both rows' deposits.
+    expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, depositor.cookie)).body.status).toBe(
+      'success',
+    );
+    const request = await latestRequestId(t, 'deposit', depositor.id);
+    expect((await bo(t, 'POST', `/deposits/${request}/approve`, { cookie: owner.cookie })).body.status).toBe(
+      'success',
+    );
+    const tree = await bo(t, 'GET', '/partners?page=1&pageSize=100&figures=true', { cookie: owner.cookie });
+    const rows = tree.body.list as {
+      partnerId: string;
+      figures: { today: { stakes: number; ggr: number; deposits: number }; month: { deposits: number } };
+    }[];
+    const top = rows.find((r) => r.partnerId === 'figtop')!;
+    const sub = rows.find((r) => r.partnerId === 'figsub')!;
+    expect(top.figures.today).toMatchObject({ stakes: 65_000, wins: 70_000, ggr: -5_000 });
+    expect(sub.figures.today).toMatchObject({ stakes: 25_000, wins: 60_000, ggr: -35_000 });
+    expect(top.figures.today.deposits).toBe(30_000);
+    expect(sub.figures.month.deposits).toBe(30_000);
+    for (const row of rows) {
+      const summary = await bo(t, 'GET', `/partners/${row.partnerId}/summary`, { cookie: owner.cookie });
+      expect(row.figures, row.partnerId).toEqual({ today: summary.body.today, month: summary.body.month });
+    }
+    // Without `figures=true` the tree answers as before; a partner sees its own subtree's figures only.
+    const plain = await bo(t, 'GET', '/partners?page=1&pageSize=100', { cookie: owner.cookie });
+    expect(plain.body.list.every((r: { figures?: unknown }) => r.figures === undefined)).toBe(true);
+    const own = await bo(t, 'GET', '/partners?page=1&pageSize=100&figures=true', {
+      cookie: await login('figsub'),
+    });
+    expect(own.body.list.map((r: { partnerId: string }) => r.partnerId)).toEqual(['figsub']);
+    expect(own.body.list[0].figures).toEqual(sub.figures);
   });
 });

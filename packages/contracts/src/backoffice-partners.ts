@@ -100,9 +100,24 @@ export const ZPartnerPatchResponse = z.discriminatedUnion('status', [ZSuccess, n
 export const ZPartnersQuery = z.strictObject({
   /** Only the direct children of this partner (`parentId=` empty: those directly under the house). */
   parentId: z.string().trim().max(32).optional(),
+  /** `figures=true`: each row carries its subtree's figures of today and this month (the tree view's one read). */
+  figures: z.enum(['true', 'false']).optional(),
   ...ZPageQuery,
 });
 export type TPartnersQuery = z.infer<typeof ZPartnersQuery>;
+
+/** The partner console's dashboard: its subtree's figures today and this month (the site's calendar). */
+const ZPartnerPeriodFigures = z.object({
+  from: ZIsoDate,
+  deposits: ZMoney,
+  withdrawals: ZMoney,
+  stakes: ZMoney,
+  wins: ZMoney,
+  ggr: ZMoney,
+});
+/** A partner's subtree figures today and this month, on each row of the tree with `figures=true`. */
+export const ZPartnerTreeFigures = z.object({ today: ZPartnerPeriodFigures, month: ZPartnerPeriodFigures });
+export type TPartnerTreeFigures = z.infer<typeof ZPartnerTreeFigures>;
 
 /** `members`: the members of the partner's whole subtree. `depth` 1 is directly under the house. */
 export const ZPartner = z.object({
@@ -114,6 +129,8 @@ export const ZPartner = z.object({
   members: ZCount,
   enabled: z.boolean(),
   regDate: ZIsoDate,
+  /** With `figures=true`: the subtree's figures today and this month (as the partner's dashboard shows them). */
+  figures: ZPartnerTreeFigures.optional(),
 });
 export type TPartner = z.infer<typeof ZPartner>;
 
@@ -274,15 +291,6 @@ export const ZPartnerBalanceResponse = z.discriminatedUnion('status', [
 ]);
 export type TPartnerBalanceResponse = z.infer<typeof ZPartnerBalanceResponse>;
 
-/** The partner console's dashboard: its subtree's figures today and this month (the site's calendar). */
-const ZPartnerPeriodFigures = z.object({
-  from: ZIsoDate,
-  deposits: ZMoney,
-  withdrawals: ZMoney,
-  stakes: ZMoney,
-  wins: ZMoney,
-  ggr: ZMoney,
-});
 export const ZPartnerSummaryResponse = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('success'),

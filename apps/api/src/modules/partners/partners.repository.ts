@@ -336,6 +336,54 @@ export function createPartnersRepository(db: Database) {
       return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
     },
 
+    /**
+     * Approved deposits and withdrawals since each instant of `since`, per partner of the members
+     * (their own members, not their subtrees'): one read for a whole tree view.
+     */
+    async cashByPartner(
+      partnerIds: readonly number[],
+      since: { day: Date; month: Date },
+      trx: Database = db,
+    ): Promise<
+      Map<
+        number,
+        { day: { deposits: number; withdrawals: number }; month: { deposits: number; withdrawals: number } }
+      >
+    > {
+      const out = new Map<
+        number,
+        { day: { deposits: number; withdrawals: number }; month: { deposits: number; withdrawals: number } }
+      >();
+      if (partnerIds.length === 0) return out;
+      const ids = partnerIds.map(Number);
+      const { rows } = await sql<{ partner_id: number; kind: 'd' | 'w'; day: number; month: number }>`
+        select m.partner_id, 'd' as kind,
+          coalesce(sum(d.amount) filter (where d.processed_at >= ${since.day}), 0)::bigint as day,
+          coalesce(sum(d.amount), 0)::bigint as month
+        from deposit_requests d join members m on m.id = d.member_id
+        where m.partner_id = any(${ids}::bigint[]) and d.state = 'already' and d.processed_at >= ${since.month}
+        group by m.partner_id
+        union all
+        select m.partner_id, 'w' as kind,
+          coalesce(sum(w.amount) filter (where w.processed_at >= ${since.day}), 0)::bigint as day,
+          coalesce(sum(w.amount), 0)::bigint as month
+        from withdraw_requests w join members m on m.id = w.member_id
+        where m.partner_id = any(${ids}::bigint[]) and w.state = 'already' and w.processed_at >= ${since.month}
+        group by m.partner_id`.execute(trx);
+      for (const r of rows) {
+        const id = Number(r.partner_id);
+        const entry = out.get(id) ?? {
+          day: { deposits: 0, withdrawals: 0 },
+          month: { deposits: 0, withdrawals: 0 },
+        };
+        const field = r.kind === 'd' ? 'deposits' : 'withdrawals';
+        entry.day[field] += Number(r.day);
+        entry.month[field] += Number(r.month);
+        out.set(id, entry);
+      }
+      return out;
+    },
+
     /** Approved deposits and withdrawals of the members of these partners since an instant. */
     async cashFigures(
       partnerIds: readonly number[],

@@ -166,6 +166,65 @@ export function createPartnersService(deps: PartnersDeps) {
     });
   }
 
+  /**
+   * Each row's subtree figures today and this month (the tree view's `figures=true`): the day rows
+   * of the month and the approved cash of every partner of `all` read once, then summed up each
+   * row's subtree (`all` holds every partner the viewer sees, so every subtree is in it).
+   */
+  async function treeFigures(rows: PartnerRow[], all: PartnerRow[]) {
+    const at = now();
+    const today = siteDay(at, timeZone);
+    const month = siteMonth(at, timeZone);
+    const since = { day: siteDayStart(today, timeZone), month: siteMonthStart(month, timeZone) };
+    const ids = all.map((p) => p.id);
+    const [groups, cash] = await Promise.all([
+      wallet.partnerStakes({ from: `${month}-01`, to: today, partnerIds: ids }),
+      repo.cashByPartner(ids, since),
+    ]);
+    type Figures = { deposits: number; withdrawals: number; stakes: number; wins: number };
+    const zero = (): Figures => ({ deposits: 0, withdrawals: 0, stakes: 0, wins: 0 });
+    const own = new Map<number, { day: Figures; month: Figures }>();
+    const ownOf = (id: number) => {
+      let entry = own.get(id);
+      if (!entry) own.set(id, (entry = { day: zero(), month: zero() }));
+      return entry;
+    };
+    for (const g of groups) {
+      const entry = ownOf(g.partnerId);
+      entry.month.stakes += g.stakes;
+      entry.month.wins += g.wins;
+      if (g.day === today) {
+        entry.day.stakes += g.stakes;
+        entry.day.wins += g.wins;
+      }
+    }
+    for (const [id, c] of cash) {
+      const entry = ownOf(id);
+      entry.day.deposits += c.day.deposits;
+      entry.day.withdrawals += c.day.withdrawals;
+      entry.month.deposits += c.month.deposits;
+      entry.month.withdrawals += c.month.withdrawals;
+    }
+    const figuresOf = (row: PartnerRow) => {
+      const day = zero();
+      const monthSum = zero();
+      for (const q of all) {
+        if (!q.path.includes(row.id)) continue;
+        const entry = own.get(q.id);
+        if (!entry) continue;
+        for (const k of ['deposits', 'withdrawals', 'stakes', 'wins'] as const) {
+          day[k] += entry.day[k];
+          monthSum[k] += entry.month[k];
+        }
+      }
+      return {
+        today: { from: since.day.toISOString(), ...day, ggr: day.stakes - day.wins },
+        month: { from: since.month.toISOString(), ...monthSum, ggr: monthSum.stakes - monthSum.wins },
+      };
+    };
+    return new Map(rows.map((row) => [row.id, figuresOf(row)]));
+  }
+
   return {
     // --- scope, for the member list and profile of modules/backoffice ---
 
@@ -244,7 +303,14 @@ export function createPartnersService(deps: PartnersDeps) {
         }
       }
       const page = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-      return { status: 'success' as const, list: await viewOf(page, all), maxCount: rows.length };
+      const list = await viewOf(page, all);
+      if (query.figures !== 'true') return { status: 'success' as const, list, maxCount: rows.length };
+      const figures = await treeFigures(page, all);
+      return {
+        status: 'success' as const,
+        list: list.map((row, i) => ({ ...row, figures: figures.get(page[i]!.id)! })),
+        maxCount: rows.length,
+      };
     },
 
     /**

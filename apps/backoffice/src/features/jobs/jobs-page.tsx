@@ -8,7 +8,14 @@ import { useJobs } from './queries.ts';
 import './jobs.css';
 
 /** The jobs this console describes; another (a newer server's) shows by its name alone. */
-const KNOWN_JOBS = ['transfer-reconcile', 'studio-recovery', 'referral-settle', 'payback-settle'] as const;
+const KNOWN_JOBS = [
+  'transfer-reconcile',
+  'studio-recovery',
+  'referral-settle',
+  'payback-settle',
+  'level-promotion',
+  'fraud-prune',
+] as const;
 
 /** A job's state: running now, failing (its last run failed), fine, or not run yet. */
 export function jobState(job: TJob): 'running' | 'failing' | 'ok' | 'never' {
@@ -85,7 +92,7 @@ export function JobsPage() {
         ) : (
           <>
             <span className="nowrap">{when(j.lastStartedAt)}</span>
-            <span className="jobs__sub">
+            <span className="jobs__sub nowrap">
               {j.lastFinishedAt === null
                 ? t('jobs.unfinished')
                 : t('jobs.ended', { at: when(j.lastFinishedAt) })}

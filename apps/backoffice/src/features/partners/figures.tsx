@@ -30,7 +30,7 @@ export function Rates({ rates }: { rates: TPartnerRates }) {
 }
 
 /** Today's and this month's figures of a partner's subtree. */
-export function SummaryFigures({ summary }: { summary: TSummary }) {
+export function SummaryFigures({ summary }: { summary: Pick<TSummary, 'today' | 'month'> }) {
   const won = useWon();
   const { t } = useTranslation();
   const rows = ['deposits', 'withdrawals', 'stakes', 'wins', 'ggr'] as const;

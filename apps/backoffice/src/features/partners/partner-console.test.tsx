@@ -174,6 +174,36 @@ describe('the partner console', () => {
     });
   });
 
+  it("reads the tree with every row's figures in one request, and opens a row's figures without another", async () => {
+    const urls: string[] = [];
+    const withFigures = {
+      ...TREE,
+      list: TREE.list.map((p, i) => ({
+        ...p,
+        figures: {
+          today: { ...FIGURES('2026-11-28T00:00:00.000+09:00'), stakes: 1000 * (i + 1), ggr: 100 * (i + 1) },
+          month: FIGURES('2026-11-01T00:00:00.000+09:00'),
+        },
+      })),
+    };
+    fakeFetch(async (url: string) => {
+      urls.push(url);
+      if (url.split('?')[0] === '/api/backoffice/partners') return withFigures;
+      throw new Error(`unexpected GET ${url}`);
+    });
+    renderConsole(<PartnersPage />, { operator: OWNER });
+    expect(await screen.findByText('Today: stakes ₩3,000 · GGR ₩300')).toBeTruthy();
+    expect(screen.getByText('Today: stakes ₩1,000 · GGR ₩100')).toBeTruthy();
+    const tree = screen.getByRole('list', { name: 'Partner tree' });
+    const shop = within(tree).getByText('Shop').closest('li')!;
+    fireEvent.click(within(shop).getByRole('button', { name: 'Figures' }));
+    const ggr = within(within(shop).getByRole('table')).getByRole('row', { name: /GGR/ });
+    expect(within(ggr).getByText('₩300')).toBeTruthy();
+    expect(within(ggr).getByText('₩300,000')).toBeTruthy();
+    expect(urls).toHaveLength(1);
+    expect(new URL(urls[0]!, 'http://x').searchParams.get('figures')).toBe('true');
+  });
+
   it('lets the owner preview a period and settle it once, with an idempotency key', async () => {
     const settlement = {
       status: 'success',
@@ -188,6 +218,7 @@ describe('the partner console', () => {
       members: 7,
       settled: false,
       carried: 0,
+      adjustment: -1200,
     };
     const sent = fakeServer(
       {
@@ -198,13 +229,16 @@ describe('the partner console', () => {
       },
       {
         'POST /api/backoffice/partners/boss1/settlements': [
-          { status: 'success', id: 1, paid: 62500, total: 62500, carried: 0 },
+          { status: 'success', id: 1, paid: 62500, total: 62500, carried: 0, adjustment: 0 },
         ],
       },
     );
     renderConsole(<SettlementsPage />, { operator: OWNER });
     const preview = await screen.findByRole('region', { name: /Preview of boss1/ });
     expect(within(preview).getByText('₩62,500')).toBeTruthy();
+    // A rollback after a settled day waits to be carried into this settlement.
+    expect(within(preview).getByText('Late rollbacks to carry in')).toBeTruthy();
+    expect(within(preview).getByText('-₩1,200')).toBeTruthy();
     expect(within(preview).getByRole('link', { name: 'Days as CSV' }).getAttribute('href')).toMatch(
       /^\/api\/backoffice\/partners\/boss1\/days\/csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&lang=en$/,
     );

@@ -147,6 +147,12 @@ export function SettlementsPage() {
       cell: (s) => won(s.carriedIn),
     },
     {
+      key: 'adjustment',
+      header: t('partners.settle.adjustment'),
+      className: 'num',
+      cell: (s) => won(s.adjustment),
+    },
+    {
       key: 'paid',
       header: t('partners.settle.paid'),
       className: 'num',
@@ -248,6 +254,12 @@ export function SettlementsPage() {
             <dd>{won(figures.losing)}</dd>
             <dt>{t('partners.settle.carried')}</dt>
             <dd>{won(figures.carried)}</dd>
+            {figures.adjustment !== 0 && (
+              <>
+                <dt>{t('partners.settle.lateAdjustment')}</dt>
+                <dd title={t('partners.settle.lateAdjustmentHint')}>{won(figures.adjustment)}</dd>
+              </>
+            )}
             <dt>{t('partners.settle.total')}</dt>
             <dd>
               <strong>{won(figures.total)}</strong>
