@@ -128,7 +128,13 @@ export function createServices(deps: ServicesDeps) {
   // Abuse signals and linked accounts (docs/security.md "Abuse signals", docs/api/backoffice-fraud.md).
   const fraud = createFraudService({ db, audit, now });
   // Opposite bets of linked members in one round, checked by the wallet route before a bet applies.
-  const oppositeBets = createOppositeBets({ db, now, events });
+  const oppositeBets = createOppositeBets({
+    db,
+    now,
+    settings: () => fraud.settingsRow(),
+    events,
+    onError: deps.onEventError,
+  });
   const members = createMembersService({
     db,
     blacklist,

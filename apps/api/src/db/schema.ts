@@ -894,7 +894,8 @@ export interface FraudWatchTable {
 export interface FraudRoundBetsTable {
   provider: string;
   round_key: string;
-  member_id: number;
+  /** The bet's `userId`, lower-cased (the member, without a lookup on the bet's path). */
+  user_id: string;
   spot: string;
   round_id: string;
   at: Timestamp;

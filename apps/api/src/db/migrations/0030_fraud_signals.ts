@@ -87,11 +87,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table fraud_round_bets (
       provider text not null,
       round_key text not null check (length(round_key) between 1 and 100),
-      member_id bigint not null ${storable('fraud_round_bets', 'member_id')},
+      user_id text not null,
       spot text not null check (length(spot) between 1 and 40),
       round_id text not null,
       at timestamptz not null,
-      primary key (provider, round_key, member_id, spot)
+      primary key (provider, round_key, user_id, spot)
     )`.execute(db);
   await sql`create index fraud_round_bets_at on fraud_round_bets (at)`.execute(db);
 }

@@ -98,13 +98,28 @@ export function createFraudRepository(db: Database) {
       return result.rows.map((r) => ({ ...r, member_id: Number(r.member_id) }));
     },
 
-    /** How many members `memberId` is linked to (the sign-in check). */
-    async linkedCount(memberId: number, scope: LinkScope, trx: Database = db): Promise<number> {
+    /**
+     * How many members `memberId` is linked to by its stored signals and `values` (what the request
+     * being checked told, perhaps not stored yet): the sign-in check, run beside the recording.
+     */
+    async linkedCount(
+      memberId: number,
+      values: readonly SignalValue[],
+      scope: LinkScope,
+      at: Date,
+      trx: Database = db,
+    ): Promise<number> {
+      const told =
+        values.length === 0
+          ? sql``
+          : sql`union all select kind, value, ${at}::timestamptz as last_seen from (values ${sql.join(
+              values.map((v) => sql`(${v.kind}::text, ${v.value}::text)`),
+            )}) as t(kind, value)`;
       const result = await sql<{ n: number | string }>`
         select count(distinct o.member_id) as n
-        from member_signals m
-        join member_signals o on o.kind = m.kind and o.value = m.value and o.member_id <> m.member_id
-        where m.member_id = ${memberId} and ${linkFilter(scope, 'm', 'o')}`.execute(trx);
+        from (select kind, value, last_seen from member_signals where member_id = ${memberId} ${told}) as m
+        join member_signals o on o.kind = m.kind and o.value = m.value and o.member_id <> ${memberId}
+        where ${linkFilter(scope, 'm', 'o')}`.execute(trx);
       return Number(result.rows[0]?.n ?? 0);
     },
 
@@ -292,44 +307,62 @@ export function createFraudRepository(db: Database) {
       return row?.id;
     },
 
-    /** Other members' stakes in the round on any of `spots` (one indexed read). */
-    async stakesOn(provider: string, roundKey: string, memberId: number, spots: readonly string[]) {
-      if (spots.length === 0) return [];
-      return db
-        .selectFrom('fraud_round_bets')
-        .select(['member_id', 'spot', 'round_id'])
-        .where('provider', '=', provider)
-        .where('round_key', '=', roundKey)
-        .where('member_id', '<>', memberId)
-        .where('spot', 'in', spots)
-        .limit(200)
+    async memberIdsByUserIds(userIds: readonly string[]): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('members')
+        .select(['id', 'user_id'])
+        .where('user_id', 'in', userIds)
         .execute();
+      return new Map(rows.map((r) => [r.user_id, r.id]));
     },
 
-    async recordStakes(
+    /**
+     * One statement: records the member's stakes in the round and answers the other members' stakes
+     * on any of `opposite` (the insert is not seen by the read, which leaves the member out anyway).
+     */
+    async stakeAndOpposites(
       stake: {
         provider: string;
         roundKey: string;
-        memberId: number;
+        userId: string;
         spots: readonly string[];
         roundId: string;
       },
+      opposite: readonly string[],
       at: Date,
-    ): Promise<void> {
-      if (stake.spots.length === 0) return;
-      await db
-        .insertInto('fraud_round_bets')
-        .values(
-          stake.spots.map((spot) => ({
-            provider: stake.provider,
-            round_key: stake.roundKey,
-            member_id: stake.memberId,
-            spot,
-            round_id: stake.roundId,
-            at,
-          })),
+    ): Promise<{ user_id: string; spot: string; round_id: string }[]> {
+      const rows = sql.join(
+        stake.spots.map(
+          (spot) =>
+            sql`(${stake.provider}, ${stake.roundKey}, ${stake.userId}, ${spot}, ${stake.roundId}, ${at}::timestamptz)`,
+        ),
+      );
+      const others =
+        opposite.length === 0
+          ? sql`select null::text as user_id, null::text as spot, null::text as round_id where false`
+          : sql`select user_id, spot, round_id from fraud_round_bets
+              where provider = ${stake.provider} and round_key = ${stake.roundKey}
+                and user_id <> ${stake.userId} and spot in (${sql.join(opposite)})
+              limit 200`;
+      const result = await sql<{ user_id: string; spot: string; round_id: string }>`
+        with recorded as (
+          insert into fraud_round_bets (provider, round_key, user_id, spot, round_id, at)
+          values ${rows}
+          on conflict do nothing
         )
-        .onConflict((oc) => oc.doNothing())
+        ${others}`.execute(db);
+      return result.rows;
+    },
+
+    /** Takes back the member's stakes of a round (a bet refused after all). */
+    async dropStakes(provider: string, roundKey: string, userId: string, roundId: string): Promise<void> {
+      await db
+        .deleteFrom('fraud_round_bets')
+        .where('provider', '=', provider)
+        .where('round_key', '=', roundKey)
+        .where('user_id', '=', userId)
+        .where('round_id', '=', roundId)
         .execute();
     },
 

@@ -7,6 +7,7 @@ import {
 } from '@casino/contracts/backoffice-fraud';
 import { normalizeClientIp, normalizeDigits } from '@casino/contracts/backoffice-blacklist';
 import type { Database } from '../../db/database.ts';
+import { keptRead } from '../../lib/kept-reads.ts';
 import type { FraudFlagKind } from '../../db/schema.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { ClientDevice } from '../auth/device.ts';
@@ -16,6 +17,8 @@ import { createFraudRepository, type LinkRow, type LinkScope, type SignalValue }
 export const SIGNAL_RETENTION_DAYS = 365;
 /** How long a refused request's blacklist hit is kept (docs/security.md). */
 export const BLACKLIST_HIT_RETENTION_DAYS = 365;
+/** How long an instance keeps the settings it read (a change elsewhere applies within it). */
+export const SETTINGS_KEPT_MS = 2_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a request told about its member, each optional. */
@@ -95,9 +98,12 @@ export interface RegistrationVerdict {
 export function createFraudService(deps: { db: Database; audit: AuditService; now: () => Date }) {
   const { db, audit, now } = deps;
   const repo = createFraudRepository(db);
+  // The settings as registration, sign-in and the wallet read them: kept SETTINGS_KEPT_MS, dropped
+  // here at a change (another instance sees it within that time).
+  const kept = keptRead(() => repo.settings(), { maxAgeMs: SETTINGS_KEPT_MS, now });
 
   async function scopeOf(settings?: { ip_links: boolean; ip_link_days: number }): Promise<LinkScope> {
-    const s = settings ?? (await repo.settings());
+    const s = settings ?? (await kept.get());
     return { ipSince: s.ip_links ? new Date(now().getTime() - s.ip_link_days * DAY_MS) : null };
   }
 
@@ -130,7 +136,7 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
      * A refusal is recorded as a review entry at once (its member is named in the details).
      */
     async admitRegistration(probe: SignalProbe, userId: string): Promise<RegistrationVerdict> {
-      const settings = await repo.settings();
+      const settings = await kept.get();
       if (settings.register_action === 'allow') return { refused: false, flag: null };
       const rows = await repo.membersSharing(signalsOf(probe), await scopeOf(settings), null);
       const members = [...new Set(rows.map((r) => r.member_id))];
@@ -172,10 +178,18 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
      * credentials); an open entry is added once per member while none is open.
      */
     async admitSignIn(memberId: number, probe: SignalProbe): Promise<boolean> {
-      await repo.record(memberId, signalsOf(probe), now());
-      const settings = await repo.settings();
+      const signals = signalsOf(probe);
+      const at = now();
+      const settings = await kept.get();
+      // The recording and the link count run side by side (the count reads what this sign-in told
+      // with what is stored), so a sign-in waits for one statement, not two.
+      const [, linked] = await Promise.all([
+        repo.record(memberId, signals, at),
+        settings.sign_in_action === 'allow'
+          ? Promise.resolve(0)
+          : repo.linkedCount(memberId, signals, await scopeOf(settings), at),
+      ]);
       if (settings.sign_in_action === 'allow') return true;
-      const linked = await repo.linkedCount(memberId, await scopeOf(settings));
       if (linked < settings.link_threshold) return true;
       const refuse = settings.sign_in_action === 'refuse';
       await repo.insertFlag(
@@ -290,7 +304,8 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
 
     /** Whether promotions skip the member: the setting is on and the member has an open entry. */
     async skipsPromotions(memberId: number, trx?: Database): Promise<boolean> {
-      const settings = await repo.settings(trx);
+      // In a transaction the row is read in it (the embedded database has one connection).
+      const settings = trx ? await repo.settings(trx) : await kept.get();
       return settings.skip_flagged_promotions && (await repo.hasOpenFlag(memberId, trx));
     },
 
@@ -317,6 +332,11 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
 
     async settings() {
       return settingsView(await repo.settings());
+    },
+
+    /** The settings row as kept for the hot paths (SETTINGS_KEPT_MS). */
+    settingsRow() {
+      return kept.get();
     },
 
     /** How many review entries are open (the operators' `queue` event). */
@@ -375,7 +395,7 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
     },
 
     async updateSettings(input: TFraudSettings, who: AuditActor) {
-      return db.transaction().execute(async (trx) => {
+      const view = await db.transaction().execute(async (trx) => {
         const before = await repo.putSettings(
           {
             register_action: input.registerAction,
@@ -402,6 +422,8 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
         );
         return settingsView(await repo.settings(trx));
       });
+      kept.forget();
+      return view;
     },
 
     /** The periodic prune (docs/security.md): signals not seen within their retention; how many went. */

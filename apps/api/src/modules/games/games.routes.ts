@@ -147,7 +147,7 @@ export async function registerWalletRoutes(
     metrics?: Pick<Metrics, 'walletCalls'>;
     events?: EventPublisher;
     /** Opposite bets of linked members (modules/fraud/opposite-bets.ts), checked before a bet applies. */
-    oppositeBets?: Pick<OppositeBets, 'check'>;
+    oppositeBets?: Pick<OppositeBets, 'around'>;
   },
 ): Promise<void> {
   const { wallet, metrics, events, oppositeBets } = deps;
@@ -223,11 +223,16 @@ export async function registerWalletRoutes(
             break;
           case 'bet': {
             const bet = parsed.data as z.infer<typeof WALLET_REQUESTS.bet>;
-            // Refused by the operator's opposite-bet rule: nothing moves, answered as a refused bet.
-            result =
-              (await oppositeBets?.check(provider.code, bet)) === 'refuse'
-                ? await refusedBet(wallet, provider, bet)
-                : await wallet.bet(provider, bet);
+            // Under the opposite-bet check (modules/fraud/opposite-bets.ts): a bet the operator's
+            // rule refuses moves nothing and is answered as a refused bet.
+            result = oppositeBets
+              ? await oppositeBets.around(
+                  provider.code,
+                  bet,
+                  () => wallet.bet(provider, bet),
+                  () => refusedBet(wallet, provider, bet),
+                )
+              : await wallet.bet(provider, bet);
             break;
           }
           case 'win':
