@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { roleCan } from '@casino/contracts/backoffice-permissions';
 import type { TBonusFigures, TDepositEvent, TDepositEventCreate } from '@casino/contracts/backoffice-levels';
@@ -9,7 +9,7 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { useOperator } from '../../app/session.ts';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
-import { api, apiKey, apiQuery } from '../../lib/api.ts';
+import { apiKey, apiQuery, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import './levels.css';
 
@@ -88,7 +88,6 @@ function validate(v: TEventValues) {
 
 function CreateEventForm({ onCreated }: { onCreated: (name: string) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('levels');
   const fieldText = useFieldText('levels');
   const form = useContractForm<TEventValues>({
@@ -96,11 +95,11 @@ function CreateEventForm({ onCreated }: { onCreated: (name: string) => void }) {
     defaultValues: { name: '', from: '', to: '', levels: [], percent: '', cap: '', rollover: '' },
     validate,
   });
-  const create = useMutation({
-    mutationFn: (body: TDepositEventCreate) => api('depositEvents.create', { body }),
+  const create = useApiMutation('depositEvents.create', {
+    input: (body: TDepositEventCreate) => ({ body }),
+    invalidates: [apiKey('depositEvents.list')],
     onSuccess: (_answer, body) => {
       form.reset();
-      void client.invalidateQueries({ queryKey: apiKey('depositEvents.list') });
       onCreated(body.name);
     },
     onError: (caught) => form.showServerErrors(caught) || form.failForm(failure(caught)),
@@ -174,19 +173,18 @@ export function DepositEventsPage() {
     void client.invalidateQueries({ queryKey: apiKey('depositBonus.get') });
   };
   const fail = (caught: unknown) => setMessage({ tone: 'error', text: failure(caught) });
-  const switchBonus = useMutation({
-    mutationFn: (enabled: boolean) => api('depositBonus.set', { body: { enabled } }),
+  const switchBonus = useApiMutation('depositBonus.set', {
+    input: (enabled: boolean) => ({ body: { enabled } }),
     onSuccess: refresh,
     onError: fail,
   });
-  const switchEvent = useMutation({
-    mutationFn: (e: { id: number; enabled: boolean }) =>
-      api('depositEvents.update', { params: { id: e.id }, body: { enabled: e.enabled } }),
+  const switchEvent = useApiMutation('depositEvents.update', {
+    input: (e: { id: number; enabled: boolean }) => ({ params: { id: e.id }, body: { enabled: e.enabled } }),
     onSuccess: refresh,
     onError: fail,
   });
-  const end = useMutation({
-    mutationFn: (id: number) => api('depositEvents.end', { params: { id } }),
+  const end = useApiMutation('depositEvents.end', {
+    input: (id: number) => ({ params: { id } }),
     onSuccess: refresh,
     onError: fail,
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { roleCan } from '@casino/contracts/backoffice-permissions';
@@ -12,7 +12,7 @@ import { Dialog } from '../../app/dialog.tsx';
 import { useOperator } from '../../app/session.ts';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
-import { api, apiKey, apiQuery } from '../../lib/api.ts';
+import { apiKey, apiQuery, useApiMutation } from '../../lib/api.ts';
 import './levels.css';
 
 /** Basis points as a percent (150 -> "1.5%"); null: the site's rate. */
@@ -107,7 +107,6 @@ function validate(v: TLevelValues) {
 
 function LevelForm({ level, onDone }: { level: TMemberLevelView; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('levels');
   const fieldText = useFieldText('levels');
   const form = useContractForm<TLevelValues>({
@@ -116,10 +115,10 @@ function LevelForm({ level, onDone }: { level: TMemberLevelView; onDone: (saved:
     validate,
   });
   const bonus = useFieldArray({ control: form.control, name: 'bonus' });
-  const save = useMutation({
-    mutationFn: (body: TLevelPatch) => api('settings.updateLevel', { params: { level: level.level }, body }),
+  const save = useApiMutation('settings.updateLevel', {
+    input: (body: TLevelPatch) => ({ params: { level: level.level }, body }),
+    invalidates: [apiKey('settings.levels')],
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: apiKey('settings.levels') });
       onDone(true);
     },
     onError: (caught) => form.failForm(failure(caught)),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REASON_MAX } from '@casino/contracts/backoffice';
 import { ZBackofficeNoteRequest } from '@casino/contracts/backoffice-helpdesk';
@@ -15,7 +15,7 @@ import { useContractForm, type TFieldCodes } from '@casino/web-kit/contract-form
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/field.tsx';
-import { api, apiKey, errorKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, errorKey, isApiError, useApiWrite } from '../../lib/api.ts';
 import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
 
 /** One key per intended adjustment for the page's life: a retry after a lost answer reuses it. */
@@ -130,7 +130,6 @@ export function MemberActions({
   onMessage: (message: { tone: 'ok' | 'warn'; key: string }) => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [action, setAction] = useState<TMemberAction | null>(null);
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const userId = member.userId;
@@ -141,14 +140,8 @@ export function MemberActions({
     validate: (values) => actionCodes(action, userId, values),
   });
 
-  const run = useMutation({
-    mutationFn: async ({
-      which,
-      values,
-    }: {
-      which: TMemberAction;
-      values: TActionValues;
-    }): Promise<Answer> => {
+  const run = useApiWrite(
+    async ({ which, values }: { which: TMemberAction; values: TActionValues }): Promise<Answer> => {
       switch (which) {
         case 'level':
           return api('members.level', { params: { userId }, body: levelBody(values) });
@@ -178,37 +171,39 @@ export function MemberActions({
           return api(`members.${which}`, { params: { userId } });
       }
     },
-    onSuccess: (answer, { which }) => {
-      void client.invalidateQueries({ queryKey: apiKey('members.list') });
-      const shown =
-        answer.status === 'success'
-          ? which === 'resetPassword'
-            ? answer.password
-            : which === 'resetExchange'
-              ? answer.exchangePassword
-              : undefined
-          : undefined;
-      if (shown) {
-        setSecret({
-          label:
-            which === 'resetPassword'
-              ? 'members.dialog.temporaryPassword'
-              : 'members.dialog.newExchangePassword',
-          value: shown,
-        });
-        return;
-      }
-      setAction(null);
-      const key =
-        answer.status === 'success'
-          ? which === 'note'
-            ? 'members.result.noteSent'
-            : 'members.result.success'
-          : `members.result.${answer.status}`;
-      onMessage({ tone: answer.status === 'success' ? 'ok' : 'warn', key });
+    {
+      invalidates: [apiKey('members.list')],
+      onSuccess: (answer, { which }) => {
+        const shown =
+          answer.status === 'success'
+            ? which === 'resetPassword'
+              ? answer.password
+              : which === 'resetExchange'
+                ? answer.exchangePassword
+                : undefined
+            : undefined;
+        if (shown) {
+          setSecret({
+            label:
+              which === 'resetPassword'
+                ? 'members.dialog.temporaryPassword'
+                : 'members.dialog.newExchangePassword',
+            value: shown,
+          });
+          return;
+        }
+        setAction(null);
+        const key =
+          answer.status === 'success'
+            ? which === 'note'
+              ? 'members.result.noteSent'
+              : 'members.result.success'
+            : `members.result.${answer.status}`;
+        onMessage({ tone: answer.status === 'success' ? 'ok' : 'warn', key });
+      },
+      onError: (failure) => form.showServerErrors(failure) || form.failForm(t(errorKey(failure))),
     },
-    onError: (failure) => form.showServerErrors(failure) || form.failForm(t(errorKey(failure))),
-  });
+  );
 
   function open(which: TMemberAction) {
     setAction(which);

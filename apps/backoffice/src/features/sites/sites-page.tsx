@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -19,7 +19,7 @@ import { AskDeleteDialog, DeleteButton, useDeleteAfterAsking } from '../../compo
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
-import { api, apiKey } from '../../lib/api.ts';
+import { api, apiKey, useApiWrite } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { ImageUpload, useImageUpload } from '../../lib/image-upload.tsx';
 import { useSites } from './queries.ts';
@@ -84,7 +84,6 @@ function SiteForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const fieldText = useFieldText('sites');
   const failure = useFailureText('sites');
   const form = useContractForm<TValues>({
@@ -98,24 +97,26 @@ function SiteForm({
     onUploaded: (url) => form.setValue('logoUrl', url, { shouldDirty: true }),
     onFailed: (text) => form.failForm(text),
   });
-  const save = useMutation({
-    mutationFn: (values: TValues) =>
+  const save = useApiWrite(
+    (values: TValues) =>
       site
         ? api('sites.update', { params: { id: site.id }, body: bodyOf(values) })
         : api('sites.create', { body: bodyOf(values) }),
-    onSuccess: (answer, values) => {
-      void client.invalidateQueries({ queryKey: SITES_KEY });
-      if (answer.status === 'success') {
-        if (!site) form.reset(EMPTY);
-        return onDone(t(site ? 'sites.saved' : 'sites.created', { name: values.name.trim() }));
-      }
-      if (answer.status === 'not_found' && site && !bodyOf(values).partnerId)
-        return form.failForm(t('sites.gone'));
-      const [field, code] = FAILED_FIELD[answer.status];
-      form.failField(field, code);
+    {
+      invalidates: [SITES_KEY],
+      onSuccess: (answer, values) => {
+        if (answer.status === 'success') {
+          if (!site) form.reset(EMPTY);
+          return onDone(t(site ? 'sites.saved' : 'sites.created', { name: values.name.trim() }));
+        }
+        if (answer.status === 'not_found' && site && !bodyOf(values).partnerId)
+          return form.failForm(t('sites.gone'));
+        const [field, code] = FAILED_FIELD[answer.status];
+        form.failField(field, code);
+      },
+      onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
     },
-    onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
-  });
+  );
   const status = (field: TField) => form.statusOf(field, fieldText(field));
   return (
     <Form
