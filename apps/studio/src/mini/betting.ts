@@ -73,6 +73,9 @@ const REFUSAL_OF_STATUS: Record<string, TMiniRefusalCode> = {
 
 type Trx = Transaction<StudioTables>;
 
+/** Winning bets paid per chunk (their wins in flight together, then marked paid in one statement). */
+const SETTLE_CHUNK = 512;
+
 export const roundIdOf = (game: string, round: number, userId: string) => `${game}-${round}-${userId}`;
 export const betTxOf = (slipId: string) => `${slipId}-bet`;
 export const rollbackTxOf = (slipId: string) => `${slipId}-rollback`;
@@ -181,7 +184,7 @@ export interface SettleResult {
 
 export function createMiniBetting(deps: MiniBettingDeps) {
   const { db, wallet, now, log } = deps;
-  const concurrency = deps.settleConcurrency ?? 16;
+  const concurrency = deps.settleConcurrency ?? 32;
 
   /** Gives a slip's reservation back (its exposure), moving it from `from` to `to`; false if it was not in `from`. */
   async function release(slipId: string, from: MiniSlipState[], to: MiniSlipState, refusal?: string) {
@@ -539,33 +542,42 @@ export function createMiniBetting(deps: MiniBettingDeps) {
             .where('s.round', '=', round)
             .where('b.win_state', '=', 'due')
             .execute();
-          await pool(due, async (bet) => {
-            const result = await wallet.call(MINI_PROVIDER, 'win', {
-              userId: bet.user_id,
-              transactionId: winTxOf(bet.slip_id, bet.market),
-              roundId: roundIdOf(game, round, bet.user_id),
-              gameCode: game,
-              amount: int(bet.win),
-            });
-            const status = result.answered ? result.answer.status : null;
-            if (status === 'RS_OK' || status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') {
+          // In chunks: the wins of a chunk in flight together, then marked paid in one statement
+          // (a crash between the two only repeats calls the platform answers again, moving nothing).
+          for (let k = 0; k < due.length; k += SETTLE_CHUNK) {
+            const paid: { slip_id: string; market: string }[] = [];
+            const voidedBets: { slip_id: string; market: string }[] = [];
+            await pool(due.slice(k, k + SETTLE_CHUNK), async (bet) => {
+              const result = await wallet.call(MINI_PROVIDER, 'win', {
+                userId: bet.user_id,
+                transactionId: winTxOf(bet.slip_id, bet.market),
+                roundId: roundIdOf(game, round, bet.user_id),
+                gameCode: game,
+                amount: int(bet.win),
+              });
+              const status = result.answered ? result.answer.status : null;
               // Paid; or its slip was rolled back meanwhile (its stake is back, nothing to pay).
-              await db
-                .updateTable('studio_mini_bets')
-                .set(status === 'RS_OK' ? { win_state: 'paid' } : { win_state: 'none', win: 0 })
-                .where('slip_id', '=', bet.slip_id)
-                .where('market', '=', bet.market)
-                .where('win_state', '=', 'due')
-                .execute();
-              if (status === 'RS_OK') out.paid += 1;
-              return;
+              if (status === 'RS_OK') paid.push(bet);
+              else if (status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') voidedBets.push(bet);
+              else {
+                out.pending += 1;
+                log.warn(
+                  { slipId: bet.slip_id, market: bet.market, answer: describe(result) },
+                  'mini: win not confirmed',
+                );
+              }
+            });
+            for (const [rows, set] of [
+              [paid, sql`win_state = 'paid'`],
+              [voidedBets, sql`win_state = 'none', win = 0`],
+            ] as const) {
+              if (rows.length === 0) continue;
+              await sql`update studio_mini_bets b set ${set}
+                from unnest(${rows.map((r) => r.slip_id)}::text[], ${rows.map((r) => r.market)}::text[]) as d(slip_id, market)
+                where b.slip_id = d.slip_id and b.market = d.market and b.win_state = 'due'`.execute(db);
             }
-            out.pending += 1;
-            log.warn(
-              { slipId: bet.slip_id, market: bet.market, answer: describe(result) },
-              'mini: win not confirmed',
-            );
-          });
+            out.paid += paid.length;
+          }
         }
         // Settled once nothing is left: no slip to roll back, no bet without its outcome or win.
         const left = await db
