@@ -272,6 +272,106 @@ describe('a rollback after a settled day', () => {
   });
 });
 
+describe('late rollbacks racing settlements', () => {
+  it('40 rollbacks of a settled day racing the next settlement: what was paid ends equal to the formula on the final figures', async () => {
+    // top (slot 300, losing 2000) > sub (slot 100, losing 1000); the members are sub's.
+    await partner('racetop', null, rates(0, 300, 0, 2000));
+    const made = await bo(t, 'POST', '/partners', {
+      cookie: owner.cookie,
+      body: {
+        partnerId: 'racesub',
+        password: PASSWORD,
+        name: '매장',
+        parentId: 'racetop',
+        rates: rates(0, 100, 0, 1000),
+      },
+    });
+    expect(made.body).toEqual({ status: 'success' });
+    await bo(t, 'POST', '/partners/racesub/codes', { cookie: owner.cookie, body: { code: 'RACESUB' } });
+    const bets: { userId: string; round: string; tx: string }[] = [];
+    const playDay = async (count: number, amount: number) => {
+      const m = await createMember(t, { code: 'RACESUB', cash: 10_000_000 });
+      const token = await slot.launch(m);
+      for (let i = 0; i < count; i++) {
+        const round = id('r');
+        const tx = id('b');
+        const bet = await slot.wallet('bet', {
+          token,
+          userId: m.userId,
+          transactionId: tx,
+          roundId: round,
+          gameCode: 'reels',
+          amount: amount + i,
+        });
+        expect(bet.body.status).toBe('RS_OK');
+        bets.push({ userId: m.userId, round, tx });
+      }
+      const win = await slot.wallet('win', {
+        userId: m.userId,
+        transactionId: id('w'),
+        roundId: bets.at(-1)!.round,
+        gameCode: 'reels',
+        amount: amount * 3,
+      });
+      expect(win.body.status).toBe('RS_OK');
+    };
+    const dA = today();
+    await playDay(40, 10_007);
+    const dayABets = [...bets];
+    await nextDay();
+    const dB = today();
+    await playDay(5, 30_001);
+    for (const p of ['racetop', 'racesub'])
+      expect((await settle(p, dA, id('k'))).body.status).toBe('success');
+    await nextDay();
+    const dC = today();
+    // Day C: the provider rolls back all of day A's bets while the owner settles day B.
+    const [rollbacks, settlements] = await Promise.all([
+      Promise.all(
+        dayABets.map((b) =>
+          slot.wallet('rollback', {
+            userId: b.userId,
+            transactionId: id('rb'),
+            roundId: b.round,
+            referenceTransactionId: b.tx,
+          }),
+        ),
+      ),
+      Promise.all(['racetop', 'racesub'].map((p) => settle(p, dB, id('k')))),
+    ]);
+    for (const r of rollbacks) expect(r.body.status).toBe('RS_OK');
+    for (const s of settlements) expect(s.body.status).toBe('success');
+    await playDay(2, 5_000);
+    await nextDay();
+    for (const p of ['racetop', 'racesub'])
+      expect((await settle(p, dC, id('k'))).body.status).toBe('success');
+    // Every rollback is taken into account now: paid less what is carried on equals the formula
+    // on each period's figures as they are at the end.
+    for (const p of ['racetop', 'racesub']) {
+      const formula =
+        (await settlement(p, dA)).total + (await settlement(p, dB)).total + (await settlement(p, dC)).total;
+      const rows = await t.db
+        .selectFrom('partner_settlements as s')
+        .innerJoin('operators as o', 'o.id', 's.partner_id')
+        .select(['s.paid', 's.carried_out', 's.counted', 's.id'])
+        .where('o.operator_id', '=', p)
+        .orderBy('s.id')
+        .execute();
+      expect(rows).toHaveLength(3);
+      const paid = rows.reduce((n, r) => n + Number(r.paid), 0);
+      expect(paid - Number(rows.at(-1)!.carried_out), p).toBe(formula);
+      expect(
+        rows.reduce((n, r) => n + Number(r.counted), 0),
+        p,
+      ).toBe(formula);
+      expect(await commissionBalance(p)).toBe(paid);
+      // Day A's settlement lost its 40 bets: recomputed, it counts what is left (the win alone).
+      expect(Number(rows[0]!.counted), p).toBe((await settlement(p, dA)).total);
+    }
+    expect((await t.ledger.checkInvariants()).violations).toEqual([]);
+  }, 60_000);
+});
+
 describe('a partner deactivated on the Operators screen', () => {
   it('is a disabled partner (and enabled again with its account), audited', async () => {
     await partner('opsw', null, rates(1, 1, 1, 1));
