@@ -14,6 +14,8 @@ import type { LedgerService } from '../apps/api/src/modules/ledger/ledger.servic
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createServices } from '../apps/api/src/services.ts';
+import { createGroupCommit } from '../apps/api/src/db/group-commit.ts';
+import type { TransferInput, TransferResult } from '../apps/api/src/modules/ledger/ledger.service.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -33,6 +35,9 @@ const RATE = int('BENCH_RATE', 2000);
 const WARMUP_MS = 1500;
 const MEMBERS = int('BENCH_MEMBERS', 2000);
 const PROVIDERS = 4;
+/** The group commit of the batched phases (decision 0029): transfers a batch at most, batches at once. */
+const BATCH_MAX = int('BENCH_BATCH_MAX', 64);
+const BATCH_IN_FLIGHT = int('BENCH_BATCH_IN_FLIGHT', 4);
 const FUNDING = 100_000_000;
 
 interface PhaseResult {
@@ -183,9 +188,9 @@ async function main(): Promise<void> {
   dbUrl.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: POOL });
   const hardStop = setTimeout(() => {
-    console.error('bench exceeded 58 s; stopping');
+    console.error('bench exceeded 90 s; stopping');
     process.exit(3);
-  }, 58_000);
+  }, 90_000);
   hardStop.unref();
   try {
     const db = handle.db;
@@ -241,6 +246,41 @@ async function main(): Promise<void> {
         source: `provider${caller % PROVIDERS}`,
       });
     };
+    // The same bet/win transfers through a group commit (decision 0029): the calls that arrive
+    // while earlier batches are at the database leave together, one statement and one commit for
+    // the lot (`ledger.transferMany`), each keeping its own answer. A batch holds bets and wins of
+    // one member side each, sorted by member (stably) so two batches lock members in one order.
+    const grouped = createGroupCommit<TransferInput, TransferResult>({
+      maxBatch: BATCH_MAX,
+      maxInFlight: BATCH_IN_FLIGHT,
+      run: async (inputs) => {
+        const memberOf = (i: TransferInput) => {
+          const side = 'memberId' in i.debit ? i.debit : i.credit;
+          return 'memberId' in side ? side.memberId : 0;
+        };
+        const order = inputs
+          .map((_, i) => i)
+          .sort((a, b) => memberOf(inputs[a]!) - memberOf(inputs[b]!) || a - b);
+        const sorted = await ledger.transferMany(order.map((i) => inputs[i]!));
+        const results: PromiseSettledResult<TransferResult>[] = new Array(inputs.length);
+        order.forEach((i, k) => (results[i] = sorted[k]!));
+        return results;
+      },
+    });
+    const betOrWinBatched = (caller: number) => {
+      const memberId = pick(memberIds);
+      const house = { system: `house:bench${caller % PROVIDERS}` };
+      const cash = { memberId, kind: 'cash' as const };
+      const isBet = Math.random() < 0.5;
+      return grouped.submit({
+        debit: isBet ? cash : house,
+        credit: isBet ? house : cash,
+        amount: 100 + (seq % 900),
+        code: isBet ? 'bet' : 'win',
+        idempotencyKey: `g${++seq}`,
+        source: `provider${caller % PROVIDERS}`,
+      });
+    };
     const memberToMember = () => {
       const from = pick(memberIds);
       let to = pick(memberIds);
@@ -269,17 +309,27 @@ async function main(): Promise<void> {
     await phase('warm-up', WARMUP_MS, betOrWin);
     const bets = await phase('ledger: bet/win member<->house', PHASE_MS, betOrWin);
     const transfers = await phase('ledger: member->member', PHASE_MS, memberToMember);
+    await phase('warm-up', WARMUP_MS, betOrWinBatched);
+    const batchedStart = grouped.stats();
+    const batched = await phase('ledger: bet/win batched', PHASE_MS, betOrWinBatched);
+    const batchedEnd = grouped.stats();
     const paced = await phase(`ledger: bet/win at ${RATE}/s`, PHASE_MS, betOrWin, RATE);
 
     const header = `${'phase'.padEnd(34)} ${'ops/s'.padStart(9)} ${'vs base'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'ops'.padStart(8)} ${'errors'.padStart(7)}`;
     console.log('');
     console.log(`closed loop: ${CONCURRENCY} callers, each starting its next call when the last one ends`);
     console.log(header);
-    for (const r of [baseline, bets, transfers]) console.log(row(r, r === baseline ? undefined : baseline));
+    for (const r of [baseline, bets, transfers, batched])
+      console.log(row(r, r === baseline ? undefined : baseline));
     console.log('');
     console.log(`ratio ledger bet/win : baseline = ${(bets.perSecond / baseline.perSecond).toFixed(3)}`);
     console.log(
       `ratio ledger member->member : baseline = ${(transfers.perSecond / baseline.perSecond).toFixed(3)}`,
+    );
+    const batches = batchedEnd.batches - batchedStart.batches;
+    console.log(
+      `ratio batched ledger transfers : bare single-row UPDATE = ${(batched.perSecond / baseline.perSecond).toFixed(3)}` +
+        ` (${batches} batches, ${((batchedEnd.items - batchedStart.items) / Math.max(1, batches)).toFixed(1)} transfers a batch on average, at most ${BATCH_MAX}, ${BATCH_IN_FLIGHT} at once)`,
     );
     console.log('');
     console.log(
@@ -299,7 +349,8 @@ async function main(): Promise<void> {
         (report.ok ? 'ok, 0 violations' : `${report.violations.length} violations`),
     );
     for (const v of report.violations) console.log(`  - ${v}`);
-    process.exitCode = !report.ok || bets.errors + transfers.errors + paced.errors > 0 ? 1 : 0;
+    process.exitCode =
+      !report.ok || bets.errors + transfers.errors + batched.errors + paced.errors > 0 ? 1 : 0;
   } finally {
     await handle.close();
     await admin.query(`drop database if exists ${name} with (force)`);

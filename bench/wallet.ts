@@ -1,8 +1,10 @@
 /**
  * The provider wallet on PostgreSQL: signed bet and win callbacks per second through the real
- * server over HTTP, with 200 concurrent callers (a provider's servers), beside a baseline of bare
- * ledger transfers (the same bet/win pairs, straight into the ledger) measured in the same run on
- * the same database. Then paced phases at fixed rates (latency at a given load), and the ledger's and the jackpots'
+ * server over HTTP, with 200 concurrent callers (a provider's servers), beside bare single-row
+ * UPDATE commits (the per-commit limit), bare ledger transfers (the same bet/win pairs, straight
+ * into the ledger) and the same transfers batched (group commit, decision 0029), measured in the
+ * same run on the same database. The server applies its bets and wins with its group commit
+ * (WALLET_BATCH_MAX=1 in the environment turns it off, to compare). Then paced phases at fixed rates (latency at a given load), and the ledger's and the jackpots'
  * invariants. See bench/README.md.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/wallet.ts
@@ -14,6 +16,9 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { createServices } from '../apps/api/src/services.ts';
+import { createGroupCommit } from '../apps/api/src/db/group-commit.ts';
+import type { TransferInput, TransferResult } from '../apps/api/src/modules/ledger/ledger.service.ts';
+import { sql } from 'kysely';
 import {
   createBenchDatabase,
   positiveInt,
@@ -98,7 +103,8 @@ try {
   console.log(
     `bench/wallet: PostgreSQL ${database.version}, ${cpus().length} CPUs, load average ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}, ${CONCURRENCY} concurrent callers, ${SECONDS} s a phase`,
+      .join(' ')}, ${CONCURRENCY} concurrent callers, ${SECONDS} s a phase, ` +
+      `server group commit WALLET_BATCH_MAX=${process.env.WALLET_BATCH_MAX ?? '64 (default)'}`,
   );
   const members = await seedSignedInMembers(database.url, MEMBERS);
   const secretsKey = randomBytes(32);
@@ -108,6 +114,11 @@ try {
       SECRETS_KEY: secretsKey.toString('hex'),
       BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
+      // The server's group commit (decision 0029): WALLET_BATCH_MAX=1 runs every call alone.
+      ...(process.env.WALLET_BATCH_MAX ? { WALLET_BATCH_MAX: process.env.WALLET_BATCH_MAX } : {}),
+      ...(process.env.WALLET_BATCH_IN_FLIGHT
+        ? { WALLET_BATCH_IN_FLIGHT: process.env.WALLET_BATCH_IN_FLIGHT }
+        : {}),
     },
   });
   const origin = { origin: server.url, 'content-type': 'application/json' };
@@ -211,8 +222,52 @@ try {
       source: 'bench-bare',
     });
   };
+  // The per-commit limit: a bare single-row UPDATE, each its own commit, on a table of its own.
+  await sql`create table bench_rows (id integer primary key, n bigint not null default 0)`.execute(handle.db);
+  await sql`insert into bench_rows (id) select generate_series(1, ${MEMBERS})`.execute(handle.db);
+  const bareUpdate = () =>
+    sql`update bench_rows set n = n + 1 where id = ${1 + Math.floor(Math.random() * MEMBERS)}`.execute(
+      handle.db,
+    );
+  await closedLoop('warm-up', 2, bareUpdate);
+  const bare = await closedLoop('bare single-row UPDATE commits', SECONDS, bareUpdate);
   await closedLoop('warm-up', 2, bareTransfer);
   const baseline = await closedLoop('baseline: bare ledger bet/win transfers', SECONDS, bareTransfer);
+  // The same transfers through the ledger's group commit (decision 0029): one statement and one
+  // commit per batch, sorted by member (stably) so two batches lock members in one order.
+  const grouped = createGroupCommit<TransferInput, TransferResult>({
+    maxBatch: 64,
+    maxInFlight: 4,
+    run: async (inputs) => {
+      const memberOf = (i: TransferInput) => {
+        const side = 'memberId' in i.debit ? i.debit : i.credit;
+        return 'memberId' in side ? side.memberId : 0;
+      };
+      const order = inputs
+        .map((_, i) => i)
+        .sort((a, b) => memberOf(inputs[a]!) - memberOf(inputs[b]!) || a - b);
+      const sorted = await services.ledger.transferMany(order.map((i) => inputs[i]!));
+      const results: PromiseSettledResult<TransferResult>[] = new Array(inputs.length);
+      order.forEach((i, k) => (results[i] = sorted[k]!));
+      return results;
+    },
+  });
+  const batchedTransfer = () => {
+    const p = pick();
+    const isBet = ++seq % 2 === 1;
+    const cash = { memberId: p.memberId, kind: 'cash' as const };
+    const house = { system: `house:${code}` };
+    return grouped.submit({
+      debit: isBet ? cash : house,
+      credit: isBet ? house : cash,
+      amount: 100 + (seq % 900),
+      code: isBet ? 'bet' : 'win',
+      idempotencyKey: `grouped-${seq}`,
+      source: 'bench-bare',
+    });
+  };
+  await closedLoop('warm-up', 2, batchedTransfer);
+  const batched = await closedLoop('ledger bet/win transfers, batched', SECONDS, batchedTransfer);
 
   // The wallet: signed bet and win calls over HTTP, each with a new transactionId. Each connection
   // plays rounds one after the other, as a provider's game server does: a bet, and once it is
@@ -353,11 +408,17 @@ try {
   console.log(
     `\n${'phase'.padEnd(44)}${'ops/s'.padStart(9)}${'ratio'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'ops'.padStart(9)}${'errors'.padStart(9)}`,
   );
-  console.log(row(baseline));
-  console.log(row(wallet, baseline));
+  console.log(row(bare));
+  console.log(row(baseline, bare));
+  console.log(row(batched, bare));
+  console.log(row(wallet, bare));
   for (const p of paced) console.log(row(p));
+  console.log('(ratio: to the bare single-row UPDATE commits of this run)');
   console.log(
     `ratio wallet calls : bare ledger transfers = ${(wallet.perSecond / baseline.perSecond).toFixed(3)}`,
+  );
+  console.log(
+    `ratio batched ledger transfers : bare single-row UPDATE = ${(batched.perSecond / bare.perSecond).toFixed(3)}`,
   );
   for (const [i, p] of paced.entries())
     console.log(
@@ -377,10 +438,14 @@ try {
       `; jackpot pools ${pools.ledger === pools.pools ? 'match the ledger' : 'DO NOT match the ledger'}`,
   );
   for (const v of report.violations.slice(0, 20)) console.log(`  - ${v}`);
+  console.log(
+    `ratio wallet calls : bare single-row UPDATE = ${(wallet.perSecond / bare.perSecond).toFixed(3)}`,
+  );
   if (
     !report.ok ||
     pools.ledger !== pools.pools ||
-    wallet.errors + baseline.errors + paced.reduce((n, p) => n + p.errors, 0) > 0
+    wallet.errors + baseline.errors + batched.errors + bare.errors + paced.reduce((n, p) => n + p.errors, 0) >
+      0
   )
     exitCode = 1;
   await handle.close();

@@ -67,6 +67,13 @@ export interface Config {
   shutdownGraceMs: number;
   /** Connections each instance opens to PostgreSQL at most (DB_POOL_SIZE). */
   dbPoolSize: number;
+  /**
+   * The wallet's group commit (decision 0029): calls in one batch at most (WALLET_BATCH_MAX, default
+   * 64, at most 64; 1 turns it off: every call its own statement) and batches at once
+   * (WALLET_BATCH_IN_FLIGHT, default 4).
+   */
+  walletBatchMax: number;
+  walletBatchInFlight: number;
   /** METRICS_TOKEN: the bearer token `GET /metrics` asks for; unset, there is no /metrics (404). */
   metricsToken: string | undefined;
   /** Mount the house studio (decision 0012) and register its providers on a fresh database. */
@@ -294,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobCheckMs: Math.max(10, int(env, 'JOB_CHECK_MS', 5_000)),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 1_000),
     dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', 20)),
+    walletBatchMax: Math.min(64, Math.max(1, int(env, 'WALLET_BATCH_MAX', 64))),
+    walletBatchInFlight: Math.max(1, int(env, 'WALLET_BATCH_IN_FLIGHT', 4)),
     metricsToken: metricsToken(env),
     studioEnabled: bool(env, 'STUDIO_ENABLED', true),
     studioPlatformUrl: httpUrl(env, 'STUDIO_PLATFORM_URL', `http://127.0.0.1:${port}`),

@@ -254,6 +254,10 @@ export function createServices(deps: ServicesDeps) {
     secrets,
     now,
     timeZone: zone,
+    groupCommit: config.walletBatchMax > 1 && {
+      maxBatch: config.walletBatchMax,
+      maxInFlight: config.walletBatchInFlight,
+    },
   });
   // Attendance, referral and weekly payback: comp points from the promotions accounts, the
   // referees' and the week's stakes from the wallet's daily aggregates (docs/promotions.md).

@@ -116,6 +116,83 @@ const walletWinStatement = preparedStatement<WalletFunctionRow>(
      $5::text, $6::text, $7::bigint, $8::boolean, $9::timestamptz, $10::jsonb, $11::text, $12::date)`,
 );
 
+/** A bet as `wallet_bet` takes it (migration 0021). */
+export interface WalletBetCall {
+  provider: string;
+  transactionId: string;
+  requestHash: string;
+  memberId: number;
+  roundId: string;
+  gameCode: string;
+  amount: number;
+  tokenHash: string;
+  at: Date;
+  tokenTtlMs: number;
+  transfer: PreparedTransfer | null;
+  comp: PreparedTransfer | null;
+  /** The provider's kind for the day row of stakes (`member_day_stakes`), null: counts nothing. */
+  kind: ProviderKind | null;
+  /** The call's day in the site's time zone (YYYY-MM-DD). */
+  day: string;
+}
+
+/** A win as `wallet_win` takes it (migration 0021). */
+export interface WalletWinCall {
+  provider: string;
+  transactionId: string;
+  requestHash: string;
+  memberId: number;
+  roundId: string;
+  gameCode: string;
+  amount: number;
+  close: boolean;
+  at: Date;
+  transfer: PreparedTransfer | null;
+  kind: ProviderKind | null;
+  day: string;
+}
+
+/** One call of a group commit (`wallet_batch`, migration 0031). */
+export type WalletBatchCall = ({ action: 'bet' } & WalletBetCall) | ({ action: 'win' } & WalletWinCall);
+
+interface WalletBatchRow {
+  i: number;
+  status: string | null;
+  balance: number | null;
+  replayed: boolean | null;
+  err_state: string | null;
+  err_message: string | null;
+  err_detail: string | null;
+  err_constraint: string | null;
+}
+
+const walletBatchStatement = preparedStatement<WalletBatchRow>(
+  'wallet_batch_call',
+  `select i, status, balance, replayed, err_state, err_message, err_detail, err_constraint
+   from wallet_batch($1::jsonb)`,
+);
+
+/** A call of a batch as `wallet_batch` reads it: the arguments of `wallet_bet`/`wallet_win` by name. */
+function batchJson(call: WalletBatchCall): Record<string, unknown> {
+  const common = {
+    action: call.action,
+    provider: call.provider,
+    tx: call.transactionId,
+    hash: call.requestHash,
+    member: call.memberId,
+    round: call.roundId,
+    game: call.gameCode,
+    amount: call.amount,
+    at: call.at.toISOString(),
+    transfer: call.transfer,
+    kind: call.kind,
+    day: call.day,
+  };
+  return call.action === 'bet'
+    ? { ...common, tokenHash: call.tokenHash, tokenTtlMs: call.tokenTtlMs, comp: call.comp }
+    : { ...common, close: call.close };
+}
+
 /** SQL of the catalog (`providers`, `games`), the provider `rounds` and the `wallet_calls`. */
 export function createGamesRepository(db: Database) {
   return {
@@ -236,27 +313,7 @@ export function createGamesRepository(db: Database) {
     },
 
     /** A bet in one statement (`wallet_bet`, migration 0006); a refusal throws WalletRefused. */
-    async walletBet(
-      bet: {
-        provider: string;
-        transactionId: string;
-        requestHash: string;
-        memberId: number;
-        roundId: string;
-        gameCode: string;
-        amount: number;
-        tokenHash: string;
-        at: Date;
-        tokenTtlMs: number;
-        transfer: PreparedTransfer | null;
-        comp: PreparedTransfer | null;
-        /** The provider's kind for the day row of stakes (`member_day_stakes`), null: counts nothing. */
-        kind: ProviderKind | null;
-        /** The call's day in the site's time zone (YYYY-MM-DD). */
-        day: string;
-      },
-      trx: Database = db,
-    ): Promise<WalletFunctionRow> {
+    async walletBet(bet: WalletBetCall, trx: Database = db): Promise<WalletFunctionRow> {
       return walletStatement(() =>
         trx.executeQuery(
           walletBetStatement([
@@ -280,23 +337,7 @@ export function createGamesRepository(db: Database) {
     },
 
     /** A win in one statement (`wallet_win`, migration 0006); a refusal throws WalletRefused. */
-    async walletWin(
-      win: {
-        provider: string;
-        transactionId: string;
-        requestHash: string;
-        memberId: number;
-        roundId: string;
-        gameCode: string;
-        amount: number;
-        close: boolean;
-        at: Date;
-        transfer: PreparedTransfer | null;
-        kind: ProviderKind | null;
-        day: string;
-      },
-      trx: Database = db,
-    ): Promise<WalletFunctionRow> {
+    async walletWin(win: WalletWinCall, trx: Database = db): Promise<WalletFunctionRow> {
       return walletStatement(() =>
         trx.executeQuery(
           walletWinStatement([
@@ -315,6 +356,37 @@ export function createGamesRepository(db: Database) {
           ]),
         ),
       );
+    },
+
+    /**
+     * Bets and wins in one statement and one transaction (`wallet_batch`, migration 0031, decision
+     * 0029), applied in the given order, each as `walletBet`/`walletWin` would apply it alone: an
+     * answer or a WalletRefused per call (a refused call kept nothing, its neighbours are kept). Any
+     * other error fails the whole batch (nothing kept): the caller then applies the calls one at a
+     * time. Not in a transaction of the caller's: the batch is its own.
+     */
+    async walletBatch(calls: readonly WalletBatchCall[]): Promise<PromiseSettledResult<WalletFunctionRow>[]> {
+      const { rows } = await db.executeQuery(walletBatchStatement([JSON.stringify(calls.map(batchJson))]));
+      if (rows.length !== calls.length)
+        throw new Error(`wallet_batch: ${rows.length} rows for ${calls.length} calls`);
+      const results: PromiseSettledResult<WalletFunctionRow>[] = new Array(calls.length);
+      for (const row of rows) {
+        if (row.err_state === null)
+          results[row.i] = {
+            status: 'fulfilled',
+            value: { status: row.status!, balance: row.balance, replayed: row.replayed! },
+          };
+        else {
+          const error = {
+            code: row.err_state,
+            message: row.err_message,
+            detail: row.err_detail ?? undefined,
+            constraint: row.err_constraint ?? undefined,
+          };
+          results[row.i] = { status: 'rejected', reason: refusalOf(error) ?? error };
+        }
+      }
+      return results;
     },
 
     /**

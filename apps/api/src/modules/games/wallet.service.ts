@@ -23,10 +23,12 @@ import {
   createGamesRepository,
   type NewWalletCall,
   type ProviderRow,
+  type WalletBatchCall,
   type WalletCallRow,
   type WalletFunctionRow,
   WalletRefused,
 } from './games.repository.ts';
+import { createGroupCommit } from '../../db/group-commit.ts';
 
 export interface WalletDeps {
   db: Database;
@@ -39,7 +41,16 @@ export interface WalletDeps {
   now: () => Date;
   /** The site's time zone: the day a call's stakes and wins are counted on (`member_day_stakes`). */
   timeZone: string;
+  /**
+   * Group commit of bets and wins (decision 0029): calls that arrive together are applied in one
+   * statement (`wallet_batch`), at most `maxBatch` in one and `maxInFlight` batches at once; false:
+   * every call is its own statement, as before. Default WALLET_GROUP_COMMIT.
+   */
+  groupCommit?: { maxBatch: number; maxInFlight: number } | false;
 }
+
+/** The group commit's default: 64 calls a batch at most (a transaction's cached subtransactions), 4 batches at once. */
+export const WALLET_GROUP_COMMIT = { maxBatch: 64, maxInFlight: 4 } as const;
 
 /** An answer with its HTTP code: 200 for business answers, 400 for a body that breaks its shape. */
 export interface WalletReply {
@@ -90,6 +101,56 @@ const SETTINGS_FRESH_MS = 1_000;
 export function createWalletService(deps: WalletDeps) {
   const { db, ledger, sessions, settings, members, jackpots, secrets, now, timeZone } = deps;
   const repo = createGamesRepository(db);
+  const groupCommit = deps.groupCommit ?? WALLET_GROUP_COMMIT;
+
+  /** One call alone: its own statement (`wallet_bet`/`wallet_win`), as decision 0011 made it. */
+  async function single(call: WalletBatchCall): Promise<PromiseSettledResult<WalletFunctionRow>> {
+    try {
+      const value = call.action === 'bet' ? await repo.walletBet(call) : await repo.walletWin(call);
+      return { status: 'fulfilled', value };
+    } catch (reason) {
+      return { status: 'rejected', reason };
+    }
+  }
+
+  /**
+   * A batch of calls in one statement, sorted by member (stably: each member's calls keep their
+   * order), so two batches at once lock members in the same order. When the batch fails whole (a
+   * deadlock, a lost connection, an error that is no refusal), nothing of it was kept (or, when the
+   * connection broke at commit, all of it was, and the calls then answer as replays): its calls are
+   * applied one at a time, each member's in order, and each meets its error as it would alone.
+   */
+  async function runBatch(calls: WalletBatchCall[]): Promise<PromiseSettledResult<WalletFunctionRow>[]> {
+    if (calls.length === 1) return [await single(calls[0]!)];
+    const order = calls.map((_, i) => i).sort((a, b) => calls[a]!.memberId - calls[b]!.memberId || a - b);
+    const results: PromiseSettledResult<WalletFunctionRow>[] = new Array(calls.length);
+    try {
+      const sorted = await repo.walletBatch(order.map((i) => calls[i]!));
+      order.forEach((i, k) => (results[i] = sorted[k]!));
+      return results;
+    } catch {
+      const byMember = new Map<number, number[]>();
+      for (const i of order)
+        byMember.set(calls[i]!.memberId, [...(byMember.get(calls[i]!.memberId) ?? []), i]);
+      await Promise.all(
+        [...byMember.values()].map(async (indexes) => {
+          for (const i of indexes) results[i] = await single(calls[i]!);
+        }),
+      );
+      return results;
+    }
+  }
+
+  const batcher =
+    groupCommit && createGroupCommit<WalletBatchCall, WalletFunctionRow>({ run: runBatch, ...groupCommit });
+
+  /** A bet or a win applied through the group commit (or alone when it is off); a refusal throws WalletRefused. */
+  async function apply(call: WalletBatchCall): Promise<WalletFunctionRow> {
+    if (batcher) return batcher.submit(call);
+    const result = await single(call);
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  }
   /** Decrypted secrets by their sealed form: a rotation changes the sealed form, so nothing stale is kept. */
   const secretCache = new Map<string, string>();
 
@@ -306,6 +367,11 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   return {
+    /** What the group commit sent so far (batches, calls, the largest batch): for benchmarks. */
+    groupCommitStats() {
+      return batcher ? batcher.stats() : { batches: 0, items: 0, largest: 0 };
+    },
+
     /**
      * The provider of a wallet request, when the request is signed with its secret: the signature
      * is checked before anything of the body is read. Null for an unknown or disabled provider, a
@@ -408,7 +474,7 @@ export function createWalletService(deps: WalletDeps) {
       };
       return answered(provider, record, async () => {
         if (!provider.jackpot || !transfer)
-          return answerOf(await repo.walletBet(call), provider, input.transactionId);
+          return answerOf(await apply({ action: 'bet', ...call }), provider, input.transactionId);
         return db.transaction().execute(async (trx) => {
           const row = await repo.walletBet(call, trx);
           if (row.status !== 'RS_OK' || row.replayed)
@@ -521,7 +587,8 @@ export function createWalletService(deps: WalletDeps) {
           : null;
       const at = now();
       return answered(provider, record, async () => {
-        const row = await repo.walletWin({
+        const row = await apply({
+          action: 'win',
           provider: provider.code,
           transactionId: input.transactionId,
           requestHash: hash,

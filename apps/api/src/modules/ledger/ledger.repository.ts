@@ -260,6 +260,22 @@ export function createLedgerRepository(db: Database) {
       return result.rows[0]!;
     },
 
+    /**
+     * Prepared transfers (`prepareTransfer`'s `PreparedTransfer`) applied in order in one statement,
+     * and so in one transaction (`ledger_transfer_batch`, migration 0031, decision 0029): one answer each, as
+     * `applyTransfer` answers (refusals are outcomes; an error fails the whole batch, nothing kept).
+     */
+    async applyPreparedBatch(transfers: readonly object[]): Promise<ApplyTransferResult[]> {
+      const result = await sql<ApplyTransferResult & { i: number }>`
+        select i, outcome, transfer_id, null::bigint as hold_id, request_hash, debit_balance
+        from ledger_transfer_batch(${JSON.stringify(transfers)}::jsonb) order by i`.execute(db);
+      if (result.rows.length !== transfers.length)
+        throw new Error(
+          `ledger_transfer_batch: ${result.rows.length} rows for ${transfers.length} transfers`,
+        );
+      return result.rows;
+    },
+
     /** Reads a hold without locking it (its account and amount never change). */
     async findHold(holdId: number, trx: Database = db): Promise<HoldRow | undefined> {
       const row = await trx

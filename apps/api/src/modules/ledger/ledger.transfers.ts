@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { LedgerError } from './ledger.errors.ts';
-import { type TransferSide } from './ledger.repository.ts';
+import { type ApplyTransferResult, type TransferSide } from './ledger.repository.ts';
 import {
   checkAmount,
   checkCode,
@@ -38,7 +38,33 @@ function checked(input: TransferInput) {
 /** Transfers: the one movement of money between two accounts. */
 export function createTransfers(core: LedgerCore) {
   const { repo, inStatement, notFound, systemAccountId, replayOf } = core;
-  return {
+  /** A transfer's answer from the database's outcome (the same for one transfer and a batch). */
+  function answerOf(
+    applied: ApplyTransferResult,
+    debit: ParsedRef,
+    credit: ParsedRef,
+    hash: string,
+  ): TransferResult {
+    switch (applied.outcome) {
+      case 'applied':
+        return { transferId: applied.transfer_id!, replayed: false };
+      case 'exists':
+        return { transferId: replayOf(applied, hash).transfer_id!, replayed: true };
+      case 'no_debit':
+      case 'no_credit': {
+        const missing = applied.outcome === 'no_debit' ? debit : credit;
+        throw missing.type === 'member'
+          ? notFound(missing)
+          : new Error(`system account ${missing.code} vanished`);
+      }
+      case 'balance':
+        throw new LedgerError('balance', 'not enough money in the debit account');
+      case 'limit':
+        throw new LedgerError('limit', 'the credit account would pass the largest storable amount');
+    }
+  }
+
+  const api = {
     /**
      * A transfer checked and resolved (system accounts opened, the request hash computed) for a
      * database function that applies it inside its own statement with
@@ -98,24 +124,57 @@ export function createTransfers(core: LedgerCore) {
           },
           t,
         );
-        switch (applied.outcome) {
-          case 'applied':
-            return { transferId: applied.transfer_id!, replayed: false };
-          case 'exists':
-            return { transferId: replayOf(applied, hash).transfer_id!, replayed: true };
-          case 'no_debit':
-          case 'no_credit': {
-            const missing = applied.outcome === 'no_debit' ? debit : credit;
-            throw missing.type === 'member'
-              ? notFound(missing)
-              : new Error(`system account ${missing.code} vanished`);
-          }
-          case 'balance':
-            throw new LedgerError('balance', 'not enough money in the debit account');
-          case 'limit':
-            throw new LedgerError('limit', 'the credit account would pass the largest storable amount');
-        }
+        return answerOf(applied, debit, credit, hash);
       });
     },
+
+    /**
+     * Transfers applied together in one statement and one transaction (group commit, decision
+     * 0029), in the given order, each answered exactly as `transfer` would answer it alone: its
+     * result, or its own LedgerError (a refused transfer refuses only itself and uses up nothing).
+     * When the batch fails whole (a deadlock between two batches, a `CHECK` that fired), nothing of
+     * it was kept and the transfers are applied one at a time instead, in order. Not inside a
+     * caller's transaction: the batch is its own.
+     */
+    async transferMany(inputs: readonly TransferInput[]): Promise<PromiseSettledResult<TransferResult>[]> {
+      const one = async (input: TransferInput): Promise<PromiseSettledResult<TransferResult>> => {
+        try {
+          return { status: 'fulfilled', value: await api.transfer(input) };
+        } catch (reason) {
+          return { status: 'rejected', reason };
+        }
+      };
+      const results: PromiseSettledResult<TransferResult>[] = new Array(inputs.length);
+      const ready: { at: number; checked: ReturnType<typeof checked>; prepared: PreparedTransfer }[] = [];
+      for (const [at, input] of inputs.entries()) {
+        try {
+          ready.push({ at, checked: checked(input), prepared: await api.prepareTransfer(input) });
+        } catch (reason) {
+          results[at] = { status: 'rejected', reason };
+        }
+      }
+      if (ready.length === 1) results[ready[0]!.at] = await one(inputs[ready[0]!.at]!);
+      else if (ready.length > 1) {
+        let rows: ApplyTransferResult[] | undefined;
+        try {
+          rows = await repo.applyPreparedBatch(ready.map((r) => r.prepared));
+        } catch {
+          for (const r of ready) results[r.at] = await one(inputs[r.at]!);
+        }
+        if (rows)
+          for (const [k, r] of ready.entries()) {
+            try {
+              results[r.at] = {
+                status: 'fulfilled',
+                value: answerOf(rows[k]!, r.checked.debit, r.checked.credit, r.checked.hash),
+              };
+            } catch (reason) {
+              results[r.at] = { status: 'rejected', reason };
+            }
+          }
+      }
+      return results;
+    },
   };
+  return api;
 }
