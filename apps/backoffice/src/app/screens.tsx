@@ -46,6 +46,9 @@ const SitesPage = lazy(() =>
 const BlacklistPage = lazy(() =>
   import('../features/blacklist/blacklist-page.tsx').then((m) => ({ default: m.BlacklistPage })),
 );
+const FraudPage = lazy(() =>
+  import('../features/fraud/fraud-page.tsx').then((m) => ({ default: m.FraudPage })),
+);
 const PromotionsPage = lazy(() =>
   import('../features/promotions/promotions-page.tsx').then((m) => ({ default: m.PromotionsPage })),
 );
@@ -106,6 +109,7 @@ export const SCREENS: Partial<Record<TMenuId, ReactNode>> = {
   jobs: <JobsPage />,
   sites: <SitesPage />,
   blacklist: <BlacklistPage />,
+  fraud: <FraudPage />,
   partnerHome: <PartnerHomePage />,
   partners: <PartnersPage />,
   partnerMembers: <PartnerMembersPage />,

@@ -37,6 +37,7 @@ describe('the role menu', () => {
       'promotions',
       'levels',
       'depositEvents',
+      'fraud',
       'account',
     ]);
     expect(ids('support')).toEqual([
@@ -46,6 +47,7 @@ describe('the role menu', () => {
       'helpdesk',
       'rounds',
       'mini',
+      'fraud',
       'account',
     ]);
     expect(ids('content')).toEqual(['notices', 'popups', 'banners', 'account']);

@@ -27,6 +27,7 @@ const SCREENS = [
   { id: 'depositEvents', path: '/deposit-events', permission: 'settingsRead', ready: true },
   { id: 'sites', path: '/sites', permission: 'settingsWrite', ready: true },
   { id: 'blacklist', path: '/blacklist', permission: 'settingsWrite', ready: true },
+  { id: 'fraud', path: '/fraud', permission: 'memberRead', ready: true },
   { id: 'partners', path: '/partners', permission: 'partnersRead', ready: true },
   {
     id: 'partnerMembers',

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, newPage } from './browser.ts';
+import { ADMIN_PASSWORD, newMember } from './fixtures.ts';
+
+// The Abuse review screen (issue 28, docs/api/backoffice-fraud.md): three accounts registered from
+// one phone (one device cookie) show as a ring; the operator opens one member's links, blocks a
+// linked member after asking, and puts the device on the blacklist with a reason.
+
+const baseUrl = inject('baseUrl');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('abuse review screen', () => {
+  it('finds a ring of linked accounts and acts on it', async () => {
+    // One phone: its browser keeps the `did` cookie the first registration set.
+    const phone = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { origin: baseUrl } });
+    const ring = [newMember(), newMember(), newMember()];
+    for (const m of ring) {
+      const answer = await phone.post('/api/routes/user-register', {
+        data: { ...m, code: 'DEMO', agree18: true },
+      });
+      expect(((await answer.json()) as { status: string }).status).toBe('success');
+    }
+    const device = (await phone.storageState()).cookies.find((c) => c.name === 'did')?.value;
+    expect(device).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    await phone.dispose();
+
+    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    await page.goto('/backoffice/');
+    await page.getByLabel('운영자 아이디').fill('admin');
+    await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.getByRole('link', { name: '부정 이용 검토' }).click();
+    await page.getByRole('heading', { level: 1, name: '부정 이용 검토' }).waitFor();
+
+    // The ring: the device shared by the three accounts.
+    const row = page.getByRole('row').filter({ hasText: device! });
+    await row.waitFor();
+    for (const m of ring) expect(await row.textContent()).toContain(m.userId);
+
+    // One member's links: the two others, by device, with a score.
+    await row.getByRole('button', { name: ring[0]!.userId }).click();
+    const graph = page.getByRole('region', { name: new RegExp(`${ring[0]!.userId}: 위험 점수`) });
+    await graph.waitFor();
+    for (const m of ring.slice(1))
+      await graph.getByRole('row').filter({ hasText: m.userId }).filter({ hasText: '기기' }).waitFor();
+    await page.screenshot({ path: path.join(SCREENS, 'fraud-backoffice.png'), fullPage: true });
+
+    // Block a linked member after asking.
+    await graph
+      .getByRole('row')
+      .filter({ hasText: ring[1]!.userId })
+      .getByRole('button', { name: '차단' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: '차단' }).click();
+    await page.getByText(`${ring[1]!.userId} 회원을 차단했습니다.`).waitFor();
+    await expect
+      .poll(async () => graph.getByRole('row').filter({ hasText: ring[1]!.userId }).textContent())
+      .toContain('차단');
+
+    // Put the device on the blacklist with a reason.
+    await row.getByRole('button', { name: '블랙리스트 등록' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('사유').fill('e2e 다중 계정');
+    await dialog.getByRole('button', { name: '블랙리스트 등록' }).click();
+    await page.getByText(`${device}을(를) 블랙리스트에 등록했습니다.`).waitFor();
+
+    // The blacklist lists it with the reason.
+    await page.getByRole('link', { name: '블랙리스트' }).click();
+    const listed = page.getByRole('row').filter({ hasText: device! });
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain('e2e 다중 계정');
+    await context.close();
+  });
+});
