@@ -381,7 +381,7 @@ function MiniTable({
         </section>
         <div className="mg-layout">
           <div className="mg-col">
-            <section className="mg-panel" aria-label={t('draw.title')}>
+            <section className="mg-panel mg-draw-panel" aria-label={t('draw.title')}>
               <h2 className="mg-panel__title">
                 {t('draw.title')}
                 {drawnRound !== null ? (
@@ -413,30 +413,33 @@ function MiniTable({
                 setLines((l) => addStake(l, code, chip, marketLimits(code)));
               }}
             />
-            <BetSlip
-              game={game}
-              markets={markets}
-              lines={lines}
-              chip={chip}
-              lang={lang}
-              busy={busy}
-              closed={closed}
-              problem={problem}
-              onChip={setChip}
-              onRemove={(m) => setLines((l) => removeLine(l, m))}
-              onClear={() => setLines([])}
-              onPlace={() => void place()}
-            />
-            {message ? (
-              <p
-                className={message.kind === 'ok' ? 'st-ok mg-message' : 'st-error mg-message'}
-                role={message.kind === 'ok' ? 'status' : 'alert'}
-              >
-                {message.text}
-              </p>
-            ) : null}
           </div>
           <div className="mg-col">
+            {/* The slip: under the board on a phone (kept at the screen's bottom), atop the side column on a desktop. */}
+            <div className="mg-slip-block">
+              <BetSlip
+                game={game}
+                markets={markets}
+                lines={lines}
+                chip={chip}
+                lang={lang}
+                busy={busy}
+                closed={closed}
+                problem={problem}
+                onChip={setChip}
+                onRemove={(m) => setLines((l) => removeLine(l, m))}
+                onClear={() => setLines([])}
+                onPlace={() => void place()}
+              />
+              {message ? (
+                <p
+                  className={message.kind === 'ok' ? 'st-ok mg-message' : 'st-error mg-message'}
+                  role={message.kind === 'ok' ? 'status' : 'alert'}
+                >
+                  {message.text}
+                </p>
+              ) : null}
+            </div>
             <div className="mg-tabs" role="tablist">
               {(['results', 'patterns', 'mine'] as const).map((k) => (
                 <button
@@ -451,7 +454,7 @@ function MiniTable({
                 </button>
               ))}
             </div>
-            <div className="mg-panel" role="tabpanel">
+            <div className="mg-panel mg-side" role="tabpanel">
               {tab === 'results' ? (
                 <HistoryBoard game={game} rounds={rounds.rounds} />
               ) : tab === 'patterns' ? (
