@@ -123,7 +123,7 @@ beforeAll(async () => {
     },
   };
   owner = await createOperator(t, 'owner');
-});
+}, 60_000);
 
 afterAll(async () => {
   await t?.close();

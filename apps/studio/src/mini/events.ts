@@ -17,6 +17,8 @@ const KEEPALIVE_MS = 20_000;
 /** Connections one instance keeps at most (then 503: the client's EventSource retries). */
 const MAX_CONNECTIONS = 20_000;
 const REMEMBERED = 50;
+/** Rounds read per tick: a round is announced while it is among the newest (a late settlement of an older void included). */
+const RECENT = 8;
 
 /** The round open for bets now (null between rounds). */
 export async function openRound(db: StudioDb, game: MiniGame, at: Date): Promise<TMiniRound | null> {
@@ -88,23 +90,37 @@ export function createMiniEvents(deps: { db: StudioDb; now: () => Date; log: Fas
   async function publish(game: MiniGame): Promise<void> {
     const marks = seen.get(game)!;
     const at = now();
-    const open = await openRound(db, game, at);
-    const drawn = await db
+    // One query a tick: the newest rounds hold the open one, the draws and the settlements to announce.
+    const recent = await db
       .selectFrom('studio_mini_rounds')
-      .select(['round', 'seed', 'result'])
+      .select([
+        'round',
+        sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+        'day_round',
+        'opens_at',
+        'closes_at',
+        'draws_at',
+        'drawn_at',
+        'seed',
+        'result',
+        'settlement',
+        'settled_at',
+      ])
       .where('game', '=', game)
-      .where('drawn_at', 'is not', null)
       .orderBy('round', 'desc')
-      .limit(5)
+      .limit(RECENT)
       .execute();
-    const settled = await db
-      .selectFrom('studio_mini_rounds')
-      .select(['round', 'settlement'])
-      .where('game', '=', game)
-      .where('settled_at', 'is not', null)
-      .orderBy('settled_at', 'desc')
-      .limit(5)
-      .execute();
+    const openRow = recent.find(
+      (r) =>
+        r.settlement === null &&
+        new Date(r.opens_at).getTime() <= at.getTime() &&
+        new Date(r.closes_at).getTime() > at.getTime(),
+    );
+    const open = openRow ? roundView(openRow) : null;
+    const drawn = recent.filter((r) => r.drawn_at !== null);
+    const settled = recent
+      .filter((r) => r.settled_at !== null)
+      .sort((a, b) => new Date(b.settled_at!).getTime() - new Date(a.settled_at!).getTime());
     const first = !marks.round.primed;
     if (open && !marks.round.has(open.round)) {
       marks.round.add(open.round);
