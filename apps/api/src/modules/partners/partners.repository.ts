@@ -192,21 +192,20 @@ export function createPartnersRepository(db: Database) {
     },
 
     /**
-     * The late rollbacks (`member_day_late`, 0027) of the members of `subtreeIds` on days this
-     * partner settled already and that none of its settlements took into account yet, each with the
-     * settlement of its day.
+     * The late rollbacks (`member_day_late`, 0027) of the members of the partner's subtree on days
+     * this partner settled already that none of its settlements took into account yet, each with
+     * the settlement of its day (one statement: the subtree by path).
      */
     async lateOnSettledDays(
       partnerId: number,
-      subtreeIds: readonly number[],
       trx: Database = db,
     ): Promise<{ lateId: number; settlementId: number }[]> {
-      if (subtreeIds.length === 0) return [];
       const { rows } = await sql<{ lateId: number; settlementId: number }>`
         select l.id as "lateId", d.settlement_id as "settlementId"
-        from member_day_late l
-        join partner_settled_days d on d.partner_id = ${partnerId} and d.day = l.day
-        where l.partner_id = any(${subtreeIds.map(Number)}::bigint[])
+        from partner_settled_days d
+        join member_day_late l on l.day = d.day
+        join partners p on p.id = l.partner_id and p.path @> array[${partnerId}]::bigint[]
+        where d.partner_id = ${partnerId}
           and not exists (select 1 from partner_late_seen s where s.partner_id = ${partnerId} and s.late_id = l.id)
         order by l.id`.execute(trx);
       return rows.map((r) => ({ lateId: Number(r.lateId), settlementId: Number(r.settlementId) }));

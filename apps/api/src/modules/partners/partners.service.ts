@@ -126,8 +126,7 @@ export function createPartnersService(deps: PartnersDeps) {
    * rollback lowers commission, so it is at most 0 in practice).
    */
   async function lateCorrections(partner: PartnerRow, trx?: Database) {
-    const ids = (await repo.subtree(partner.id, trx)).map((p) => p.id);
-    const late = await repo.lateOnSettledDays(partner.id, ids, trx);
+    const late = await repo.lateOnSettledDays(partner.id, trx);
     const touched = await repo.settlementsByIds([...new Set(late.map((l) => l.settlementId))], trx);
     const corrections: { settlementId: number; from: string; to: string; before: number; after: number }[] =
       [];
