@@ -29,7 +29,7 @@ export async function createTestProvider(
   t: TestApp,
   owner: TestOperator,
   options: {
-    kind?: 'casino' | 'slot' | 'sport';
+    kind?: 'casino' | 'slot' | 'sport' | 'mini';
     games?: string[];
     code?: string;
     /** Its bets fund the jackpots. */
