@@ -118,7 +118,7 @@ beforeAll(async () => {
       await database.close();
     },
   };
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -37,7 +37,7 @@ beforeAll(async () => {
     miniChainLength: 50,
   });
   await app.ready();
-}, 60_000);
+});
 
 afterAll(async () => {
   await app.close();

@@ -123,7 +123,7 @@ beforeAll(async () => {
     },
   };
   owner = await createOperator(t, 'owner');
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();
@@ -1028,7 +1028,11 @@ describe('versions of the games (issue 22)', () => {
     // The table as it was before 0002_round_versions, with a round played then.
     await sql`alter table studio_rounds drop column version`.execute(database.db);
     await sql`delete from studio_migration where name = '0002_round_versions'`.execute(database.db);
-    // The later migrations (0003_mini) are undone too, so that 0002 is again the next one.
+    // The later migrations (0003_mini, 0004_mini_bets) are undone too, so that 0002 is again the next one.
+    await sql`drop table studio_mini_bets, studio_mini_slips, studio_mini_members, studio_mini_exposure, studio_mini_markets`.execute(
+      database.db,
+    );
+    await sql`delete from studio_migration where name = '0004_mini_bets'`.execute(database.db);
     await sql`drop table studio_mini_leases, studio_mini_rounds, studio_mini_seeds, studio_mini_chains, studio_mini_games`.execute(
       database.db,
     );
