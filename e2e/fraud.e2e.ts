@@ -8,7 +8,8 @@ import { ADMIN_PASSWORD, newMember } from './fixtures.ts';
 
 // The Abuse review screen (issue 28, docs/api/backoffice-fraud.md): three accounts registered from
 // one phone (one device cookie) show as a ring; the operator opens one member's links, blocks a
-// linked member after asking, and puts the device on the blacklist with a reason.
+// linked member after asking, sets registrations linked to three members to be refused (the phone's
+// fourth account is), and puts the device on the blacklist with a reason.
 
 const baseUrl = inject('baseUrl');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,6 +71,31 @@ describe('abuse review screen', () => {
     await expect
       .poll(async () => graph.getByRole('row').filter({ hasText: ring[1]!.userId }).textContent())
       .toContain('차단');
+
+    // The owner refuses registrations linked to three members or more: the phone's fourth account is refused.
+    const settings = page.getByRole('form', { name: '설정' });
+    await settings.getByLabel('연결된 회원의 가입').selectOption('refuse');
+    await settings.getByLabel('연결된 회원 수 기준(이상)').fill('3');
+    await settings.getByRole('button', { name: '설정 저장' }).click();
+    await page.getByText('설정을 저장했습니다.').waitFor();
+    const again = await request.newContext({
+      baseURL: baseUrl,
+      extraHTTPHeaders: { origin: baseUrl, cookie: `did=${device}` },
+    });
+    const fourth = await again.post('/api/routes/user-register', {
+      data: { ...newMember(), code: 'DEMO', agree18: true },
+    });
+    expect(await fourth.json()).toEqual({ status: 'fail' });
+    await again.dispose();
+    await settings.getByLabel('연결된 회원의 가입').selectOption('flag');
+    await settings.getByLabel('연결된 회원 수 기준(이상)').fill('1');
+    await settings.getByRole('button', { name: '설정 저장' }).click();
+    await expect
+      .poll(async () => {
+        const answer = await page.request.get('/api/backoffice/fraud/settings');
+        return ((await answer.json()) as { settings: { registerAction: string } }).settings.registerAction;
+      })
+      .toBe('flag');
 
     // Put the device on the blacklist with a reason.
     await row.getByRole('button', { name: '블랙리스트 등록' }).click();

@@ -37,6 +37,7 @@ import { createMembersService } from './modules/members/members.service.ts';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.ts';
 import { BLACKLIST_HIT_RETENTION_DAYS, createFraudService } from './modules/fraud/fraud.service.ts';
 import { createOppositeBets } from './modules/fraud/opposite-bets.ts';
+import type { IpReputation } from './modules/fraud/ip-reputation.ts';
 import { createLimitsService } from './modules/protection/limits.service.ts';
 import { createProtectionService } from './modules/protection/protection.service.ts';
 import { createBreakReader, createBreaksService } from './modules/protection/breaks.service.ts';
@@ -62,6 +63,11 @@ export interface ServicesDeps {
   redis?: Redis | undefined;
   /** The clock; tests move it to expire sessions and windows. */
   now?: () => Date;
+  /**
+   * An operator's IP-reputation service asked at registration and sign-in (modules/fraud/ip-reputation.ts,
+   * docs/api/backoffice-fraud.md "IP reputation"); none by default: the platform calls no outside service.
+   */
+  ipReputation?: IpReputation | undefined;
   /** The key sealing provider secrets; default `config.secretsKey` (main.ts resolves it). */
   secretsKey?: Buffer | undefined;
   /** PostgreSQL's pool (main.ts), for the metrics; none on the embedded database. */
@@ -126,7 +132,7 @@ export function createServices(deps: ServicesDeps) {
   // The blacklist (docs/api/backoffice-blacklist.md): checked at registration, sign-in and cashier requests.
   const blacklist = createBlacklistService({ db, audit });
   // Abuse signals and linked accounts (docs/security.md "Abuse signals", docs/api/backoffice-fraud.md).
-  const fraud = createFraudService({ db, audit, now });
+  const fraud = createFraudService({ db, audit, now, zone, ipReputation: deps.ipReputation });
   // Opposite bets of linked members in one round, checked by the wallet route before a bet applies.
   const oppositeBets = createOppositeBets({
     db,
@@ -164,6 +170,7 @@ export function createServices(deps: ServicesDeps) {
     stakes: stakeTotals,
     breaks: breakReader,
     limits,
+    fraud,
     zone,
     now,
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../src/modules/auth/device.ts';
+import { createFraudService } from '../src/modules/fraud/fraud.service.ts';
+import { IP_REPUTATION_TIMEOUT_MS } from '../src/modules/fraud/ip-reputation.ts';
 import {
   auditOf,
   bo,
@@ -20,7 +22,7 @@ import {
 // rings, the review entries, the device blacklist and the retention job.
 
 const t = await fileTestApp();
-const { owner, cashier, support } = await operatorsOfEveryRole(t);
+const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 await ensureRegCode(t);
 
 const DEFAULTS = {
@@ -391,6 +393,120 @@ describe('settings and review entries', () => {
     expect((await bo(t, 'GET', '/fraud/members/999999999/links', { cookie: support.cookie })).body).toEqual({
       status: 'not_found',
     });
+  });
+});
+
+describe('bonus hunting', () => {
+  it('flags linked members each taking a first-deposit bonus, and skips flagged members when set', async () => {
+    const level = await bo(t, 'PUT', '/settings/levels/1', {
+      cookie: owner.cookie,
+      body: { depositBonus: [{ kind: 'first', percent: 10, cap: 50_000, rollover: 3 }] },
+    });
+    expect(level.body.status).toBe('success');
+    await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: owner.cookie, body: { enabled: true } });
+    const device = deviceId('hunter');
+    const takeFirstBonus = async (m: { id: number; cookie: string }) => {
+      const options = await call(t, 'get-deposit-bonus', {}, m.cookie);
+      const first = options.body.options.find((o: { kind: string }) => o.kind === 'first');
+      if (!first) return 'none';
+      const asked = await call(
+        t,
+        'apply-user-deposit',
+        { amount: 100_000, bonusId: first.id },
+        { cookie: `${m.cookie}; ${DEVICE_COOKIE}=${device}`, ip: '10.34.0.1' },
+      );
+      expect(asked.body.status).toBe('success');
+      const request = await t.db
+        .selectFrom('deposit_requests')
+        .select('id')
+        .where('member_id', '=', m.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const approved = await bo(t, 'POST', `/deposits/${request.id}/approve`, { cookie: owner.cookie });
+      expect(approved.body.status).toBe('success');
+      return 'taken';
+    };
+    const a = await createMember(t);
+    const b = await createMember(t);
+    const c = await createMember(t);
+    expect(await takeFirstBonus(a)).toBe('taken');
+    expect(await t.db.selectFrom('fraud_flags').selectAll().where('member_id', '=', a.id).execute()).toEqual(
+      [],
+    );
+    expect(await takeFirstBonus(b)).toBe('taken');
+    const hunts = await t.db
+      .selectFrom('fraud_flags')
+      .selectAll()
+      .where('member_id', '=', b.id)
+      .where('kind', '=', 'bonus_hunt')
+      .execute();
+    expect(hunts).toHaveLength(1);
+    expect(hunts[0]!.details).toMatchObject({ bonus: 'first', with: [a.id] });
+
+    // With the setting, a flagged member is offered no bonus; an unflagged one still is.
+    await setSettings({ skipFlaggedPromotions: true });
+    expect((await call(t, 'get-deposit-bonus', {}, b.cookie)).body.options).toEqual([]);
+    expect(
+      (await call(t, 'get-deposit-bonus', {}, c.cookie)).body.options.some(
+        (o: { kind: string }) => o.kind === 'first',
+      ),
+    ).toBe(true);
+    await setSettings({});
+  });
+});
+
+describe('IP reputation hook', () => {
+  it("flags a sign-in from an address the operator's service calls risky, and waits no longer than its timeout", async () => {
+    const asked: string[] = [];
+    const fraud = createFraudService({
+      db: t.db,
+      audit: t.services.audit,
+      now: () => new Date(),
+      ipReputation: {
+        check: async (ip) => {
+          asked.push(ip);
+          if (ip === '203.0.113.66') return 'risky';
+          if (ip === '203.0.113.67') return new Promise(() => {});
+          return 'ok';
+        },
+      },
+    });
+    const m = await createMember(t, { signedIn: false });
+    expect(await fraud.admitSignIn(m.id, { ip: '::ffff:203.0.113.66' })).toBe(true);
+    expect(asked).toEqual(['203.0.113.66']);
+    const entries = await t.db.selectFrom('fraud_flags').selectAll().where('member_id', '=', m.id).execute();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        kind: 'linked_sign_in',
+        action: 'flag',
+        details: { reputation: 'risky', ip: '203.0.113.66' },
+      }),
+    ]);
+    const started = Date.now();
+    const other = await createMember(t, { signedIn: false });
+    expect(await fraud.admitSignIn(other.id, { ip: '203.0.113.67' })).toBe(true);
+    expect(Date.now() - started).toBeLessThan(IP_REPUTATION_TIMEOUT_MS + 1500);
+    expect(
+      await t.db.selectFrom('fraud_flags').selectAll().where('member_id', '=', other.id).execute(),
+    ).toEqual([]);
+  });
+});
+
+describe('dashboard summary', () => {
+  it("counts the site day's review entries by kind, the refusals, the blacklist hits and the open entries", async () => {
+    const before = await bo(t, 'GET', '/fraud/summary', { cookie: support.cookie });
+    expect(before.code).toBe(200);
+    await setSettings({ registerAction: 'refuse', linkThreshold: 1 });
+    const device = deviceId('summary');
+    expect((await registerFrom(device, '10.35.0.1')).answer.body).toEqual({ status: 'success' });
+    expect((await registerFrom(device, '10.35.0.2')).answer.body).toEqual({ status: 'fail' });
+    await setSettings({});
+    const after = await bo(t, 'GET', '/fraud/summary', { cookie: support.cookie });
+    expect(after.body.entries.linked_register).toBe(before.body.entries.linked_register + 1);
+    expect(after.body.refused).toBe(before.body.refused + 1);
+    expect(after.body.open).toBe(before.body.open + 1);
+    expect(after.body.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await bo(t, 'GET', '/fraud/summary', { cookie: content.cookie })).code).toBe(403);
   });
 });
 

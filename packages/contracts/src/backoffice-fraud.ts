@@ -160,6 +160,22 @@ export const ZFraudWatchAddResponse = z.discriminatedUnion('status', [
 ]);
 export const ZFraudWatchDeleteResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('not_found')]);
 
+/** The dashboard's card: the site day's review entries by kind, refusals, blacklist hits, and the open entries. */
+export const ZFraudSummaryResponse = z.object({
+  status: z.literal('success'),
+  day: z.string(),
+  entries: z.object({
+    linked_register: z.number(),
+    linked_sign_in: z.number(),
+    opposite_bet: z.number(),
+    bonus_hunt: z.number(),
+  }),
+  refused: z.number(),
+  blacklistHits: z.number(),
+  open: z.number(),
+});
+export type TFraudSummary = z.infer<typeof ZFraudSummaryResponse>;
+
 /** Abuse signals and linked accounts: part of BACKOFFICE_ROUTES. */
 export const BACKOFFICE_FRAUD_ROUTES = {
   'fraud.settings': backofficeRoute({
@@ -174,6 +190,12 @@ export const BACKOFFICE_FRAUD_ROUTES = {
     permission: 'settingsWrite',
     body: ZFraudSettingsRequest,
     response: ZFraudSettingsResponse,
+  }),
+  'fraud.summary': backofficeRoute({
+    method: 'GET',
+    path: '/api/backoffice/fraud/summary',
+    permission: 'memberRead',
+    response: ZFraudSummaryResponse,
   }),
   'fraud.links': backofficeRoute({
     method: 'GET',

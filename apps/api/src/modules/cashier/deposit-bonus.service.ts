@@ -10,6 +10,7 @@ import {
 import { siteDay, siteDayStart } from '@casino/contracts/site-time';
 import type { Database } from '../../db/database.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
+import type { FraudService } from '../fraud/fraud.service.ts';
 import { isLedgerError, type LedgerService } from '../ledger/ledger.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { LimitsService } from '../protection/limits.service.ts';
@@ -63,6 +64,12 @@ export interface DepositBonusDeps {
    * protection"). Without it (unit wiring) no limit is read.
    */
   limits?: Pick<LimitsService, 'depositRemaining'>;
+  /**
+   * Abuse review (docs/api/backoffice-fraud.md): a member with an open review entry gets no bonus
+   * when the operator says so, and a first-deposit bonus paid to a member linked to another who
+   * took one is flagged (bonus hunting).
+   */
+  fraud?: Pick<FraudService, 'skipsPromotions' | 'bonusTaken'> | undefined;
   zone: string;
   now: () => Date;
 }
@@ -124,7 +131,7 @@ interface Offered {
  * member's stakes that stand since it was paid; `cancel-bonus` gives it up.
  */
 export function createDepositBonus(deps: DepositBonusDeps) {
-  const { db, ledger, audit, settings, members, stakes, breaks, limits, zone, now } = deps;
+  const { db, ledger, audit, settings, members, stakes, breaks, limits, fraud, zone, now } = deps;
   const repo = createDepositBonusRepository(db);
   const cashierRepo = createCashierRepository(db);
 
@@ -145,6 +152,7 @@ export function createDepositBonus(deps: DepositBonusDeps) {
   async function mayReceive(memberId: number, trx?: Database): Promise<boolean> {
     const member = await members.memberLevel(memberId, trx);
     if (!member || member.state !== 'active') return false;
+    if (fraud && (await fraud.skipsPromotions(memberId, trx))) return false;
     return (await breaks.activeBreak(memberId, trx)) === null;
   }
 
@@ -167,6 +175,8 @@ export function createDepositBonus(deps: DepositBonusDeps) {
     const first = !depositedToday;
     if (!member || member.state !== 'active' || onBreak !== null || active)
       return { offers: [], first, level };
+    // A member under abuse review, when the operator's setting says promotions skip them.
+    if (fraud && (await fraud.skipsPromotions(memberId, trx))) return { offers: [], first, level };
     const offers: Offered[] = [];
     if (enabled) {
       for (const o of levels[level - MEMBER_LEVEL_MIN]?.depositBonus ?? []) {
@@ -343,6 +353,7 @@ export function createDepositBonus(deps: DepositBonusDeps) {
         { depositAmount: deposit.amount, bonus, required, transferId: paid.transferId, since: at },
         trx,
       );
+      if (row.kind === 'first') await fraud?.bonusTaken(deposit.member_id, trx);
       return { bonus, required };
     },
 

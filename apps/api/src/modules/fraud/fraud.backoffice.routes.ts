@@ -16,6 +16,8 @@ export function registerFraudBackofficeRoutes(route: BackofficeRoute, deps: { fr
     fraud.updateSettings(body, actorOf(principal, request.ip)),
   );
 
+  route(BACKOFFICE_ROUTES['fraud.summary'], async () => fraud.summary());
+
   route(BACKOFFICE_ROUTES['fraud.links'], async ({ params }) => fraud.links(params.id));
 
   route(BACKOFFICE_ROUTES['fraud.rings'], async ({ query }) => fraud.rings(query));

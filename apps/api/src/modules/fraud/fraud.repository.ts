@@ -379,6 +379,20 @@ export function createFraudRepository(db: Database) {
       return new Set(result.rows.map((r) => Number(r.member_id)));
     },
 
+    /** The members linked to `memberId` (by the link scope) who were paid a first-deposit bonus. */
+    async linkedBonusTakers(memberId: number, scope: LinkScope, trx: Database = db): Promise<number[]> {
+      const result = await sql<{ member_id: number | string }>`
+        select distinct o.member_id
+        from member_signals m
+        join member_signals o on o.kind = m.kind and o.value = m.value and o.member_id <> m.member_id
+        where m.member_id = ${memberId} and ${linkFilter(scope, 'm', 'o')}
+          and exists (
+            select 1 from deposit_bonuses b
+            where b.member_id = o.member_id and b.kind = 'first' and b.transfer_id is not null)
+        limit 50`.execute(trx);
+      return result.rows.map((r) => Number(r.member_id));
+    },
+
     /** Which of `memberIds` are on the watch list. */
     async watched(memberIds: readonly number[]): Promise<Set<number>> {
       if (memberIds.length === 0) return new Set();
@@ -426,6 +440,24 @@ export function createFraudRepository(db: Database) {
         .where('member_id', '=', memberId)
         .returning(['member_id', 'reason', 'added_by'])
         .executeTakeFirst();
+    },
+
+    /** The review entries since `since` by kind and those refused, the blacklist hits since then, and the open entries. */
+    async summary(since: Date) {
+      const [byKind, hits, open] = await Promise.all([
+        sql<{ kind: string; n: number | string; refused: number | string }>`
+          select kind, count(*) as n, count(*) filter (where action = 'refuse') as refused
+          from fraud_flags where at >= ${since} group by kind`.execute(db),
+        sql<{ n: number | string }>`select count(*) as n from blacklist_hits where at >= ${since}`.execute(
+          db,
+        ),
+        sql<{ n: number | string }>`select count(*) as n from fraud_flags where state = 'open'`.execute(db),
+      ]);
+      return {
+        byKind: byKind.rows.map((r) => ({ kind: r.kind, n: Number(r.n), refused: Number(r.refused) })),
+        hits: Number(hits.rows[0]?.n ?? 0),
+        open: Number(open.rows[0]?.n ?? 0),
+      };
     },
 
     async openCount(): Promise<number> {

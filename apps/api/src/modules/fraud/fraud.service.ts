@@ -2,16 +2,19 @@ import ipaddr from 'ipaddr.js';
 import {
   LINK_WEIGHTS,
   type TFraudLinksResponse,
+  type TFraudSummary,
   type TFraudSettings,
   type TLinkKind,
 } from '@casino/contracts/backoffice-fraud';
 import { normalizeClientIp, normalizeDigits } from '@casino/contracts/backoffice-blacklist';
+import { siteDay, siteDayStart } from '@casino/contracts/site-time';
 import type { Database } from '../../db/database.ts';
 import { keptRead } from '../../lib/kept-reads.ts';
 import type { FraudFlagKind } from '../../db/schema.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { ClientDevice } from '../auth/device.ts';
 import { createFraudRepository, type LinkRow, type LinkScope, type SignalValue } from './fraud.repository.ts';
+import { askReputation, type IpReputation } from './ip-reputation.ts';
 
 /** How long a signal is kept after it was last seen (docs/security.md "Abuse signals"). */
 export const SIGNAL_RETENTION_DAYS = 365;
@@ -95,8 +98,38 @@ export interface RegistrationVerdict {
  * the signals recorded at registration, sign-in and the cashier's requests, the links they make,
  * the operator's setting applied to registration and sign-in, the review entries.
  */
-export function createFraudService(deps: { db: Database; audit: AuditService; now: () => Date }) {
+export function createFraudService(deps: {
+  db: Database;
+  audit: AuditService;
+  now: () => Date;
+  /** An operator's IP-reputation service (ip-reputation.ts); none by default. */
+  ipReputation?: IpReputation | undefined;
+  /** The site's time zone (the dashboard card's day); Asia/Seoul unless given. */
+  zone?: string | undefined;
+}) {
   const { db, audit, now } = deps;
+
+  /** A `risky` address by the operator's IP-reputation service: a review entry, the request goes on. */
+  async function reputationOf(
+    kind: 'linked_register' | 'linked_sign_in',
+    memberId: number | null,
+    ip: string | null | undefined,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    const address = ip ? normalizeClientIp(ip) : undefined;
+    if (!deps.ipReputation || !address) return;
+    if ((await askReputation(deps.ipReputation, address)) !== 'risky') return;
+    await repo.insertFlag(
+      {
+        kind,
+        memberId,
+        action: 'flag',
+        details: { ...details, reputation: 'risky', ip: address },
+        at: now(),
+      },
+      { once: memberId !== null },
+    );
+  }
   const repo = createFraudRepository(db);
   // The settings as registration, sign-in and the wallet read them: kept SETTINGS_KEPT_MS, dropped
   // here at a change (another instance sees it within that time).
@@ -162,6 +195,7 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
     /** After a registration: its signals recorded, and its review entry when the verdict flagged it. */
     async registered(memberId: number, probe: SignalProbe, verdict: RegistrationVerdict): Promise<void> {
       await repo.record(memberId, signalsOf(probe), now());
+      await reputationOf('linked_register', memberId, probe.ip, {});
       if (verdict.flag)
         await repo.insertFlag({
           kind: 'linked_register',
@@ -189,6 +223,7 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
           ? Promise.resolve(0)
           : repo.linkedCount(memberId, signals, await scopeOf(settings), at),
       ]);
+      await reputationOf('linked_sign_in', memberId, probe.ip, {});
       if (settings.sign_in_action === 'allow') return true;
       if (linked < settings.link_threshold) return true;
       const refuse = settings.sign_in_action === 'refuse';
@@ -302,6 +337,30 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
       await repo.insertFlag({ ...entry, action: 'flag', at: now() }, {}, trx);
     },
 
+    /**
+     * Bonus hunting: the member was just paid a first-deposit bonus (in the payment's transaction);
+     * linked members who were paid one too make an entry (one open entry per member).
+     */
+    async bonusTaken(memberId: number, trx: Database): Promise<void> {
+      const settings = await repo.settings(trx);
+      const scope: LinkScope = {
+        ipSince: settings.ip_links ? new Date(now().getTime() - settings.ip_link_days * DAY_MS) : null,
+      };
+      const others = await repo.linkedBonusTakers(memberId, scope, trx);
+      if (others.length === 0) return;
+      await repo.insertFlag(
+        {
+          kind: 'bonus_hunt',
+          memberId,
+          action: 'flag',
+          details: { bonus: 'first', with: others },
+          at: now(),
+        },
+        { once: true },
+        trx,
+      );
+    },
+
     /** Whether promotions skip the member: the setting is on and the member has an open entry. */
     async skipsPromotions(memberId: number, trx?: Database): Promise<boolean> {
       // In a transaction the row is read in it (the embedded database has one connection).
@@ -337,6 +396,27 @@ export function createFraudService(deps: { db: Database; audit: AuditService; no
     /** The settings row as kept for the hot paths (SETTINGS_KEPT_MS). */
     settingsRow() {
       return kept.get();
+    },
+
+    /** The dashboard's card: the site day's entries by kind, refusals and blacklist hits, the open entries. */
+    async summary(): Promise<TFraudSummary> {
+      const zone = deps.zone ?? 'Asia/Seoul';
+      const day = siteDay(now(), zone);
+      const { byKind, hits, open } = await repo.summary(siteDayStart(day, zone));
+      const count = (kind: string) => byKind.find((k) => k.kind === kind)?.n ?? 0;
+      return {
+        status: 'success',
+        day,
+        entries: {
+          linked_register: count('linked_register'),
+          linked_sign_in: count('linked_sign_in'),
+          opposite_bet: count('opposite_bet'),
+          bonus_hunt: count('bonus_hunt'),
+        },
+        refused: byKind.reduce((sum, k) => sum + k.refused, 0),
+        blacklistHits: hits,
+        open,
+      };
     },
 
     /** How many review entries are open (the operators' `queue` event). */

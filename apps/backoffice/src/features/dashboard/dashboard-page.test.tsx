@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TDashboardResponse } from '@casino/contracts/backoffice-reports';
+import type { TFraudSummary } from '@casino/contracts/backoffice-fraud';
 import { beep } from './beep.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { apiKey } from '../../lib/api.ts';
@@ -41,6 +42,15 @@ const FIGURES: TDashboardResponse = {
   ],
 };
 
+const ABUSE: TFraudSummary = {
+  status: 'success',
+  day: '2026-11-24',
+  entries: { linked_register: 2, linked_sign_in: 0, opposite_bet: 1, bonus_hunt: 0 },
+  refused: 1,
+  blacklistHits: 4,
+  open: 7,
+};
+
 function fakeServer(counts: { deposits: number; inquiries?: number }) {
   fakeFetch(async (url: string) => {
     if (url === '/api/backoffice/me')
@@ -49,6 +59,7 @@ function fakeServer(counts: { deposits: number; inquiries?: number }) {
         operator: { operatorId: 'boss', role: 'owner', permissions: [] },
       });
     if (url === '/api/backoffice/dashboard') return Response.json(FIGURES);
+    if (url === '/api/backoffice/fraud/summary') return Response.json(ABUSE);
     const maxCount = url.startsWith('/api/backoffice/deposits')
       ? counts.deposits
       : url.includes('kind=account_inquiry')
@@ -68,6 +79,21 @@ afterEach(() => {
 });
 
 describe('the dashboard', () => {
+  it("shows today's abuse figures with the way to the review", async () => {
+    fakeServer({ deposits: 0 });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Abuse today' });
+    await within(card).findByText('Opposite bets');
+    const figure = (label: string) => within(card).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Linked registrations')).toBe('2');
+    expect(figure('Opposite bets')).toBe('1');
+    expect(figure('Blacklist refusals')).toBe('4');
+    expect(figure('Open for review')).toBe('7');
+    expect(within(card).getByRole('link', { name: 'Open the abuse review' }).getAttribute('href')).toContain(
+      '/fraud',
+    );
+  });
+
   it("shows today's and this month's figures as a chart and its table", async () => {
     fakeServer({ deposits: 1 });
     renderPage();

@@ -3,10 +3,12 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { roleAllows, type TOperatorRole } from '@casino/contracts/backoffice';
+import { roleCan } from '@casino/contracts/backoffice-permissions';
 import { useOperator } from '../../app/session.ts';
 import { apiQuery, errorKey } from '../../lib/api.ts';
 import { beep, isMuted, setMuted } from './beep.ts';
 import { MoneyFigures } from './money-figures.tsx';
+import { AbuseCard } from './abuse-card.tsx';
 import './dashboard.css';
 import { risen, type TCounts, type TWatched } from './rise.ts';
 
@@ -131,6 +133,7 @@ export function DashboardPage() {
         })}
       </div>
       <MoneyFigures />
+      {roleCan(role, 'memberRead') && <AbuseCard refetchMs={POLL_MS} />}
     </section>
   );
 }

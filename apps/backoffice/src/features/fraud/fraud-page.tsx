@@ -14,13 +14,16 @@ import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
 import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
+import { roleCan } from '@casino/contracts/backoffice-permissions';
 import { Dialog } from '../../app/dialog.tsx';
+import { useOperator } from '../../app/session.ts';
 import { AskDeleteDialog, useDeleteAfterAsking } from '../../components/ask-delete.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
 import { apiKey, apiQuery, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { FraudSettings } from './fraud-settings.tsx';
 import './fraud.css';
 
 export const PAGE_SIZE = 20;
@@ -249,6 +252,9 @@ export function FraudPage() {
   const [message, setMessage] = useState<TMessage>(null);
   const [listing, setListing] = useState<TFraudRing | null>(null);
   const [closing, setClosing] = useState<TFraudFlag | null>(null);
+  const me = useOperator();
+  const canRead = me.data ? roleCan(me.data.role, 'settingsRead') : false;
+  const canEdit = me.data ? roleCan(me.data.role, 'settingsWrite') : false;
   const memberParam = Number(search.get('member'));
   const member = Number.isSafeInteger(memberParam) && memberParam > 0 ? memberParam : undefined;
   const rings = useQuery({
@@ -311,6 +317,23 @@ export function FraudPage() {
       ),
     },
   ];
+  /** What an entry found, in words: how many it is linked to, or the two sides of an opposite bet and the round. */
+  function detailsOf(f: TFraudFlag): string {
+    const d = f.details as {
+      linked?: number;
+      spots?: string[];
+      round?: string;
+      with?: { spot: string; roundId: string }[];
+    };
+    if (f.kind === 'opposite_bet')
+      return t('fraud.oppositeDetails', {
+        spots: (d.spots ?? []).join(', '),
+        others: (d.with ?? []).map((w) => `${w.spot} (${w.roundId})`).join(', '),
+        round: d.round ?? '',
+      });
+    return typeof d.linked === 'number' ? t('fraud.linkedDetails', { count: d.linked }) : '—';
+  }
+
   const flagColumns: TColumn<TFraudFlag>[] = [
     {
       key: 'at',
@@ -333,6 +356,7 @@ export function FraudPage() {
         ),
     },
     { key: 'action', header: t('fraud.action'), cell: (f) => t(`fraud.actions.${f.action}`) },
+    { key: 'details', header: t('fraud.details'), cell: (f) => detailsOf(f) },
     {
       key: 'actions',
       header: t('queue.actions'),
@@ -376,6 +400,7 @@ export function FraudPage() {
           empty={t('fraud.noFlags')}
         />
       </section>
+      {canRead && <FraudSettings canEdit={canEdit} onSaved={(text) => setMessage({ tone: 'ok', text })} />}
       <BlacklistDialog
         ring={listing}
         onClose={() => setListing(null)}
