@@ -57,7 +57,7 @@ async function compare(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < total + warm) {
         const i = next++;
-        const side = i % 2;
+        const side = i % 2 === 0 ? 0 : 1;
         const t0 = performance.now();
         await (side === 0 ? without : withSignals)(i);
         if (i >= warm) times[side].push(performance.now() - t0);
