@@ -17,6 +17,12 @@ import { createServices } from '../apps/api/src/services.ts';
 import { createGroupCommit } from '../apps/api/src/db/group-commit.ts';
 import type { TransferInput, TransferResult } from '../apps/api/src/modules/ledger/ledger.service.ts';
 
+/** The member side of a bet or win transfer: what two batches at once must not share. */
+function memberOfTransfer(input: TransferInput): number {
+  const side = 'memberId' in input.debit ? input.debit : input.credit;
+  return 'memberId' in side ? side.memberId : 0;
+}
+
 const url = process.env.DATABASE_URL;
 if (!url) {
   console.error('bench/ledger.ts needs DATABASE_URL (a PostgreSQL server it may create a database on)');
@@ -251,16 +257,13 @@ async function main(): Promise<void> {
     // the lot (`ledger.transferMany`), each keeping its own answer. A batch holds bets and wins of
     // one member side each, sorted by member (stably) so two batches lock members in one order.
     const grouped = createGroupCommit<TransferInput, TransferResult>({
+      keyOf: memberOfTransfer,
       maxBatch: BATCH_MAX,
       maxInFlight: BATCH_IN_FLIGHT,
       run: async (inputs) => {
-        const memberOf = (i: TransferInput) => {
-          const side = 'memberId' in i.debit ? i.debit : i.credit;
-          return 'memberId' in side ? side.memberId : 0;
-        };
         const order = inputs
           .map((_, i) => i)
-          .sort((a, b) => memberOf(inputs[a]!) - memberOf(inputs[b]!) || a - b);
+          .sort((a, b) => memberOfTransfer(inputs[a]!) - memberOfTransfer(inputs[b]!) || a - b);
         const sorted = await ledger.transferMany(order.map((i) => inputs[i]!));
         const results: PromiseSettledResult<TransferResult>[] = new Array(inputs.length);
         order.forEach((i, k) => (results[i] = sorted[k]!));

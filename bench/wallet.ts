@@ -27,6 +27,12 @@ import {
   startServer,
 } from './http-fixture.ts';
 
+/** The member side of a bet or win transfer: what two batches at once must not share. */
+function memberOfTransfer(input: TransferInput): number {
+  const side = 'memberId' in input.debit ? input.debit : input.credit;
+  return 'memberId' in side ? side.memberId : 0;
+}
+
 const adminUrl = requireDatabaseUrl('bench/wallet.ts');
 const CONCURRENCY = positiveInt('BENCH_CONCURRENCY', 200);
 const SECONDS = positiveInt('BENCH_SECONDS', 10);
@@ -236,16 +242,13 @@ try {
   // The same transfers through the ledger's group commit (decision 0029): one statement and one
   // commit per batch, sorted by member (stably) so two batches lock members in one order.
   const grouped = createGroupCommit<TransferInput, TransferResult>({
+    keyOf: memberOfTransfer,
     maxBatch: 64,
     maxInFlight: 4,
     run: async (inputs) => {
-      const memberOf = (i: TransferInput) => {
-        const side = 'memberId' in i.debit ? i.debit : i.credit;
-        return 'memberId' in side ? side.memberId : 0;
-      };
       const order = inputs
         .map((_, i) => i)
-        .sort((a, b) => memberOf(inputs[a]!) - memberOf(inputs[b]!) || a - b);
+        .sort((a, b) => memberOfTransfer(inputs[a]!) - memberOfTransfer(inputs[b]!) || a - b);
       const sorted = await services.ledger.transferMany(order.map((i) => inputs[i]!));
       const results: PromiseSettledResult<TransferResult>[] = new Array(inputs.length);
       order.forEach((i, k) => (results[i] = sorted[k]!));

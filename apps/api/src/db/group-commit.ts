@@ -8,6 +8,10 @@
  * queue and leave together when one comes back (the longer the database takes, the larger the next
  * batch: the wait grows only under load), at most `maxBatch` in one.
  *
+ * With `keyOf` (the wallet: the member), an item whose key is in a batch at the database waits for
+ * that batch to come back: batches at once never hold the same key, so they never wait for each
+ * other's row locks, and the items of one key leave in the order they came.
+ *
  * `run` answers one settled result per item, in the items' order: an item's own error never fails
  * its neighbours. A `run` that throws fails only the batch it was given; the caller decides what
  * that means (the wallet applies the batch's calls one at a time instead).
@@ -18,6 +22,8 @@ export interface GroupCommitOptions<I, R> {
   maxBatch: number;
   /** Batches at the database at once at most. */
   maxInFlight: number;
+  /** What two batches at once must not share (the member whose rows a call locks). */
+  keyOf?: (item: I) => unknown;
 }
 
 export interface GroupCommit<I, R> {
@@ -33,12 +39,14 @@ interface Waiting<I, R> {
 }
 
 export function createGroupCommit<I, R>(options: GroupCommitOptions<I, R>): GroupCommit<I, R> {
-  const { run, maxBatch, maxInFlight } = options;
+  const { run, maxBatch, maxInFlight, keyOf } = options;
   if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) throw new Error('maxBatch: a positive integer');
   if (!Number.isSafeInteger(maxInFlight) || maxInFlight < 1)
     throw new Error('maxInFlight: a positive integer');
   const queue: Waiting<I, R>[] = [];
   let inFlight = 0;
+  /** Keys in batches at the database, with how many batches hold each (at most one, by construction). */
+  const busy = new Map<unknown, number>();
   let scheduled = false;
   const counts = { batches: 0, items: 0, largest: 0 };
 
@@ -48,10 +56,31 @@ export function createGroupCommit<I, R>(options: GroupCommitOptions<I, R>): Grou
     setImmediate(flush);
   }
 
+  /** The next batch: the first items in order whose key no batch at the database holds. */
+  function take(): Waiting<I, R>[] {
+    if (!keyOf) return queue.splice(0, maxBatch);
+    const batch: Waiting<I, R>[] = [];
+    const rest: Waiting<I, R>[] = [];
+    const taken = new Set<unknown>();
+    for (const w of queue) {
+      const key = keyOf(w.item);
+      // Once the batch is full, every later item waits (those of its keys until it is back).
+      if (batch.length < maxBatch && !busy.has(key)) {
+        batch.push(w);
+        taken.add(key);
+      } else rest.push(w);
+    }
+    for (const key of taken) busy.set(key, (busy.get(key) ?? 0) + 1);
+    queue.length = 0;
+    for (const w of rest) queue.push(w);
+    return batch;
+  }
+
   function flush(): void {
     scheduled = false;
     while (queue.length > 0 && inFlight < maxInFlight) {
-      const batch = queue.splice(0, maxBatch);
+      const batch = take();
+      if (batch.length === 0) return; // every waiting key is at the database: its batch reschedules
       inFlight += 1;
       counts.batches += 1;
       counts.items += batch.length;
@@ -74,6 +103,12 @@ export function createGroupCommit<I, R>(options: GroupCommitOptions<I, R>): Grou
       for (const w of batch) w.reject(error);
     } finally {
       inFlight -= 1;
+      if (keyOf)
+        for (const key of new Set(batch.map((w) => keyOf(w.item)))) {
+          const n = (busy.get(key) ?? 1) - 1;
+          if (n > 0) busy.set(key, n);
+          else busy.delete(key);
+        }
       schedule();
     }
   }

@@ -141,8 +141,15 @@ export function createWalletService(deps: WalletDeps) {
     }
   }
 
+  // Keyed by member: two batches at once never hold the same member, so they never wait for each
+  // other's locks, and a member's calls leave in the order they came.
   const batcher =
-    groupCommit && createGroupCommit<WalletBatchCall, WalletFunctionRow>({ run: runBatch, ...groupCommit });
+    groupCommit &&
+    createGroupCommit<WalletBatchCall, WalletFunctionRow>({
+      run: runBatch,
+      keyOf: (call) => call.memberId,
+      ...groupCommit,
+    });
 
   /** A bet or a win applied through the group commit (or alone when it is off); a refusal throws WalletRefused. */
   async function apply(call: WalletBatchCall): Promise<WalletFunctionRow> {
