@@ -219,7 +219,7 @@ function MiniResult({ game, round, result }: { game: MiniGame; round: string; re
         <dt>{t('mini.firstBlock', { message: `${game}:${round.trim()}` })}</dt>
         <dd className="st-mono st-break">{result.firstBlock}</dd>
         <dt>{t('mini.recomputed')}</dt>
-        <dd className="st-mono st-break">
+        <dd className="st-break">
           {'balls' in result.recomputed
             ? t('mini.powerballResult', {
                 balls: result.recomputed.balls.join(', '),
