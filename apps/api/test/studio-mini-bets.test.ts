@@ -606,6 +606,71 @@ describe('betting and settlement', () => {
   });
 });
 
+describe('attacks on the betting calls', () => {
+  it('refuses huge bodies, NUL and broken Unicode, wrong types; a member sees only their own bets', async () => {
+    const a = await createMember(t, { cash: 100_000 });
+    const b = await createMember(t, { cash: 100_000 });
+    const ta = await launch(a, 'ladder');
+    const tb = await launch(b, 'ladder');
+    const c = await freshRound('ladder');
+    const huge = await fetch(`${base}/studio/api/mini-bet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: ta,
+        game: 'ladder',
+        round: c.round,
+        bets: [{ market: 'odd', amount: 1_000 }],
+        pad: 'x'.repeat(20_000),
+      }),
+    });
+    expect([400, 413]).toContain(huge.status);
+    expect(await huge.json()).toMatchObject({ status: 'error' });
+    for (const raw of [
+      `{"token":"${ta}\u0000","game":"ladder","round":${c.round},"bets":[{"market":"odd","amount":1000}]}`,
+      `{"token":"${ta}","game":"ladder","round":${c.round},"bets":[{"market":"\ud800","amount":1000}]}`,
+      `{"token":"${ta}","game":"ladder","round":${c.round},"bets":[{"market":"odd","amount":"1000"}]}`,
+      `{"token":"${ta}","game":"ladder","round":${c.round},"bets":[{"market":"odd","amount":-1000}]}`,
+      `{"token":"${ta}","game":"ladder","round":${c.round},"bets":[{"market":"odd","amount":1e300}]}`,
+      `{"token":"${ta}","game":"ladder","round":${c.round},"bets":"odd"}`,
+      `{"token":"${ta}","game":"ladder","round":${c.round}`,
+    ]) {
+      const res = await fetch(`${base}/studio/api/mini-bet`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: raw,
+      });
+      expect(res.status, raw).toBe(400);
+      expect(await res.json()).toEqual({ status: 'error', code: 'bad_request' });
+    }
+    // A token that is no member's.
+    const stranger = await studioCall('mini-bet', {
+      token: 'x'.repeat(43),
+      game: 'ladder',
+      round: c.round,
+      bets: [{ market: 'odd', amount: 1_000 }],
+    });
+    expect(stranger).toMatchObject({ code: 401, body: { status: 'error', code: 'invalid_token' } });
+    expect(await cashOf(a)).toBe(100_000);
+    await studioCall('mini-bet', {
+      token: ta,
+      game: 'ladder',
+      round: c.round,
+      bets: [{ market: 'odd', amount: 2_000 }],
+    });
+    // The bets listed are the token's member's: b's token never shows a's.
+    expect((await studioCall('mini-bets', { token: tb, game: 'ladder', round: c.round })).body.bets).toEqual(
+      [],
+    );
+    expect(
+      ((await studioCall('mini-bets', { token: ta, game: 'ladder', round: c.round })).body.bets as TMiniBet[])
+        .length,
+    ).toBe(1);
+    // The stream is not a way to learn anyone's bets: it carries rounds only, and refuses unknown games.
+    expect([400, 404]).toContain((await fetch(`${base}/studio/api/mini/ladder%00/events`)).status);
+  });
+});
+
 // -- the operator API ------------------------------------------------------------------------------
 
 describe("the studio's operator API", () => {
