@@ -7,8 +7,6 @@ import type { LadderResult, MiniGame, PowerballResult } from '@casino/studio-eng
  * run is longer than the column.
  */
 
-export type TSide = 'a' | 'b' | 'c';
-
 export interface PatternDefinition {
   /** i18n key under `mini:patterns.<code>` and the outcomes under `mini:outcomes.<value>`. */
   code: string;
