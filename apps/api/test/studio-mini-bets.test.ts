@@ -562,6 +562,40 @@ describe('betting and settlement', () => {
     }
   });
 
+  it('a jackpot is drawn on mini bets only once an operator opts house-mini in', async () => {
+    const m = await createMember(t, { cash: 100_000 });
+    const token = await launch(m, 'powerball');
+    const c = await freshRound('powerball');
+    const { MINOR } = await t.services.jackpots.settings();
+    // A draw of one in 1 won: a bet of an opted-in provider surely wins MINOR.
+    await t.services.jackpots.updateSettings({ MINOR: { oneInWon: 1 } }, SYSTEM);
+    try {
+      const out = await studioCall('mini-bet', {
+        token,
+        game: 'powerball',
+        round: c.round,
+        bets: [{ market: 'pb-odd', amount: 1_000 }],
+      });
+      expect(out.body).toMatchObject({ status: 'success', balance: 99_000 });
+      expect(await cashOf(m)).toBe(99_000);
+      expect(await t.services.catalog.updateProvider(MINI, { jackpot: true }, SYSTEM)).toBe('success');
+      t.clock.advance(5_000);
+      const opted = await studioCall('mini-bet', {
+        token,
+        game: 'powerball',
+        round: c.round,
+        bets: [{ market: 'pb-even', amount: 1_000 }],
+      });
+      expect(opted.body.status).toBe('success');
+      const cash = await cashOf(m);
+      expect(cash - 98_000).toBeGreaterThanOrEqual(MINOR.seed);
+      expect(opted.body.balance).toBe(cash);
+    } finally {
+      await t.services.jackpots.updateSettings({ MINOR: { oneInWon: MINOR.oneInWon } }, SYSTEM);
+      await t.services.catalog.updateProvider(MINI, { jackpot: false }, SYSTEM);
+    }
+  });
+
   it('loss limits and breaks refuse a mini bet through the platform wallet', async () => {
     const m = await createMember(t, { cash: 100_000 });
     const token = await launch(m, 'powerball');
