@@ -42,9 +42,6 @@ type Json = Record<string, unknown>;
 /** The class boot.js puts on `<html>` once the prerendered page may be shown. */
 const READY_CLASS = 'prerender-ready';
 
-/** How many of the entry's chunks boot.js preloads in one task (see `preload` in BOOT_SCRIPT). */
-const PRELOADS_PER_TASK = 6;
-
 /** Hidden until boot.js tells, and shown after 1.2 s in any case (CSS only). */
 const REVEAL_CSS = `#root[${PRERENDER_ATTRIBUTE}]{visibility:hidden;animation:prerender-reveal 0s 1.2s forwards}.${READY_CLASS} #root[${PRERENDER_ATTRIBUTE}]{visibility:visible;animation:none}@keyframes prerender-reveal{to{visibility:visible}}`;
 
@@ -59,9 +56,9 @@ const EARLY_POPUPS_CSS = `html:not(.${READY_CLASS}) [${EARLY_LAYER_ATTRIBUTE}]{v
  *    whatever happens, also without this script);
  * 2. then, once the page has painted (the frame after), and the early popups too when there are
  *    some (boot/popups-boot.ts, the script after this one: they wait for the popups' call), starts
- *    the app (its entry, then the chunks it will import, preloaded a few per task): no script
- *    request competes with the first paint. At once when the page is not visible (no frame would
- *    come), and after 1.5 s whatever happens;
+ *    the app, preloading the chunks it will import: no script request competes with the first
+ *    paint. At once when the page is not visible (no frame would come), and after 1.5 s whatever
+ *    happens;
  * 3. until the page itself is live, keeps what the visitor types into the page's fields and holds a
  *    form's submission (the build's markup has no handlers: a form would post the page away), for
  *    the app to take over once it hydrated the page (src/lib/prerender.ts, `PRERENDER_INPUT_KEY`);
@@ -115,29 +112,21 @@ const BOOT_SCRIPT = `(function () {
     },
     true,
   );
-  // The entry first, then its chunks' preloads a few per task: each preload costs the main thread
-  // about half a millisecond here (two at the mobile profile's slowdown), and the thirty of a page
-  // in one task made a long task of their own (decision 0023); the entry's request is under way
-  // meanwhile, and its imports are known only once it has arrived.
-  function preload(hrefs) {
-    hrefs.splice(0, ${PRELOADS_PER_TASK}).forEach(function (href) {
+  function start() {
+    if (started) return;
+    started = true;
+    (me.getAttribute('data-preload') || '').split(' ').filter(Boolean).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.appendChild(link);
     });
-    if (hrefs.length > 0) setTimeout(preload, 0, hrefs);
-  }
-  function start() {
-    if (started) return;
-    started = true;
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = me.getAttribute('data-entry');
     document.head.appendChild(script);
-    preload((me.getAttribute('data-preload') || '').split(' ').filter(Boolean));
   }
   // The frame that shows what changed, then the next: it has been painted by then.
   function afterPaint(then) {
