@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDay } from '@casino/contracts/site-time';
 import { registerStudio, studioRegistration, studioSecret, type StudioHandle } from '@casino/studio';
 import {
   ZMiniBetAnswer,
@@ -594,6 +595,49 @@ describe('betting and settlement', () => {
       await t.services.jackpots.updateSettings({ MINOR: { oneInWon: MINOR.oneInWon } }, SYSTEM);
       await t.services.catalog.updateProvider(MINI, { jackpot: false }, SYSTEM);
     }
+  });
+
+  it("a partner's figures count mini bets and wins under mini, with its mini commission rate", async () => {
+    const owner = await createOperator(t, 'owner');
+    const created = await bo(t, 'POST', '/partners', {
+      cookie: owner.cookie,
+      body: {
+        partnerId: 'minipartner',
+        password: 'partner-password-1',
+        name: '총판 미니',
+        parentId: null,
+        rates: { casino: 0, slot: 0, mini: 150, losing: 0 },
+      },
+    });
+    expect(created.body).toEqual({ status: 'success' });
+    await bo(t, 'POST', '/partners/minipartner/codes', { cookie: owner.cookie, body: { code: 'MINIPC' } });
+    const m = await createMember(t, { code: 'MINIPC', cash: 100_000 });
+    const token = await launch(m, 'ladder');
+    const c = await freshRound('ladder');
+    const from = siteDay(t.clock.now(), t.config.siteTimeZone);
+    await studioCall('mini-bet', {
+      token,
+      game: 'ladder',
+      round: c.round,
+      bets: [
+        { market: 'left', amount: 10_000 },
+        { market: 'right', amount: 10_000 },
+      ],
+    });
+    const result = await drawAndSettle('ladder', c);
+    const winner = marketWins('ladder', 'left', result) ? 'left' : 'right';
+    const won = payout(10_000, await oddsOf('ladder', winner));
+    expect(await cashOf(m)).toBe(100_000 - 20_000 + won);
+    const to = siteDay(t.clock.now(), t.config.siteTimeZone);
+    const figures = await bo(t, 'GET', `/partners/minipartner/settlement?from=${from}&to=${to}`, {
+      cookie: owner.cookie,
+    });
+    expect(figures.body).toMatchObject({
+      status: 'success',
+      stakes: { casino: 0, slot: 0, mini: 20_000 },
+      wins: { casino: 0, slot: 0, mini: won },
+      rolling: { casino: 0, slot: 0, mini: Math.floor((20_000 * 150) / 10_000) },
+    });
   });
 
   it('loss limits and breaks refuse a mini bet through the platform wallet', async () => {
