@@ -44,7 +44,9 @@ describe('abuse review screen', () => {
     await page.getByLabel('운영자 아이디').fill('admin');
     await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: '로그인' }).click();
-    await page.getByRole('link', { name: '부정 이용 검토' }).click();
+    // The dashboard's Abuse today card leads to the review.
+    await page.getByRole('region', { name: '오늘의 부정 이용' }).waitFor();
+    await page.getByRole('link', { name: '부정 이용 검토 열기' }).click();
     await page.getByRole('heading', { level: 1, name: '부정 이용 검토' }).waitFor();
 
     // The ring: the device shared by the three accounts.

@@ -4,6 +4,7 @@ import { createFraudService } from '../src/modules/fraud/fraud.service.ts';
 import { IP_REPUTATION_TIMEOUT_MS } from '../src/modules/fraud/ip-reputation.ts';
 import {
   auditOf,
+  balances,
   bo,
   call,
   cookiesOf,
@@ -443,11 +444,45 @@ describe('bonus hunting', () => {
     expect(hunts).toHaveLength(1);
     expect(hunts[0]!.details).toMatchObject({ bonus: 'first', with: [a.id] });
 
+    // The operator voids an unpaid bonus: its deposit, approved, pays none (audited).
+    const options = await call(t, 'get-deposit-bonus', {}, c.cookie);
+    const firstOption = options.body.options.find((o: { kind: string }) => o.kind === 'first');
+    expect(
+      (await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: firstOption.id }, c.cookie)).body
+        .status,
+    ).toBe('success');
+    expect((await bo(t, 'POST', `/fraud/members/${c.id}/void-bonus`, { cookie: support.cookie })).code).toBe(
+      403,
+    );
+    const voided = await bo(t, 'POST', `/fraud/members/${c.id}/void-bonus`, { cookie: cashier.cookie });
+    expect(voided.body).toEqual({ status: 'success', voided: 1 });
+    expect(
+      (await bo(t, 'POST', `/fraud/members/${c.id}/void-bonus`, { cookie: cashier.cookie })).body,
+    ).toEqual({
+      status: 'success',
+      voided: 0,
+    });
+    const cashBefore = (await balances(t, c.id)).cash;
+    const pendingRequest = await t.db
+      .selectFrom('deposit_requests')
+      .select('id')
+      .where('member_id', '=', c.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await bo(t, 'POST', `/deposits/${pendingRequest.id}/approve`, { cookie: owner.cookie })).body.status,
+    ).toBe('success');
+    expect((await balances(t, c.id)).cash).toBe(cashBefore + 100_000);
+    expect(
+      (await auditOf(t, `member:${c.id}`)).some((e: { action: string }) => e.action === 'deposit_bonus.void'),
+    ).toBe(true);
+
     // With the setting, a flagged member is offered no bonus; an unflagged one still is.
     await setSettings({ skipFlaggedPromotions: true });
     expect((await call(t, 'get-deposit-bonus', {}, b.cookie)).body.options).toEqual([]);
+    const d = await createMember(t);
     expect(
-      (await call(t, 'get-deposit-bonus', {}, c.cookie)).body.options.some(
+      (await call(t, 'get-deposit-bonus', {}, d.cookie)).body.options.some(
         (o: { kind: string }) => o.kind === 'first',
       ),
     ).toBe(true);

@@ -238,6 +238,13 @@ export const BACKOFFICE_FRAUD_ROUTES = {
     params: ZBackofficeIdParams,
     response: ZFraudWatchDeleteResponse,
   }),
+  'fraud.voidBonus': backofficeRoute({
+    method: 'POST',
+    path: '/api/backoffice/fraud/members/:id/void-bonus',
+    permission: 'adjust',
+    params: ZBackofficeIdParams,
+    response: z.object({ status: z.literal('success'), voided: z.number() }),
+  }),
   'fraud.flags.close': backofficeRoute({
     method: 'POST',
     path: '/api/backoffice/fraud/flags/:id/close',

@@ -33,6 +33,12 @@ export function registerDepositBonusBackofficeRoutes(
     status: await depositBonus.setEventEnabled(params.id, body.enabled, actorOf(principal, request.ip)),
   }));
 
+  // Abuse review (docs/api/backoffice-fraud.md): the member's unpaid bonuses voided.
+  route(BACKOFFICE_ROUTES['fraud.voidBonus'], async ({ request, principal, params }) => ({
+    status: 'success',
+    voided: await depositBonus.voidPending(params.id, actorOf(principal, request.ip)),
+  }));
+
   route(BACKOFFICE_ROUTES['depositEvents.end'], async ({ request, principal, params }) => ({
     status: await depositBonus.endEvent(params.id, actorOf(principal, request.ip)),
   }));

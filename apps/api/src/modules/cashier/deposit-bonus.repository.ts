@@ -77,6 +77,17 @@ export function createDepositBonusRepository(db: Database) {
         .executeTakeFirst();
     },
 
+    /** The member's bonuses chosen with a deposit request not decided yet (`pending`), locked. */
+    async lockPending(memberId: number, trx: Database): Promise<BonusRow[]> {
+      return trx
+        .selectFrom('deposit_bonuses')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('state', '=', 'pending')
+        .forUpdate()
+        .execute();
+    },
+
     /** The member's bonus in play (`active`), locked when `trx` asks (`lock`). */
     async active(memberId: number, trx: Database = db, lock = false): Promise<BonusRow | undefined> {
       let query = trx

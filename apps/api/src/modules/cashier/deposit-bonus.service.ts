@@ -357,6 +357,31 @@ export function createDepositBonus(deps: DepositBonusDeps) {
       return { bonus, required };
     },
 
+    /**
+     * An operator voids the member's unpaid bonuses (abuse review, docs/api/backoffice-fraud.md):
+     * each `pending` bonus ends `void`, so its deposit, when approved, pays none; audited with the
+     * bonuses voided. Returns how many.
+     */
+    async voidPending(memberId: number, who: AuditActor): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await repo.lockPending(memberId, trx);
+        if (rows.length === 0) return 0;
+        const at = now();
+        for (const row of rows) await repo.end(row.id, 'void', at, trx);
+        await audit.record(
+          who,
+          {
+            action: 'deposit_bonus.void',
+            target: `member:${memberId}`,
+            before: { pending: rows.map((r) => ({ id: r.id, depositId: r.deposit_id, kind: r.kind })) },
+            after: { state: 'void' },
+          },
+          trx,
+        );
+        return rows.length;
+      });
+    },
+
     /** A rejected or cancelled deposit request: its bonus will never be paid. */
     async onDepositDropped(depositId: number, trx: Database): Promise<void> {
       const row = await repo.lockByDeposit(depositId, trx);

@@ -252,6 +252,7 @@ export function FraudPage() {
   const [message, setMessage] = useState<TMessage>(null);
   const [listing, setListing] = useState<TFraudRing | null>(null);
   const [closing, setClosing] = useState<TFraudFlag | null>(null);
+  const failure = useFailureText('fraud');
   const me = useOperator();
   const canRead = me.data ? roleCan(me.data.role, 'settingsRead') : false;
   const canEdit = me.data ? roleCan(me.data.role, 'settingsWrite') : false;
@@ -334,6 +335,14 @@ export function FraudPage() {
     return typeof d.linked === 'number' ? t('fraud.linkedDetails', { count: d.linked }) : '—';
   }
 
+  const canVoid = me.data ? roleCan(me.data.role, 'adjust') : false;
+  const voidBonus = useDeleteAfterAsking('fraud.voidBonus', {
+    input: (f: TFraudFlag) => ({ params: { id: f.memberId! } }),
+    invalidates: [FLAGS_KEY],
+    onDeleted: (f) => setMessage({ tone: 'ok', text: t('fraud.bonusVoided', { userId: f.userId ?? '' }) }),
+    onError: (error) => setMessage({ tone: 'error', text: failure(error) }),
+  });
+
   const flagColumns: TColumn<TFraudFlag>[] = [
     {
       key: 'at',
@@ -363,9 +372,16 @@ export function FraudPage() {
       className: 'nowrap',
       headerClassName: '',
       cell: (f) => (
-        <button type="button" className="btn btn--small" onClick={() => setClosing(f)}>
-          {t('fraud.close')}
-        </button>
+        <>
+          {canVoid && f.kind === 'bonus_hunt' && f.memberId !== null && (
+            <button type="button" className="btn btn--small btn--danger" onClick={() => voidBonus.ask(f)}>
+              {t('fraud.voidBonus')}
+            </button>
+          )}{' '}
+          <button type="button" className="btn btn--small" onClick={() => setClosing(f)}>
+            {t('fraud.close')}
+          </button>
+        </>
       ),
     },
   ];
@@ -401,6 +417,11 @@ export function FraudPage() {
         />
       </section>
       {canRead && <FraudSettings canEdit={canEdit} onSaved={(text) => setMessage({ tone: 'ok', text })} />}
+      <AskDeleteDialog
+        {...voidBonus.dialog}
+        title={t('fraud.askVoidBonus', { userId: voidBonus.asking?.userId ?? '' })}
+        confirmLabel={t('fraud.voidBonus')}
+      />
       <BlacklistDialog
         ring={listing}
         onClose={() => setListing(null)}
