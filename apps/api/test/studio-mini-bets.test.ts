@@ -493,6 +493,30 @@ describe('betting and settlement', () => {
     });
   });
 
+  it('40 parallel voids of one round: one voids it, the others answer already; the stake comes back once', async () => {
+    const m = await createMember(t, { cash: 100_000 });
+    const token = await launch(m, 'ladder');
+    const c = await freshRound('ladder');
+    await studioCall('mini-bet', {
+      token,
+      game: 'ladder',
+      round: c.round,
+      bets: [{ market: 'four', amount: 30_000 }],
+    });
+    expect(await cashOf(m)).toBe(70_000);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        operatorCall('void', { game: 'ladder', round: c.round, by: `op${i}`, reason: 'parallel' }),
+      ),
+    );
+    expect(answers.filter((a) => a.body.status === 'success')).toHaveLength(1);
+    expect(answers.filter((a) => a.body.status === 'already')).toHaveLength(39);
+    await Promise.all([studio.miniSettle(), studio.miniSettle(), studio.miniSettle()]);
+    expect(await cashOf(m)).toBe(100_000);
+    await drawAndSettle('ladder', c);
+    expect(await cashOf(m)).toBe(100_000);
+  });
+
   it('a settlement cut short (answers lost after the platform paid) is finished by the next lease holder: nothing paid twice, nothing lost', async () => {
     const members = await Promise.all(Array.from({ length: 4 }, () => createMember(t, { cash: 100_000 })));
     const tokens = await Promise.all(members.map((m) => launch(m, 'ladder')));
