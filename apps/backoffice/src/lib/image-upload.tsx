@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_UPLOAD_TYPES } from '@casino/contracts/media';
-import { apiUpload, errorKey, isApiError } from './api.ts';
+import { apiUpload, errorKey, isApiError, useApiWrite } from './api.ts';
 
 /**
  * What a refused upload tells the operator: over 8 MiB (413), more than 25 million pixels (400
@@ -30,8 +29,7 @@ export function useImageUpload({
   onFailed: (text: string) => void;
 }) {
   const { t } = useTranslation();
-  return useMutation({
-    mutationFn: (image: File) => apiUpload('media.upload', image),
+  return useApiWrite((image: File) => apiUpload('media.upload', image), {
     onSuccess: (answer) => onUploaded(answer.url),
     onError: (error) => onFailed(t(uploadErrorKey(error))),
   });
