@@ -53,7 +53,9 @@ export async function setup(project: TestProject): Promise<void> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (several suites building and testing at once) may need longer: E2E_SERVER_START_MS.
+  const startMs = Number(process.env.E2E_SERVER_START_MS) || 60_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -62,7 +64,7 @@ export async function setup(project: TestProject): Promise<void> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error(`server did not start within ${startMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const index = await fetch(baseUrl + '/');
