@@ -98,7 +98,13 @@ export class TestClock {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { redis?: Redis; onQuery?: (sql: string) => void; front?: FrontDoor } = {},
+  options: {
+    redis?: Redis;
+    onQuery?: (sql: string) => void;
+    front?: FrontDoor;
+    /** Registers more on the app before it is ready, as `main.ts` registers the house studio. */
+    extend?: (app: FastifyInstance, db: Database) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.onQuery ? { onQuery: options.onQuery } : {});
   const config = loadConfig({ ...env, SEED_DEMO: 'false' });
@@ -116,6 +122,7 @@ export async function createTestApp(
   await services.bus?.ready;
   await services.jackpots.ensureSeeded();
   const app = await buildApp({ services, ...(options.front ? { front: options.front } : {}) });
+  await options.extend?.(app, database.db);
   await app.ready();
   return {
     app,

@@ -2,6 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKOFFICE_BLACKLIST_ROUTES } from '@casino/contracts/backoffice-blacklist';
+import { BACKOFFICE_LEVEL_ROUTES } from '@casino/contracts/backoffice-levels';
+import { BACKOFFICE_MEMBER_ROUTES } from '@casino/contracts/backoffice-members';
+import { BACKOFFICE_PARTNER_ROUTES } from '@casino/contracts/backoffice-partners';
+import { BACKOFFICE_REWARD_ROUTES } from '@casino/contracts/backoffice-rewards';
+import type { TBackofficeRoute } from '@casino/contracts/backoffice-route';
+import { BACKOFFICE_SITE_ROUTES } from '@casino/contracts/backoffice-sites';
 import { CALLS, type TCallName } from '@casino/contracts/calls';
 import { HTTP_STATUS_OF_ERROR, ZHttpErrorResponse } from '@casino/contracts/errors';
 import {
@@ -51,6 +58,24 @@ const STATE_TABLES = [
   'jackpot_tiers',
   'jackpot_shards',
   'jackpot_hits',
+  // Partners, sites, levels and promotions, blacklists (issues 25, 26, 28).
+  'partners',
+  'partner_rate_history',
+  'partner_settlements',
+  'partner_settled_days',
+  'partner_payouts',
+  'sites',
+  'site_domains',
+  'deposit_bonuses',
+  'deposit_events',
+  'promotion_settings',
+  'attendance_checks',
+  'referral_payouts',
+  'payback_payouts',
+  'blacklist_entries',
+  'blacklist_hits',
+  'play_limits',
+  'member_breaks',
 ] as const;
 
 const t = await fileTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '1000000' });
@@ -164,14 +189,16 @@ function segment(value: string): string {
 }
 
 function fieldsOf(schema: unknown): string[] {
-  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  // An object schema, or one piped into a transform (its input's shape).
+  const s = schema as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } };
+  const shape = s?.shape ?? s?.def?.in?.shape;
   return shape ? Object.keys(shape) : [];
 }
 
 // --- the property ----------------------------------------------------------------------------
 
 interface Attempt {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   cookie: string;
   body?: unknown;
@@ -186,9 +213,9 @@ async function send(a: Attempt) {
       ...SAME_ORIGIN,
       ...(a.cookie ? { cookie: a.cookie } : {}),
       ...(a.key ? { 'idempotency-key': a.key } : {}),
-      ...(a.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      ...(a.method === 'GET' || a.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
-    ...(a.method === 'GET' ? {} : { payload: JSON.stringify(a.body ?? null) }),
+    ...(a.method === 'GET' || a.body === undefined ? {} : { payload: JSON.stringify(a.body) }),
   });
 }
 
@@ -537,6 +564,177 @@ describe('fuzzing every back-office route', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('fuzzing the partners, sites, levels, promotions and blacklist routes', () => {
+  /**
+   * The back-office routes of issues 25, 26 and 28, straight from their route tables (a route added
+   * to one of these groups is fuzzed without being listed here): each path parameter, query field
+   * and body field with NUL, lone surrogates, wrong types, huge and percent-encoded text, and each
+   * seeded body with one field spoiled, so that bad input that passes the schema reaches the handler.
+   */
+  const ROUTES: Record<string, TBackofficeRoute> = {
+    ...BACKOFFICE_PARTNER_ROUTES,
+    ...BACKOFFICE_LEVEL_ROUTES,
+    ...BACKOFFICE_REWARD_ROUTES,
+    ...BACKOFFICE_SITE_ROUTES,
+    ...BACKOFFICE_BLACKLIST_ROUTES,
+    // (members.patch, a member's partner and level, is one of the partner routes.)
+    'members.level': BACKOFFICE_MEMBER_ROUTES['members.level'],
+  };
+  const PARTNER = 'fuzzpartner';
+  const rates = { casino: 10, slot: 10, mini: 10, losing: 10 };
+  /** Valid values of the path parameters, so that a spoiled body or query reaches a real row. */
+  const VALID_PARAM: Record<string, () => string> = {
+    partnerId: () => PARTNER,
+    userId: () => member.userId,
+    level: () => '2',
+    id: () => '1',
+  };
+  const SEEDS: Record<string, () => Record<string, unknown>> = {
+    'partners.create': () => ({
+      partnerId: `fz${randomUUID().slice(0, 8)}`,
+      password: 'partner-pass-1',
+      name: '총판',
+      parentId: PARTNER,
+      rates,
+    }),
+    'partners.patch': () => ({ name: '총판 이름', rates: { casino: 5 }, enabled: true }),
+    'partners.addCode': () => ({ code: `fz${randomUUID().slice(0, 6)}`, domain: 'fuzz.example' }),
+    'partners.settle': () => ({ from: '2025-01-01', to: '2025-01-02' }),
+    'partners.settleAll': () => ({ from: '2025-01-01', to: '2025-01-02' }),
+    'partners.requestPayout': () => ({ amount: 10_000 }),
+    'partners.rejectPayout': () => ({ reason: '사유' }),
+    'members.patch': () => ({ partnerId: PARTNER, level: 2 }),
+    'members.level': () => ({ level: 2 }),
+    'settings.updateLevel': () => ({
+      name: '실버',
+      depositBonus: [{ kind: 'every', percent: 5, cap: 10_000, rollover: 2 }],
+      threshold: { stakes: 1_000_000 },
+    }),
+    'depositBonus.set': () => ({ enabled: true }),
+    'depositEvents.create': () => ({
+      name: '주말 이벤트',
+      from: '2030-01-01T00:00:00.000Z',
+      to: '2030-01-02T00:00:00.000Z',
+      levels: [1, 2],
+      percent: 10,
+      cap: 50_000,
+      rollover: 3,
+    }),
+    'depositEvents.update': () => ({ enabled: false }),
+    'promotions.updateAttendance': () => ({
+      enabled: true,
+      requireDeposit: false,
+      rewards: [{ streak: 1, points: 100 }],
+    }),
+    'promotions.updateReferral': () => ({ enabled: true, rate: 50 }),
+    'promotions.updatePayback': () => ({ enabled: true, percentByLevel: { '1': 5 }, cap: 100_000 }),
+    'sites.create': () => ({ domains: [`${randomUUID().slice(0, 8)}.fuzz.example`], name: '사이트' }),
+    'sites.update': () => ({ name: '사이트', theme: { primary: '#aa8800' } }),
+    'blacklist.add': () => ({ kind: 'ip', value: '203.0.113.0/24', reason: '사유' }),
+    'blacklist.import': () => ({ csv: 'kind,value,reason\nphone,01099998888,사유' }),
+  };
+
+  beforeAll(async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/partners',
+      headers: { ...SAME_ORIGIN, cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        partnerId: PARTNER,
+        password: 'partner-pass-1',
+        name: '총판',
+        parentId: null,
+        rates,
+      }),
+    });
+    expect(JSON.parse(res.body).status).toBe('success');
+  });
+
+  const paramArb = (name: string) =>
+    fc.oneof(
+      fc.constant(VALID_PARAM[name]?.() ?? '1'),
+      fc.constant(VALID_PARAM[name]?.() ?? '1'),
+      nastyString.filter((v) => v.length < 90),
+      fc.constantFrom('%00', '%2e%2e', '..%2f', '%ED%A0%80', '-1', '0', '1e3', String(2 ** 63), ' 1'),
+    );
+  /** Sent as is: a value already written as %xx reaches the router percent-encoded. */
+  const raw = (v: string) => (/%[0-9a-fA-F]{2}/.test(v) && !/%$/.test(v) ? v : segment(v));
+
+  it.each(Object.entries(ROUTES).map(([name, r]) => [name, r] as const))(
+    '%s with random paths, query strings and bodies',
+    async (name, route) => {
+      expect(t.app.hasRoute({ method: route.method, url: route.path }), route.path).toBe(true);
+      const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const queryFields = fieldsOf(route.query);
+      const bodyFields = fieldsOf(route.body);
+      const seed = SEEDS[name];
+      const examples: [string[], Record<string, string>, unknown][] = [];
+      // Each text field of a seeded body once with a NUL and once with a lone surrogate; each
+      // parameter and query field likewise.
+      const validParams = params.map((p) => VALID_PARAM[p]?.() ?? '1');
+      if (seed)
+        for (const [field, value] of Object.entries(seed()))
+          if (typeof value === 'string')
+            for (const bad of ['ab\u0000cd', 'ab\ud800cd'])
+              examples.push([validParams, {}, { ...seed(), [field]: bad }]);
+      for (const [i] of params.entries())
+        for (const bad of ['ab\u0000cd', 'ab\ud800cd'])
+          examples.push([validParams.map((v, j) => (i === j ? bad : v)), {}, seed?.()]);
+      for (const q of queryFields)
+        for (const bad of ['ab\u0000cd', 'ab\ud800cd', 'x'.repeat(5_000)])
+          examples.push([validParams, { [q]: bad }, undefined]);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.tuple(...params.map(paramArb)),
+          fc.dictionary(
+            fc.constantFrom(...(queryFields.length ? queryFields : ['x'])),
+            nastyString.filter((v) => v.length < 300),
+            {
+              maxKeys: 3,
+            },
+          ),
+          route.body || route.method !== 'GET' ? bodyFor(bodyFields, seed) : fc.constant(undefined),
+          async (values, query, body) => {
+            let url: string = route.path;
+            params.forEach((p, i) => {
+              url = url.replace(`:${p}`, raw(values[i]!));
+            });
+            // URLSearchParams cannot carry a lone surrogate: it is sent as its (invalid) UTF-8 bytes.
+            const search = Object.entries(query)
+              .map(([k, v]) => `${encodeURIComponent(k)}=${segment(v)}`)
+              .join('&');
+            await check({
+              method: route.method as Attempt['method'],
+              url: search ? `${url}?${search}` : url,
+              cookie: owner.cookie,
+              ...(route.method === 'GET' ? {} : { body }),
+            });
+          },
+        ),
+        { numRuns: seed ? RUNS * 3 : RUNS, examples },
+      );
+    },
+  );
+
+  it('a body over 64 KiB is refused whole with too_large on every route that takes one', async () => {
+    const huge = { name: 'x'.repeat(70 * 1024) };
+    for (const route of Object.values(ROUTES)) {
+      if (route.method === 'GET') continue;
+      const url = route.path.replace(/:(\w+)/g, (_, p: string) => VALID_PARAM[p]?.() ?? '1');
+      const before = await stateDigest();
+      const res = await send({
+        method: route.method as Attempt['method'],
+        url,
+        cookie: owner.cookie,
+        body: huge,
+      });
+      expect(res.statusCode, url).toBe(413);
+      expect(JSON.parse(res.body), url).toEqual({ status: 'too_large' });
+      expect(await stateDigest(), url).toEqual(before);
+    }
   });
 });
 

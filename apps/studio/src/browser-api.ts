@@ -45,6 +45,29 @@ const CODE_OF_STATUS: Record<number, string> = {
   429: 'too_many',
 };
 
+/**
+ * The studio's error answer, `{status: "error", code}`, for its own errors, the platform's guards
+ * (its origin check, its text guard: a NUL or a lone surrogate in a path or query) and Fastify's
+ * own refusals. Used by the browser API and the mini-games' public routes.
+ */
+export function studioErrorHandler(
+  error: FastifyError | StudioHttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof StudioHttpError)
+    return reply.status(error.statusCode).send({ status: 'error', code: error.code });
+  const statusCode =
+    (error as { httpStatus?: number }).httpStatus ?? (error as FastifyError).statusCode ?? 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    // A refused origin and a rate limit keep their codes; any other bad request is a 400.
+    const http = statusCode === 403 || statusCode === 413 || statusCode === 429 ? statusCode : 400;
+    return reply.status(http).send({ status: 'error', code: CODE_OF_STATUS[http] ?? 'bad_request' });
+  }
+  request.log.error({ err: error }, 'studio call failed');
+  return reply.status(500).send({ status: 'error', code: 'error' });
+}
+
 export interface BrowserApiDeps {
   db: StudioDb;
   members: Members;
@@ -295,20 +318,7 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
       },
     );
 
-    scope.setErrorHandler((error: FastifyError | StudioHttpError, request, reply) => {
-      if (error instanceof StudioHttpError)
-        return reply.status(error.statusCode).send({ status: 'error', code: error.code });
-      // The platform's guards (its origin check, its text guard) and Fastify's own refusals.
-      const statusCode =
-        (error as { httpStatus?: number }).httpStatus ?? (error as FastifyError).statusCode ?? 500;
-      if (statusCode >= 400 && statusCode < 500) {
-        // A refused origin and a rate limit keep their codes; any other bad request is a 400.
-        const http = statusCode === 403 || statusCode === 413 || statusCode === 429 ? statusCode : 400;
-        return reply.status(http).send({ status: 'error', code: CODE_OF_STATUS[http] ?? 'bad_request' });
-      }
-      request.log.error({ err: error }, 'studio call failed');
-      return reply.status(500).send({ status: 'error', code: 'error' });
-    });
+    scope.setErrorHandler(studioErrorHandler);
 
     // Answers name a member's money and rounds: never kept by a cache, errors included.
     scope.addHook('onRequest', (_request, reply, done) => {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { registerBrowserApi } from './browser-api.ts';
+import { registerBrowserApi, studioErrorHandler } from './browser-api.ts';
 import { registerClient } from './client.ts';
 
 export { registerClient, withPortalOrigins } from './client.ts';
@@ -156,6 +156,8 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
       });
       await registerClient(scope, options.distDir, options.portalOrigins, options.timeZone);
       await scope.register(async (mini) => {
+        // Bad input (the platform's text guard included) answers the studio's error shape.
+        mini.setErrorHandler(studioErrorHandler);
         await registerMiniApi(mini, { db, now });
         miniEvents.register(mini);
       });

@@ -23,6 +23,13 @@ function pathOf(url: string): string | undefined {
 }
 
 const isApi = (url: string) => pathOf(url)?.startsWith('/api/') === true;
+/**
+ * The house studio's API, mounted on this server under its default prefix (apps/studio, `main.ts`):
+ * its errors have the studio's shape `{status: "error", code}` (docs/api/studio-mini.md), also
+ * when the router refuses the path or finds no route there.
+ */
+const STUDIO_API = '/studio/api/';
+const isStudioApi = (url: string) => pathOf(url)?.startsWith(STUDIO_API) === true;
 /** Methods that read (or ask about) a resource rather than make a call. */
 const isReading = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
@@ -60,6 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (isStudioApi(request.url)) return reply.status(404).send({ status: 'error', code: 'not_found' });
     if (isApi(request.url)) {
       // A read of nothing is `not_found`; any other method names a call this server does not have
       // (a PUT of a member call, a POST to `/api/routes/..` that a client resolved to `/api/`).
@@ -78,6 +86,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    if (isStudioApi(request.url)) {
+      // No game, round or call of the studio has such a name.
+      void reply.status(404).send({ status: 'error', code: 'not_found' });
+      return;
+    }
     if (!isApi(request.url)) {
       void reply
         .status(isReading(request.method) ? 404 : 400)
