@@ -448,7 +448,7 @@ describe('bonus hunting', () => {
     const options = await call(t, 'get-deposit-bonus', {}, c.cookie);
     const firstOption = options.body.options.find((o: { kind: string }) => o.kind === 'first');
     expect(
-      (await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: firstOption.id }, c.cookie)).body
+      (await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: firstOption!.id }, c.cookie)).body
         .status,
     ).toBe('success');
     expect((await bo(t, 'POST', `/fraud/members/${c.id}/void-bonus`, { cookie: support.cookie })).code).toBe(

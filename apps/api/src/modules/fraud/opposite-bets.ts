@@ -50,7 +50,7 @@ export interface SpottedBet {
 }
 
 /** What the wallet answers, as far as the check needs it. */
-interface Answered {
+export interface Answered {
   body: { status: string };
 }
 
