@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -663,6 +665,104 @@ describe('betting and settlement', () => {
       rolling: { casino: 0, slot: 0, mini: Math.floor((20_000 * 150) / 10_000) },
     });
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a settling instance killed (SIGKILL) in the middle: the next one pays the rest, nothing twice, nothing lost',
+    async () => {
+      const members = await Promise.all(
+        Array.from({ length: 8 }, () => createMember(t, { cash: 10_000_000 })),
+      );
+      const tokens = await Promise.all(members.map((m) => launch(m, 'ladder')));
+      const c = await freshRound('ladder');
+      const markets = [
+        'left',
+        'right',
+        'three',
+        'four',
+        'odd',
+        'even',
+        'left-three',
+        'left-four',
+        'right-three',
+        'right-four',
+      ];
+      const staked = new Map<string, number>();
+      for (let slip = 0; slip < 25; slip += 1)
+        await Promise.all(
+          tokens.map(async (token, i) => {
+            const bets = markets.map((market, k) => ({ market, amount: 1_000 + slip * 10 + k }));
+            const res = await studioCall('mini-bet', { token, game: 'ladder', round: c.round, bets });
+            expect(res.body.status).toBe('success');
+            for (const b of bets)
+              staked.set(`${i}:${b.market}`, (staked.get(`${i}:${b.market}`) ?? 0) + b.amount);
+          }),
+        );
+      t.clock.advance(Date.parse(c.drawsAt) - t.clock.now().getTime() + 1_000);
+      await studio.miniTick();
+      const result = (await operatorCall('round', { game: 'ladder', round: c.round })).body.round as {
+        result: MiniResult;
+      };
+      const winners = markets.filter((m) => marketWins('ladder', m, result.result));
+      const totalWins = winners.length * 25 * members.length;
+      const winCalls = async () =>
+        Number(
+          (
+            await t.db
+              .selectFrom('wallet_calls')
+              .select(sql<string>`count(*)`.as('n'))
+              .where('provider', '=', MINI)
+              .where('action', '=', 'win')
+              .where('transaction_id', 'like', `ladder-${c.round}-%`)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const { rows } = await sql<{ db: string }>`select current_database() as db`.execute(t.db);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${rows[0]!.db}`;
+      const child = spawn(
+        process.execPath,
+        [
+          fileURLToPath(new URL('./mini-settle-child.ts', import.meta.url)),
+          url.toString(),
+          base,
+          studioKey.toString('hex'),
+          String(t.clock.now().getTime() - Date.now()),
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      // Killed once it has paid some of the wins and not all.
+      for (let waited = 0; waited < 60_000; waited += 10) {
+        if ((await winCalls()) >= 20) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      child.kill('SIGKILL');
+      await exited;
+      const paidAtKill = await winCalls();
+      expect(paidAtKill).toBeGreaterThan(0);
+      expect(paidAtKill).toBeLessThan(totalWins);
+      const half = await operatorCall('round', { game: 'ladder', round: c.round });
+      expect(half.body.round).toMatchObject({ state: 'drawn' });
+
+      await studio.miniSettle();
+      expect(await winCalls()).toBe(totalWins);
+      expect((await operatorCall('round', { game: 'ladder', round: c.round })).body.round).toMatchObject({
+        state: 'settled',
+      });
+      for (const [i, m] of members.entries()) {
+        let expected = 10_000_000;
+        for (const market of markets) {
+          const amount = staked.get(`${i}:${market}`)!;
+          expected -= amount;
+        }
+        const bets = (await studioCall('mini-bets', { token: tokens[i], game: 'ladder', round: c.round }))
+          .body.bets as TMiniBet[];
+        for (const b of bets) if (b.state === 'won') expected += b.win;
+        expect(bets.filter((b) => b.state === 'won')).toHaveLength(winners.length * 25);
+        expect(await cashOf(m)).toBe(expected);
+      }
+    },
+  );
 
   it('loss limits and breaks refuse a mini bet through the platform wallet', async () => {
     const m = await createMember(t, { cash: 100_000 });
