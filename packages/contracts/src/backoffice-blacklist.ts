@@ -61,6 +61,20 @@ export function normalizeClientIp(raw: string): string | undefined {
   return parseAddress(raw.trim().toLowerCase())?.toString();
 }
 
+/**
+ * A client address's /24 (IPv4) or /64 (IPv6) as a CIDR range (`203.0.113.0/24`), the block a
+ * household line or a mobile carrier moves an address within (the abuse signals' `range`), or
+ * undefined when it is no address.
+ */
+export function addressRange(raw: string): string | undefined {
+  const address = parseAddress(raw.trim().toLowerCase());
+  if (!address) return undefined;
+  const text = address.toString();
+  return address.kind() === 'ipv4'
+    ? `${ipaddr.IPv4.networkAddressFromCIDR(`${text}/24`).toString()}/24`
+    : `${ipaddr.IPv6.networkAddressFromCIDR(`${text}/64`).toString()}/64`;
+}
+
 /** A phone number or bank account number: digits only (spaces, hyphens, dots and brackets dropped). */
 export function normalizeDigits(raw: string): string | undefined {
   const digits = raw.trim().replace(/[\s\-.()]/g, '');

@@ -54,8 +54,3 @@ export function clientDevice(request: FastifyRequest, reply: FastifyReply): Clie
   }
   return { id, browser: browserHashOf(request) };
 }
-
-/** Whether `value` has the form of a device id (the blacklist's `device` kind). */
-export function isDeviceId(value: string): boolean {
-  return DEVICE_ID.test(value);
-}

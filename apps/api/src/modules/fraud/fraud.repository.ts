@@ -476,5 +476,3 @@ export function createFraudRepository(db: Database) {
     },
   };
 }
-
-export type FraudRepository = ReturnType<typeof createFraudRepository>;

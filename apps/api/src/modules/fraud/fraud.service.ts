@@ -1,4 +1,3 @@
-import ipaddr from 'ipaddr.js';
 import {
   LINK_WEIGHTS,
   type TFraudLinksResponse,
@@ -6,7 +5,7 @@ import {
   type TFraudSettings,
   type TLinkKind,
 } from '@casino/contracts/backoffice-fraud';
-import { normalizeClientIp, normalizeDigits } from '@casino/contracts/backoffice-blacklist';
+import { addressRange, normalizeClientIp, normalizeDigits } from '@casino/contracts/backoffice-blacklist';
 import { siteDay, siteDayStart } from '@casino/contracts/site-time';
 import type { Database } from '../../db/database.ts';
 import { keptRead } from '../../lib/kept-reads.ts';
@@ -33,26 +32,13 @@ export interface SignalProbe {
   depositor?: string | null | undefined;
 }
 
-/** An address's /24 (IPv4) or /64 (IPv6), the range a mobile carrier or a household's line moves within. */
-export function rangeOf(ip: string): string | undefined {
-  const address = normalizeClientIp(ip);
-  if (!address) return undefined;
-  const parsed = ipaddr.parse(address);
-  const prefix = parsed.kind() === 'ipv4' ? 24 : 64;
-  const network =
-    parsed.kind() === 'ipv4'
-      ? ipaddr.IPv4.networkAddressFromCIDR(`${address}/${prefix}`)
-      : ipaddr.IPv6.networkAddressFromCIDR(`${address}/${prefix}`);
-  return `${network.toString()}/${prefix}`;
-}
-
 /** The signals of a probe in their stored form (bad values are left out, never stored raw). */
 export function signalsOf(probe: SignalProbe): SignalValue[] {
   const out: SignalValue[] = [];
   const ip = probe.ip ? normalizeClientIp(probe.ip) : undefined;
   if (ip) {
     out.push({ kind: 'ip', value: ip });
-    const range = rangeOf(ip);
+    const range = addressRange(ip);
     if (range) out.push({ kind: 'range', value: range });
   }
   if (probe.device) {
