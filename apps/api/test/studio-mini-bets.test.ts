@@ -1001,6 +1001,20 @@ describe('the back-office routes (through the operator API)', () => {
         .code,
     ).toBe(400);
     expect((await bo(t, 'GET', '/mini/dice/settings', { cookie: owner.cookie })).code).toBe(400);
+    // A studio that does not answer: HTTP 500 in the error shape, nothing audited.
+    const apiUrl = `${base}/studio/transfer/house-mini`;
+    await t.services.catalog.updateProvider(
+      MINI,
+      { apiUrl: 'http://127.0.0.1:9/studio/transfer/house-mini' },
+      SYSTEM,
+    );
+    try {
+      const down = await bo(t, 'GET', '/mini/ladder/settings', { cookie: owner.cookie });
+      expect(down.code).toBe(500);
+      expect(down.body).toEqual({ status: 'error', requestId: expect.any(String) });
+    } finally {
+      await t.services.catalog.updateProvider(MINI, { apiUrl }, SYSTEM);
+    }
     await bo(t, 'mini.updateSettings', {
       cookie: owner.cookie,
       params: { game: 'ladder' },

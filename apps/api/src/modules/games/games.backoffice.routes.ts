@@ -37,27 +37,24 @@ export function registerGamesBackofficeRoutes(
   // --- the house mini-games (decision 0026): settings, rounds, a round's bets, voids ---
 
   const mini = catalog.mini;
-  const orError = <A extends { status: string }>(reply: { code: (n: number) => unknown }, answer: A): A => {
-    if (answer.status === 'error') reply.code(503);
+  // The studio not answering (or answering outside the contract) is a failure of this call: HTTP 500
+  // with the request id, logged, as any unexpected error (docs/api/backoffice-mini.md).
+  const orError = <A extends { status: string }>(answer: A): A => {
+    if (answer.status === 'error') throw new Error('the house studio did not answer its operator API');
     return answer;
   };
-  route(BACKOFFICE_ROUTES['mini.settings'], async ({ reply, params }) =>
-    orError(reply, await mini.settings(params.game)),
+  route(BACKOFFICE_ROUTES['mini.settings'], async ({ params }) => orError(await mini.settings(params.game)));
+  route(BACKOFFICE_ROUTES['mini.updateSettings'], async ({ request, principal, params, body }) =>
+    orError(await mini.updateSettings(params.game, body, actorOf(principal, request.ip))),
   );
-  route(BACKOFFICE_ROUTES['mini.updateSettings'], async ({ request, reply, principal, params, body }) =>
-    orError(reply, await mini.updateSettings(params.game, body, actorOf(principal, request.ip))),
+  route(BACKOFFICE_ROUTES['mini.rounds'], async ({ params, query }) =>
+    orError(await mini.rounds(params.game, query)),
   );
-  route(BACKOFFICE_ROUTES['mini.rounds'], async ({ reply, params, query }) =>
-    orError(reply, await mini.rounds(params.game, query)),
+  route(BACKOFFICE_ROUTES['mini.round'], async ({ params }) =>
+    orError(await mini.round(params.game, params.round)),
   );
-  route(BACKOFFICE_ROUTES['mini.round'], async ({ reply, params }) =>
-    orError(reply, await mini.round(params.game, params.round)),
-  );
-  route(BACKOFFICE_ROUTES['mini.void'], async ({ request, reply, principal, params, body }) =>
-    orError(
-      reply,
-      await mini.voidRound(params.game, params.round, body.reason, actorOf(principal, request.ip)),
-    ),
+  route(BACKOFFICE_ROUTES['mini.void'], async ({ request, principal, params, body }) =>
+    orError(await mini.voidRound(params.game, params.round, body.reason, actorOf(principal, request.ip))),
   );
 
   // --- a member's rounds (disputes) ---
