@@ -6,7 +6,8 @@ import { statusOnly, ZSuccess } from './status.ts';
 // The house mini-games (Powerball, Ladder) in the back office (docs/api/backoffice-mini.md,
 // decision 0026): settings (odds per market, cadence, cut-off, limits, exposure), rounds, the bets
 // and exposure of a round, and voiding a round (its bets refunded). The platform answers these by
-// calling the studio's operator API; `error` when the studio does not answer.
+// calling the studio's operator API; when the studio does not answer, the route fails with HTTP 500
+// in the error shape of every route (the `error` members below are never sent as a 200).
 
 export const MINI_GAME_CODES = ['powerball', 'ladder'] as const;
 export const ZMiniGameCode = z.enum(MINI_GAME_CODES);

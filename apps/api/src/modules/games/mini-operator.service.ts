@@ -35,7 +35,7 @@ const ERROR = { status: 'error' } as const;
  * studio answers is the provider's transfer API URL (`<studio>/transfer/house-mini`, which the
  * studio's registration writes) with `transfer/house-mini` read as `operator/mini`. Every answer
  * is checked against the back office's schema before it is passed on; a studio that does not
- * answer, or answers anything else, is `{status: "error"}`. Changes are audited once the studio
+ * answer, or answers anything else, is `{status: "error"}`, which the route turns into an HTTP 500. Changes are audited once the studio
  * took them.
  */
 export function createMiniOperatorService(deps: MiniOperatorDeps) {
