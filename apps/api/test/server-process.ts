@@ -94,10 +94,12 @@ export async function postJson(
     headers: { origin: base, 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  const setCookie = res.headers.get('set-cookie');
+  // Every cookie the answer sets (a sign-in sets the session and the device id), as a request's
+  // `cookie` header sends them back.
+  const setCookies = res.headers.getSetCookie().map((line) => line.split(';')[0]);
   return {
     status: res.status,
     body: (await res.json()) as JsonBody,
-    ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}),
+    ...(setCookies.length > 0 ? { cookie: setCookies.join('; ') } : {}),
   };
 }
