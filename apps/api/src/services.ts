@@ -294,6 +294,7 @@ export function createServices(deps: ServicesDeps) {
       insert: (operatorId, passwordHash, trx) =>
         backoffice.operators.insertPartnerAccount(operatorId, passwordHash, trx),
       setActive: (id, active, trx) => backoffice.operators.setPartnerActive(id, active, trx),
+      lock: (id, trx) => backoffice.operators.lockPartnerAccount(id, trx),
     },
     now,
     timeZone: zone,

@@ -54,7 +54,12 @@ export function createOperatorsRepository(db: Database) {
 
     /** The row, locked until the transaction ends. */
     async lockById(id: number, trx: Database): Promise<OperatorSecurityRow | undefined> {
-      return trx.selectFrom('operators').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+      return trx
+        .selectFrom('operators')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
     },
 
     /** The row of a (lower-cased) operator id, locked until the transaction ends. */
@@ -63,7 +68,7 @@ export function createOperatorsRepository(db: Database) {
         .selectFrom('operators')
         .select(COLUMNS)
         .where('operator_id', '=', operatorId)
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
     },
 
@@ -71,6 +76,10 @@ export function createOperatorsRepository(db: Database) {
      * Locks every active owner's row and returns their ids: two owners changing each other at the
      * same moment take turns, so the second one sees what the first one left (the last-owner guard).
      */
+    // The locks of operators rows are `for no key update`: they exclude each other as `for update`
+    // would, but not the `for key share` of a foreign key check. Every audit record names its
+    // operator through one, so with `for update` an owner's PATCH of a partner (holding the partner's
+    // rows) waited on the owners' rows held by a deactivation waiting on that partner: a deadlock.
     async lockActiveOwners(trx: Database): Promise<number[]> {
       const rows = await trx
         .selectFrom('operators')
@@ -78,7 +87,7 @@ export function createOperatorsRepository(db: Database) {
         .where('role', '=', 'owner')
         .where('is_active', '=', true)
         .orderBy('id')
-        .forUpdate()
+        .forNoKeyUpdate()
         .execute();
       return rows.map((r) => r.id);
     },

@@ -49,7 +49,8 @@ export interface OperatorsDeps {
   now: () => Date;
   /**
    * The partners' switch (modules/partners): deactivating or reactivating an operator of role
-   * `partner` here disables or enables the partner too, in the same transaction.
+   * `partner` here disables or enables the partner too, in the same transaction, after the account
+   * row is locked (the one lock order: `operators` rows, then `partners` rows; docs/api/backoffice-partners.md).
    */
   partnerSwitch?:
     ((id: number, enabled: boolean, who: AuditActor, trx: Database) => Promise<void>) | undefined;
@@ -256,6 +257,14 @@ export function createOperatorsService(deps: OperatorsDeps) {
     /** Enables or disables a partner's sign-in (disabled by the owner or an ancestor). */
     async setPartnerActive(id: number, active: boolean, trx: Database): Promise<void> {
       await repo.update(id, { is_active: active }, trx);
+    },
+
+    /**
+     * Locks a partner's account row (the partners service, before the partners rows: the one lock
+     * order of docs/api/backoffice-partners.md "Lock order", which setActive below follows too).
+     */
+    async lockPartnerAccount(id: number, trx: Database): Promise<void> {
+      await repo.lockById(id, trx);
     },
 
     /** Every operator with its live session count (owners' operator screen). */

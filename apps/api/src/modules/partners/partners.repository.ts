@@ -58,13 +58,18 @@ export function createPartnersRepository(db: Database) {
 
     /**
      * Locks the rows of `ids` (a path, or a path and a partner's children) top-down, the one lock
-     * order of every change of the tree, and answers them.
+     * order of every change of the tree, and answers them. `for no key update`: it excludes every
+     * other locker as `for update` would, but not the `for key share` that a foreign key check takes
+     * (a member registering under the partner, a settlement row, a child's insert), which would
+     * otherwise wait on, or close a cycle with, a change of the tree.
      */
     async lockRows(ids: readonly number[], trx: Database): Promise<PartnerRow[]> {
       if (ids.length === 0) return [];
       const { rows } = await sql<PartnerRow>`
         select ${PARTNER_COLUMNS} from partners p join operators o on o.id = p.id
-        where p.id = any(${ids.map(Number)}::bigint[]) order by p.depth, p.id for update of p`.execute(trx);
+        where p.id = any(${ids.map(Number)}::bigint[]) order by p.depth, p.id for no key update of p`.execute(
+        trx,
+      );
       return rows.map(normalized);
     },
 

@@ -26,6 +26,8 @@ export interface PartnerAccounts {
   insert(operatorId: string, passwordHash: string, trx: Database): Promise<number | undefined>;
   /** A disabled partner cannot sign in. */
   setActive(id: number, active: boolean, trx: Database): Promise<void>;
+  /** Locks the partner's account row until the transaction ends (the first lock of the one order). */
+  lock(id: number, trx: Database): Promise<void>;
 }
 
 export interface PartnersDeps {
@@ -65,9 +67,16 @@ const ratesOf = (p: Pick<PartnerRow, 'casino' | 'slot' | 'mini' | 'losing'>): Ra
  * Partners (docs/api/backoffice-partners.md): the tree and its rates, codes,
  * members, commission, settlements, balance and payouts. Every read and change is scoped: a
  * partner sees and touches only its subtree, and anything outside answers 404 `not_found` (thrown
- * as an AppError, so no route discloses what exists). Changes of the tree lock the rows of the
- * partner's path top-down (the one lock order), so the rule "every rate at most the parent's"
- * holds under any concurrency.
+ * as an AppError, so no route discloses what exists).
+ *
+ * The one lock order (docs/api/backoffice-partners.md "Lock order"), every path alike, so that no two
+ * transactions wait on each other in a cycle (a deadlock PostgreSQL answers with a 500):
+ *   1. `operators` rows: the active owners (the Operators screen), then the partner's own account;
+ *   2. `partners` rows of a path top-down (depth, then id; a settlement run walks the tree the same way);
+ *   3. then everything else: payouts, members, ledger accounts (the ledger's own order).
+ * A PATCH that may switch the account locks it before the path; the Operators screen's deactivation
+ * locks the account and then the partner row (switchEnabled). So the rule "every rate at most the
+ * parent's" holds under any concurrency and a partner's account is active exactly when it is enabled.
  */
 export function createPartnersService(deps: PartnersDeps) {
   const { db, audit, ledger, sessions, members, wallet, accounts, now, timeZone } = deps;
@@ -363,6 +372,9 @@ export function createPartnersService(deps: PartnersDeps) {
       return db.transaction().execute(async (trx) => {
         const found = await repo.byOperatorId(partnerId, trx);
         if (!found || !within(self, found) || found.id === self?.id) throw notFound();
+        // The account first, then the path (the one lock order, above): the Operators screen
+        // deactivating this partner at the same moment holds the account and waits for the row.
+        await accounts.lock(found.id, trx);
         const locked = await repo.lockRows(found.path, trx);
         const target = locked.find((p) => p.id === found.id)!;
         const parent = target.parent_id === null ? undefined : locked.find((p) => p.id === target.parent_id);

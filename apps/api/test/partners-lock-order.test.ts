@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { bo, createOperator, fileTestApp } from './factories.ts';
+
+// The one lock order of the partners' rows and their operator accounts (docs/api/backoffice-partners.md
+// "Lock order"): a partner's PATCH (rates, enable) and the Operators screen's deactivation of the same
+// partner's account both lock the account's `operators` row first, then the `partners` rows of the
+// path top-down. Fired together they take turns (never a deadlock answered 500), and the end state is
+// consistent: the account is active exactly when the partner is enabled, and the last audited switch
+// says so.
+
+const t = await fileTestApp();
+const owner = await createOperator(t, 'owner');
+const PASSWORD = 'partner-password-1';
+const rates = (n: number) => ({ casino: n, slot: n, mini: n, losing: n });
+
+async function partner(partnerId: string, parentId: string | null, r: ReturnType<typeof rates>) {
+  const made = await bo(t, 'POST', '/partners', {
+    cookie: owner.cookie,
+    body: { partnerId, password: PASSWORD, name: `총판 ${partnerId}`, parentId, rates: r },
+  });
+  expect(made.body).toEqual({ status: 'success' });
+}
+
+/** Each partner's `enabled`, its account's `is_active`, and what its last audited switch set. */
+async function stateOf(partnerId: string) {
+  const row = await t.db
+    .selectFrom('partners')
+    .innerJoin('operators', 'operators.id', 'partners.id')
+    .select(['partners.enabled', 'operators.is_active'])
+    .where('operators.operator_id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+  const audits = await t.db
+    .selectFrom('audit_log')
+    .select(['id', 'action', 'after'])
+    .where('target', 'in', [`partner:${partnerId}`, `operator:${partnerId}`])
+    .orderBy('id')
+    .execute();
+  const switches = audits
+    .map((a) =>
+      a.action === 'operator.reactivate'
+        ? true
+        : a.action === 'operator.deactivate'
+          ? false
+          : (a.after as { enabled?: boolean } | null)?.enabled,
+    )
+    .filter((on) => on !== undefined);
+  return { enabled: row.enabled, active: row.is_active, audited: switches.at(-1) };
+}
+
+describe('a partner PATCH racing the Operators screen on the same partner', () => {
+  it('20 pairs at once, several rounds: no 500, the account active exactly when the partner is enabled, audited', async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `lk${i}`);
+    await partner('lktop', null, rates(500));
+    for (const name of names) await partner(name, 'lktop', rates(100));
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const on = round % 2 === 1;
+      const answers = await Promise.all(
+        names.flatMap((name, i) => [
+          // The PATCH both switches and changes the rates (a new epoch), under the path's locks.
+          bo(t, 'PATCH', `/partners/${name}`, {
+            cookie: owner.cookie,
+            body: { enabled: i % 3 === 0 ? !on : on, rates: rates(50 + round) },
+          }),
+          bo(t, 'POST', `/operators/${name}/${on ? 'reactivate' : 'deactivate'}`, { cookie: owner.cookie }),
+        ]),
+      );
+      for (const a of answers) {
+        statuses.push(a.code);
+        expect(a.code, JSON.stringify(a.body)).toBe(200);
+        expect(['success', 'already']).toContain(a.body.status);
+      }
+      for (const name of names) {
+        const s = await stateOf(name);
+        expect(s.active, `${name} round ${round} ${JSON.stringify(s)}`).toBe(s.enabled);
+        expect(s.audited, `${name} round ${round} ${JSON.stringify(s)}`).toBe(s.enabled);
+      }
+    }
+    expect(statuses).toHaveLength(4 * 40);
+  });
+
+  it('a PATCH of the parent racing deactivations of its children: no 500, each child consistent', async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `lc${i}`);
+    await partner('lcparent', null, rates(500));
+    for (const name of names) await partner(name, 'lcparent', rates(100));
+    const answers = await Promise.all([
+      ...names.map((name) => bo(t, 'POST', `/operators/${name}/deactivate`, { cookie: owner.cookie })),
+      ...names.map((name) =>
+        bo(t, 'PATCH', `/partners/${name}`, {
+          cookie: owner.cookie,
+          body: { enabled: true, rates: rates(90) },
+        }),
+      ),
+      ...names.map((_, i) =>
+        bo(t, 'PATCH', '/partners/lcparent', { cookie: owner.cookie, body: { rates: rates(400 - i) } }),
+      ),
+    ]);
+    for (const a of answers) expect(a.code, JSON.stringify(a.body)).toBe(200);
+    for (const name of names) {
+      const s = await stateOf(name);
+      expect(s.active).toBe(s.enabled);
+      expect(s.audited).toBe(s.enabled);
+    }
+  });
+});
