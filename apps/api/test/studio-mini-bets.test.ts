@@ -19,6 +19,7 @@ import { drawMini, type MiniGame, type MiniResult } from '@casino/studio-engine/
 import { marketWins, miniMarkets, payout } from '@casino/studio-engine/mini/markets';
 import { ZError } from '@casino/studio-engine/contract';
 import { buildApp } from '../src/app.ts';
+import { DEVICE_COOKIE } from '../src/modules/auth/device.ts';
 import { loadConfig } from '../src/config.ts';
 import { createServices } from '../src/services.ts';
 import {
@@ -26,10 +27,12 @@ import {
   balances,
   bo,
   call,
+  cookiesOf,
   createMember,
   createOperator,
   type CashierTestApp,
   type JsonBody,
+  postCredentials,
   type TestMember,
 } from './factories.ts';
 import { createTestDatabase, TestClock } from './harness.ts';
@@ -805,6 +808,78 @@ describe('betting and settlement', () => {
         (b) => b.userId === m.userId || b.userId === n.userId,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('opposite bets of linked members (issue 28)', () => {
+  it('a slip tells the platform its markets and the shared draw: two members of one device on pb-odd and pb-even are flagged, and refused with the setting', async () => {
+    const owner = await createOperator(t, 'owner');
+    const fraudSettings = (refuseOppositeBets: boolean) =>
+      bo(t, 'PUT', '/fraud/settings', {
+        cookie: owner.cookie,
+        body: {
+          registerAction: 'allow',
+          signInAction: 'allow',
+          linkThreshold: 1,
+          ipLinks: false,
+          ipLinkDays: 7,
+          skipFlaggedPromotions: false,
+          refuseOppositeBets,
+        },
+      });
+    /** A member signed in from `device` (the device cookie links the two), funded. */
+    const onDevice = async (device: string) => {
+      const m = await createMember(t, { signedIn: false, cash: 100_000 });
+      const response = await postCredentials(
+        t,
+        { userId: m.userId, password: m.password },
+        { cookie: `${DEVICE_COOKIE}=${device}` },
+      );
+      expect(response.statusCode).toBe(200);
+      return { ...m, cookie: `sid=${cookiesOf(response).sid}` };
+    };
+    const device = randomBytes(16).toString('base64url');
+    const a = await onDevice(device);
+    const b = await onDevice(device);
+    const stranger = await createMember(t, { cash: 100_000 });
+    const [tokenA, tokenB, tokenS] = [
+      await launch(a, 'powerball'),
+      await launch(b, 'powerball'),
+      await launch(stranger, 'powerball'),
+    ];
+    const slip = (token: string, round: number, market: string) =>
+      studioCall('mini-bet', { token, game: 'powerball', round, bets: [{ market, amount: 10_000 }] });
+    const flagsOf = (memberId: number) =>
+      t.db
+        .selectFrom('fraud_flags')
+        .select('kind')
+        .where('member_id', '=', memberId)
+        .where('kind', '=', 'opposite_bet')
+        .execute();
+
+    // Flagged only: both slips stand, the second member gets the review entry within a second.
+    expect((await fraudSettings(false)).code).toBe(200);
+    const first = await freshRound('powerball');
+    expect((await slip(tokenA, first.round, 'pb-odd')).body.status).toBe('success');
+    expect((await slip(tokenB, first.round, 'pb-even')).body.status).toBe('success');
+    const deadline = Date.now() + 1_000;
+    while ((await flagsOf(b.id)).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await flagsOf(b.id)).toHaveLength(1);
+
+    // Refused with the setting: the second slip moves nothing; a stranger's opposite slip stands.
+    expect((await fraudSettings(true)).code).toBe(200);
+    const second = await freshRound('powerball');
+    expect((await slip(tokenA, second.round, 'pb-under')).body.status).toBe('success');
+    const before = await cashOf(b);
+    expect((await slip(tokenB, second.round, 'pb-over')).body).toMatchObject({
+      status: 'refused',
+      code: 'limit_exceeded',
+    });
+    expect(await cashOf(b)).toBe(before);
+    expect((await slip(tokenS, second.round, 'pb-over')).body.status).toBe('success');
+    expect(await flagsOf(stranger.id)).toHaveLength(0);
+    expect((await fraudSettings(false)).code).toBe(200);
   });
 });
 

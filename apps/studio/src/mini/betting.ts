@@ -77,6 +77,8 @@ type Trx = Transaction<StudioTables>;
 const SETTLE_CHUNK = 512;
 
 export const roundIdOf = (game: string, round: number, userId: string) => `${game}-${round}-${userId}`;
+/** The draw as every member of it shares it: the wallet bet's `sharedRoundId`. */
+export const sharedRoundOf = (game: string, round: number) => `${game}-${round}`;
 export const betTxOf = (slipId: string) => `${slipId}-bet`;
 export const rollbackTxOf = (slipId: string) => `${slipId}-rollback`;
 export const winTxOf = (slipId: string, market: string) => `${slipId}-${market}-win`;
@@ -384,6 +386,11 @@ export function createMiniBetting(deps: MiniBettingDeps) {
           roundId: roundIdOf(game, round, player.userId),
           gameCode: game,
           amount: total,
+          // What the slip's stakes are on, and the draw every member of the round shares: the
+          // platform finds opposite bets of linked members with them (docs/providers.md "Spots and
+          // shared rounds"); a slip holds at most 20 markets, as many as a bet's spots.
+          spots: stakes.map((s) => s.market),
+          sharedRoundId: sharedRoundOf(game, round),
         });
         if (!result.answered) {
           // The stake may or may not have been taken: the slip stays pending and is rolled back at
