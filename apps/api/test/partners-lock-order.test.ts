@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, siteDay } from '@casino/contracts/site-time';
 import { bo, createOperator, fileTestApp } from './factories.ts';
 
 // The one lock order of the partners' rows and their operator accounts (docs/api/backoffice-partners.md
@@ -47,7 +48,7 @@ async function stateOf(partnerId: string) {
   return { enabled: row.enabled, active: row.is_active, audited: switches.at(-1) };
 }
 
-describe('a partner PATCH racing the Operators screen on the same partner', () => {
+describe('the partners’ one lock order', () => {
   it('20 pairs at once, several rounds: no 500, the account active exactly when the partner is enabled, audited', async () => {
     const names = Array.from({ length: 20 }, (_, i) => `lk${i}`);
     await partner('lktop', null, rates(500));
@@ -101,5 +102,56 @@ describe('a partner PATCH racing the Operators screen on the same partner', () =
       expect(s.active).toBe(s.enabled);
       expect(s.audited).toBe(s.enabled);
     }
+  });
+
+  it('settlements, rate changes, switches and child creations of one partner at once: no 500, settled once', async () => {
+    await partner('lsx', null, rates(500));
+    const yesterday = addDays(siteDay(t.clock.now(), t.config.siteTimeZone), -1);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => [
+        bo(t, 'POST', '/partners/lsx/settlements', {
+          cookie: owner.cookie,
+          key: `lsx-settle-${i}`,
+          body: { from: yesterday, to: yesterday },
+        }),
+        bo(t, 'PATCH', '/partners/lsx', {
+          cookie: owner.cookie,
+          body: { rates: rates(400 + i), ...(i % 4 === 0 ? { enabled: i % 8 === 0 } : {}) },
+        }),
+        bo(t, 'POST', `/operators/lsx/${i % 2 === 0 ? 'deactivate' : 'reactivate'}`, {
+          cookie: owner.cookie,
+        }),
+        bo(t, 'POST', '/partners', {
+          cookie: owner.cookie,
+          body: {
+            partnerId: `lsxc${i}`,
+            password: PASSWORD,
+            name: `총판 ${i}`,
+            parentId: 'lsx',
+            rates: rates(300),
+          },
+        }),
+      ]).flat(),
+    );
+    for (const a of answers) expect(a.code, JSON.stringify(a.body)).not.toBe(500);
+    const settled = answers.filter((_, i) => i % 4 === 0).map((a) => a.body.status);
+    expect(settled.filter((s) => s === 'success')).toHaveLength(1);
+    expect(settled.filter((s) => s !== 'success' && s !== 'already')).toEqual([]);
+    const s = await stateOf('lsx');
+    expect(s.active).toBe(s.enabled);
+    expect(s.audited).toBe(s.enabled);
+    // Every child that was made is at most its parent's rates as they ended.
+    const rows = await t.db
+      .selectFrom('partners')
+      .select(['casino', 'slot', 'mini', 'losing', 'parent_id'])
+      .execute();
+    const parent = await t.db
+      .selectFrom('partners')
+      .innerJoin('operators', 'operators.id', 'partners.id')
+      .select(['partners.id', 'partners.casino'])
+      .where('operators.operator_id', '=', 'lsx')
+      .executeTakeFirstOrThrow();
+    for (const child of rows.filter((r) => r.parent_id === parent.id))
+      expect(Number(child.casino)).toBeLessThanOrEqual(Number(parent.casino));
   });
 });
