@@ -188,5 +188,3 @@ export function createMiniEvents(deps: { db: StudioDb; now: () => Date; log: Fas
     },
   };
 }
-
-export type MiniEvents = ReturnType<typeof createMiniEvents>;

@@ -116,5 +116,3 @@ export function createMiniOperatorService(deps: MiniOperatorDeps) {
     },
   };
 }
-
-export type MiniOperatorService = ReturnType<typeof createMiniOperatorService>;
