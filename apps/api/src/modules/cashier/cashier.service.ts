@@ -151,8 +151,20 @@ export type QueueActionResult =
   | { status: 'already' | 'not_found' | 'same_operator' };
 
 export function createCashierService(deps: CashierDeps) {
-  const { db, ledger, settings, community, members, rateLimiter, limits, zone, now, bonuses, blacklist, fraud } =
-    deps;
+  const {
+    db,
+    ledger,
+    settings,
+    community,
+    members,
+    rateLimiter,
+    limits,
+    zone,
+    now,
+    bonuses,
+    blacklist,
+    fraud,
+  } = deps;
   const repo = createCashierRepository(db);
 
   /** Locks a request row for its state change; a withdrawal comes with its hold id. */
