@@ -1,3 +1,5 @@
+import { isHttpError } from '@casino/web-kit/http';
+
 /**
  * One Idempotency-Key per intended money action (docs/api/backoffice.md): the same action (same request,
  * same body) asked again after a failure that may not have reached the server (network, timeout,
@@ -10,21 +12,37 @@ export interface IdempotencyKeys {
   keyFor(action: string): string;
   /** Forgets the key of `action` after a definite answer. */
   settle(action: string): void;
+  /**
+   * Makes the call of `action` with its key (`keyFor`) and settles the action on a definite answer:
+   * a success, or a failure that reached the server. After a failure that may not have reached it
+   * (`mayRetrySameKey`) the key is kept for the retry. The call's answer or failure is passed on.
+   */
+  run<A>(action: string, call: (idempotencyKey: string) => Promise<A>): Promise<A>;
 }
 
 export function createIdempotencyKeys(newKey: () => string = () => crypto.randomUUID()): IdempotencyKeys {
   const keys = new Map<string, string>();
+  const keyFor = (action: string) => {
+    let key = keys.get(action);
+    if (!key) {
+      key = newKey();
+      keys.set(action, key);
+    }
+    return key;
+  };
+  const settle = (action: string) => void keys.delete(action);
   return {
-    keyFor(action) {
-      let key = keys.get(action);
-      if (!key) {
-        key = newKey();
-        keys.set(action, key);
+    keyFor,
+    settle,
+    async run(action, call) {
+      try {
+        const answer = await call(keyFor(action));
+        settle(action);
+        return answer;
+      } catch (error) {
+        if (!isHttpError(error) || !mayRetrySameKey(error)) settle(action);
+        throw error;
       }
-      return key;
-    },
-    settle(action) {
-      keys.delete(action);
     },
   };
 }

@@ -15,8 +15,8 @@ import { useContractForm, type TFieldCodes } from '@casino/web-kit/contract-form
 import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/field.tsx';
-import { api, apiKey, errorKey, isApiError, useApiWrite } from '../../lib/api.ts';
-import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
+import { api, apiKey, errorKey, useApiWrite } from '../../lib/api.ts';
+import { createIdempotencyKeys } from '../../lib/idempotency.ts';
 
 /** One key per intended adjustment for the page's life: a retry after a lost answer reuses it. */
 const keys = createIdempotencyKeys();
@@ -153,19 +153,9 @@ export function MemberActions({
           return api('notes.send', { body: noteBody(userId, values) });
         case 'adjust': {
           const body = adjustBody(values);
-          const intent = `adjust:${userId}:${JSON.stringify(body)}`;
-          try {
-            const answer = await api('members.adjust', {
-              params: { userId },
-              body,
-              idempotencyKey: keys.keyFor(intent),
-            });
-            keys.settle(intent);
-            return answer;
-          } catch (failure) {
-            if (!isApiError(failure) || !mayRetrySameKey(failure)) keys.settle(intent);
-            throw failure;
-          }
+          return keys.run(`adjust:${userId}:${JSON.stringify(body)}`, (idempotencyKey) =>
+            api('members.adjust', { params: { userId }, body, idempotencyKey }),
+          );
         }
         default:
           return api(`members.${which}`, { params: { userId } });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZPartnerCodeRequest, type TPartnerCode } from '@casino/contracts/backoffice-partners';
 import { schemaCodes } from '@casino/contracts/schema-codes';
@@ -8,7 +7,7 @@ import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
-import { api, apiKey } from '../../lib/api.ts';
+import { apiKey, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { usePartnerCodes, useSelfPartner } from './queries.ts';
 import './partners.css';
@@ -24,7 +23,6 @@ const bodyOf = (values: TValues) => ({
 /** The partner's registration codes and domains: members who join with one belong to it for good. */
 export function PartnerCodesPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { partnerId } = useSelfPartner();
   const params = partnerId ? { partnerId } : null;
   const codes = usePartnerCodes(params);
@@ -36,10 +34,10 @@ export function PartnerCodesPage() {
     defaultValues: { code: '', domain: '' },
     validate: (values) => schemaCodes(ZPartnerCodeRequest, bodyOf(values), FIELDS),
   });
-  const add = useMutation({
-    mutationFn: (values: TValues) => api('partners.addCode', { params: params!, body: bodyOf(values) }),
+  const add = useApiMutation('partners.addCode', {
+    input: (values: TValues) => ({ params: params!, body: bodyOf(values) }),
+    invalidates: params ? [apiKey('partners.codes', { params })] : [],
     onSuccess: (answer, values) => {
-      if (params) void client.invalidateQueries({ queryKey: apiKey('partners.codes', { params }) });
       if (answer.status === 'already') return form.failField('code', 'taken');
       if (answer.status !== 'success') return form.failForm(t('partners.gone'));
       form.reset();

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   PARTNER_RATE_MAX,
@@ -17,7 +16,7 @@ import { Form } from '@casino/web-kit/form.tsx';
 import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
-import { api, apiKey, isApiError } from '../../lib/api.ts';
+import { apiKey, isApiError, useApiMutation } from '../../lib/api.ts';
 import { Rates, SummaryFigures, useWon } from './figures.tsx';
 import { usePartners, useSelfPartner } from './queries.ts';
 import './partners.css';
@@ -99,7 +98,6 @@ function CreatePartnerForm({
   onCreated: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { isPartner, partnerId: self } = useSelfPartner();
   const fieldText = useFieldText('partners');
   const failure = useFailureText('partners');
@@ -123,10 +121,10 @@ function CreatePartnerForm({
       };
     },
   });
-  const create = useMutation({
-    mutationFn: (values: TCreateValues) => api('partners.create', { body: createBody(values) }),
+  const create = useApiMutation('partners.create', {
+    input: (values: TCreateValues) => ({ body: createBody(values) }),
+    invalidates: [PARTNERS_KEY],
     onSuccess: (answer, values) => {
-      void client.invalidateQueries({ queryKey: PARTNERS_KEY });
       if (answer.status === 'already') return form.failField('partnerId', 'taken');
       if (answer.status === 'not_found') return form.failField('parentId', 'notFound');
       form.reset({ ...values, partnerId: '', password: '', name: '' });
@@ -194,7 +192,6 @@ function CreatePartnerForm({
 /** Changes a partner's rates (the owner, or an ancestor of that partner). */
 function RatesDialog({ partner, onClose }: { partner: TPartner; onClose: (text?: string) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const failure = useFailureText('partners');
   const form = useContractForm<TRateValues>({
     fields: PARTNER_RATE_NAMES,
@@ -206,11 +203,13 @@ function RatesDialog({ partner, onClose }: { partner: TPartner; onClose: (text?:
     },
     validate: (values) => schemaCodes(ZPartnerRates, ratesOf(values), PARTNER_RATE_NAMES),
   });
-  const save = useMutation({
-    mutationFn: (values: TRateValues) =>
-      api('partners.patch', { params: { partnerId: partner.partnerId }, body: { rates: ratesOf(values) } }),
+  const save = useApiMutation('partners.patch', {
+    input: (values: TRateValues) => ({
+      params: { partnerId: partner.partnerId },
+      body: { rates: ratesOf(values) },
+    }),
+    invalidates: [PARTNERS_KEY],
     onSuccess: (answer) => {
-      void client.invalidateQueries({ queryKey: PARTNERS_KEY });
       if (answer.status === 'success') onClose(t('partners.ratesSaved', { id: partner.partnerId }));
       else form.failForm(t('partners.gone'));
     },
@@ -338,7 +337,6 @@ function TreeNode({
  */
 export function PartnersPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { partnerId: self } = useSelfPartner();
   const failure = useFailureText('partners');
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -352,14 +350,13 @@ export function PartnersPage() {
     const parent = p.parentId !== null && ids.has(p.parentId) ? p.parentId : null;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), p]);
   }
-  const toggle = useMutation({
-    mutationFn: (partner: TPartner) =>
-      api('partners.patch', {
-        params: { partnerId: partner.partnerId },
-        body: { enabled: !partner.enabled },
-      }),
+  const toggle = useApiMutation('partners.patch', {
+    input: (partner: TPartner) => ({
+      params: { partnerId: partner.partnerId },
+      body: { enabled: !partner.enabled },
+    }),
+    invalidates: [PARTNERS_KEY],
     onSuccess: (answer, partner) => {
-      void client.invalidateQueries({ queryKey: PARTNERS_KEY });
       setMessage(
         answer.status === 'success'
           ? {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { roleCan } from '@casino/contracts/backoffice-permissions';
 import { ZPayoutRequest, type TPayout } from '@casino/contracts/backoffice-partners';
@@ -11,9 +10,9 @@ import { Dialog } from '../../app/dialog.tsx';
 import { useOperator } from '../../app/session.ts';
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
-import { api, apiKey, isApiError } from '../../lib/api.ts';
+import { api, apiKey, useApiWrite } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
+import { createIdempotencyKeys } from '../../lib/idempotency.ts';
 import { usePartnerBalance, usePayouts, useSelfPartner } from './queries.ts';
 import { useWon } from './figures.tsx';
 import './partners.css';
@@ -25,7 +24,6 @@ const PAYOUTS_KEY = apiKey('partners.payouts');
 function AskPayout({ partnerId }: { partnerId: string }) {
   const won = useWon();
   const { t } = useTranslation();
-  const client = useQueryClient();
   const balance = usePartnerBalance({ partnerId });
   const fieldText = useFieldText('partners.payouts');
   const failure = useFailureText('partners.payouts');
@@ -35,30 +33,27 @@ function AskPayout({ partnerId }: { partnerId: string }) {
     defaultValues: { amount: '' },
     validate: ({ amount }) => schemaCodes(ZPayoutRequest, { amount: Number(amount) }, ['amount'] as const),
   });
-  const ask = useMutation({
-    mutationFn: (amount: number) =>
-      api('partners.requestPayout', {
-        params: { partnerId },
-        body: { amount },
-        idempotencyKey: keys.keyFor(`payout:${partnerId}:${amount}`),
-      }),
-    onSuccess: (answer, amount) => {
-      keys.settle(`payout:${partnerId}:${amount}`);
-      void client.invalidateQueries({ queryKey: apiKey('partners.balance', { params: { partnerId } }) });
-      void client.invalidateQueries({ queryKey: PAYOUTS_KEY });
-      if (answer.status === 'success') {
-        form.reset();
-        return setDone(t('partners.payouts.asked', { amount: won(amount) }));
-      }
-      if (answer.status === 'balance' || answer.status === 'wait')
-        return form.failField('amount', answer.status);
-      form.failForm(t('partners.gone'));
+  const ask = useApiWrite(
+    (amount: number) =>
+      keys.run(`payout:${partnerId}:${amount}`, (idempotencyKey) =>
+        api('partners.requestPayout', { params: { partnerId }, body: { amount }, idempotencyKey }),
+      ),
+    {
+      invalidates: [apiKey('partners.balance', { params: { partnerId } }), PAYOUTS_KEY],
+      onSuccess: (answer, amount) => {
+        if (answer.status === 'success') {
+          form.reset();
+          return setDone(t('partners.payouts.asked', { amount: won(amount) }));
+        }
+        if (answer.status === 'balance' || answer.status === 'wait')
+          return form.failField('amount', answer.status);
+        form.failForm(t('partners.gone'));
+      },
+      onError: (error) => {
+        if (!form.showServerErrors(error)) form.failForm(failure(error));
+      },
     },
-    onError: (error, amount) => {
-      if (!isApiError(error) || !mayRetrySameKey(error)) keys.settle(`payout:${partnerId}:${amount}`);
-      if (!form.showServerErrors(error)) form.failForm(failure(error));
-    },
-  });
+  );
   const money = balance.data?.status === 'success' ? balance.data : null;
   return (
     <section className="box" aria-labelledby="payout-ask">
@@ -118,7 +113,6 @@ function AskPayout({ partnerId }: { partnerId: string }) {
 export function PayoutsPage() {
   const won = useWon();
   const { t } = useTranslation();
-  const client = useQueryClient();
   const me = useOperator();
   const { partnerId: self } = useSelfPartner();
   const canDecide = me.data ? roleCan(me.data.role, 'partnersSettle') : false;
@@ -128,41 +122,42 @@ export function PayoutsPage() {
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ tone: 'ok' | 'error' | 'warn'; text: string } | null>(null);
   const failure = useFailureText('partners.payouts');
-  const decide = useMutation({
-    mutationFn: ({ payout, action }: { payout: TPayout; action: 'approve' | 'reject' }) => {
+  const decide = useApiWrite(
+    ({ payout, action }: { payout: TPayout; action: 'approve' | 'reject' }) => {
       const params = { partnerId: payout.partnerId, id: payout.id };
-      const idempotencyKey = keys.keyFor(`payout-${action}:${payout.id}`);
-      return action === 'approve'
-        ? api('partners.approvePayout', { params, idempotencyKey })
-        : api('partners.rejectPayout', {
-            params,
-            body: reason.trim() ? { reason: reason.trim() } : {},
-            idempotencyKey,
-          });
-    },
-    onSuccess: (answer, { payout, action }) => {
-      keys.settle(`payout-${action}:${payout.id}`);
-      setAsking(null);
-      setReason('');
-      void client.invalidateQueries({ queryKey: PAYOUTS_KEY });
-      setMessage(
-        answer.status === 'success'
-          ? {
-              tone: 'ok',
-              text: t(`partners.payouts.done_${action}`, {
-                id: payout.partnerId,
-                amount: won(payout.amount),
-              }),
-            }
-          : { tone: 'warn', text: t(`partners.payouts.${answer.status}`) },
+      return keys.run(`payout-${action}:${payout.id}`, (idempotencyKey) =>
+        action === 'approve'
+          ? api('partners.approvePayout', { params, idempotencyKey })
+          : api('partners.rejectPayout', {
+              params,
+              body: reason.trim() ? { reason: reason.trim() } : {},
+              idempotencyKey,
+            }),
       );
     },
-    onError: (error, { payout, action }) => {
-      if (!isApiError(error) || !mayRetrySameKey(error)) keys.settle(`payout-${action}:${payout.id}`);
-      setAsking(null);
-      setMessage({ tone: 'error', text: failure(error) });
+    {
+      invalidates: [PAYOUTS_KEY],
+      onSuccess: (answer, { payout, action }) => {
+        setAsking(null);
+        setReason('');
+        setMessage(
+          answer.status === 'success'
+            ? {
+                tone: 'ok',
+                text: t(`partners.payouts.done_${action}`, {
+                  id: payout.partnerId,
+                  amount: won(payout.amount),
+                }),
+              }
+            : { tone: 'warn', text: t(`partners.payouts.${answer.status}`) },
+        );
+      },
+      onError: (error) => {
+        setAsking(null);
+        setMessage({ tone: 'error', text: failure(error) });
+      },
     },
-  });
+  );
   const columns: TColumn<TPayout>[] = [
     { key: 'partner', header: t('partners.payouts.partner'), cell: (p) => <strong>{p.partnerId}</strong> },
     {

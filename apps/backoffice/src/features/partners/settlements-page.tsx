@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { roleCan } from '@casino/contracts/backoffice-permissions';
 import {
@@ -13,9 +12,9 @@ import { siteTimeZone } from '@casino/web-kit/format';
 import { useOperator } from '../../app/session.ts';
 import { useFailureText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
-import { api, apiKey, apiUrl, isApiError } from '../../lib/api.ts';
+import { api, apiKey, apiUrl, isApiError, useApiWrite } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
+import { createIdempotencyKeys } from '../../lib/idempotency.ts';
 import { usePartners, useSelfPartner, useSettlement, useSettlementDays, useSettlements } from './queries.ts';
 import { useWon } from './figures.tsx';
 import './partners.css';
@@ -37,7 +36,6 @@ function lastWeek(now = new Date()): { from: string; to: string } {
 export function SettlementsPage() {
   const won = useWon();
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const me = useOperator();
   const { partnerId: self } = useSelfPartner();
   const canSettle = me.data ? roleCan(me.data.role, 'partnersSettle') : false;
@@ -54,43 +52,40 @@ export function SettlementsPage() {
   const history = useSettlements(params);
   const figures = settlement.data?.status === 'success' ? settlement.data : null;
 
-  const settle = useMutation({
-    mutationFn: () => {
-      const action = `settle:${partnerId}:${period.from}:${period.to}`;
-      return api('partners.settle', {
-        params: { partnerId },
-        body: period,
-        idempotencyKey: keys.keyFor(action),
-      });
-    },
-    onSuccess: (answer) => {
-      keys.settle(`settle:${partnerId}:${period.from}:${period.to}`);
-      void client.invalidateQueries({ queryKey: apiKey('partners.settlement', { params: { partnerId } }) });
-      void client.invalidateQueries({ queryKey: apiKey('partners.days', { params: { partnerId } }) });
-      void client.invalidateQueries({ queryKey: apiKey('partners.settlements', { params: { partnerId } }) });
-      if (answer.status === 'success')
+  const settle = useApiWrite(
+    () =>
+      keys.run(`settle:${partnerId}:${period.from}:${period.to}`, (idempotencyKey) =>
+        api('partners.settle', { params: { partnerId }, body: period, idempotencyKey }),
+      ),
+    {
+      invalidates: [
+        apiKey('partners.settlement', { params: { partnerId } }),
+        apiKey('partners.days', { params: { partnerId } }),
+        apiKey('partners.settlements', { params: { partnerId } }),
+      ],
+      onSuccess: (answer) => {
+        if (answer.status === 'success')
+          setMessage({
+            tone: 'ok',
+            text: t('partners.settle.done', {
+              id: partnerId,
+              paid: won(answer.paid),
+              total: won(answer.total),
+            }),
+          });
+        else setMessage({ tone: 'warn', text: t(`partners.settle.${answer.status}`) });
+      },
+      onError: (error) => {
         setMessage({
-          tone: 'ok',
-          text: t('partners.settle.done', {
-            id: partnerId,
-            paid: won(answer.paid),
-            total: won(answer.total),
-          }),
+          tone: 'error',
+          text:
+            isApiError(error) && error.status === 'invalid' && error.errors.some((e) => e.path === 'to')
+              ? t('partners.settle.notFinished')
+              : failure(error),
         });
-      else setMessage({ tone: 'warn', text: t(`partners.settle.${answer.status}`) });
+      },
     },
-    onError: (error) => {
-      if (!isApiError(error) || !mayRetrySameKey(error))
-        keys.settle(`settle:${partnerId}:${period.from}:${period.to}`);
-      setMessage({
-        tone: 'error',
-        text:
-          isApiError(error) && error.status === 'invalid' && error.errors.some((e) => e.path === 'to')
-            ? t('partners.settle.notFinished')
-            : failure(error),
-      });
-    },
-  });
+  );
 
   const dayColumns: TColumn<TPartnerDay>[] = [
     {

@@ -17,7 +17,7 @@ import { Dialog } from '../../app/dialog.tsx';
 import { Field, FormMessage, useFieldText } from '../../components/field.tsx';
 import { api, API_KEY_ROOT, apiUrl, errorKey, isApiError, useApiWrite } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
-import { createIdempotencyKeys, mayRetrySameKey } from '../../lib/idempotency.ts';
+import { createIdempotencyKeys } from '../../lib/idempotency.ts';
 import { ReviewPanel } from './review-panel.tsx';
 import './queues.css';
 import { useQueueHistory } from './queries.ts';
@@ -93,21 +93,11 @@ export function QueuePage({ kind }: { kind: TKind }) {
   const reason = form.watch('reason');
 
   const decide = useApiWrite(
-    async ({ item, action, reason }: Decision & { reason: string }) => {
+    ({ item, action, reason }: Decision & { reason: string }) => {
       const body = action === 'reject' ? { reason: reason.trim() } : {};
-      const intent = `${kind}:${item.id}:${action}:${JSON.stringify(body)}`;
-      try {
-        const answer = await api(`${kind}s.${action}`, {
-          params: { id: item.id },
-          body,
-          idempotencyKey: keys.keyFor(intent),
-        });
-        keys.settle(intent);
-        return answer;
-      } catch (error) {
-        if (!isApiError(error) || !mayRetrySameKey(error)) keys.settle(intent);
-        throw error;
-      }
+      return keys.run(`${kind}:${item.id}:${action}:${JSON.stringify(body)}`, (idempotencyKey) =>
+        api(`${kind}s.${action}`, { params: { id: item.id }, body, idempotencyKey }),
+      );
     },
     {
       invalidates: [API_KEY_ROOT],
