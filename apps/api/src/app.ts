@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import { DEFAULT_BODY_LIMIT_BYTES } from '@casino/contracts/backoffice-route';
 import { FrontDoor } from '@casino/static-files/front';
 import { CallRegistry } from './lib/calls.ts';
 import type { ModuleContext } from './lib/module-context.ts';
@@ -35,7 +36,8 @@ import {
 } from './modules/protection/protection.routes.ts';
 import type { Services } from './services.ts';
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Every request body's limit, unless its route names its own `bodyLimit` (lib/routes.ts). */
+export const BODY_LIMIT_BYTES = DEFAULT_BODY_LIMIT_BYTES;
 
 export interface AppDeps {
   /** The service graph of `createServices`, built once by the caller and shared with the seed. */

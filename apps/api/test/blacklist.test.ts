@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BLACKLIST_IMPORT_MAX_BYTES,
+  BLACKLIST_IMPORT_MAX_ROWS,
+  parseBlacklistCsv,
+} from '@casino/contracts/backoffice-blacklist';
+import { BODY_LIMIT_BYTES } from '../src/app.ts';
+import {
   auditOf,
   balances,
   bo,
@@ -267,5 +273,95 @@ describe('CSV import and export', () => {
       .where('value', '=', '01077770028')
       .executeTakeFirstOrThrow();
     expect(formula.reason).toBe('=HYPERLINK("http://x")');
+  });
+});
+
+/** `count` distinct rows of every kind, from `from` on (`kind,value,reason`; some reasons quoted). */
+function csvRows(count: number, from = 0): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = from + i;
+    const kind = (['ip', 'phone', 'bank', 'device'] as const)[n % 4]!;
+    const value =
+      kind === 'ip'
+        ? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+        : kind === 'device'
+          ? `dev${String(n).padStart(19, '0')}`
+          : `0${kind === 'phone' ? 10 : 99}${String(n).padStart(8, '0')}`;
+    const reason = n % 3 === 0 ? `"ring ${n}, by ""import"""` : `bulk ${n} 사기`;
+    return `${kind},${value},${reason}`;
+  });
+}
+
+async function auditCount(): Promise<number> {
+  const row = await t.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('a large import (the route’s own body limit)', () => {
+  it('imports 5,000 rows in one request over 64 KiB, audited, and exports the same entries', async () => {
+    const before = await entryCount();
+    const audits = await auditCount();
+    const csv = ['kind,value,reason', ...csvRows(5_000)].join('\r\n');
+    expect(JSON.stringify({ csv }).length).toBeGreaterThan(BODY_LIMIT_BYTES * 2);
+    const imported = await bo(t, 'blacklist.import', { cookie: owner.cookie, body: { csv } });
+    expect([imported.code, imported.body]).toEqual([200, { status: 'success', added: 5_000, already: 0 }]);
+    expect(await entryCount()).toBe(before + 5_000);
+    expect(await auditCount()).toBe(audits + 5_000);
+
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/blacklist.csv',
+      headers: { cookie: owner.cookie },
+    });
+    const sent = parseBlacklistCsv(csv);
+    const back = parseBlacklistCsv(exported.body);
+    if (sent.status !== 'success' || back.status !== 'success') throw new Error('not parsed');
+    const key = (e: { kind: string; value: string; reason: string }) => `${e.kind} ${e.value} ${e.reason}`;
+    const exportedKeys = new Set(back.entries.map(key));
+    expect(sent.entries.filter((e) => !exportedKeys.has(key(e)))).toEqual([]);
+    expect(back.entries.length).toBe(before + 5_000);
+    // Imported again as exported: every entry is listed already, nothing added or audited.
+    const again = await bo(t, 'blacklist.import', { cookie: owner.cookie, body: { csv: exported.body } });
+    expect(again.body).toEqual({ status: 'success', added: 0, already: before + 5_000 });
+    expect(await auditCount()).toBe(audits + 5_000);
+  }, 120_000);
+
+  it('a body over the route’s limit answers 413 too_large and changes nothing; 401 and 403 come first', async () => {
+    const before = await entryCount();
+    const audits = await auditCount();
+    const csv = `${csvRows(1).join('\n')}\n${' '.repeat(BLACKLIST_IMPORT_MAX_BYTES)}`;
+    const huge = await bo(t, 'blacklist.import', { cookie: owner.cookie, body: { csv } });
+    expect([huge.code, huge.body]).toEqual([413, { status: 'too_large' }]);
+    // Checked before the body is read: no session is 401, a role without the permission 403.
+    const stranger = await bo(t, 'blacklist.import', { body: { csv } });
+    expect([stranger.code, stranger.body]).toEqual([401, { status: 'unauthenticated' }]);
+    const other = await bo(t, 'blacklist.import', { cookie: cashier.cookie, body: { csv } });
+    expect([other.code, other.body]).toEqual([403, { status: 'denied' }]);
+    expect(await entryCount()).toBe(before);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('more rows than the cap answer too_many_rows and import nothing', async () => {
+    const before = await entryCount();
+    const csv = ['kind,value,reason', ...csvRows(BLACKLIST_IMPORT_MAX_ROWS + 1, 100_000)].join('\n');
+    const answer = await bo(t, 'blacklist.import', { cookie: owner.cookie, body: { csv } });
+    expect([answer.code, answer.body]).toEqual([
+      200,
+      { status: 'too_many_rows', rows: BLACKLIST_IMPORT_MAX_ROWS + 1, maxRows: BLACKLIST_IMPORT_MAX_ROWS },
+    ]);
+    expect(await entryCount()).toBe(before);
+  });
+
+  it('every other route still refuses a body over 64 KiB', async () => {
+    const before = await entryCount();
+    const huge = await bo(t, 'blacklist.add', {
+      cookie: owner.cookie,
+      body: { kind: 'phone', value: '01012340000', reason: 'x'.repeat(BODY_LIMIT_BYTES) },
+    });
+    expect([huge.code, huge.body]).toEqual([413, { status: 'too_large' }]);
+    expect(await entryCount()).toBe(before);
   });
 });

@@ -15,8 +15,18 @@ export const ZBlacklistKind = z.enum(BLACKLIST_KINDS);
 
 /** The widest range an entry may name: an IPv4 /8, an IPv6 /32 (a wider one would shut out whole regions). */
 export const BLACKLIST_MIN_PREFIX = { ipv4: 8, ipv6: 32 } as const;
-/** How many rows one CSV import may hold. */
-export const BLACKLIST_IMPORT_MAX_ROWS = 5_000;
+/**
+ * How many rows one CSV import may hold (the lines that are not empty, a header line not counted):
+ * more answers `too_many_rows` and imports nothing. An operator splits a longer list.
+ */
+export const BLACKLIST_IMPORT_MAX_ROWS = 20_000;
+/**
+ * The largest import request (bytes of the JSON body as sent, the CSV's line ends and quotes
+ * escaped): `blacklist.import`'s `bodyLimit`, 413 `too_large` above it. 4 MiB holds
+ * BLACKLIST_IMPORT_MAX_ROWS rows of about 200 bytes each (a long address range with a reason of
+ * 150 Latin letters or 50 Korean syllables).
+ */
+export const BLACKLIST_IMPORT_MAX_BYTES = 4 * 1024 * 1024;
 export const BLACKLIST_REASON_MAX = 200;
 
 /** An address as its canonical text: IPv4 dotted, IPv6 compact (RFC 5952), an IPv4-mapped IPv6 as IPv4. */
@@ -161,14 +171,18 @@ export const ZBlacklistHitsResponse = pagedList(ZBlacklistHit);
 export const ZBlacklistDeleteResponse = z.discriminatedUnion('status', [ZSuccess, statusOnly('not_found')]);
 
 /** `POST /api/backoffice/blacklist/import`: the CSV text, one `kind,value,reason` per line. */
-export const ZBlacklistImportRequest = z.strictObject({ csv: z.string().min(1).max(1_000_000) });
+export const ZBlacklistImportRequest = z.strictObject({
+  csv: z.string().min(1).max(BLACKLIST_IMPORT_MAX_BYTES),
+});
 
 /**
  * `success` with how many were added and how many were listed already · `invalid` with the bad
- * rows (line number and why), nothing imported.
+ * rows (line number and why), nothing imported · `too_many_rows` (more than `maxRows` rows; the
+ * file holds `rows`), nothing read further and nothing imported.
  */
 export const ZBlacklistImportResponse = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success'), added: z.number(), already: z.number() }),
+  z.object({ status: z.literal('too_many_rows'), rows: z.number(), maxRows: z.number() }),
   z.object({
     status: z.literal('invalid'),
     rows: z.array(z.object({ line: z.number(), reason: z.enum(['columns', 'kind', 'value', 'reason']) })),
@@ -224,15 +238,25 @@ export function parseBlacklistCsv(
   text: string,
 ):
   | { status: 'success'; entries: TBlacklistAddParsed[] }
-  | { status: 'invalid'; rows: { line: number; reason: 'columns' | 'kind' | 'value' | 'reason' }[] } {
+  | { status: 'invalid'; rows: { line: number; reason: 'columns' | 'kind' | 'value' | 'reason' }[] }
+  | { status: 'too_many_rows'; rows: number; maxRows: number } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = csvCells(lines[0] ?? '')
+    ?.slice(0, 3)
+    .map((c) => c.trim().toLowerCase())
+    .join(',');
+  const count = lines.reduce(
+    (n, line) => (line.trim() === '' ? n : n + 1),
+    header === 'kind,value,reason' ? -1 : 0,
+  );
+  if (count > BLACKLIST_IMPORT_MAX_ROWS)
+    return { status: 'too_many_rows', rows: count, maxRows: BLACKLIST_IMPORT_MAX_ROWS };
   const entries: TBlacklistAddParsed[] = [];
   const rows: { line: number; reason: 'columns' | 'kind' | 'value' | 'reason' }[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
+    if (index === 0 && header === 'kind,value,reason') return;
     const cells = csvCells(line);
-    const head = cells?.slice(0, 3).map((c) => c.trim().toLowerCase());
-    if (index === 0 && head?.join(',') === 'kind,value,reason') return;
     // Three cells, or the five of the export (its `createdBy` and `createdAt` are not imported).
     if (!cells || (cells.length !== 3 && cells.length !== 5))
       return void rows.push({ line: index + 1, reason: 'columns' });
@@ -244,8 +268,6 @@ export function parseBlacklistCsv(
     if (!reason.success) return void rows.push({ line: index + 1, reason: 'reason' });
     entries.push({ kind: parsed.data, value, reason: reason.data });
   });
-  if (entries.length + rows.length > BLACKLIST_IMPORT_MAX_ROWS)
-    return { status: 'invalid', rows: [{ line: BLACKLIST_IMPORT_MAX_ROWS + 1, reason: 'columns' }] };
   return rows.length > 0 ? { status: 'invalid', rows } : { status: 'success', entries };
 }
 
@@ -277,6 +299,7 @@ export const BACKOFFICE_BLACKLIST_ROUTES = {
     path: '/api/backoffice/blacklist/import',
     permission: 'settingsWrite',
     body: ZBlacklistImportRequest,
+    bodyLimit: BLACKLIST_IMPORT_MAX_BYTES,
     response: ZBlacklistImportResponse,
   }),
   'blacklist.csv': backofficeRoute({

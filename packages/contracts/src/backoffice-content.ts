@@ -19,6 +19,7 @@ import {
   ZMediaUploadResponse,
 } from './banners.ts';
 import { withCode } from './errors.ts';
+import { MEDIA_MAX_UPLOAD_BYTES } from './media.ts';
 import {
   pagedList,
   ZBankCode,
@@ -317,6 +318,7 @@ export const BACKOFFICE_CONTENT_ROUTES = {
     path: '/api/backoffice/media',
     permission: 'content',
     upload: true,
+    bodyLimit: MEDIA_MAX_UPLOAD_BYTES,
     response: ZMediaUploadResponse,
   }),
   'legal.list': backofficeRoute({

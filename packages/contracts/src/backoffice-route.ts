@@ -7,6 +7,12 @@ export const BACKOFFICE_API_PREFIX = '/api/backoffice';
 export const BACKOFFICE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type TBackofficeMethod = (typeof BACKOFFICE_METHODS)[number];
 
+/**
+ * The largest request body (bytes, as sent) the API reads for a route that names no `bodyLimit`
+ * of its own: a larger one answers 413 `{status:"too_large"}` and changes nothing.
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
 /** The answer of a route that sends a file (`text/csv`) instead of a JSON body. */
 export const CSV_ANSWER = 'csv';
 
@@ -33,6 +39,13 @@ export interface TBackofficeRoute {
    * `upload`: the body is the file itself (an image), not JSON, and no `body` schema applies.
    */
   upload?: true;
+  /**
+   * The largest body (bytes, as sent) the server reads for this route, when it is not
+   * DEFAULT_BODY_LIMIT_BYTES: a larger one answers 413 `{status:"too_large"}` and changes nothing.
+   * The console checks a body against it before sending; the session and the permission are
+   * checked before such a body is read (a stranger cannot make the server read it).
+   */
+  bodyLimit?: number;
   /** The JSON answer's schema, CSV_ANSWER for a file, or EVENT_STREAM_ANSWER for an event stream. */
   response: z.ZodType | typeof CSV_ANSWER | typeof EVENT_STREAM_ANSWER;
 }

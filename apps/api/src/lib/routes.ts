@@ -13,7 +13,7 @@ import { sendJson } from './encoded-body.ts';
  * the fields the contract names leave the server. Member calls (`lib/calls.ts`), the auth routes
  * and the back office all use `parseInput` and `pickResponse` from here. A back-office route is
  * declared from its entry of the contracts' route table (`route(BACKOFFICE_ROUTES[name], handler)`):
- * method, path, schemas and permission all come from the entry. A route whose answer is a file
+ * method, path, schemas, permission and body limit all come from the entry. A route whose answer is a file
  * (`response: CSV_ANSWER`) goes through the same checks and answers the handler's `CsvFile`.
  */
 
@@ -77,6 +77,8 @@ export interface RouteEntry<Permission extends string> {
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  /** The entry's own body limit (bytes), when it is not the server's 64 KiB. */
+  bodyLimit?: number;
   response: Response;
 }
 
@@ -122,6 +124,13 @@ export interface RouteSpec<
   query?: QS;
   body?: BS;
   /**
+   * The largest body (bytes, as sent) this route reads, when it is not the server's
+   * (`BODY_LIMIT_BYTES` of app.ts): a larger one answers 413 `too_large` and changes nothing. A
+   * signed-in route with one checks the session (401) and the permission (403) before the body is
+   * read, so only a principal allowed to call it can make the server read that much.
+   */
+  bodyLimit?: number;
+  /**
    * The answer's schema; CSV_ANSWER: the handler returns a `CsvFile`; EVENT_STREAM_ANSWER: the
    * handler takes the response over and streams.
    */
@@ -153,17 +162,30 @@ export function routesFor<P = never, Permission extends string = never>(
   >(spec: RouteSpec<P, Permission, Auth, PS, QS, BS, RS>): void {
     if (spec.auth === 'signed-in' && !principals)
       throw new Error(`${spec.method} ${spec.url}: signed-in route without a principal source`);
+    async function authorize(request: FastifyRequest): Promise<P> {
+      const principal = await principals!.resolve(request);
+      if (!principal) throw new AppError('unauthenticated');
+      if (spec.permission && !principals!.allows(principal, spec.permission)) throw new AppError('denied');
+      return principal;
+    }
+    // A larger body is read only for a principal allowed to call the route: checked on the
+    // request, before the body parser, and kept for the handler.
+    const checked = new WeakMap<FastifyRequest, P>();
+    const checkFirst = spec.bodyLimit !== undefined && spec.auth === 'signed-in';
     app.route({
       method: spec.method,
       url: spec.url,
+      ...(spec.bodyLimit !== undefined ? { bodyLimit: spec.bodyLimit } : {}),
+      ...(checkFirst
+        ? {
+            onRequest: async (request: FastifyRequest) => {
+              checked.set(request, await authorize(request));
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         let principal: P | null = null;
-        if (spec.auth === 'signed-in') {
-          principal = await principals!.resolve(request);
-          if (!principal) throw new AppError('unauthenticated');
-          if (spec.permission && !principals!.allows(principal, spec.permission))
-            throw new AppError('denied');
-        }
+        if (spec.auth === 'signed-in') principal = checked.get(request) ?? (await authorize(request));
         const params = (spec.params ? parseInput(spec.params, request.params) : undefined) as Parsed<PS>;
         const query = (spec.query ? parseInput(spec.query, request.query) : undefined) as Parsed<QS>;
         const body = (spec.body ? parseInput(spec.body, request.body) : undefined) as Parsed<BS>;
@@ -216,6 +238,7 @@ export function routesFor<P = never, Permission extends string = never>(
       params: entry.params,
       query: entry.query,
       body: entry.body,
+      ...(entry.bodyLimit !== undefined ? { bodyLimit: entry.bodyLimit } : {}),
       response: entry.response,
       handler: handler as unknown as RouteSpec<
         P,

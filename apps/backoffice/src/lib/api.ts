@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { BACKOFFICE_API_PREFIX } from '@casino/contracts/backoffice-route';
+import {
+  BACKOFFICE_API_PREFIX,
+  DEFAULT_BODY_LIMIT_BYTES,
+  type TBackofficeRoute,
+} from '@casino/contracts/backoffice-route';
 import {
   BACKOFFICE_ROUTES,
   backofficePath,
@@ -91,10 +95,17 @@ export function apiUrl<N extends TBackofficeRouteName>(name: N, ...[input]: Inpu
   return backofficePath(BACKOFFICE_ROUTES[name].path, loose.params) + queryString(loose.query);
 }
 
+/** The largest body route `name` takes (bytes as sent): its entry's `bodyLimit` or the server's 64 KiB. */
+export function bodyLimitOf(name: TBackofficeRouteName): number {
+  const route: TBackofficeRoute = BACKOFFICE_ROUTES[name];
+  return route.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES;
+}
+
 /**
  * One call of a JSON route, same-origin with the operator's cookie. A 2xx answer resolves with its
  * body, typed by the route's response schema; any other answer rejects with an ApiError, a missing
- * answer with ApiError('network').
+ * answer with ApiError('network'). A body over the route's limit (`bodyLimitOf`) is not sent: it
+ * rejects at once with the ApiError('too_large') the server's 413 would give.
  */
 export function api<N extends TBackofficeJsonRouteName>(
   name: N,
@@ -102,6 +113,8 @@ export function api<N extends TBackofficeJsonRouteName>(
 ): Promise<TBackofficeAnswer<N>> {
   const route = BACKOFFICE_ROUTES[name];
   const input = (args[0] ?? {}) as LooseInput & TApiOptions;
+  if (input.body !== undefined && new Blob([JSON.stringify(input.body)]).size > bodyLimitOf(name))
+    return Promise.reject(new ApiError({ status: 'too_large', httpStatus: 413 }));
   return callJson<TBackofficeAnswer<N>>(route.method, apiUrl(name, ...args), {
     ...(input.body !== undefined ? { body: input.body } : {}),
     ...(input.idempotencyKey ? { headers: { 'idempotency-key': input.idempotencyKey } } : {}),
@@ -215,7 +228,7 @@ export function useApiMutation<N extends TBackofficeJsonRouteName, V = void>(
   return useApiWrite((variables: V) => api(name, ...([options.input(variables)] as InputArgs<N>)), options);
 }
 
-const SAID = ['network', 'denied', 'unauthenticated', 'invalid', 'too_many'];
+const SAID = ['network', 'denied', 'unauthenticated', 'invalid', 'too_large', 'too_many'];
 
 /** The translation key of a failure: `errors.<status>` for the ones the console words, else `errors.error`. */
 export function errorKey(error: unknown): string {

@@ -120,4 +120,41 @@ describe('blacklist', () => {
     expect(await screen.findByText('203.0.113.0/24 was removed.')).toBeTruthy();
     expect(sent.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/backoffice/blacklist/3' });
   });
+
+  it('imports a chosen file, says a list over the row cap, and refuses one over the route’s limit unsent', async () => {
+    const { sent } = fakeServer({
+      'POST /api/backoffice/blacklist/import': [
+        { status: 'too_many_rows', rows: 20_001, maxRows: 20_000 },
+        { status: 'success', added: 2, already: 1 },
+      ],
+    });
+    renderPage();
+    const form = (await screen.findByRole('form', { name: 'Import CSV' })) as HTMLFormElement;
+    expect(within(form).getByText(/At most 20000 rows and 4 MB per import/)).toBeTruthy();
+    const csv = 'kind,value,reason\nphone,01012345678,x\nip,203.0.113.0/24,y\nbank,12345678,z\n';
+    const choose = (file: File) =>
+      fireEvent.change(within(form).getByLabelText('CSV file'), { target: { files: [file] } });
+    choose(new File([csv], 'list.csv', { type: 'text/csv' }));
+    expect(await within(form).findByText('list.csv will be imported.')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Import CSV' }));
+    expect(
+      await within(form).findByText(
+        'Nothing was imported: the list has 20001 rows, more than the 20000 one import takes. Split it.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByText('Imported: 2 added, 1 already listed.')).toBeTruthy();
+    expect(sent.map((s) => s.body)).toEqual([{ csv }, { csv }]);
+
+    // Over the entry's bodyLimit (4 MiB): said at once, nothing sent.
+    choose(new File([`phone,01012345678,${'x'.repeat(4 * 1024 * 1024)}`], 'huge.csv'));
+    expect(await within(form).findByText('huge.csv will be imported.')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Import CSV' }));
+    expect(
+      await within(form).findByText(
+        'Nothing was imported: the list is larger than the 4 MB one import takes. Split it.',
+      ),
+    ).toBeTruthy();
+    expect(sent).toHaveLength(2);
+  });
 });

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
+  BLACKLIST_IMPORT_MAX_ROWS,
   BLACKLIST_KINDS,
   BLACKLIST_REASON_MAX,
   normalizeBlacklistValue,
@@ -19,7 +20,7 @@ import { AskDeleteDialog, DeleteButton, useDeleteAfterAsking } from '../../compo
 import { Field, FormMessage, useFailureText, useFieldText } from '../../components/field.tsx';
 import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { pageOf, UrlPager } from '../../components/pager.tsx';
-import { apiKey, apiQuery, apiUrl, useApiMutation } from '../../lib/api.ts';
+import { apiKey, apiQuery, apiUrl, bodyLimitOf, isApiError, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import './blacklist.css';
 
@@ -95,16 +96,32 @@ function AddForm({ onDone }: { onDone: (text: string) => void }) {
   );
 }
 
-/** The CSV import: every line valid or nothing imported; the bad lines are named. */
+/** The import's limits as the operator reads them: rows, and the body's size in MiB. */
+const IMPORT_LIMITS = {
+  maxRows: BLACKLIST_IMPORT_MAX_ROWS,
+  maxMiB: Math.floor(bodyLimitOf('blacklist.import') / (1024 * 1024)),
+};
+
+/**
+ * The CSV import: lines typed or pasted, or a file chosen (the export's file imports as it is);
+ * every line valid or nothing imported; the bad lines are named, a list over the row cap or the
+ * route's body limit refused with the limit in words.
+ */
 function ImportForm({ onDone }: { onDone: (text: string) => void }) {
   const { t } = useTranslation();
   const failure = useFailureText('blacklist');
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [fileKey, setFileKey] = useState(0);
   const form = useContractForm<{ csv: string }>({
     fields: ['csv'] as const,
     defaultValues: { csv: '' },
-    validate: (values) => (values.csv.trim() === '' ? { csv: 'required' } : {}),
+    validate: (values) => (file === null && values.csv.trim() === '' ? { csv: 'required' } : {}),
   });
   const fieldText = useFieldText('blacklist');
+  function clearFile() {
+    setFile(null);
+    setFileKey((key) => key + 1);
+  }
   const run = useApiMutation('blacklist.import', {
     input: (csv: string) => ({ body: { csv } }),
     invalidates: [LIST_KEY],
@@ -117,25 +134,62 @@ function ImportForm({ onDone }: { onDone: (text: string) => void }) {
               .join(', '),
           }),
         );
+      if (answer.status === 'too_many_rows')
+        return form.failForm(t('blacklist.tooManyRows', { rows: answer.rows, maxRows: answer.maxRows }));
       form.reset({ csv: '' });
+      clearFile();
       onDone(t('blacklist.imported', { added: answer.added, already: answer.already }));
     },
-    onError: (error) => form.showServerErrors(error) || form.failForm(failure(error)),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 'too_large')
+        return form.failForm(t('blacklist.tooLarge', IMPORT_LIMITS));
+      return form.showServerErrors(error) || form.failForm(failure(error));
+    },
   });
+  async function choose(chosen: File | undefined) {
+    if (!chosen) return clearFile();
+    setFile({ name: chosen.name, text: await chosen.text() });
+  }
   return (
-    <Form form={form} aria-label={t('blacklist.import')} onValid={(values) => run.mutate(values.csv)}>
-      <Field label={t('blacklist.csvText')} status={form.statusOf('csv', fieldText('csv'))}>
+    <Form
+      form={form}
+      aria-label={t('blacklist.import')}
+      onValid={(values) => run.mutate(file ? file.text : values.csv)}
+    >
+      <Field label={t('blacklist.csvFile')} status={null}>
         {(aria) => (
-          <textarea
-            rows={5}
-            spellCheck={false}
-            placeholder="ip,203.0.113.0/24,…"
+          <input
+            key={fileKey}
+            type="file"
+            accept=".csv,text/csv,text/plain"
             {...aria}
-            {...form.register('csv')}
+            onChange={(event) => void choose(event.currentTarget.files?.[0])}
           />
         )}
       </Field>
-      <p className="muted">{t('blacklist.importHint')}</p>
+      {file ? (
+        <p className="muted">
+          {t('blacklist.fileChosen', { name: file.name })}{' '}
+          <button type="button" className="btn btn--small" onClick={clearFile}>
+            {t('blacklist.clearFile')}
+          </button>
+        </p>
+      ) : (
+        <Field label={t('blacklist.csvText')} status={form.statusOf('csv', fieldText('csv'))}>
+          {(aria) => (
+            <textarea
+              rows={5}
+              spellCheck={false}
+              placeholder="ip,203.0.113.0/24,…"
+              {...aria}
+              {...form.register('csv')}
+            />
+          )}
+        </Field>
+      )}
+      <p className="muted">
+        {t('blacklist.importHint')} {t('blacklist.importLimits', IMPORT_LIMITS)}
+      </p>
       <FormMessage text={form.formMessage} />
       <button type="submit" className="btn" disabled={run.isPending}>
         {t('blacklist.import')}
