@@ -38,7 +38,7 @@ async function levelOf(m: TestMember) {
 async function deposit(m: TestMember, amount: number) {
   expect((await call(t, 'apply-user-deposit', { amount }, m.cookie)).body.status).toBe('success');
   const id = await latestRequestId(t, 'deposit', m.id);
-  expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: owner.cookie })).body.status).toBe(
+  expect((await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id } })).body.status).toBe(
     'success',
   );
 }
@@ -79,7 +79,7 @@ describe('level settings', () => {
       threshold: { stakes: null, deposits: 1_000_000 },
       depositAccount: { bank: '004', number: '12345678901', holder: '골드계좌' },
     });
-    const read = await bo(t, 'GET', '/settings/levels', { cookie: cashier.cookie });
+    const read = await bo(t, 'settings.levels', { cookie: cashier.cookie });
     expect((read.body.levels as { level: number }[]).find((l) => l.level === 3)).toEqual(level3);
     const audit = await auditOf(t, 'settings:levels');
     expect(audit.at(-1)).toMatchObject({
@@ -87,7 +87,7 @@ describe('level settings', () => {
       after: { names: expect.arrayContaining(['Gold']), level3: { withdrawDailyLimit: 5_000_000 } },
     });
     // The older body (names) and the new one (levels) both work on PUT /settings/levels.
-    const both = await bo(t, 'PUT', '/settings/levels', {
+    const both = await bo(t, 'settings.updateLevels', {
       cookie: owner.cookie,
       body: { names: { '2': 'Silver' }, levels: { '2': { withdrawDailyLimit: 1_000_000 } } },
     });
@@ -121,7 +121,7 @@ describe('level settings', () => {
       expect(res.code, JSON.stringify(body)).toBe(400);
       expect(res.body.errors[0].path, JSON.stringify(body)).toBe(path);
     }
-    expect((await bo(t, 'GET', '/settings/levels', { cookie: owner.cookie })).body).toEqual(before);
+    expect((await bo(t, 'settings.levels', { cookie: owner.cookie })).body).toEqual(before);
     expect((await putLevel(1, { withdrawDailyLimit: 1 }, cashier.cookie)).code).toBe(403);
   });
 });
@@ -135,7 +135,7 @@ describe('comp rates per level', () => {
     // Level 1 has no rate of its own: the site's slot rate (100 bp).
     await bet(slot, m, slotToken, 10_000);
     expect((await balances(t, m.id)).comp).toBe(100);
-    await bo(t, 'PATCH', `/members/${m.userId}/level`, { cookie: owner.cookie, body: { level: 6 } });
+    await bo(t, 'members.level', { cookie: owner.cookie, params: { userId: m.userId }, body: { level: 6 } });
     // The wallet keeps a member's level a few seconds.
     t.clock.advance(6_000);
     await bet(slot, m, slotToken, 10_000);
@@ -154,15 +154,16 @@ describe('the daily withdrawal limit of a level', () => {
     expect((await applyWithdraw(t, m, 60_000)).body).toEqual({ status: 'blocked', remaining: 50_000 });
     expect((await applyWithdraw(t, m, 40_000)).body).toEqual({ status: 'success' });
     const id = await latestRequestId(t, 'withdraw', m.id);
-    await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: owner.cookie });
+    await bo(t, 'withdraws.approve', { cookie: owner.cookie, params: { id } });
     expect((await applyWithdraw(t, m, 20_000)).body).toEqual({ status: 'blocked', remaining: 10_000 });
     expect((await applyWithdraw(t, m, 10_000)).body).toEqual({ status: 'success' });
     // A cancelled withdrawal gives its part of the limit back.
     await call(t, 'del-withdraw', { id: await latestRequestId(t, 'withdraw', m.id) }, m.cookie);
     expect((await applyWithdraw(t, m, 10_000)).body).toEqual({ status: 'success' });
     // The next site day starts afresh (the day's requests moved a day back).
-    await bo(t, 'POST', `/withdraws/${await latestRequestId(t, 'withdraw', m.id)}/approve`, {
+    await bo(t, 'withdraws.approve', {
       cookie: owner.cookie,
+      params: { id: await latestRequestId(t, 'withdraw', m.id) },
     });
     await t.db
       .updateTable('withdraw_requests')
@@ -203,7 +204,7 @@ describe('automatic promotion', () => {
     expect(await t.services.depositBonus.promoteRecent()).toBe(0);
 
     // An operator may set any level; the promotion never lowers one.
-    await bo(t, 'PATCH', `/members/${m.userId}/level`, { cookie: owner.cookie, body: { level: 10 } });
+    await bo(t, 'members.level', { cookie: owner.cookie, params: { userId: m.userId }, body: { level: 10 } });
     await t.services.depositBonus.promote(m.id);
     expect(await levelOf(m)).toBe(10);
   });
