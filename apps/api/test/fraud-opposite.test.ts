@@ -164,29 +164,27 @@ describe('opposite betting', () => {
 
     // On the operator's watch list, the same two are caught without any link.
     for (const m of [c, d]) {
-      const added = await bo(t, 'POST', '/fraud/watch', {
+      const added = await bo(t, 'fraud.watch.add', {
         cookie: support.cookie,
         body: { userId: m.userId, reason: '양방 의심' },
       });
       expect(added.body).toEqual({ status: 'success' });
     }
     expect(
-      (
-        await bo(t, 'POST', '/fraud/watch', {
-          cookie: support.cookie,
-          body: { userId: c.userId, reason: 'x' },
-        })
-      ).body,
+      (await bo(t, 'fraud.watch.add', { cookie: support.cookie, body: { userId: c.userId, reason: 'x' } }))
+        .body,
     ).toEqual({ status: 'already' });
     const watched = round();
     expect((await bet(c, watched, ['banker'])).body.status).toBe('RS_OK');
     expect((await bet(d, watched, ['player'])).body.status).toBe('RS_ERROR_LIMIT_EXCEEDED');
     expect((await flagsOf(d.id))[0]?.details).toMatchObject({ with: [{ memberId: c.id, by: 'watch' }] });
-    const list = await bo(t, 'GET', '/fraud/watch', { cookie: support.cookie });
+    const list = await bo(t, 'fraud.watch', { cookie: support.cookie });
     expect(list.body.list.map((w: { userId: string }) => w.userId).sort()).toEqual(
       [c.userId, d.userId].sort(),
     );
-    expect((await bo(t, 'DELETE', `/fraud/watch/${c.id}`, { cookie: support.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'fraud.watch.delete', { cookie: support.cookie, params: { id: c.id } })).body,
+    ).toEqual({
       status: 'success',
     });
     await settings({});
