@@ -15,7 +15,7 @@ const PASSWORD = 'partner-password-1';
 const rates = (n: number) => ({ casino: n, slot: n, mini: n, losing: n });
 
 async function partner(partnerId: string, parentId: string | null, r: ReturnType<typeof rates>) {
-  const made = await bo(t, 'POST', '/partners', {
+  const made = await bo(t, 'partners.create', {
     cookie: owner.cookie,
     body: { partnerId, password: PASSWORD, name: `총판 ${partnerId}`, parentId, rates: r },
   });
@@ -59,8 +59,9 @@ describe('the partners’ one lock order', () => {
       const answers = await Promise.all(
         names.flatMap((name, i) => [
           // The PATCH both switches and changes the rates (a new epoch), under the path's locks.
-          bo(t, 'PATCH', `/partners/${name}`, {
+          bo(t, 'partners.patch', {
             cookie: owner.cookie,
+            params: { partnerId: name },
             body: { enabled: i % 3 === 0 ? !on : on, rates: rates(50 + round) },
           }),
           bo(t, 'POST', `/operators/${name}/${on ? 'reactivate' : 'deactivate'}`, { cookie: owner.cookie }),
@@ -85,15 +86,22 @@ describe('the partners’ one lock order', () => {
     await partner('lcparent', null, rates(500));
     for (const name of names) await partner(name, 'lcparent', rates(100));
     const answers = await Promise.all([
-      ...names.map((name) => bo(t, 'POST', `/operators/${name}/deactivate`, { cookie: owner.cookie })),
       ...names.map((name) =>
-        bo(t, 'PATCH', `/partners/${name}`, {
+        bo(t, 'operators.deactivate', { cookie: owner.cookie, params: { operatorId: name } }),
+      ),
+      ...names.map((name) =>
+        bo(t, 'partners.patch', {
           cookie: owner.cookie,
+          params: { partnerId: name },
           body: { enabled: true, rates: rates(90) },
         }),
       ),
       ...names.map((_, i) =>
-        bo(t, 'PATCH', '/partners/lcparent', { cookie: owner.cookie, body: { rates: rates(400 - i) } }),
+        bo(t, 'partners.patch', {
+          cookie: owner.cookie,
+          params: { partnerId: 'lcparent' },
+          body: { rates: rates(400 - i) },
+        }),
       ),
     ]);
     for (const a of answers) expect(a.code, JSON.stringify(a.body)).toBe(200);
@@ -109,19 +117,21 @@ describe('the partners’ one lock order', () => {
     const yesterday = addDays(siteDay(t.clock.now(), t.config.siteTimeZone), -1);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => [
-        bo(t, 'POST', '/partners/lsx/settlements', {
+        bo(t, 'partners.settle', {
           cookie: owner.cookie,
           key: `lsx-settle-${i}`,
+          params: { partnerId: 'lsx' },
           body: { from: yesterday, to: yesterday },
         }),
-        bo(t, 'PATCH', '/partners/lsx', {
+        bo(t, 'partners.patch', {
           cookie: owner.cookie,
+          params: { partnerId: 'lsx' },
           body: { rates: rates(400 + i), ...(i % 4 === 0 ? { enabled: i % 8 === 0 } : {}) },
         }),
         bo(t, 'POST', `/operators/lsx/${i % 2 === 0 ? 'deactivate' : 'reactivate'}`, {
           cookie: owner.cookie,
         }),
-        bo(t, 'POST', '/partners', {
+        bo(t, 'partners.create', {
           cookie: owner.cookie,
           body: {
             partnerId: `lsxc${i}`,
