@@ -180,7 +180,7 @@ describe('linked accounts', () => {
     ).toBeUndefined();
 
     const firstId = await memberIdOf(made[0]!);
-    const links = await bo(t, 'GET', `/fraud/members/${firstId}/links`, { cookie: support.cookie });
+    const links = await bo(t, 'fraud.links', { cookie: support.cookie, params: { id: firstId } });
     expect(links.code).toBe(200);
     expect(links.body.links).toHaveLength(8);
     expect(
@@ -236,9 +236,9 @@ describe('linked accounts', () => {
     expect((await signInWith(a, '100.64.28.7', deviceId('phoneA'))).code).toBe(200);
     expect((await signInWith(b, '100.64.28.7', deviceId('phoneB'))).code).toBe(200);
     expect((await signInWith(a, '100.64.28.9', deviceId('phoneA'))).code).toBe(200);
-    const links = await bo(t, 'GET', `/fraud/members/${a.id}/links`, { cookie: owner.cookie });
+    const links = await bo(t, 'fraud.links', { cookie: owner.cookie, params: { id: a.id } });
     expect(links.body).toMatchObject({ status: 'success', links: [], score: 0 });
-    const rings = await bo(t, 'GET', '/fraud/rings', { cookie: owner.cookie });
+    const rings = await bo(t, 'fraud.rings', { cookie: owner.cookie });
     expect(rings.body.list.some((r: { value: string }) => r.value.startsWith('100.64.28.'))).toBe(false);
     expect(
       await t.db.selectFrom('fraud_flags').selectAll().where('member_id', 'in', [a.id, b.id]).execute(),
@@ -246,7 +246,7 @@ describe('linked accounts', () => {
 
     // The operator asks for IP links: now the shared address links them, and the setting refuses.
     await setSettings({ signInAction: 'refuse', linkThreshold: 1, ipLinks: true });
-    const linked = await bo(t, 'GET', `/fraud/members/${a.id}/links`, { cookie: owner.cookie });
+    const linked = await bo(t, 'fraud.links', { cookie: owner.cookie, params: { id: a.id } });
     expect(linked.body.links).toEqual([
       expect.objectContaining({
         memberId: b.id,
@@ -299,7 +299,7 @@ describe('device blacklist', () => {
     const device = deviceId('banned');
     const m = await createMember(t, { signedIn: false });
     expect((await signInWith(m, '10.31.0.1', device)).code).toBe(200);
-    const added = await bo(t, 'POST', '/blacklist', {
+    const added = await bo(t, 'blacklist.add', {
       cookie: owner.cookie,
       body: { kind: 'device', value: ` ${device} `, reason: 'ring of ten' },
     });
@@ -317,7 +317,7 @@ describe('device blacklist', () => {
     const hits = await t.db.selectFrom('blacklist_hits').selectAll().where('kind', '=', 'device').execute();
     expect(hits.map((h) => h.context).sort()).toEqual(['deposit', 'register', 'sign_in']);
     // A value that is no device id is refused at its field.
-    const bad = await bo(t, 'POST', '/blacklist', {
+    const bad = await bo(t, 'blacklist.add', {
       cookie: owner.cookie,
       body: { kind: 'device', value: 'short', reason: 'x' },
     });
@@ -327,7 +327,7 @@ describe('device blacklist', () => {
 
 describe('settings and review entries', () => {
   it('keeps the settings to the owner, checks them and audits the change', async () => {
-    const read = await bo(t, 'GET', '/fraud/settings', { cookie: cashier.cookie });
+    const read = await bo(t, 'fraud.settings', { cookie: cashier.cookie });
     expect(read.body.settings).toEqual(DEFAULTS);
     expect((await bo(t, 'PUT', '/fraud/settings', { cookie: cashier.cookie, body: DEFAULTS })).code).toBe(
       403,
@@ -366,16 +366,18 @@ describe('settings and review entries', () => {
       .executeTakeFirstOrThrow();
     expect(
       (
-        await bo(t, 'POST', `/fraud/flags/${flag.id}/close`, {
+        await bo(t, 'fraud.flags.close', {
           cookie: support.cookie,
+          params: { id: flag.id },
           body: { note: 'x\u0000' },
         })
       ).code,
     ).toBe(400);
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>
-        bo(t, 'POST', `/fraud/flags/${flag.id}/close`, {
+        bo(t, 'fraud.flags.close', {
           cookie: support.cookie,
+          params: { id: flag.id },
           body: { note: '가족 PC 확인' },
         }),
       ),
@@ -386,12 +388,17 @@ describe('settings and review entries', () => {
       expect.objectContaining({ action: 'fraud.close', after: { state: 'closed', note: '가족 PC 확인' } }),
     ]);
     expect(
-      (await bo(t, 'POST', '/fraud/flags/999999999/close', { cookie: support.cookie, body: { note: 'x' } }))
-        .body,
+      (
+        await bo(t, 'fraud.flags.close', {
+          cookie: support.cookie,
+          params: { id: 999999999 },
+          body: { note: 'x' },
+        })
+      ).body,
     ).toEqual({
       status: 'not_found',
     });
-    expect((await bo(t, 'GET', '/fraud/members/999999999/links', { cookie: support.cookie })).body).toEqual({
+    expect((await bo(t, 'fraud.links', { cookie: support.cookie, params: { id: 999999999 } })).body).toEqual({
       status: 'not_found',
     });
   });
@@ -399,12 +406,13 @@ describe('settings and review entries', () => {
 
 describe('bonus hunting', () => {
   it('flags linked members each taking a first-deposit bonus, and skips flagged members when set', async () => {
-    const level = await bo(t, 'PUT', '/settings/levels/1', {
+    const level = await bo(t, 'settings.updateLevel', {
       cookie: owner.cookie,
+      params: { level: 1 },
       body: { depositBonus: [{ kind: 'first', percent: 10, cap: 50_000, rollover: 3 }] },
     });
     expect(level.body.status).toBe('success');
-    await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: owner.cookie, body: { enabled: true } });
+    await bo(t, 'depositBonus.set', { cookie: owner.cookie, body: { enabled: true } });
     const device = deviceId('hunter');
     const takeFirstBonus = async (m: { id: number; cookie: string }) => {
       const options = await call(t, 'get-deposit-bonus', {}, m.cookie);
@@ -423,7 +431,7 @@ describe('bonus hunting', () => {
         .where('member_id', '=', m.id)
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
-      const approved = await bo(t, 'POST', `/deposits/${request.id}/approve`, { cookie: owner.cookie });
+      const approved = await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: request.id } });
       expect(approved.body.status).toBe('success');
       return 'taken';
     };
@@ -451,14 +459,10 @@ describe('bonus hunting', () => {
       (await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: firstOption!.id }, c.cookie)).body
         .status,
     ).toBe('success');
-    expect((await bo(t, 'POST', `/fraud/members/${c.id}/void-bonus`, { cookie: support.cookie })).code).toBe(
-      403,
-    );
-    const voided = await bo(t, 'POST', `/fraud/members/${c.id}/void-bonus`, { cookie: cashier.cookie });
+    expect((await bo(t, 'fraud.voidBonus', { cookie: support.cookie, params: { id: c.id } })).code).toBe(403);
+    const voided = await bo(t, 'fraud.voidBonus', { cookie: cashier.cookie, params: { id: c.id } });
     expect(voided.body).toEqual({ status: 'success', voided: 1 });
-    expect(
-      (await bo(t, 'POST', `/fraud/members/${c.id}/void-bonus`, { cookie: cashier.cookie })).body,
-    ).toEqual({
+    expect((await bo(t, 'fraud.voidBonus', { cookie: cashier.cookie, params: { id: c.id } })).body).toEqual({
       status: 'success',
       voided: 0,
     });
@@ -470,7 +474,8 @@ describe('bonus hunting', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(
-      (await bo(t, 'POST', `/deposits/${pendingRequest.id}/approve`, { cookie: owner.cookie })).body.status,
+      (await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: pendingRequest.id } })).body
+        .status,
     ).toBe('success');
     expect((await balances(t, c.id)).cash).toBe(cashBefore + 100_000);
     expect(
@@ -529,19 +534,19 @@ describe('IP reputation hook', () => {
 
 describe('dashboard summary', () => {
   it("counts the site day's review entries by kind, the refusals, the blacklist hits and the open entries", async () => {
-    const before = await bo(t, 'GET', '/fraud/summary', { cookie: support.cookie });
+    const before = await bo(t, 'fraud.summary', { cookie: support.cookie });
     expect(before.code).toBe(200);
     await setSettings({ registerAction: 'refuse', linkThreshold: 1 });
     const device = deviceId('summary');
     expect((await registerFrom(device, '10.35.0.1')).answer.body).toEqual({ status: 'success' });
     expect((await registerFrom(device, '10.35.0.2')).answer.body).toEqual({ status: 'fail' });
     await setSettings({});
-    const after = await bo(t, 'GET', '/fraud/summary', { cookie: support.cookie });
+    const after = await bo(t, 'fraud.summary', { cookie: support.cookie });
     expect(after.body.entries.linked_register).toBe(before.body.entries.linked_register + 1);
     expect(after.body.refused).toBe(before.body.refused + 1);
     expect(after.body.open).toBe(before.body.open + 1);
     expect(after.body.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await bo(t, 'GET', '/fraud/summary', { cookie: content.cookie })).code).toBe(403);
+    expect((await bo(t, 'fraud.summary', { cookie: content.cookie })).code).toBe(403);
   });
 });
 
