@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 /** A partner's session, signed in through the login route as a partner would. */
 async function login(partnerId: string): Promise<string> {
-  const res = await bo(t, 'POST', '/login', { body: { operatorId: partnerId, password: PASSWORD } });
+  const res = await bo(t, 'session.login', { body: { operatorId: partnerId, password: PASSWORD } });
   expect(res.body, `login ${partnerId}`).toEqual({ status: 'success' });
   return `bo_sid=${cookiesOf(res).bo_sid}`;
 }
@@ -49,7 +49,7 @@ async function createPartner(
   parentId: string | null,
   r: ReturnType<typeof rates>,
 ) {
-  return bo(t, 'POST', '/partners', {
+  return bo(t, 'partners.create', {
     cookie,
     body: { partnerId, password: PASSWORD, name: `총판 ${partnerId}`, parentId, rates: r },
   });
@@ -122,7 +122,7 @@ describe('the partner tree through the API', () => {
     expect((await createPartner(owner.cookie, owner.operatorId, null, rates(0, 0, 0, 0))).body).toEqual({
       status: 'already',
     });
-    const list = await bo(t, 'GET', '/partners', { cookie: top });
+    const list = await bo(t, 'partners.list', { cookie: top });
     expect(list.body.maxCount).toBe(4);
     const byId = Object.fromEntries(
       (list.body.list as { partnerId: string; parentId: string | null; depth: number }[]).map((p) => [
@@ -131,7 +131,7 @@ describe('the partner tree through the API', () => {
       ]),
     );
     expect(byId.leaf1).toMatchObject({ parentId: 'mid1', depth: 3 });
-    expect((await bo(t, 'GET', '/partners', { cookie: mid })).body.maxCount).toBe(2);
+    expect((await bo(t, 'partners.list', { cookie: mid })).body.maxCount).toBe(2);
     expect((await auditOf(t, 'partner:leaf1')).map((a) => a.action)).toEqual(['partner.create']);
   });
 
@@ -141,13 +141,24 @@ describe('the partner tree through the API', () => {
     expect(over.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.casino', code: 'max' }] });
     // A partner never changes itself: its own id answers 404.
     expect(
-      (await bo(t, 'PATCH', '/partners/mid1', { cookie: mid, body: { rates: { casino: 100 } } })).code,
+      (
+        await bo(t, 'partners.patch', {
+          cookie: mid,
+          params: { partnerId: 'mid1' },
+          body: { rates: { casino: 100 } },
+        })
+      ).code,
     ).toBe(404);
     // Its ancestor may, within its own rates.
-    const tooHigh = await bo(t, 'PATCH', '/partners/mid1', { cookie: top, body: { rates: { slot: 201 } } });
-    expect(tooHigh.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.slot', code: 'max' }] });
-    const belowChild = await bo(t, 'PATCH', '/partners/mid1', {
+    const tooHigh = await bo(t, 'partners.patch', {
       cookie: top,
+      params: { partnerId: 'mid1' },
+      body: { rates: { slot: 201 } },
+    });
+    expect(tooHigh.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.slot', code: 'max' }] });
+    const belowChild = await bo(t, 'partners.patch', {
+      cookie: top,
+      params: { partnerId: 'mid1' },
       body: { rates: { losing: 400 } },
     });
     expect(belowChild.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.losing', code: 'max' }] });
@@ -200,8 +211,9 @@ describe('the partner tree through the API', () => {
   it("registers members with a partner's code for good, shows them in its subtree only, never bank numbers", async () => {
     expect(
       (
-        await bo(t, 'POST', '/partners/mid1/codes', {
+        await bo(t, 'partners.addCode', {
           cookie: top,
+          params: { partnerId: 'mid1' },
           body: { code: 'MIDONE', domain: 'mid.example' },
         })
       ).body,
@@ -209,32 +221,48 @@ describe('the partner tree through the API', () => {
       status: 'success',
     });
     expect(
-      (await bo(t, 'POST', '/partners/leaf1/codes', { cookie: mid, body: { code: 'midone' } })).body,
+      (
+        await bo(t, 'partners.addCode', {
+          cookie: mid,
+          params: { partnerId: 'leaf1' },
+          body: { code: 'midone' },
+        })
+      ).body,
     ).toEqual({
       status: 'already',
     });
     expect(
-      (await bo(t, 'POST', '/partners/leaf1/codes', { cookie: mid, body: { code: 'LEAFONE' } })).body,
+      (
+        await bo(t, 'partners.addCode', {
+          cookie: mid,
+          params: { partnerId: 'leaf1' },
+          body: { code: 'LEAFONE' },
+        })
+      ).body,
     ).toEqual({
       status: 'success',
     });
     const a = await member('MIDONE');
     const b = await member('LEAFONE');
-    const detail = await bo(t, 'GET', `/members/${a.userId}`, { cookie: mid });
+    const detail = await bo(t, 'members.detail', { cookie: mid, params: { userId: a.userId } });
     expect(detail.body.member).toMatchObject({ userId: a.userId, partnerId: 'mid1', banknum: null });
-    expect((await bo(t, 'GET', `/members/${a.userId}`, { cookie: sibling })).code).toBe(404);
-    expect((await bo(t, 'GET', `/members/${b.userId}`, { cookie: owner.cookie })).body.member.partnerId).toBe(
-      'leaf1',
-    );
-    const own = await bo(t, 'GET', '/members?partnerId=mid1', { cookie: mid });
+    expect((await bo(t, 'members.detail', { cookie: sibling, params: { userId: a.userId } })).code).toBe(404);
+    expect(
+      (await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: b.userId } })).body.member
+        .partnerId,
+    ).toBe('leaf1');
+    const own = await bo(t, 'members.list', { cookie: mid, query: { partnerId: 'mid1' } });
     expect((own.body.list as { userId: string }[]).map((m) => m.userId)).toEqual([a.userId]);
-    const deep = await bo(t, 'GET', '/members?partnerId=mid1&deep=true', { cookie: owner.cookie });
+    const deep = await bo(t, 'members.list', {
+      cookie: owner.cookie,
+      query: { partnerId: 'mid1', deep: 'true' },
+    });
     expect((deep.body.list as { userId: string }[]).map((m) => m.userId).sort()).toEqual(
       [a.userId, b.userId].sort(),
     );
-    const mine = await bo(t, 'GET', '/members', { cookie: sibling });
+    const mine = await bo(t, 'members.list', { cookie: sibling });
     expect(mine.body.maxCount).toBe(0);
-    const codes = await bo(t, 'GET', '/partners/mid1/codes', { cookie: mid });
+    const codes = await bo(t, 'partners.codes', { cookie: mid, params: { partnerId: 'mid1' } });
     expect(codes.body.list).toEqual([
       expect.objectContaining({ code: 'MIDONE', domain: 'mid.example', members: 1 }),
     ]);
@@ -249,9 +277,13 @@ describe('commission and settlement', () => {
     await createPartner(a, 'bravo', 'alpha', rates(60, 120, 100, 2000));
     const b = await login('bravo');
     await createPartner(b, 'charlie', 'bravo', rates(20, 40, 30, 500));
-    await bo(t, 'POST', '/partners/alpha/codes', { cookie: a, body: { code: 'PACODE' } });
-    await bo(t, 'POST', '/partners/bravo/codes', { cookie: b, body: { code: 'PBCODE' } });
-    await bo(t, 'POST', '/partners/charlie/codes', { cookie: b, body: { code: 'PCCODE' } });
+    await bo(t, 'partners.addCode', { cookie: a, params: { partnerId: 'alpha' }, body: { code: 'PACODE' } });
+    await bo(t, 'partners.addCode', { cookie: b, params: { partnerId: 'bravo' }, body: { code: 'PBCODE' } });
+    await bo(t, 'partners.addCode', {
+      cookie: b,
+      params: { partnerId: 'charlie' },
+      body: { code: 'PCCODE' },
+    });
     const ma = await member('PACODE');
     const mb = await member('PBCODE');
     const mc = await member('PCCODE');
@@ -271,7 +303,11 @@ describe('commission and settlement', () => {
     const netA0 = 100_000 - 30_000;
     const netB = 50_007 + (33_333 - 100_000) + 10_000;
     const losingA = Math.floor((netA0 * 3000 + netB * (3000 - 2000)) / 10_000);
-    const settlementA = await bo(t, 'GET', `/partners/alpha/settlement?from=${day}&to=${day}`, { cookie: a });
+    const settlementA = await bo(t, 'partners.settlement', {
+      cookie: a,
+      params: { partnerId: 'alpha' },
+      query: { from: day, to: day },
+    });
     expect(settlementA.body).toMatchObject({
       status: 'success',
       stakes: { casino: 110_000, slot: 50_007, mini: 33_333 },
@@ -284,8 +320,10 @@ describe('commission and settlement', () => {
     });
     // C: its own members only; their net loss is negative (members won): a negative losing.
     const netC = 33_333 - 100_000 + 10_000;
-    const settlementC = await bo(t, 'GET', `/partners/charlie/settlement?from=${day}&to=${day}`, {
+    const settlementC = await bo(t, 'partners.settlement', {
       cookie: b,
+      params: { partnerId: 'charlie' },
+      query: { from: day, to: day },
     });
     const rollC = {
       casino: Math.floor((10_000 * 20) / 10_000),
@@ -301,9 +339,10 @@ describe('commission and settlement', () => {
     expect(losingC).toBeLessThan(0);
 
     // Today is not finished: 400 `to` `max`.
-    const early = await bo(t, 'POST', '/partners/alpha/settlements', {
+    const early = await bo(t, 'partners.settle', {
       cookie: owner.cookie,
       key: 'early-1',
+      params: { partnerId: 'alpha' },
       body: { from: day, to: day },
     });
     expect(early.code).toBe(400);
@@ -314,9 +353,10 @@ describe('commission and settlement', () => {
     owner = await createOperator(t, 'owner');
     const totalA = rollA.casino + rollA.slot + rollA.mini + losingA;
     const settle = () =>
-      bo(t, 'POST', '/partners/alpha/settlements', {
+      bo(t, 'partners.settle', {
         cookie: owner.cookie,
         key: 'settle-pa-1',
+        params: { partnerId: 'alpha' },
         body: { from: day, to: day },
       });
     const first = await settle();
@@ -326,16 +366,19 @@ describe('commission and settlement', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     const racing = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        bo(t, 'POST', '/partners/alpha/settlements', {
+        bo(t, 'partners.settle', {
           cookie: owner.cookie,
           key: `settle-pa-r${i}`,
+          params: { partnerId: 'alpha' },
           body: { from: day, to: day },
         }),
       ),
     );
     expect(racing.map((r) => r.body.status)).toEqual(Array(8).fill('already'));
     const aAgain = await login('alpha');
-    expect((await bo(t, 'GET', '/partners/alpha/balance', { cookie: aAgain })).body).toEqual({
+    expect(
+      (await bo(t, 'partners.balance', { cookie: aAgain, params: { partnerId: 'alpha' } })).body,
+    ).toEqual({
       status: 'success',
       balance: totalA,
       held: 0,
@@ -351,33 +394,38 @@ describe('commission and settlement', () => {
     expect(paid).toEqual([{ amount: totalA }]);
 
     // C's negative total is carried into its next settlement.
-    const c1 = await bo(t, 'POST', '/partners/charlie/settlements', {
+    const c1 = await bo(t, 'partners.settle', {
       cookie: owner.cookie,
       key: 'settle-pc-1',
+      params: { partnerId: 'charlie' },
       body: { from: day, to: day },
     });
     const totalC = rollC.casino + rollC.mini + losingC;
     expect(c1.body).toMatchObject({ status: 'success', paid: 0, total: totalC });
     const b2 = await login('bravo');
-    expect((await bo(t, 'GET', '/partners/charlie/balance', { cookie: b2 })).body).toMatchObject({
+    expect(
+      (await bo(t, 'partners.balance', { cookie: b2, params: { partnerId: 'charlie' } })).body,
+    ).toMatchObject({
       balance: 0,
       carried: -totalC,
     });
     const next = addDays(day, 1);
     expect(
       (
-        await bo(t, 'POST', '/partners/charlie/settlements', {
+        await bo(t, 'partners.settle', {
           cookie: owner.cookie,
           key: 'settle-pc-2',
+          params: { partnerId: 'charlie' },
           body: { from: next, to: next },
         })
       ).code,
     ).toBe(400);
     t.clock.advance(86_400_000);
     owner = await createOperator(t, 'owner');
-    const c2 = await bo(t, 'POST', '/partners/charlie/settlements', {
+    const c2 = await bo(t, 'partners.settle', {
       cookie: owner.cookie,
       key: 'settle-pc-2',
+      params: { partnerId: 'charlie' },
       body: { from: next, to: next },
     });
     expect(c2.body).toMatchObject({ status: 'success', paid: 0, total: 0, carried: -totalC });
@@ -386,27 +434,38 @@ describe('commission and settlement', () => {
     const a3 = await login('alpha');
     expect(
       (
-        await bo(t, 'POST', '/partners/alpha/payouts', {
+        await bo(t, 'partners.requestPayout', {
           cookie: a3,
           key: 'p-1',
+          params: { partnerId: 'alpha' },
           body: { amount: totalA + 1 },
         })
       ).body,
     ).toEqual({
       status: 'balance',
     });
-    const asked = await bo(t, 'POST', '/partners/alpha/payouts', {
+    const asked = await bo(t, 'partners.requestPayout', {
       cookie: a3,
       key: 'p-2',
+      params: { partnerId: 'alpha' },
       body: { amount: 1_000 },
     });
     expect(asked.body).toMatchObject({ status: 'success' });
     expect(
-      (await bo(t, 'POST', '/partners/alpha/payouts', { cookie: a3, key: 'p-3', body: { amount: 1 } })).body,
+      (
+        await bo(t, 'partners.requestPayout', {
+          cookie: a3,
+          key: 'p-3',
+          params: { partnerId: 'alpha' },
+          body: { amount: 1 },
+        })
+      ).body,
     ).toEqual({
       status: 'wait',
     });
-    expect((await bo(t, 'GET', '/partners/alpha/balance', { cookie: a3 })).body).toMatchObject({
+    expect(
+      (await bo(t, 'partners.balance', { cookie: a3, params: { partnerId: 'alpha' } })).body,
+    ).toMatchObject({
       balance: totalA - 1_000,
       held: 1_000,
     });
@@ -415,11 +474,13 @@ describe('commission and settlement', () => {
       bo(t, 'POST', `/partners/alpha/payouts/${payoutId}/approve`, { cookie: owner.cookie, key, body: {} });
     const decisions = await Promise.all([approve('ap-1'), approve('ap-2'), approve('ap-3')]);
     expect(decisions.map((d) => d.body.status).sort()).toEqual(['already', 'already', 'success']);
-    expect((await bo(t, 'GET', '/partners/alpha/balance', { cookie: a3 })).body).toMatchObject({
+    expect(
+      (await bo(t, 'partners.balance', { cookie: a3, params: { partnerId: 'alpha' } })).body,
+    ).toMatchObject({
       balance: totalA - 1_000,
       held: 0,
     });
-    const list = await bo(t, 'GET', '/partner-payouts?state=approved', { cookie: owner.cookie });
+    const list = await bo(t, 'partners.payouts', { cookie: owner.cookie, query: { state: 'approved' } });
     expect(list.body.list).toEqual([
       expect.objectContaining({ partnerId: 'alpha', amount: 1_000, state: 'approved' }),
     ]);
@@ -432,11 +493,7 @@ describe('commission and settlement', () => {
   it('settles every partner in one run (owner), each once', async () => {
     const yesterday = addDays(siteDay(t.clock.now(), t.config.siteTimeZone), -1);
     const run = (key: string) =>
-      bo(t, 'POST', '/partner-settlements', {
-        cookie: owner.cookie,
-        key,
-        body: { from: yesterday, to: yesterday },
-      });
+      bo(t, 'partners.settleAll', { cookie: owner.cookie, key, body: { from: yesterday, to: yesterday } });
     const first = await run('run-1');
     expect(first.body).toMatchObject({ status: 'success' });
     const count = Number(
@@ -451,7 +508,7 @@ describe('commission and settlement', () => {
     expect((await run('run-1')).body).toEqual(first.body);
     expect((await run('run-2')).body).toMatchObject({ settled: 0, paid: 0, already: count });
     const today = siteDay(t.clock.now(), t.config.siteTimeZone);
-    const early = await bo(t, 'POST', '/partner-settlements', {
+    const early = await bo(t, 'partners.settleAll', {
       cookie: owner.cookie,
       key: 'run-3',
       body: { from: today, to: today },
@@ -460,7 +517,7 @@ describe('commission and settlement', () => {
     const partner = await login('alpha');
     expect(
       (
-        await bo(t, 'POST', '/partner-settlements', {
+        await bo(t, 'partners.settleAll', {
           cookie: partner,
           key: 'run-4',
           body: { from: yesterday, to: yesterday },
@@ -472,53 +529,86 @@ describe('commission and settlement', () => {
   it('counts a stake at the rates in force when it was placed', async () => {
     await createPartner(owner.cookie, 'rater', null, rates(100, 100, 100, 0));
     const rt = await login('rater');
-    await bo(t, 'POST', '/partners/rater/codes', { cookie: rt, body: { code: 'RTCODE' } });
+    await bo(t, 'partners.addCode', { cookie: rt, params: { partnerId: 'rater' }, body: { code: 'RTCODE' } });
     const m = await member('RTCODE');
     const day = siteDay(t.clock.now(), t.config.siteTimeZone);
     await play(casino, m, 10_000, 0);
     expect(
-      (await bo(t, 'PATCH', '/partners/rater', { cookie: owner.cookie, body: { rates: { casino: 50 } } }))
-        .body,
+      (
+        await bo(t, 'partners.patch', {
+          cookie: owner.cookie,
+          params: { partnerId: 'rater' },
+          body: { rates: { casino: 50 } },
+        })
+      ).body,
     ).toEqual({
       status: 'success',
     });
     await play(casino, m, 10_000, 0);
-    const s = await bo(t, 'GET', `/partners/rater/settlement?from=${day}&to=${day}`, { cookie: rt });
+    const s = await bo(t, 'partners.settlement', {
+      cookie: rt,
+      params: { partnerId: 'rater' },
+      query: { from: day, to: day },
+    });
     expect(s.body.rolling.casino).toBe(Math.floor((10_000 * 100 + 10_000 * 50) / 10_000));
   });
 
   it('moves a member (owner only), disables a partner (its sign-in refused, its members play on)', async () => {
     await createPartner(owner.cookie, 'mover', null, rates(10, 10, 10, 10));
-    await bo(t, 'POST', '/partners/mover/codes', { cookie: owner.cookie, body: { code: 'MVCODE' } });
-    const m = await member('MVCODE');
-    const move = await bo(t, 'PATCH', `/members/${m.userId}`, {
+    await bo(t, 'partners.addCode', {
       cookie: owner.cookie,
+      params: { partnerId: 'mover' },
+      body: { code: 'MVCODE' },
+    });
+    const m = await member('MVCODE');
+    const move = await bo(t, 'members.patch', {
+      cookie: owner.cookie,
+      params: { userId: m.userId },
       body: { partnerId: null, level: 3 },
     });
     expect(move.body).toEqual({ status: 'success' });
-    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: owner.cookie })).body.member).toMatchObject({
+    expect(
+      (await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: m.userId } })).body.member,
+    ).toMatchObject({
       partnerId: null,
       level: 3,
     });
     expect((await auditOf(t, `member:${m.userId}`)).map((a) => a.action)).toContain('member.partner');
     const cashier = await createOperator(t, 'cashier');
     expect(
-      (await bo(t, 'PATCH', `/members/${m.userId}`, { cookie: cashier.cookie, body: { partnerId: 'mover' } }))
-        .code,
+      (
+        await bo(t, 'members.patch', {
+          cookie: cashier.cookie,
+          params: { userId: m.userId },
+          body: { partnerId: 'mover' },
+        })
+      ).code,
     ).toBe(403);
     expect(
-      (await bo(t, 'PATCH', `/members/${m.userId}`, { cookie: cashier.cookie, body: { level: 2 } })).body,
+      (
+        await bo(t, 'members.patch', {
+          cookie: cashier.cookie,
+          params: { userId: m.userId },
+          body: { level: 2 },
+        })
+      ).body,
     ).toEqual({
       status: 'success',
     });
     const mv = await login('mover');
     expect(
-      (await bo(t, 'PATCH', '/partners/mover', { cookie: owner.cookie, body: { enabled: false } })).body,
+      (
+        await bo(t, 'partners.patch', {
+          cookie: owner.cookie,
+          params: { partnerId: 'mover' },
+          body: { enabled: false },
+        })
+      ).body,
     ).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'GET', '/partners/mover/balance', { cookie: mv })).code).toBe(401);
-    const denied = await bo(t, 'POST', '/login', { body: { operatorId: 'mover', password: PASSWORD } });
+    expect((await bo(t, 'partners.balance', { cookie: mv, params: { partnerId: 'mover' } })).code).toBe(401);
+    const denied = await bo(t, 'session.login', { body: { operatorId: 'mover', password: PASSWORD } });
     expect(denied.body.status).not.toBe('success');
   });
 });
@@ -532,8 +622,13 @@ describe('partners among the operators', () => {
     });
     expect(made.code).toBe(400);
     expect(
-      (await bo(t, 'POST', '/operators/fixedrole/role', { cookie: owner.cookie, body: { role: 'owner' } }))
-        .body,
+      (
+        await bo(t, 'operators.role', {
+          cookie: owner.cookie,
+          params: { operatorId: 'fixedrole' },
+          body: { role: 'owner' },
+        })
+      ).body,
     ).toEqual({
       status: 'not_found',
     });
@@ -551,14 +646,22 @@ describe("the partner console's figures", () => {
     await createPartner(owner.cookie, 'dashtop', null, rates(100, 100, 100, 1000));
     const top = await login('dashtop');
     await createPartner(top, 'dashkid', 'dashtop', rates(50, 50, 50, 500));
-    await bo(t, 'POST', '/partners/dashtop/codes', { cookie: top, body: { code: 'DASHTOP' } });
-    await bo(t, 'POST', '/partners/dashkid/codes', { cookie: top, body: { code: 'DASHKID' } });
+    await bo(t, 'partners.addCode', {
+      cookie: top,
+      params: { partnerId: 'dashtop' },
+      body: { code: 'DASHTOP' },
+    });
+    await bo(t, 'partners.addCode', {
+      cookie: top,
+      params: { partnerId: 'dashkid' },
+      body: { code: 'DASHKID' },
+    });
     const a = await member('DASHTOP');
     const b = await member('DASHKID');
     await play(slot, a, 20_000, 5_000);
     await play(casino, b, 30_000, 0);
     const day = siteDay(t.clock.now(), t.config.siteTimeZone);
-    const summary = await bo(t, 'GET', '/partners/dashtop/summary', { cookie: top });
+    const summary = await bo(t, 'partners.summary', { cookie: top, params: { partnerId: 'dashtop' } });
     expect(summary.body).toMatchObject({
       status: 'success',
       partnerId: 'dashtop',
@@ -568,14 +671,20 @@ describe("the partner console's figures", () => {
       month: { stakes: 50_000, wins: 5_000, ggr: 45_000 },
     });
     const kid = await login('dashkid');
-    expect((await bo(t, 'GET', '/partners/dashkid/summary', { cookie: kid })).body).toMatchObject({
+    expect(
+      (await bo(t, 'partners.summary', { cookie: kid, params: { partnerId: 'dashkid' } })).body,
+    ).toMatchObject({
       members: 1,
       partners: 0,
       today: { stakes: 30_000, wins: 0 },
     });
-    expect((await bo(t, 'GET', '/partners/dashtop/summary', { cookie: kid })).code).toBe(404);
-    const days = await bo(t, 'GET', `/partners/dashtop/days?from=${addDays(day, -1)}&to=${day}`, {
+    expect((await bo(t, 'partners.summary', { cookie: kid, params: { partnerId: 'dashtop' } })).code).toBe(
+      404,
+    );
+    const days = await bo(t, 'partners.days', {
       cookie: top,
+      params: { partnerId: 'dashtop' },
+      query: { from: addDays(day, -1), to: day },
     });
     const rolling = Math.floor((20_000 * 100) / 10_000) + Math.floor((30_000 * 50) / 10_000);
     const losing = Math.floor((15_000 * 1000 + 30_000 * 500) / 10_000);
@@ -622,9 +731,10 @@ describe('concurrency', () => {
     const pay = await login('payrace');
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        bo(t, 'POST', '/partners/payrace/payouts', {
+        bo(t, 'partners.requestPayout', {
           cookie: pay,
           key: `race-${i}`,
+          params: { partnerId: 'payrace' },
           body: { amount: 6_000 },
         }),
       ),
@@ -632,7 +742,9 @@ describe('concurrency', () => {
     const statuses = answers.map((a) => a.body.status);
     expect(statuses.filter((s) => s === 'success')).toHaveLength(1);
     expect(statuses.filter((s) => s !== 'success' && s !== 'wait')).toEqual([]);
-    expect((await bo(t, 'GET', '/partners/payrace/balance', { cookie: pay })).body).toMatchObject({
+    expect(
+      (await bo(t, 'partners.balance', { cookie: pay, params: { partnerId: 'payrace' } })).body,
+    ).toMatchObject({
       balance: 4_000,
       held: 6_000,
     });
@@ -645,7 +757,11 @@ describe('concurrency', () => {
       ...Array.from({ length: 40 }, (_, i) =>
         createPartner(race, `race${i}`, 'race', rates(500, 500, 500, 5000)),
       ),
-      bo(t, 'PATCH', '/partners/race', { cookie: owner.cookie, body: { rates: { casino: 100 } } }),
+      bo(t, 'partners.patch', {
+        cookie: owner.cookie,
+        params: { partnerId: 'race' },
+        body: { rates: { casino: 100 } },
+      }),
     ]);
     const patched = results.at(-1)!;
     const children = await t.db
