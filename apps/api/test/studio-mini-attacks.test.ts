@@ -133,6 +133,40 @@ describe('the studio mini-games public routes under attack', () => {
     }
   });
 
+  it('refuse a query key the route does not name with bad_request, as the platform does', async () => {
+    const known: Record<(typeof ROUTES)[number], string[]> = {
+      chain: ['round=1'],
+      rounds: ['limit=5', 'before=3', 'limit=5&before=3'],
+      current: [],
+    };
+    for (const route of ROUTES) {
+      // A named key passes (the chain may be 404 not_found before the game's first chain).
+      for (const q of known[route]) {
+        const res = await get(`/studio/api/mini/powerball/${route}?${q}`);
+        expect([200, 404], `${route}?${q}`).toContain(res.status);
+      }
+      for (const q of [
+        'x=1',
+        'LIMIT=5',
+        'round[]=1',
+        'constructor=1',
+        '__proto__=1',
+        'callback=f',
+        'limit=5&x=',
+      ]) {
+        if (known[route].some((k) => k.startsWith(q.split('=')[0]!))) continue;
+        const res = await get(`/studio/api/mini/ladder/${route}?${q}`);
+        expect([res.status, res.body], `${route}?${q}`).toEqual([
+          400,
+          { status: 'error', code: 'bad_request' },
+        ]);
+      }
+    }
+    // The event stream too, before it opens (a refused stream holds no connection).
+    const events = await get('/studio/api/mini/powerball/events?since=1');
+    expect([events.status, events.body]).toEqual([400, { status: 'error', code: 'bad_request' }]);
+  });
+
   it('answer an unknown route of the studio API with its not_found', async () => {
     for (const url of [
       '/studio/api/mini/powerball/nothing',

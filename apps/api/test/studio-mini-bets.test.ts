@@ -972,6 +972,35 @@ describe("the studio's operator API", () => {
     expect((await operatorCall('nothing', { game: 'ladder' })).code).toBe(404);
   });
 
+  it('refuses any query key on a signed call (the signature covers only the body) with bad_request', async () => {
+    const raw = JSON.stringify({ at: t.clock.now().toISOString(), game: 'ladder' });
+    const signature = createHmac('sha256', studioSecret(studioKey, MINI)).update(raw).digest('hex');
+    const send = (action: string, search: string) =>
+      fetch(`${base}/studio/operator/mini/${action}${search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+        body: raw,
+      });
+    expect((await send('settings', '')).status).toBe(200);
+    for (const search of ['?x=1', '?game=powerball', '?at=', '?limit=5&limit=6', '?%00=1']) {
+      const res = await send('settings', search);
+      expect([res.status, await res.json()], search).toEqual([400, { status: 'error', code: 'bad_request' }]);
+    }
+    const rounds = await send('rounds', '?before=1');
+    expect([rounds.status, await rounds.json()]).toEqual([400, { status: 'error', code: 'bad_request' }]);
+    // A NUL in a signed body is the platform text guard's refusal: a 400 too, not a 500.
+    const nul = `{"at":"${t.clock.now().toISOString()}","game":"ladder\u0000"}`;
+    const refused = await fetch(`${base}/studio/operator/mini/settings`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': createHmac('sha256', studioSecret(studioKey, MINI)).update(nul).digest('hex'),
+      },
+      body: nul,
+    });
+    expect([refused.status, await refused.json()]).toEqual([400, { status: 'error', code: 'bad_request' }]);
+  });
+
   it('keeps odds within the bounds that hold RTP in 90..99 %', async () => {
     const market = miniMarkets('powerball').find((m) => m.code === 'sum-small')!;
     for (const odds of [market.minOdds - 1, market.maxOdds + 1])

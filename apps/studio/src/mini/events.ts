@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { TMiniRound } from '@casino/studio-engine/mini/contract';
 import { isMiniGame, MINI_GAMES, type MiniGame } from '@casino/studio-engine/mini/draw';
 import { int, json, type StudioDb } from '../db.ts';
+import { MINI_PUBLIC_QUERIES, miniQuery } from './public-api.ts';
 
 /**
  * The mini-games' push stream (docs/api/studio-mini.md, "Push"): `GET <studio>/api/mini/<game>/events`,
@@ -156,6 +157,8 @@ export function createMiniEvents(deps: { db: StudioDb; now: () => Date; log: Fas
       app.get<{ Params: { game: string } }>('/api/mini/:game/events', async (request, reply) => {
         const { game } = request.params;
         if (!isMiniGame(game)) return reply.code(404).send({ status: 'error', code: 'not_found' });
+        if (!miniQuery(MINI_PUBLIC_QUERIES.events, request.query))
+          return reply.code(400).send({ status: 'error', code: 'bad_request' });
         if (total >= MAX_CONNECTIONS)
           return reply.code(503).header('retry-after', '5').send({ status: 'error', code: 'unavailable' });
         const current = await openRound(db, game, now());

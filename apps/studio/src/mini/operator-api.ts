@@ -336,8 +336,10 @@ export async function registerMiniOperatorApi(app: FastifyInstance, deps: MiniOp
       reply.header('cache-control', 'no-store');
       done();
     });
-    scope.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-      const statusCode = error.statusCode ?? 500;
+    // A refusal before the handler (Fastify's, or the platform's text guard, whose error carries
+    // `httpStatus`: a NUL in the query or the body) is a 400; anything else a 500.
+    scope.setErrorHandler((error: { statusCode?: number; httpStatus?: number }, request, reply) => {
+      const statusCode = error.httpStatus ?? error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500)
         return reply.status(400).send({ status: 'error', code: 'bad_request' });
       request.log.error({ err: error }, 'studio operator call failed');
@@ -354,6 +356,9 @@ export async function registerMiniOperatorApi(app: FastifyInstance, deps: MiniOp
       const { action } = request.params;
       if (!Object.hasOwn(REQUESTS, action))
         return reply.status(404).send({ status: 'error', code: 'not_found' });
+      // Everything is in the signed body: a query (which the signature does not cover) is refused.
+      if (Object.keys(request.query ?? {}).length > 0)
+        return reply.status(400).send({ status: 'error', code: 'bad_request' });
       let body: unknown;
       try {
         body = JSON.parse(raw);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { isMiniGame, type MiniGame } from '@casino/studio-engine/mini/draw';
 import { int, json, type StudioDb } from '../db.ts';
 
@@ -16,12 +17,29 @@ type Reply = { code: (n: number) => { send: (body: unknown) => unknown } };
 const notFound = (reply: Reply) => reply.code(404).send({ status: 'error', code: 'not_found' });
 const badRequest = (reply: Reply) => reply.code(400).send({ status: 'error', code: 'bad_request' });
 
-/** A positive integer query value ("12"), or undefined when absent; null when malformed. */
-function intParam(value: unknown, min: number, max: number): number | undefined | null {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[0-9]{1,16}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= min && n <= max ? n : null;
+/** A whole number in the query ("12": digits only, no sign, point, exponent or space) within [min, max]. */
+const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,16}$/)
+    .transform(Number)
+    .pipe(z.int().min(min).max(max));
+
+/**
+ * Each public route's query, strict as the platform's (docs/api/studio-mini.md): a key the route
+ * does not name, a repeated key or a malformed value answers 400 `bad_request`.
+ */
+export const MINI_PUBLIC_QUERIES = {
+  chain: z.strictObject({ round: queryInt(1, MAX_ROUND).optional() }),
+  rounds: z.strictObject({ limit: queryInt(1, 100).optional(), before: queryInt(1, MAX_ROUND).optional() }),
+  current: z.strictObject({}),
+  events: z.strictObject({}),
+};
+
+/** The request's query read by its route's schema, or null (answer `badRequest`). */
+export function miniQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> | null {
+  const parsed = schema.safeParse(query ?? {});
+  return parsed.success ? parsed.data : null;
 }
 
 export interface MiniApiDeps {
@@ -39,14 +57,15 @@ export async function registerMiniApi(app: FastifyInstance, deps: MiniApiDeps): 
       if (!isMiniGame(game)) return notFound(reply);
       // The newest published chain (published before its first round), or with `?round=` the chain
       // that round belongs to.
-      const round = intParam(request.query.round, 1, MAX_ROUND);
-      if (round === null) return badRequest(reply);
-      let query = db
+      const query = miniQuery(MINI_PUBLIC_QUERIES.chain, request.query);
+      if (!query) return badRequest(reply);
+      const { round } = query;
+      let chains = db
         .selectFrom('studio_mini_chains')
         .select(['first_round', 'terminal_hash', 'published_at'])
         .where('game', '=', game);
-      if (round !== undefined) query = query.where('first_round', '<=', round);
-      const chain = await query.orderBy('first_round', 'desc').limit(1).executeTakeFirst();
+      if (round !== undefined) chains = chains.where('first_round', '<=', round);
+      const chain = await chains.orderBy('first_round', 'desc').limit(1).executeTakeFirst();
       if (!chain) return notFound(reply);
       return {
         game,
@@ -62,10 +81,10 @@ export async function registerMiniApi(app: FastifyInstance, deps: MiniApiDeps): 
     async (request, reply) => {
       const { game } = request.params;
       if (!isMiniGame(game)) return notFound(reply);
-      const limit = intParam(request.query.limit, 1, 100);
-      const before = intParam(request.query.before, 1, MAX_ROUND);
-      if (limit === null || before === null) return badRequest(reply);
-      let query = db
+      const query = miniQuery(MINI_PUBLIC_QUERIES.rounds, request.query);
+      if (!query) return badRequest(reply);
+      const { limit, before } = query;
+      let rounds = db
         .selectFrom('studio_mini_rounds')
         .select([
           'round',
@@ -77,8 +96,8 @@ export async function registerMiniApi(app: FastifyInstance, deps: MiniApiDeps): 
           'result',
         ])
         .where('game', '=', game);
-      if (before !== undefined) query = query.where('round', '<', before);
-      const rows = await query
+      if (before !== undefined) rounds = rounds.where('round', '<', before);
+      const rows = await rounds
         .orderBy('round', 'desc')
         .limit(limit ?? DEFAULT_LIMIT)
         .execute();
@@ -100,6 +119,7 @@ export async function registerMiniApi(app: FastifyInstance, deps: MiniApiDeps): 
   app.get<{ Params: { game: string } }>('/api/mini/:game/current', async (request, reply) => {
     const { game } = request.params;
     if (!isMiniGame(game)) return notFound(reply);
+    if (!miniQuery(MINI_PUBLIC_QUERIES.current, request.query)) return badRequest(reply);
     return currentRound(db, game, now());
   });
 }
