@@ -278,6 +278,8 @@ export function createServices(deps: ServicesDeps) {
     stakes: dayStakesOf(wallet),
     // A recommender earns at the comp rates of their level where it sets them (docs/promotions.md).
     levelRates: async () => (await settings.levelSettings()).map((level) => level.compRates),
+    // Promotions skip members the abuse review flagged (docs/api/backoffice-fraud.md).
+    fraud,
     zone,
     now,
   });

@@ -65,9 +65,9 @@ export interface DepositBonusDeps {
    */
   limits?: Pick<LimitsService, 'depositRemaining'>;
   /**
-   * Abuse review (docs/api/backoffice-fraud.md): a member with an open review entry gets no bonus
-   * when the operator says so, and a first-deposit bonus paid to a member linked to another who
-   * took one is flagged (bonus hunting).
+   * Abuse review (docs/api/backoffice-fraud.md): a flagged member gets no bonus when the operator
+   * says so, and a first-deposit bonus of a member linked to another who took one (or a referral
+   * reward) is flagged before it pays (bonus hunting).
    */
   fraud?: Pick<FraudService, 'skipsPromotions' | 'bonusTaken'> | undefined;
   zone: string;
@@ -335,6 +335,18 @@ export function createDepositBonus(deps: DepositBonusDeps) {
         await repo.end(row.id, 'void', at, trx);
         return { bonus: 0, required: 0 };
       }
+      // Bonus hunting (docs/api/backoffice-fraud.md): a first-deposit bonus of a member linked to
+      // members paid one (or a referral reward) is flagged before it pays, and refused when the
+      // operator's setting skips flagged members.
+      if (
+        row.kind === 'first' &&
+        fraud &&
+        (await fraud.bonusTaken(deposit.member_id, trx)) &&
+        (await fraud.skipsPromotions(deposit.member_id, trx))
+      ) {
+        await repo.end(row.id, 'refused', at, trx);
+        return { bonus: 0, required: 0, refused: true };
+      }
       const required = requirementOf(deposit.amount, bonus, row.rollover);
       const paid = await ledger.transfer(
         {
@@ -353,7 +365,6 @@ export function createDepositBonus(deps: DepositBonusDeps) {
         { depositAmount: deposit.amount, bonus, required, transferId: paid.transferId, since: at },
         trx,
       );
-      if (row.kind === 'first') await fraud?.bonusTaken(deposit.member_id, trx);
       return { bonus, required };
     },
 

@@ -270,17 +270,30 @@ export function createFraudRepository(db: Database) {
       return { rows, total: Number(count.n) };
     },
 
-    /** Whether the member has an open linked-account or bonus-hunting entry (promotions skip them when set). */
-    async hasOpenFlag(memberId: number, trx: Database = db): Promise<boolean> {
-      const row = await trx
-        .selectFrom('fraud_flags')
-        .select('id')
-        .where('member_id', '=', memberId)
-        .where('state', '=', 'open')
-        .where('kind', 'in', ['linked_register', 'linked_sign_in', 'bonus_hunt'])
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+    /**
+     * Which of `memberIds` are flagged (docs/api/backoffice-fraud.md "Promotions and flagged
+     * members"): named by an open review entry, as its member (any kind) or as one of the other
+     * members (`with`) of an open `bonus_hunt` or `opposite_bet` entry. One statement.
+     */
+    async flaggedAmong(memberIds: readonly number[], trx: Database = db): Promise<Set<number>> {
+      if (memberIds.length === 0) return new Set();
+      const ids = sql.join(memberIds.map((id) => sql`${id}::bigint`));
+      const result = await sql<{ id: number | string }>`
+        select f.member_id as id from fraud_flags f
+        where f.state = 'open' and f.member_id in (${ids})
+        union
+        select o.id from fraud_flags f
+        cross join lateral (
+          select case when jsonb_typeof(e.value) = 'number' then (e.value #>> '{}')::bigint
+                      else (e.value ->> 'memberId')::bigint end as id
+          from jsonb_array_elements(
+            case when jsonb_typeof(f.details -> 'with') = 'array' then f.details -> 'with' else '[]'::jsonb end
+          ) as e(value)
+        ) as o
+        where f.state = 'open' and f.kind in ('bonus_hunt', 'opposite_bet') and o.id in (${ids})`.execute(
+        trx,
+      );
+      return new Set(result.rows.map((r) => Number(r.id)));
     },
 
     async lockFlag(id: number, trx: Database) {
@@ -367,7 +380,12 @@ export function createFraudRepository(db: Database) {
     },
 
     /** Which of `others` share a linking value with `memberId` (by the link scope). */
-    async linkedAmong(memberId: number, others: readonly number[], scope: LinkScope): Promise<Set<number>> {
+    async linkedAmong(
+      memberId: number,
+      others: readonly number[],
+      scope: LinkScope,
+      trx: Database = db,
+    ): Promise<Set<number>> {
       if (others.length === 0) return new Set();
       const result = await sql<{ member_id: number | string }>`
         select distinct o.member_id
@@ -375,20 +393,29 @@ export function createFraudRepository(db: Database) {
         join member_signals o on o.kind = m.kind and o.value = m.value
         where m.member_id = ${memberId}
           and o.member_id in (${sql.join(others)})
-          and ${linkFilter(scope, 'm', 'o')}`.execute(db);
+          and ${linkFilter(scope, 'm', 'o')}`.execute(trx);
       return new Set(result.rows.map((r) => Number(r.member_id)));
     },
 
-    /** The members linked to `memberId` (by the link scope) who were paid a first-deposit bonus. */
+    /**
+     * The members linked to `memberId` (by the link scope) who were paid a first-deposit bonus
+     * (`deposit_bonuses`, cashier) or a referral reward (`referral_payouts`, rewards): read here in
+     * one statement, as the review entry is written in the payment's transaction.
+     */
     async linkedBonusTakers(memberId: number, scope: LinkScope, trx: Database = db): Promise<number[]> {
       const result = await sql<{ member_id: number | string }>`
         select distinct o.member_id
         from member_signals m
         join member_signals o on o.kind = m.kind and o.value = m.value and o.member_id <> m.member_id
         where m.member_id = ${memberId} and ${linkFilter(scope, 'm', 'o')}
-          and exists (
-            select 1 from deposit_bonuses b
-            where b.member_id = o.member_id and b.kind = 'first' and b.transfer_id is not null)
+          and (
+            exists (
+              select 1 from deposit_bonuses b
+              where b.member_id = o.member_id and b.kind = 'first' and b.transfer_id is not null)
+            or exists (
+              select 1 from referral_payouts r
+              where r.recommender_id = o.member_id and r.transfer_id is not null))
+        order by o.member_id
         limit 50`.execute(trx);
       return result.rows.map((r) => Number(r.member_id));
     },

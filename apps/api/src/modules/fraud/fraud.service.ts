@@ -126,6 +126,14 @@ export function createFraudService(deps: {
     return { ipSince: s.ip_links ? new Date(now().getTime() - s.ip_link_days * DAY_MS) : null };
   }
 
+  /** Which of `memberIds` promotions skip: the setting is on and they are flagged. */
+  async function skippedAmong(memberIds: readonly number[], trx?: Database): Promise<Set<number>> {
+    // In a transaction the row is read in it (the embedded database has one connection).
+    const settings = trx ? await repo.settings(trx) : await kept.get();
+    if (!settings.skip_flagged_promotions || memberIds.length === 0) return new Set();
+    return repo.flaggedAmong(memberIds, trx);
+  }
+
   function settingsView(row: Awaited<ReturnType<typeof repo.settings>>) {
     return {
       status: 'success' as const,
@@ -324,16 +332,18 @@ export function createFraudService(deps: {
     },
 
     /**
-     * Bonus hunting: the member was just paid a first-deposit bonus (in the payment's transaction);
-     * linked members who were paid one too make an entry (one open entry per member).
+     * Bonus hunting at a first-deposit bonus (in the payment's transaction, before it pays): the
+     * members linked to this one who were paid a first-deposit bonus or a referral reward make an
+     * entry (one open entry per member). Whether such members were found (the caller then asks
+     * `skipsPromotions`).
      */
-    async bonusTaken(memberId: number, trx: Database): Promise<void> {
+    async bonusTaken(memberId: number, trx: Database): Promise<boolean> {
       const settings = await repo.settings(trx);
       const scope: LinkScope = {
         ipSince: settings.ip_links ? new Date(now().getTime() - settings.ip_link_days * DAY_MS) : null,
       };
       const others = await repo.linkedBonusTakers(memberId, scope, trx);
-      if (others.length === 0) return;
+      if (others.length === 0) return false;
       await repo.insertFlag(
         {
           kind: 'bonus_hunt',
@@ -345,14 +355,46 @@ export function createFraudService(deps: {
         { once: true },
         trx,
       );
+      return true;
     },
 
-    /** Whether promotions skip the member: the setting is on and the member has an open entry. */
-    async skipsPromotions(memberId: number, trx?: Database): Promise<boolean> {
-      // In a transaction the row is read in it (the embedded database has one connection).
-      const settings = trx ? await repo.settings(trx) : await kept.get();
-      return settings.skip_flagged_promotions && (await repo.hasOpenFlag(memberId, trx));
+    /**
+     * Bonus hunting at a referral reward, before the settlement pays the recommender: an entry
+     * (one open per member) when the recommender is linked to one of the referees whose stakes earn
+     * it (`referees`), or to members paid a first-deposit bonus or a referral reward (`with` names
+     * them all). Whether it was flagged now.
+     */
+    async referralDue(recommenderId: number, refereeIds: readonly number[]): Promise<boolean> {
+      const scope = await scopeOf();
+      const [linkedReferees, takers] = await Promise.all([
+        repo.linkedAmong(recommenderId, refereeIds, scope),
+        repo.linkedBonusTakers(recommenderId, scope),
+      ]);
+      if (linkedReferees.size === 0 && takers.length === 0) return false;
+      const referees = [...linkedReferees].sort((a, b) => a - b);
+      await repo.insertFlag(
+        {
+          kind: 'bonus_hunt',
+          memberId: recommenderId,
+          action: 'flag',
+          details: { bonus: 'referral', referees, with: [...new Set([...referees, ...takers])] },
+          at: now(),
+        },
+        { once: true },
+      );
+      return true;
     },
+
+    /**
+     * Whether promotions skip the member: the setting is on and the member is flagged (named by an
+     * open review entry: `flaggedAmong` of the repository).
+     */
+    async skipsPromotions(memberId: number, trx?: Database): Promise<boolean> {
+      return (await skippedAmong([memberId], trx)).has(memberId);
+    },
+
+    /** Which of `memberIds` promotions skip (none while the setting is off). */
+    skippedAmong,
 
     /** Closes a review entry with the operator's note (audited in the same transaction). */
     async close(id: number, note: string, who: AuditActor): Promise<'success' | 'not_found' | 'already'> {

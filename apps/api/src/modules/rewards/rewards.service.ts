@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import type { MemberState } from '../../db/schema.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { CashierService } from '../cashier/cashier.service.ts';
+import type { FraudService } from '../fraud/fraud.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { WalletService } from '../games/wallet.service.ts';
@@ -93,6 +94,12 @@ export interface RewardsDeps {
   stakes: DayStakes;
   /** Each level's comp rates per game kind (the levels' settings), level 1 first. */
   levelRates: () => Promise<LevelRates[]>;
+  /**
+   * Abuse review (docs/api/backoffice-fraud.md "Promotions and flagged members"): which members
+   * promotions skip (flagged, with the operator's setting on), and the bonus-hunting check of a
+   * referral reward falling due. Without it (unit wiring) nobody is skipped.
+   */
+  fraud?: Pick<FraudService, 'skippedAmong' | 'referralDue'> | undefined;
   /** The site's time zone: its days and weeks (Monday to Sunday). */
   zone: string;
   now: () => Date;
@@ -165,7 +172,7 @@ export function paybackOf(
  * transaction; a member who is blocked, pending, on a break or self-excluded gets nothing.
  */
 export function createRewardsService(deps: RewardsDeps) {
-  const { db, ledger, audit, members, cashier, breaks, stakes, zone, now } = deps;
+  const { db, ledger, audit, members, cashier, breaks, stakes, fraud, zone, now } = deps;
   const repo = createRewardsRepository(db);
 
   async function settingsOf<N extends PromotionName>(name: N, trx?: Database): Promise<SettingsOf[N]> {
@@ -198,6 +205,11 @@ export function createRewardsService(deps: RewardsDeps) {
   async function mayReceive(memberId: number, state: MemberState | undefined): Promise<boolean> {
     if (state !== 'active') return false;
     return (await breaks.activeBreak(memberId)) === null;
+  }
+
+  /** Which of the members promotions skip as flagged by the abuse review (the operator's setting). */
+  function skippedAmong(memberIds: readonly number[]): Promise<Set<number>> {
+    return fraud ? fraud.skippedAmong(memberIds) : Promise.resolve(new Set());
   }
 
   async function stateOf(memberId: number): Promise<{ level: number; state: MemberState } | undefined> {
@@ -287,6 +299,8 @@ export function createRewardsService(deps: RewardsDeps) {
       if (!settings.enabled) return { status: 'fail' as const };
       const profile = await stateOf(memberId);
       if (!(await mayReceive(memberId, profile?.state))) return { status: 'blocked' as const };
+      // Flagged by the abuse review with the operator's setting on: the same answer as protection's.
+      if ((await skippedAmong([memberId])).has(memberId)) return { status: 'blocked' as const };
       if (settings.requireDeposit) {
         const [deposited] = await cashier.approvedTotalsBetween({
           from: siteDayStart(today, zone),
@@ -345,6 +359,9 @@ export function createRewardsService(deps: RewardsDeps) {
      * `promo:referral`, once per referee and day (the row's primary key and the ledger key). A
      * recommender who may not receive rewards then is recorded as `withheld` (`protected`) and paid
      * nothing; a day settled while the promotion is off is recorded as `disabled` and never paid.
+     * Before paying, each recommender due points is checked for bonus hunting (`referralDue`: linked
+     * to a referee or to other reward takers makes a review entry), and one the abuse review
+     * flagged is withheld (`protected`) too when the operator's setting skips flagged members.
      * Returns how many rewards it paid and their points.
      */
     async settleReferralDay(day: string): Promise<{ paid: number; points: number }> {
@@ -368,8 +385,14 @@ export function createRewardsService(deps: RewardsDeps) {
         if (!allowedOf.has(id)) allowedOf.set(id, mayReceive(id, profiles.get(id)?.state));
         return allowedOf.get(id)!;
       };
-      let paid = 0;
-      let total = 0;
+      const due: {
+        refereeId: number;
+        recommenderId: number;
+        level: number;
+        amount: number;
+        points: number;
+        rate: number;
+      }[] = [];
       for (const [refereeId, recommenderId] of recommenders) {
         const level = profiles.get(recommenderId)?.level ?? 1;
         const {
@@ -377,10 +400,36 @@ export function createRewardsService(deps: RewardsDeps) {
           points,
           rate,
         } = referralPoints(staked.get(refereeId) ?? new Map(), rates[level - 1], settings.rate);
-        if (amount === 0) continue;
+        if (amount > 0) due.push({ refereeId, recommenderId, level, amount, points, rate });
+      }
+      // Bonus hunting and the abuse review's skip, once per recommender about to be paid, just
+      // before its first payment of the run (so the rewards paid before it in this run count).
+      const refereesOf = new Map<number, number[]>();
+      for (const d of due) {
+        if (d.points === 0) continue;
+        const referees = refereesOf.get(d.recommenderId) ?? [];
+        referees.push(d.refereeId);
+        refereesOf.set(d.recommenderId, referees);
+      }
+      const skippedOf = new Map<number, Promise<boolean>>();
+      const skippedOnce = (id: number) => {
+        if (!fraud) return Promise.resolve(false);
+        let answer = skippedOf.get(id);
+        if (!answer) {
+          answer = (async () => {
+            await fraud.referralDue(id, refereesOf.get(id) ?? []);
+            return (await fraud.skippedAmong([id])).has(id);
+          })();
+          skippedOf.set(id, answer);
+        }
+        return answer;
+      };
+      let paid = 0;
+      let total = 0;
+      for (const { refereeId, recommenderId, level, amount, points, rate } of due) {
         const withheld = !settings.enabled
           ? ('disabled' as const)
-          : (await mayReceiveOnce(recommenderId))
+          : (await mayReceiveOnce(recommenderId)) && (points === 0 || !(await skippedOnce(recommenderId)))
             ? null
             : ('protected' as const);
         const moved = await db.transaction().execute(async (trx) => {
@@ -492,6 +541,8 @@ export function createRewardsService(deps: RewardsDeps) {
         members.rewardProfiles(ids),
       ]);
       const profiles = new Map(profileRows.map((p) => [p.id, p]));
+      // Members the abuse review flagged are withheld as protection's are (the operator's setting).
+      const skipped = await skippedAmong(ids);
       let paid = 0;
       let total = 0;
       for (const t of totals) {
@@ -506,7 +557,8 @@ export function createRewardsService(deps: RewardsDeps) {
         const percent = settings.percentByLevel[String(profile.level) as '1'] ?? 0;
         const { loss, points } = paybackOf(figures, percent, settings.cap);
         // Nothing to pay is recorded too (points 0), so the next runs skip the member.
-        const allowed = points === 0 || (await mayReceive(t.memberId, profile.state));
+        const allowed =
+          points === 0 || ((await mayReceive(t.memberId, profile.state)) && !skipped.has(t.memberId));
         const moved = await db.transaction().execute(async (trx) => {
           const inserted = await repo.insertPayback(
             {
