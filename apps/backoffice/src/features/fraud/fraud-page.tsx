@@ -318,8 +318,18 @@ export function FraudPage() {
       ),
     },
   ];
-  /** What an entry found, in words: how many it is linked to, or the two sides of an opposite bet and the round. */
+  /**
+   * What an entry found, in words: how many it is linked to, the two sides of an opposite bet and
+   * the round, or the bonus a hunt was found at and the linked members it names.
+   */
   function detailsOf(f: TFraudFlag): string {
+    if (f.kind === 'bonus_hunt') {
+      const hunt = f.details as { bonus?: string; with?: unknown[]; referees?: unknown[] };
+      const count = hunt.with?.length ?? 0;
+      return hunt.bonus === 'referral'
+        ? t('fraud.referralHuntDetails', { count, referees: hunt.referees?.length ?? 0 })
+        : t('fraud.firstHuntDetails', { count });
+    }
     const d = f.details as {
       linked?: number;
       spots?: string[];
