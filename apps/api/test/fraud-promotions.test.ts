@@ -15,6 +15,7 @@ import {
   nextSiteDay,
   setPromotion,
   signIn,
+  uniqueMemberInput,
   type TestMember,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -307,6 +308,47 @@ describe('promotions skip flagged members (skipFlaggedPromotions)', () => {
 });
 
 describe('bonus hunting on referral rewards', () => {
+  it('flags a registration naming a recommender it is linked to, whatever the registration setting', async () => {
+    await setFraud({ registerAction: 'allow', signInAction: 'allow' });
+    const r = await createMember(t, { signedIn: false });
+    const device = newDevice();
+    await signIn(t, r, { cookie: `${DEVICE_COOKIE}=${device}` });
+    const input = uniqueMemberInput({ recommender: r.userId });
+    const answer = await call(
+      t,
+      'user-register',
+      { ...input, agree18: true },
+      { cookie: `${DEVICE_COOKIE}=${device}`, ip: '10.28.0.9' },
+    );
+    expect(answer.body).toEqual({ status: 'success' });
+    const row = await t.db
+      .selectFrom('members')
+      .select(['id', 'referral_flag'])
+      .where('user_id', '=', input.userId)
+      .executeTakeFirstOrThrow();
+    // Never paid (the referral rule), and now on the abuse review screen too.
+    expect(row.referral_flag).toBe('device');
+    expect(await huntsOf(r.id)).toEqual([
+      { details: { bonus: 'referral', referees: [row.id], with: [row.id] }, state: 'open' },
+    ]);
+
+    // A registration naming a recommender it shares nothing with makes none.
+    const r2 = await createMember(t);
+    const other = uniqueMemberInput({ recommender: r2.userId });
+    expect(
+      (
+        await call(
+          t,
+          'user-register',
+          { ...other, agree18: true },
+          { cookie: `${DEVICE_COOKIE}=${newDevice()}`, ip: '10.28.0.10' },
+        )
+      ).body,
+    ).toEqual({ status: 'success' });
+    expect(await huntsOf(r2.id)).toEqual([]);
+    await setFraud({});
+  });
+
   it('flags a recommender linked to its referee when the reward falls due, and withholds it with the setting', async () => {
     // Sign-ins of linked members make no entry of their own here: only the hunt does.
     await setFraud({ signInAction: 'allow' });

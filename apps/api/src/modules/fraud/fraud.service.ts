@@ -186,8 +186,17 @@ export function createFraudService(deps: {
       return { refused: false, flag };
     },
 
-    /** After a registration: its signals recorded, and its review entry when the verdict flagged it. */
-    async registered(memberId: number, probe: SignalProbe, verdict: RegistrationVerdict): Promise<void> {
+    /**
+     * After a registration: its signals recorded, and its review entry when the verdict flagged it.
+     * A new member linked to the recommender they named (one recommends the other) makes a
+     * `bonus_hunt` entry on the recommender, who would take the referral reward.
+     */
+    async registered(
+      memberId: number,
+      probe: SignalProbe,
+      verdict: RegistrationVerdict,
+      recommenderId?: number,
+    ): Promise<void> {
       await repo.record(memberId, signalsOf(probe), now());
       await reputationOf('linked_register', memberId, probe.ip, {});
       if (verdict.flag)
@@ -198,6 +207,18 @@ export function createFraudService(deps: {
           details: verdict.flag,
           at: now(),
         });
+      if (recommenderId === undefined || recommenderId === memberId) return;
+      if ((await repo.linkedAmong(recommenderId, [memberId], await scopeOf())).size === 0) return;
+      await repo.insertFlag(
+        {
+          kind: 'bonus_hunt',
+          memberId: recommenderId,
+          action: 'flag',
+          details: { bonus: 'referral', referees: [memberId], with: [memberId] },
+          at: now(),
+        },
+        { once: true },
+      );
     },
 
     /**

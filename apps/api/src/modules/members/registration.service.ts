@@ -238,7 +238,7 @@ export function createRegistration({ deps, repo }: MembersParts) {
           return id;
         });
         if (memberId === undefined) return { status: 'cant_find_code' };
-        if (deps.fraud && verdict) await deps.fraud.registered(memberId, probe, verdict);
+        if (deps.fraud && verdict) await deps.fraud.registered(memberId, probe, verdict, recommender?.id);
         return { status: 'success', memberId };
       } catch (error) {
         const conflict = registrationConflict(error);
