@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from './browser.ts';
 import {
+  dismissHealthDialogs,
   localePath,
   LOCALES,
   newMember,
@@ -204,6 +205,59 @@ describe('on a phone', () => {
     });
     expect(rows).toEqual([3, 3, 2]);
     expect(await smallTargets(page, '.menu-modal')).toEqual([]);
+    await context.close();
+  });
+
+  it('the game lobby holds its three tabs on one row, no label cut, in every locale', async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const seen: Record<string, { rows: number; cut: string[] }> = {};
+    for (const locale of LOCALES) {
+      await open(page, localePath(locale, '/game'));
+      await page.locator('.game-tabs [role="tab"]').nth(2).waitFor();
+      seen[locale] = await page.locator('.game-tabs').evaluate((tabs) => {
+        const tops = new Set([...tabs.children].map((tab) => Math.round(tab.getBoundingClientRect().top)));
+        const cut = [...tabs.querySelectorAll<HTMLElement>('.game-tabs__label')]
+          .filter((label) => label.scrollWidth > label.clientWidth)
+          .map((label) => label.textContent ?? '');
+        return { rows: tops.size, cut };
+      });
+    }
+    expect(seen).toEqual(Object.fromEntries(LOCALES.map((locale) => [locale, { rows: 1, cut: [] }])));
+    await context.close();
+  });
+
+  it("my page's level, shortcuts and referral link: no name broken over lines, every control 44 px", async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await dismissHealthDialogs(page);
+    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+    await page.request.post('/api/auth/callback/credentials', {
+      headers: { origin: baseUrl },
+      form: { csrfToken, userId: member.userId, password: member.password, callbackUrl: '/', json: 'true' },
+    });
+    const seen: Record<string, { wrapped: string[]; small: string[] }> = {};
+    for (const locale of LOCALES) {
+      await open(page, localePath(locale, '/user'));
+      await page.locator('.level-card__benefits dt').first().waitFor();
+      await page.locator('.referrals__url').waitFor();
+      const wrapped = await page.evaluate(() => {
+        const lines = (el: HTMLElement) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 1).map((r) => Math.round(r.top)))
+            .size;
+        };
+        const out: string[] = [];
+        // A benefit's name is one line (충전 보너스 once broke as 충전 / 보너 / 스 beside its value).
+        for (const name of document.querySelectorAll<HTMLElement>('.level-card__benefits dt'))
+          if (lines(name) > 1) out.push(name.textContent ?? '');
+        // A shortcut of one word (ログイン端末) on two lines is broken inside the word.
+        for (const name of document.querySelectorAll<HTMLElement>('.shortcuts__link span'))
+          if (lines(name) > 1 && !/\s/.test(name.textContent?.trim() ?? '')) out.push(name.textContent ?? '');
+        return out;
+      });
+      seen[locale] = { wrapped, small: await smallTargets(page, '.referrals, .shortcuts') };
+    }
+    expect(seen).toEqual(Object.fromEntries(LOCALES.map((locale) => [locale, { wrapped: [], small: [] }])));
     await context.close();
   });
 

@@ -40,4 +40,30 @@ describe("my page's level", () => {
     expect(card.textContent).toContain('250,000원 / 500,000원');
     expect(card.textContent).not.toContain('누적 베팅');
   });
+
+  it('names a level still called as its badge once, and lists each bonus option on its own line', async () => {
+    fakeServer({
+      'get-my-level': () => ({
+        status: 'success',
+        current: {
+          level: 1,
+          name: 'Lv.1',
+          compRates: { casino: 50, slot: 100, mini: 0 },
+          withdrawDailyLimit: null,
+          depositBonus: [
+            { id: 'first-10-100000-3', kind: 'first', percent: 10, cap: 100_000, rollover: 3 },
+            { id: 'every-5-50000-2', kind: 'every', percent: 5, cap: 50_000, rollover: 2 },
+          ],
+        },
+        totals: { stakes: 0, deposits: 0 },
+        next: null,
+      }),
+    });
+    renderPage('/user', <LevelCard />);
+    await settle();
+    const card = screen.getByRole('region', { name: '회원 등급' });
+    expect(card.textContent?.match(/Lv\.1/g)).toHaveLength(1);
+    const options = [...card.querySelectorAll('.level-card__option')].map((o) => o.textContent);
+    expect(options).toEqual(['첫충 10% (최대 100,000원, 롤링 3배)', '매충 5% (최대 50,000원, 롤링 2배)']);
+  });
 });

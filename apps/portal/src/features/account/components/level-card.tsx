@@ -38,17 +38,18 @@ function Benefits({ benefits }: { benefits: TLevelBenefits }) {
       <div>
         <dt>{t('level.bonus')}</dt>
         <dd>
+          {/* One option a line: joined on one line they broke mid-option on a phone. */}
           {benefits.depositBonus.length === 0
             ? t('level.noBonus')
-            : benefits.depositBonus
-                .map((o) =>
-                  t(`level.bonusOption.${o.kind}`, {
+            : benefits.depositBonus.map((o) => (
+                <span key={o.id} className="level-card__option">
+                  {t(`level.bonusOption.${o.kind}`, {
                     percent: o.percent,
                     cap: format.money(o.cap),
                     rollover: o.rollover,
-                  }),
-                )
-                .join(' · ')}
+                  })}
+                </span>
+              ))}
         </dd>
       </div>
     </dl>
@@ -71,7 +72,10 @@ export function LevelCard() {
         <>
           <p className="level-card__current">
             <span className="level-card__badge">{t('level.badge', { level: data.current.level })}</span>
-            <span className="level-card__name">{data.current.name}</span>
+            {/* A level still named as its badge (`Lv.1`) is not said twice. */}
+            {data.current.name !== t('level.badge', { level: data.current.level }) && (
+              <span className="level-card__name">{data.current.name}</span>
+            )}
           </p>
           <Benefits benefits={data.current} />
           {data.next ? (
