@@ -606,7 +606,7 @@ describe('betting and settlement', () => {
         round: c.round,
         bets: [{ market: 'pb-odd', amount: 1_000 }],
       });
-      expect(out.body).toMatchObject({ status: 'success', balance: 99_000 });
+      expect(out.body).toMatchObject({ status: 'success', balance: 99_000, jackpots: [] });
       expect(await cashOf(m)).toBe(99_000);
       expect(await t.services.catalog.updateProvider(MINI, { jackpot: true }, SYSTEM)).toBe('success');
       t.clock.advance(5_000);
@@ -620,6 +620,25 @@ describe('betting and settlement', () => {
       const cash = await cashOf(m);
       expect(cash - 98_000).toBeGreaterThanOrEqual(MINOR.seed);
       expect(opted.body.balance).toBe(cash);
+      // The slip's answer says what the bet won, and so do the member's bets, round and day, and
+      // after the settlement (the jackpot is the platform's, paid with the bet, kept on the slip).
+      const hit = { tier: 'MINOR', amount: cash - 98_000 };
+      expect(opted.body.jackpots).toEqual([hit]);
+      const [platformHit] = await t.services.jackpots.recentHits(1);
+      expect(platformHit).toMatchObject({ ...hit, provider: MINI, userId: m.userId });
+      const listed = { ...hit, slipId: opted.body.slipId, round: c.round, dayRound: expect.any(Number) };
+      for (const which of [{ round: c.round }, {}]) {
+        const mine = await studioCall('mini-bets', { token, game: 'powerball', ...which });
+        expect(mine.body.jackpots).toEqual([listed]);
+        expect((mine.body.bets as TMiniBet[]).map((b) => b.slipId)).toEqual([
+          opted.body.slipId,
+          out.body.slipId,
+        ]);
+      }
+      await drawAndSettle('powerball', c);
+      const settled = await studioCall('mini-bets', { token, game: 'powerball', round: c.round });
+      expect(settled.body.jackpots).toEqual([listed]);
+      expect(settled.body.balance).toBe(await cashOf(m));
     } finally {
       await t.services.jackpots.updateSettings({ MINOR: { oneInWon: MINOR.oneInWon } }, SYSTEM);
       await t.services.catalog.updateProvider(MINI, { jackpot: false }, SYSTEM);

@@ -201,6 +201,7 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
         slipId: answer.slipId,
         bets: answer.bets,
         balance: answer.balance,
+        jackpots: answer.jackpots,
       });
     },
     async 'mini-bets'(request, reply) {
@@ -210,8 +211,8 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
         input.round !== undefined
           ? { round: input.round }
           : { day: input.day ?? dayIn(mini.timeZone, now()) };
-      const bets = await mini.betting.list(who.userId, input.game, which);
-      return reply.send({ status: 'success', bets, balance: await miniBalance(input.token) });
+      const { bets, jackpots } = await mini.betting.list(who.userId, input.game, which);
+      return reply.send({ status: 'success', bets, jackpots, balance: await miniBalance(input.token) });
     },
     async session(request, reply) {
       const input = parse(ZSessionRequest, request.body);

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_studio.ts';
 import * as m0002 from './migrations/0002_round_versions.ts';
 import * as m0003 from './migrations/0003_mini.ts';
 import * as m0004 from './migrations/0004_mini_bets.ts';
+import * as m0005 from './migrations/0005_mini_jackpots.ts';
 
 export type WalletMode = 'seamless' | 'transfer';
 export type RoundState = 'open' | 'settled' | 'refused' | 'rolled_back';
@@ -132,6 +133,8 @@ export interface StudioTables {
     total: number | string;
     state: 'pending' | 'ok' | 'refused' | 'rolled_back';
     refusal: string | null;
+    /** The jackpots its wallet bet won, `[{tier, amount}]` (migrations/0005). */
+    jackpots: Generated<unknown>;
     created_at: Date;
     updated_at: Date;
   };
@@ -171,6 +174,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_round_versions': m0002,
   '0003_mini': m0003,
   '0004_mini_bets': m0004,
+  '0005_mini_jackpots': m0005,
 };
 
 /**

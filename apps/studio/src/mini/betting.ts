@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import type { TMiniBet, TMiniRefusalCode } from '@casino/studio-engine/mini/contract';
+import type { TMiniBet, TMiniRefusalCode, TMiniSlipJackpot } from '@casino/studio-engine/mini/contract';
 import { MINI_GAMES, type MiniGame, type MiniResult } from '@casino/studio-engine/mini/draw';
 import { marketWins, miniMarkets, payout } from '@casino/studio-engine/mini/markets';
 import { int, json, type StudioDb, type StudioTables } from '../db.ts';
 import { MINI_PROVIDER } from '../games.ts';
-import type { WalletClient, WalletResult } from '../wallet-client.ts';
+import type { JackpotWin, WalletClient, WalletResult } from '../wallet-client.ts';
 
 /**
  * Betting on the mini-games and settling their rounds (docs/games/mini-games.md, "Money").
@@ -47,7 +47,7 @@ export interface GameSettings {
 }
 
 export type BetAnswer =
-  | { kind: 'success'; slipId: string; bets: TMiniBet[]; balance: number }
+  | { kind: 'success'; slipId: string; bets: TMiniBet[]; balance: number; jackpots: JackpotWin[] }
   | { kind: 'refused'; code: TMiniRefusalCode; market?: string; balance?: number }
   | { kind: 'error'; httpStatus: number; code: string };
 
@@ -400,14 +400,25 @@ export function createMiniBetting(deps: MiniBettingDeps) {
         }
         const { answer } = result;
         if (answer.status === 'RS_OK') {
+          // The jackpots the platform drew on this bet (already in its balance) stay on the slip.
+          const jackpots: JackpotWin[] = answer.jackpots ?? [];
           const confirmed = await db
             .updateTable('studio_mini_slips')
-            .set({ state: 'ok', updated_at: now() })
+            .set({ state: 'ok', jackpots: JSON.stringify(jackpots), updated_at: now() })
             .where('slip_id', '=', slipId)
             .where('state', '=', 'pending')
             .executeTakeFirst();
-          // Rolled back meanwhile (the round was settled or voided first): the stake is back.
-          if (confirmed.numUpdatedRows === 0n) return { kind: 'refused', code: 'closed' };
+          // Rolled back meanwhile (the round was settled or voided first): the stake is back, and a
+          // jackpot the bet won stands (the platform keeps it): the slip keeps it for the list.
+          if (confirmed.numUpdatedRows === 0n) {
+            if (jackpots.length > 0)
+              await db
+                .updateTable('studio_mini_slips')
+                .set({ jackpots: JSON.stringify(jackpots) })
+                .where('slip_id', '=', slipId)
+                .execute();
+            return { kind: 'refused', code: 'closed' };
+          }
           const bets = stakes.map((s) => ({
             slip_id: slipId,
             game,
@@ -432,6 +443,7 @@ export function createMiniBetting(deps: MiniBettingDeps) {
             slipId,
             bets: bets.map((b) => betView({ ...b, odds: oddsOf.get(b.market) ?? 0 })),
             balance: answer.balance ?? 0,
+            jackpots,
           };
         }
         if (answer.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') return { kind: 'refused', code: 'closed' };
@@ -453,12 +465,15 @@ export function createMiniBetting(deps: MiniBettingDeps) {
       }
     },
 
-    /** A member's bets of one round, or of a day (the rounds opened that day), newest first. */
+    /**
+     * A member's bets of one round, or of a day (the rounds opened that day), newest first, and the
+     * jackpots won by the slips listed.
+     */
     async list(
       userId: string,
       game: MiniGame,
       which: { round: number } | { day: string },
-    ): Promise<TMiniBet[]> {
+    ): Promise<{ bets: TMiniBet[]; jackpots: TMiniSlipJackpot[] }> {
       let query = db
         .selectFrom('studio_mini_bets as b')
         .innerJoin('studio_mini_slips as s', 's.slip_id', 'b.slip_id')
@@ -477,6 +492,7 @@ export function createMiniBetting(deps: MiniBettingDeps) {
           'b.outcome',
           'b.win',
           's.created_at',
+          's.jackpots',
         ])
         .where('s.user_id', '=', userId)
         .where('s.game', '=', game)
@@ -484,7 +500,16 @@ export function createMiniBetting(deps: MiniBettingDeps) {
       query =
         'round' in which ? query.where('s.round', '=', which.round) : query.where('r.day', '=', which.day);
       const rows = await query.orderBy('s.created_at', 'desc').orderBy('b.market').limit(500).execute();
-      return rows.map(betView);
+      // A slip's jackpots once, with its first row (a rolled-back slip's jackpot stands: it was won).
+      const jackpots: TMiniSlipJackpot[] = [];
+      const told = new Set<string>();
+      for (const row of rows) {
+        if (told.has(row.slip_id)) continue;
+        told.add(row.slip_id);
+        for (const hit of json<JackpotWin[]>(row.jackpots))
+          jackpots.push({ ...hit, slipId: row.slip_id, round: int(row.round), dayRound: row.day_round });
+      }
+      return { bets: rows.map(betView), jackpots };
     },
 
     /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJackpotHit } from '../contract.ts';
 import { MINI_GAMES } from './draw.ts';
 
 /**
@@ -120,12 +121,24 @@ export const ZMiniBet = z.object({
   at: z.string(),
 });
 
-/** `mini-bet` taken: the slip's bets and the balance after it. */
+/**
+ * `mini-bet` taken: the slip's bets and the balance after it. `jackpots`: the house jackpots the
+ * slip's wallet bet won (drawn by the platform on the bet when the operator opted `house-mini` in;
+ * already in `balance`), usually none.
+ */
 export const ZMiniBetAnswer = z.object({
   status: z.literal('success'),
   slipId: z.string(),
   bets: z.array(ZMiniBet),
   balance: z.number(),
+  jackpots: z.array(ZJackpotHit),
+});
+
+/** A jackpot a slip won, as the member's bets list it. */
+export const ZMiniSlipJackpot = ZJackpotHit.extend({
+  slipId: z.string(),
+  round: z.number().int(),
+  dayRound: z.number().int(),
 });
 
 /**
@@ -159,10 +172,14 @@ export const ZMiniRefused = z.object({
   balance: z.number().optional(),
 });
 
-/** `mini-bets`: the member's bets, newest first (at most 500), and the balance now. */
+/**
+ * `mini-bets`: the member's bets, newest first (at most 500), the jackpots their slips won (of the
+ * slips listed), and the balance now.
+ */
 export const ZMiniBetsAnswer = z.object({
   status: z.literal('success'),
   bets: z.array(ZMiniBet),
+  jackpots: z.array(ZMiniSlipJackpot),
   balance: z.number(),
 });
 
@@ -182,6 +199,7 @@ export type TMiniRound = z.infer<typeof ZMiniRound>;
 export type TMiniBet = z.infer<typeof ZMiniBet>;
 export type TMiniSessionAnswer = z.infer<typeof ZMiniSessionAnswer>;
 export type TMiniBetAnswer = z.infer<typeof ZMiniBetAnswer>;
+export type TMiniSlipJackpot = z.infer<typeof ZMiniSlipJackpot>;
 export type TMiniRefused = z.infer<typeof ZMiniRefused>;
 export type TMiniBetsAnswer = z.infer<typeof ZMiniBetsAnswer>;
 export type TMiniRefusalCode = TMiniRefused['code'];

@@ -497,7 +497,7 @@ export function BaccaratTable() {
         </section>
       </div>
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} table={table} />
-      <JackpotBanner hits={jackpots} />
+      <JackpotBanner hits={jackpots} lang={lang} />
     </GameFrame>
   );
 }

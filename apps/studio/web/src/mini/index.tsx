@@ -6,12 +6,14 @@ import type {
   TMiniBetAnswer,
   TMiniBetsAnswer,
   TMiniSessionAnswer,
+  TMiniSlipJackpot,
 } from '@casino/studio-engine/mini/contract';
 import { isRefusal, postAction, type StudioRefusal } from '../shell/api.ts';
 import { createBalanceFeed, type BalanceFeed } from '../shell/balance-feed.ts';
 import { acceptedOrigins, isFromPortal, parsePortalBalance } from '../shell/portal-link.ts';
 import {
   HttpError,
+  JackpotBanner,
   SpeakerIcon,
   formatWon,
   useErrorText,
@@ -192,6 +194,10 @@ function MiniTable({
   const [scope, setScope] = useState<'round' | 'day'>('round');
   const [bets, setBets] = useState<TMiniBet[]>([]);
   const [dayBets, setDayBets] = useState<TMiniBet[]>([]);
+  // The house jackpots the member's slips won (drawn on the slip's wallet bet, paid with it).
+  const [jackpots, setJackpots] = useState<TMiniSlipJackpot[]>([]);
+  const [dayJackpots, setDayJackpots] = useState<TMiniSlipJackpot[]>([]);
+  const [hits, setHits] = useState<TMiniBetAnswer['jackpots']>([]);
 
   const loadBets = useCallback(
     async (round: number | null) => {
@@ -199,8 +205,14 @@ function MiniTable({
         round === null ? null : postAction<TMiniBetsAnswer>('mini-bets', { token, game, round }),
         postAction<TMiniBetsAnswer>('mini-bets', { token, game }),
       ]);
-      if (ofRound && !isRefusal(ofRound)) setBets(ofRound.bets);
-      if (!isRefusal(ofDay)) setDayBets(ofDay.bets);
+      if (ofRound && !isRefusal(ofRound)) {
+        setBets(ofRound.bets);
+        setJackpots(ofRound.jackpots);
+      }
+      if (!isRefusal(ofDay)) {
+        setDayBets(ofDay.bets);
+        setDayJackpots(ofDay.jackpots);
+      }
       return isRefusal(ofDay) ? null : ofDay.balance;
     },
     [token, game],
@@ -248,7 +260,10 @@ function MiniTable({
     if (openRound === null) return;
     postAction<TMiniBetsAnswer>('mini-bets', { token, game, round: openRound }).then(
       (answer) => {
-        if (!isRefusal(answer)) setBets(answer.bets);
+        if (!isRefusal(answer)) {
+          setBets(answer.bets);
+          setJackpots(answer.jackpots);
+        }
       },
       () => undefined,
     );
@@ -324,6 +339,18 @@ function MiniTable({
       setLines([]);
       setBets((known) => [...answer.bets, ...known.filter((b) => b.slipId !== answer.slipId)]);
       setDayBets((known) => [...answer.bets, ...known.filter((b) => b.slipId !== answer.slipId)]);
+      if (answer.jackpots.length > 0) {
+        // Paid with the bet (already in its balance): celebrated now, listed with the slip.
+        const won = answer.jackpots.map((hit) => ({
+          ...hit,
+          slipId: answer.slipId,
+          round: open.round,
+          dayRound: open.dayRound,
+        }));
+        setJackpots((known) => [...won, ...known]);
+        setDayJackpots((known) => [...won, ...known]);
+        setHits(answer.jackpots);
+      }
       setMessage({ kind: 'ok', text: t('slip.placed', { round: open.dayRound }) });
     } catch (error) {
       inFlight.end({ kind: 'failed' });
@@ -463,6 +490,7 @@ function MiniTable({
                 <MyBets
                   game={game}
                   bets={scope === 'round' ? bets : dayBets}
+                  jackpots={scope === 'round' ? jackpots : dayJackpots}
                   lang={lang}
                   scope={scope}
                   onScope={setScope}
@@ -482,6 +510,7 @@ function MiniTable({
           </div>
         </div>
       </main>
+      <JackpotBanner hits={hits} lang={lang} />
     </div>
   );
 }

@@ -144,9 +144,9 @@ describe('the Powerball client', () => {
         );
         balance -= bets.reduce((s, b) => s + b.amount, 0);
         mine = bets;
-        return { status: 200, body: { status: 'success', slipId: 's1', bets, balance } };
+        return { status: 200, body: { status: 'success', slipId: 's1', bets, balance, jackpots: [] } };
       },
-      'mini-bets': () => ({ status: 200, body: { status: 'success', bets: mine, balance } }),
+      'mini-bets': () => ({ status: 200, body: { status: 'success', bets: mine, jackpots: [], balance } }),
     };
     renderGame('powerball');
     expect(await screen.findByRole('heading', { name: 'Powerball' })).toBeTruthy();
@@ -211,11 +211,53 @@ describe('the Powerball client', () => {
     expect(requests.filter((r) => r.path.endsWith('/current')).length).toBe(0);
   });
 
+  it('celebrates a jackpot the slip won, and lists it with the slip before and after the settlement', async () => {
+    const hit = { tier: 'MINOR' as const, amount: 182_340 };
+    let mine: TMiniBet[] = [];
+    let listed: unknown[] = [];
+    answers = {
+      'mini-session': () => session('powerball'),
+      'mini-bet': () => {
+        mine = [bet({ market: 'pb-even', amount: 5_000 })];
+        return {
+          status: 200,
+          body: { status: 'success', slipId: 's1', bets: mine, balance: 277_340, jackpots: [hit] },
+        };
+      },
+      'mini-bets': () => ({
+        status: 200,
+        body: { status: 'success', bets: mine, jackpots: listed, balance: 277_340 },
+      }),
+    };
+    renderGame('powerball');
+    const group = await screen.findByRole('region', { name: /Powerball odd\/even$/ });
+    fireEvent.click(within(group).getByRole('button', { name: /Even/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place bets' }));
+    const banner = await screen.findByRole('alertdialog', { name: 'MINOR jackpot' });
+    expect(within(banner).getByText('MINOR jackpot won: ₩182,340')).toBeTruthy();
+    expect(screen.getByText('₩277,340')).toBeTruthy();
+    fireEvent.click(banner);
+    fireEvent.click(screen.getByRole('tab', { name: 'My bets' }));
+    const line = 'MINOR jackpot won with round 101: ₩182,340';
+    expect(screen.getByText(line)).toBeTruthy();
+    // The settlement's list keeps it (the studio keeps the jackpots on the slip).
+    mine = [{ ...mine[0]!, state: 'lost' }];
+    listed = [{ ...hit, slipId: 's1', round: 201, dayRound: 101 }];
+    act(() => FakeEventSource.last!.emit('settled', { round: 201, voided: false }));
+    await waitFor(() => expect(screen.getByText('Lost')).toBeTruthy());
+    expect(screen.getAllByText(line)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('tab', { name: 'Today' }));
+    expect(screen.getAllByText(line)).toHaveLength(1);
+  });
+
   it('says a late slip is refused as closed, and keeps it', async () => {
     answers = {
       'mini-session': () => session('powerball'),
       'mini-bet': () => ({ status: 200, body: { status: 'refused', code: 'closed' } }),
-      'mini-bets': () => ({ status: 200, body: { status: 'success', bets: [], balance: 100_000 } }),
+      'mini-bets': () => ({
+        status: 200,
+        body: { status: 'success', bets: [], jackpots: [], balance: 100_000 },
+      }),
     };
     renderGame('powerball', 'ko');
     const group = await screen.findByRole('region', { name: /^파워볼 홀\/짝/ });
@@ -229,7 +271,10 @@ describe('the Powerball client', () => {
     answers = {
       'mini-session': () => session('powerball'),
       'mini-bet': () => ({ status: 200, body: { status: 'refused', code: 'exposure', market: 'sum-large' } }),
-      'mini-bets': () => ({ status: 200, body: { status: 'success', bets: [], balance: 100_000 } }),
+      'mini-bets': () => ({
+        status: 200,
+        body: { status: 'success', bets: [], jackpots: [], balance: 100_000 },
+      }),
     };
     renderGame('powerball');
     const group = await screen.findByRole('region', { name: /^Normal-ball sum small/ });
@@ -241,7 +286,10 @@ describe('the Powerball client', () => {
   it('does not send a stake below the market minimum', async () => {
     answers = {
       'mini-session': () => session('powerball'),
-      'mini-bets': () => ({ status: 200, body: { status: 'success', bets: [], balance: 100_000 } }),
+      'mini-bets': () => ({
+        status: 200,
+        body: { status: 'success', bets: [], jackpots: [], balance: 100_000 },
+      }),
     };
     const s = session('powerball');
     (s.body.settings.markets as { minBet: number }[]).forEach((m) => (m.minBet = 20_000));
@@ -272,7 +320,10 @@ describe('the Ladder client', () => {
     });
     answers = {
       'mini-session': () => session('ladder'),
-      'mini-bets': () => ({ status: 200, body: { status: 'success', bets: [], balance: 100_000 } }),
+      'mini-bets': () => ({
+        status: 200,
+        body: { status: 'success', bets: [], jackpots: [], balance: 100_000 },
+      }),
     };
     renderGame('ladder');
     expect(await screen.findByRole('heading', { name: 'Ladder' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LadderResult, MiniGame, PowerballResult } from '@casino/studio-engine/mini/draw';
-import type { TMiniBet, TMiniMarket } from '@casino/studio-engine/mini/contract';
+import type { TMiniBet, TMiniMarket, TMiniSlipJackpot } from '@casino/studio-engine/mini/contract';
 import { formatCompact, formatWon, type TLang } from '../shell/index.ts';
 import { formatOdds, potentialPayout, slipTotal, type SlipLine } from './bet-slip.ts';
 import { ballColour } from './draw-stage.tsx';
@@ -322,12 +322,15 @@ export function PatternRoads({ game, rounds }: { game: MiniGame; rounds: readonl
 export function MyBets({
   game,
   bets,
+  jackpots,
   lang,
   scope,
   onScope,
 }: {
   game: MiniGame;
   bets: readonly TMiniBet[];
+  /** The house jackpots won by the slips listed (paid with their bets). */
+  jackpots: readonly TMiniSlipJackpot[];
   lang: TLang;
   scope: 'round' | 'day';
   onScope(scope: 'round' | 'day'): void;
@@ -392,6 +395,15 @@ export function MyBets({
               </tbody>
             </table>
           </div>
+          {jackpots.length > 0 ? (
+            <ul className="mg-jackpots">
+              {jackpots.map((j) => (
+                <li key={`${j.slipId}:${j.tier}`} className="mg-jackpot">
+                  {t('mine.jackpot', { tier: j.tier, amount: formatWon(j.amount, lang), round: j.dayRound })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </>
       )}
     </div>

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatWon } from '@casino/web-kit/format';
 import { useSound } from './sound.ts';
-import { useStudio } from './studio.tsx';
+import type { TLang } from './format.ts';
 import { usePrefersReducedMotion } from './motion.ts';
 
 export interface JackpotHit {
@@ -18,11 +18,19 @@ const COUNT_MS = 1800;
 /**
  * The celebration of a jackpot hit: a full-screen overlay with the tier and the amount counting up.
  * It shows whenever it is given a new non-empty `hits` array, and closes on a click, Esc or after a
- * few seconds (then `onClose`). The amount is also announced to screen readers.
+ * few seconds (then `onClose`). The amount is also announced to screen readers. `lang` is given, not
+ * read from the studio's session, since the mini-games have a session of their own.
  */
-export function JackpotBanner({ hits, onClose }: { hits: readonly JackpotHit[]; onClose?: () => void }) {
+export function JackpotBanner({
+  hits,
+  lang,
+  onClose,
+}: {
+  hits: readonly JackpotHit[];
+  lang: TLang;
+  onClose?: () => void;
+}) {
   const { t } = useTranslation('shell');
-  const { lang } = useStudio();
   const { play } = useSound();
   const reduced = usePrefersReducedMotion();
   const [shown, setShown] = useState<readonly JackpotHit[] | null>(null);

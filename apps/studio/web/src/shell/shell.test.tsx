@@ -156,7 +156,10 @@ describe('the game frame', () => {
 
   it('celebrates a jackpot hit with its tier and amount', async () => {
     const onClose = vi.fn();
-    renderFrame('en', <JackpotBanner hits={[{ tier: 'MAJOR', amount: 2_500_000 }]} onClose={onClose} />);
+    renderFrame(
+      'en',
+      <JackpotBanner hits={[{ tier: 'MAJOR', amount: 2_500_000 }]} lang="en" onClose={onClose} />,
+    );
     const banner = await screen.findByRole('alertdialog', { name: 'MAJOR jackpot' });
     expect(within(banner).getByText('MAJOR jackpot won: ₩2,500,000')).toBeTruthy();
     fireEvent.click(banner);

@@ -228,7 +228,7 @@ export function SlotGame() {
             : ''}
         </p>
 
-        <JackpotBanner hits={machine.jackpots} onClose={machine.onJackpotClosed} />
+        <JackpotBanner hits={machine.jackpots} lang={lang} onClose={machine.onJackpotClosed} />
         <Paytable
           open={paytableOpen}
           onClose={() => setPaytableOpen(false)}
