@@ -261,6 +261,43 @@ describe('on a phone', () => {
     await context.close();
   });
 
+  it('the cashier pages lay their quick amount buttons out in full rows, on a phone and at 1200 px', async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await dismissHealthDialogs(page);
+    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+    await page.request.post('/api/auth/callback/credentials', {
+      headers: { origin: baseUrl },
+      form: { csrfToken, userId: member.userId, password: member.password, callbackUrl: '/', json: 'true' },
+    });
+    const seen: Record<string, number[]> = {};
+    for (const width of [PHONE.width, 1200])
+      for (const pathname of ['/deposit', '/withdraw', '/comp']) {
+        await page.setViewportSize({ width, height: 900 });
+        await open(page, localePath('ko', pathname));
+        const group = page.locator('.amount-quick');
+        await group.waitFor();
+        seen[`${pathname} ${width}`] = await group.evaluate((el) => {
+          const counts = new Map<number, number>();
+          for (const button of el.children) {
+            const top = Math.round(button.getBoundingClientRect().top);
+            counts.set(top, (counts.get(top) ?? 0) + 1);
+          }
+          return [...counts.values()];
+        });
+      }
+    // Five steps and reset (deposit, withdraw); three steps, "all" over two columns and reset (comp).
+    // At 1200 px the rows once filled up to five, leaving reset alone on a row.
+    expect(seen).toEqual({
+      '/deposit 390': [3, 3],
+      '/withdraw 390': [3, 3],
+      '/comp 390': [3, 2],
+      '/deposit 1200': [3, 3],
+      '/withdraw 1200': [3, 3],
+      '/comp 1200': [3, 2],
+    });
+    await context.close();
+  });
+
   it('the footer stays out of sight while /register loads: no layout shift', async () => {
     const { context, page } = await newPage(browser, baseUrl, PHONE);
     await page.addInitScript(() => {
