@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from './browser.ts';
 import {
+  ADMIN_PASSWORD,
   dismissHealthDialogs,
   localePath,
   LOCALES,
@@ -317,6 +318,38 @@ describe('on a phone', () => {
       (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
     );
     expect(cls).toBeLessThan(0.05);
+    await context.close();
+  });
+});
+
+describe('the console at 1024 px', () => {
+  it('keeps every button label on one line (Levels, Blacklist), in Korean and English', async () => {
+    const { context, page } = await newPage(browser, baseUrl, { width: 1024, height: 800 });
+    await page.request.post('/api/backoffice/login', {
+      headers: { origin: baseUrl },
+      data: { operatorId: 'admin', password: ADMIN_PASSWORD },
+    });
+    const seen: Record<string, string[]> = {};
+    for (const lang of ['ko', 'en'] as const)
+      for (const screen of ['levels', 'blacklist']) {
+        await page.goto(`/backoffice/${screen}`);
+        await page.evaluate((l) => localStorage.setItem('backoffice.language', l), lang);
+        await page.reload();
+        await page.locator('main .btn').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        // Once broken in two beside a form row's fields: 블랙리스트 추가 (Add to blacklist), 수정.
+        seen[`${lang} ${screen}`] = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('main .btn')]
+            .filter((button) => {
+              const range = document.createRange();
+              range.selectNodeContents(button);
+              const rects = [...range.getClientRects()].filter((r) => r.width > 1);
+              return new Set(rects.map((r) => Math.round(r.top / 4))).size > 1;
+            })
+            .map((button) => button.textContent ?? ''),
+        );
+      }
+    expect(seen).toEqual({ 'ko levels': [], 'ko blacklist': [], 'en levels': [], 'en blacklist': [] });
     await context.close();
   });
 });
