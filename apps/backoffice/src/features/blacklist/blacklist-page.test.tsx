@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BlacklistPage } from './blacklist-page.tsx';
+import { setLanguage } from '../../i18n/i18n.ts';
 import { fakeFetch, renderConsole, setUpConsoleTests } from '../../test/console.tsx';
 
 const ENTRY = {
@@ -36,7 +37,7 @@ function fakeServer(answers: Record<string, unknown[]>) {
     sent.push({ method: init.method!, url, body: init.body ? JSON.parse(init.body as string) : undefined });
     const next = answers[`${init.method} ${url}`]?.shift();
     if (!next) throw new Error(`unexpected ${init.method} ${url}`);
-    return Response.json(next);
+    return next instanceof Response ? next : Response.json(next);
   });
   return { sent, reads };
 }
@@ -156,5 +157,32 @@ describe('blacklist', () => {
       ),
     ).toBeTruthy();
     expect(sent).toHaveLength(2);
+  });
+
+  describe('in Korean', () => {
+    afterEach(() => setLanguage('en'));
+
+    it('says the limits, the row cap and a 413 from the server in Korean', async () => {
+      setLanguage('ko');
+      fakeServer({
+        'POST /api/backoffice/blacklist/import': [
+          { status: 'too_many_rows', rows: 25_000, maxRows: 20_000 },
+          new Response(JSON.stringify({ status: 'too_large' }), { status: 413 }),
+        ],
+      });
+      renderPage();
+      const form = (await screen.findByRole('form', { name: 'CSV 가져오기' })) as HTMLFormElement;
+      expect(within(form).getByText(/한 번에 최대 20000줄, 4MB까지/)).toBeTruthy();
+      fireEvent.change(within(form).getByLabelText('CSV 파일'), {
+        target: { files: [new File(['phone,01012345678,x\n'], '목록.csv')] },
+      });
+      expect(await within(form).findByText('목록.csv 파일을 가져옵니다.')).toBeTruthy();
+      fireEvent.click(within(form).getByRole('button', { name: 'CSV 가져오기' }));
+      expect(
+        await within(form).findByText(/목록이 25000줄로, 한 번에 가져올 수 있는 20000줄보다/),
+      ).toBeTruthy();
+      fireEvent.click(within(form).getByRole('button', { name: 'CSV 가져오기' }));
+      expect(await within(form).findByText(/4MB보다 큽니다/)).toBeTruthy();
+    });
   });
 });
