@@ -23,16 +23,26 @@ import {
  * the round open now (both sides of one market, so one bet wins whatever the draw), sees the draw
  * pushed by the game's stream, is paid at the draw, and verifies the round from its published seed
  * on the verify page; the operator sees the round's bets on the console's Mini games screen.
- * Rounds run on the studio's real clock (Powerball every 5 minutes, Ladder every 3 by default), so
- * the test waits for real draws. Screenshots: phone in Korean, desktop in English.
+ * Rounds run on the studio's real clock: the operator first sets both games to a 1-minute cadence
+ * and a 10-second cut-off through the back office's settings (as an operator would; the round
+ * scheduled now, with no bet on it yet, is re-timed to the new clock), so the test waits for real
+ * draws a minute apart instead of the defaults' 5 and 3 minutes. Screenshots: phone in Korean,
+ * desktop in English.
  */
 
 const baseUrl = inject('baseUrl');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 const SOON = { timeout: 20_000 };
-/** The longest wait for a draw: the default cadence (5 minutes) and a margin. */
-const DRAW = { timeout: 6 * 60_000, interval: 1_000 };
+/** The clock the test sets: a draw every minute, betting closed 10 s before it. */
+const CLOCK = { cadenceMinutes: 1, cutoffSeconds: 10 };
+/** The defaults, set back afterwards. */
+const DEFAULT_CLOCK = {
+  powerball: { cadenceMinutes: 5, cutoffSeconds: 30 },
+  ladder: { cadenceMinutes: 3, cutoffSeconds: 30 },
+};
+/** The longest wait for a draw: two rounds of the 1-minute cadence and a margin. */
+const DRAW = { timeout: 150_000, interval: 1_000 };
 
 let browser: Browser;
 let operator: Awaited<ReturnType<typeof operatorClient>>;
@@ -41,8 +51,14 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
   operator = await operatorClient(baseUrl);
+  for (const game of ['powerball', 'ladder'] as const)
+    await operator.patch(`/api/backoffice/mini/${game}/settings`, CLOCK);
 });
 afterAll(async () => {
+  for (const game of ['powerball', 'ladder'] as const)
+    await operator
+      ?.patch(`/api/backoffice/mini/${game}/settings`, DEFAULT_CLOCK[game])
+      .catch(() => undefined);
   await operator?.close();
   await browser?.close();
 });

@@ -1020,6 +1020,80 @@ describe("the studio's operator API", () => {
     expect([refused.status, await refused.json()]).toEqual([400, { status: 'error', code: 'bad_request' }]);
   });
 
+  it('a new cadence and cut-off re-time the round scheduled now while nobody bet on it, announced on the stream; a round with a slip keeps its times', async () => {
+    const c = await freshRound('ladder');
+    const controller = new AbortController();
+    const res = await fetch(`${base}/studio/api/mini/ladder/events`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    await until(`"round":${c.round}`);
+    try {
+      const set = await operatorCall('update-settings', {
+        game: 'ladder',
+        by: 't',
+        cadenceMinutes: 1,
+        cutoffSeconds: 10,
+      });
+      expect(set.body).toEqual({ status: 'success' });
+      // The next 1-minute boundary whose betting is still open, closing 10 s before it.
+      const at = t.clock.now().getTime();
+      let drawsAt = (Math.floor(at / 60_000) + 1) * 60_000;
+      if (drawsAt - 10_000 <= at) drawsAt += 60_000;
+      const moved = await current('ladder');
+      expect(moved.round).toBe(c.round);
+      expect(Date.parse(moved.drawsAt)).toBe(drawsAt);
+      expect(Date.parse(moved.closesAt)).toBe(drawsAt - 10_000);
+      expect(Date.parse(moved.drawsAt)).toBeLessThan(Date.parse(c.drawsAt));
+      // Every open window hears the new times (the same round announced again).
+      await studio.miniRun();
+      await until(`"closesAt":"${moved.closesAt}"`);
+
+      // A slip on it: the next change of the clock leaves its times alone.
+      const m = await createMember(t, { cash: 10_000 });
+      const token = await launch(m, 'ladder');
+      const taken = await studioCall('mini-bet', {
+        token,
+        game: 'ladder',
+        round: c.round,
+        bets: [{ market: 'left', amount: 1_000 }],
+      });
+      expect(taken.body.status).toBe('success');
+      await operatorCall('update-settings', {
+        game: 'ladder',
+        by: 't',
+        cadenceMinutes: 5,
+        cutoffSeconds: 30,
+      });
+      expect(await current('ladder')).toMatchObject({
+        round: c.round,
+        drawsAt: moved.drawsAt,
+        closesAt: moved.closesAt,
+      });
+      // Drawn and paid at its time; the next round runs on the new clock.
+      await drawAndSettle('ladder', moved);
+      const next = await current('ladder');
+      expect(next.round).toBe(c.round + 1);
+      expect(Date.parse(next.drawsAt) % 300_000).toBe(0);
+      expect(Date.parse(next.drawsAt) - Date.parse(next.closesAt)).toBe(30_000);
+    } finally {
+      controller.abort();
+      await operatorCall('update-settings', {
+        game: 'ladder',
+        by: 't',
+        cadenceMinutes: 3,
+        cutoffSeconds: 30,
+      });
+    }
+  });
+
   it('keeps odds within the bounds that hold RTP in 90..99 %', async () => {
     const market = miniMarkets('powerball').find((m) => m.code === 'sum-small')!;
     for (const odds of [market.minOdds - 1, market.maxOdds + 1])

@@ -58,7 +58,8 @@ export const ZMiniSettingsResponse = z.discriminatedUnion('status', [
 /**
  * A settings change: only what is named changes. A market's `odds` outside its bounds, a `minBet`
  * above its `maxBet`, or an unknown market answers `invalid` with `market`. A new cadence or
- * cut-off applies from the next round scheduled.
+ * cut-off applies from the next round scheduled, and to the round scheduled now while nobody has
+ * bet on it (re-timed to the new clock).
  */
 export const ZMiniSettingsPatch = z.strictObject({
   cadenceMinutes: z

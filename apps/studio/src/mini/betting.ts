@@ -265,10 +265,10 @@ export function createMiniBetting(deps: MiniBettingDeps) {
       const slipId = `${game}-${round}-${randomBytes(9).toString('base64url')}`;
       let total = 0;
       try {
-        const dayRound = await db.transaction().execute(async (trx) => {
+        const reserved = await db.transaction().execute(async (trx) => {
           const r = await trx
             .selectFrom('studio_mini_rounds')
-            .select(['opens_at', 'closes_at', 'settlement', 'day_round'])
+            .select(['opens_at', 'closes_at', 'settlement', 'day_round', 'drawn_at'])
             .where('game', '=', game)
             .where('round', '=', round)
             .forShare()
@@ -276,6 +276,7 @@ export function createMiniBetting(deps: MiniBettingDeps) {
           if (
             !r ||
             r.settlement !== null ||
+            r.drawn_at !== null ||
             at.getTime() < new Date(r.opens_at).getTime() ||
             at.getTime() >= new Date(r.closes_at).getTime()
           )

@@ -70,6 +70,64 @@ async function publishChain(trx: Trx, game: MiniGame, firstRound: number, length
   }
 }
 
+/** The next draw time on the cadence's boundaries whose betting is still open at `at` (ms). */
+function nextDrawMs(at: Date, cadenceMs: number, cutoffMs: number): number {
+  // Draw times fall on the cadence's boundaries counted from the epoch: in a zone offset by whole
+  // hours or half hours (Seoul: +9) every site day starts on one of them. A boundary whose betting
+  // would close at once is skipped.
+  let drawsAtMs = (Math.floor(at.getTime() / cadenceMs) + 1) * cadenceMs;
+  if (drawsAtMs - cutoffMs <= at.getTime()) drawsAtMs += cadenceMs;
+  return drawsAtMs;
+}
+
+/**
+ * A new cadence or cut-off for the round scheduled now, while nobody has bet on it: its draw moves
+ * to the new cadence's next boundary (and its cut-off with it), as if it had been scheduled with
+ * the new settings. A round with a slip (of any state) keeps its times: members bet on them. Runs
+ * in the settings' transaction: the round's row is locked first, so a slip being reserved (which
+ * share-locks it) is either seen here or reserved after, against the new times. The result is the
+ * chain's seed whatever the time, so nothing of the fairness moves. Answers whether it moved.
+ */
+export async function retimeIdleRound(trx: Trx, game: MiniGame, at: Date): Promise<boolean> {
+  const round = await trx
+    .selectFrom('studio_mini_rounds')
+    .select(['round', 'opens_at', 'closes_at', 'draws_at'])
+    .where('game', '=', game)
+    .where('drawn_at', 'is', null)
+    .where('settlement', 'is', null)
+    .where('draws_at', '>', at)
+    .orderBy('round', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!round) return false;
+  const slip = await trx
+    .selectFrom('studio_mini_slips')
+    .select('slip_id')
+    .where('game', '=', game)
+    .where('round', '=', round.round)
+    .limit(1)
+    .executeTakeFirst();
+  if (slip) return false;
+  const settings = await trx
+    .selectFrom('studio_mini_games')
+    .select(['cadence_minutes', 'cutoff_seconds'])
+    .where('game', '=', game)
+    .executeTakeFirstOrThrow();
+  const cutoffMs = settings.cutoff_seconds * 1_000;
+  const drawsAtMs = nextDrawMs(at, settings.cadence_minutes * 60_000, cutoffMs);
+  const closesAtMs = Math.max(new Date(round.opens_at).getTime(), drawsAtMs - cutoffMs);
+  if (drawsAtMs === new Date(round.draws_at).getTime() && closesAtMs === new Date(round.closes_at).getTime())
+    return false;
+  await trx
+    .updateTable('studio_mini_rounds')
+    .set({ draws_at: new Date(drawsAtMs), closes_at: new Date(closesAtMs) })
+    .where('game', '=', game)
+    .where('round', '=', round.round)
+    .execute();
+  return true;
+}
+
 async function hasSeed(trx: Trx, game: MiniGame, round: number): Promise<boolean> {
   const row = await trx
     .selectFrom('studio_mini_seeds')
@@ -125,6 +183,8 @@ export function createMiniClock(options: MiniClockOptions): MiniClock {
           .where('game', '=', game)
           .where('round', '=', round)
           .where('drawn_at', 'is', null)
+          // Still due under the row's lock: an operator's new cadence may have moved it meanwhile.
+          .where('draws_at', '<=', at)
           .executeTakeFirst();
         if (updated.numUpdatedRows > 0n) drawn.push(round);
       }
@@ -147,14 +207,11 @@ export function createMiniClock(options: MiniClockOptions): MiniClock {
         .executeTakeFirstOrThrow();
       const cadenceMs = settings.cadence_minutes * 60_000;
       const round = last ? int(last.round) + 1 : 1;
-      // Draw times fall on the cadence's boundaries counted from the epoch: in a zone offset by whole
-      // hours or half hours (Seoul: +9) every site day starts on one of them.
       // The next boundary whose betting has not closed yet (after an outage the round that would
       // close at once is skipped). The round opens now, or at the last draw when that is later
       // than one cadence before its own.
       const cutoffMs = settings.cutoff_seconds * 1_000;
-      let drawsAtMs = (Math.floor(at.getTime() / cadenceMs) + 1) * cadenceMs;
-      if (drawsAtMs - cutoffMs <= at.getTime()) drawsAtMs += cadenceMs;
+      const drawsAtMs = nextDrawMs(at, cadenceMs, cutoffMs);
       const drawsAt = new Date(drawsAtMs);
       if (!(await hasSeed(trx, game, round))) await publishChain(trx, game, round, chainLength, at);
       const opensAt = new Date(

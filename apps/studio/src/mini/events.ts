@@ -63,12 +63,12 @@ function roundView(row: {
 
 /** Remembers the last rounds announced of one kind, so each is written once. */
 class Seen {
-  private readonly rounds: number[] = [];
+  private readonly rounds: (number | string)[] = [];
   primed = false;
-  has(round: number) {
+  has(round: number | string) {
     return this.rounds.includes(round);
   }
-  add(round: number) {
+  add(round: number | string) {
     this.rounds.push(round);
     if (this.rounds.length > REMEMBERED) this.rounds.shift();
   }
@@ -123,8 +123,11 @@ export function createMiniEvents(deps: { db: StudioDb; now: () => Date; log: Fas
       .filter((r) => r.settled_at !== null)
       .sort((a, b) => new Date(b.settled_at!).getTime() - new Date(a.settled_at!).getTime());
     const first = !marks.round.primed;
-    if (open && !marks.round.has(open.round)) {
-      marks.round.add(open.round);
+    // A round is announced again when its times change (an operator's new cadence re-timed it
+    // before anybody bet on it): the clients' countdowns follow.
+    const openKey = open ? `${open.round}@${open.closesAt}@${open.drawsAt}` : null;
+    if (open && openKey && !marks.round.has(openKey)) {
+      marks.round.add(openKey);
       if (!first) write(game, 'round', open);
     }
     for (const r of drawn.reverse()) {

@@ -6,6 +6,7 @@ import { isMiniGame, MINI_GAMES, type MiniGame } from '@casino/studio-engine/min
 import { int, json, type StudioDb } from '../db.ts';
 import { isStorableJson } from '../transfer-api.ts';
 import { readSettings, type MiniBetting } from './betting.ts';
+import { retimeIdleRound } from './clock.ts';
 
 /**
  * The studio's operator API for the mini-games (decision 0026, docs/api/studio-mini.md "Operator
@@ -199,6 +200,9 @@ export async function registerMiniOperatorApi(app: FastifyInstance, deps: MiniOp
             .set({ ...game, updated_at: at })
             .where('game', '=', input.game)
             .execute();
+        // A new clock also re-times the round scheduled now while nobody has bet on it.
+        if (input.cadenceMinutes !== undefined || input.cutoffSeconds !== undefined)
+          await retimeIdleRound(trx, input.game, at);
         for (const change of input.markets ?? []) {
           const set: Record<string, unknown> = {};
           if (change.odds !== undefined) set.odds = change.odds;

@@ -199,13 +199,18 @@ function MiniTable({
   const [dayJackpots, setDayJackpots] = useState<TMiniSlipJackpot[]>([]);
   const [hits, setHits] = useState<TMiniBetAnswer['jackpots']>([]);
 
+  // The round's list is asked when a round opens and when one is settled, and the answers may come
+  // back in either order: only the newest question's answer is shown (a round opening and the
+  // previous one settled come a few milliseconds apart).
+  const roundAsked = useRef(0);
   const loadBets = useCallback(
     async (round: number | null) => {
+      const asked = round === null ? null : ++roundAsked.current;
       const [ofRound, ofDay] = await Promise.all([
         round === null ? null : postAction<TMiniBetsAnswer>('mini-bets', { token, game, round }),
         postAction<TMiniBetsAnswer>('mini-bets', { token, game }),
       ]);
-      if (ofRound && !isRefusal(ofRound)) {
+      if (ofRound && !isRefusal(ofRound) && asked === roundAsked.current) {
         setBets(ofRound.bets);
         setJackpots(ofRound.jackpots);
       }
@@ -258,9 +263,10 @@ function MiniTable({
   const openRound = open?.round ?? null;
   useEffect(() => {
     if (openRound === null) return;
+    const asked = ++roundAsked.current;
     postAction<TMiniBetsAnswer>('mini-bets', { token, game, round: openRound }).then(
       (answer) => {
-        if (!isRefusal(answer)) {
+        if (!isRefusal(answer) && asked === roundAsked.current) {
           setBets(answer.bets);
           setJackpots(answer.jackpots);
         }

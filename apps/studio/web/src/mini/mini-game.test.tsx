@@ -34,7 +34,8 @@ class FakeEventSource {
 const SEED = 'ab'.repeat(32);
 type Req = { method: string; path: string; body: Record<string, unknown> | null };
 let requests: Req[];
-let answers: Record<string, (body: Record<string, unknown>) => { status: number; body: unknown }>;
+type Answer = { status: number; body: unknown };
+let answers: Record<string, (body: Record<string, unknown>) => Answer | Promise<Answer>>;
 let publicRounds: unknown[];
 
 function markets(game: 'powerball' | 'ladder') {
@@ -100,7 +101,7 @@ beforeEach(() => {
         { status: 200 },
       );
     const action = path.split('/').pop()!;
-    const answered = answers[action]?.(body ?? {}) ?? {
+    const answered = (await answers[action]?.(body ?? {})) ?? {
       status: 404,
       body: { status: 'error', code: 'not_found' },
     };
@@ -248,6 +249,41 @@ describe('the Powerball client', () => {
     expect(screen.getAllByText(line)).toHaveLength(1);
     fireEvent.click(screen.getByRole('tab', { name: 'Today' }));
     expect(screen.getAllByText(line)).toHaveLength(1);
+  });
+
+  it("keeps the settled round's bets when the next round's (empty) list comes back after them", async () => {
+    let release = () => {};
+    const late = new Promise<void>((resolve) => (release = resolve));
+    const won = bet({ market: 'pb-odd', amount: 5_000, state: 'won', win: 9_750 });
+    answers = {
+      'mini-session': () => session('powerball'),
+      'mini-bets': async (body) => {
+        if (body.round === 202) {
+          await late;
+          return { status: 200, body: { status: 'success', bets: [], jackpots: [], balance: 104_750 } };
+        }
+        const bets = body.round === 201 || body.round === undefined ? [won] : [];
+        return { status: 200, body: { status: 'success', bets, jackpots: [], balance: 104_750 } };
+      },
+    };
+    renderGame('powerball');
+    await screen.findByRole('heading', { name: 'Powerball' });
+    const source = FakeEventSource.last!;
+    // The tick that draws 201 opens 202; 201 is settled a moment later.
+    act(() => source.emit('round', openRound(202, 50, Date.now())));
+    act(() => source.emit('draw', { round: 201, seed: SEED, result: drawPowerball(201, SEED) }));
+    act(() => source.emit('settled', { round: 201, voided: false }));
+    fireEvent.click(screen.getByRole('tab', { name: 'My bets' }));
+    await screen.findByText('Won ₩9,750');
+    // 202's list arrives last: it was asked first, so it does not replace 201's.
+    await act(async () => {
+      release();
+      await late;
+    });
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path.endsWith('/mini-bets') && r.body?.round === 202)).toHaveLength(1),
+    );
+    expect(screen.getByText('Won ₩9,750')).toBeTruthy();
   });
 
   it('says a late slip is refused as closed, and keeps it', async () => {
