@@ -1032,7 +1032,8 @@ describe('versions of the games (issue 22)', () => {
     await sql`drop table studio_mini_bets, studio_mini_slips, studio_mini_members, studio_mini_exposure, studio_mini_markets`.execute(
       database.db,
     );
-    await sql`delete from studio_migration where name = '0004_mini_bets'`.execute(database.db);
+    await sql`delete from studio_migration
+      where name in ('0004_mini_bets', '0005_mini_jackpots', '0006_mini_transfer')`.execute(database.db);
     await sql`drop table studio_mini_leases, studio_mini_rounds, studio_mini_seeds, studio_mini_chains, studio_mini_games`.execute(
       database.db,
     );

@@ -135,7 +135,11 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
     return { player, mode: who.wallet };
   }
 
-  /** The mini-games' member: their wallet is the platform's (the mini-games have no transfer mode). */
+  /**
+   * The mini-games' member, and how the operator runs `house-mini`'s money: in transfer mode the
+   * member's money for the mini-games is at the studio (studio_wallets), as for the other house
+   * games, and no bet call checks the token, so it is asked afresh (`fresh`).
+   */
   async function miniPlayer(token: string, fresh: boolean) {
     const who = await members.identify(MINI_PROVIDER, token, { fresh });
     if (!who.ok)
@@ -145,9 +149,10 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
     return who;
   }
 
-  /** The member's balance now (the platform's `balance` call). */
+  /** The member's balance now: the platform's `balance` call, or in transfer mode the studio's wallet. */
   async function miniBalance(token: string): Promise<number> {
-    return (await miniPlayer(token, true)).balance ?? 0;
+    const who = await miniPlayer(token, true);
+    return who.wallet === 'transfer' ? studioBalance(db, MINI_PROVIDER, who.userId) : (who.balance ?? 0);
   }
 
   const handlers: Record<string, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
@@ -159,8 +164,10 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
       return reply.send({
         status: 'success',
         userId: who.userId,
-        balance: who.balance ?? 0,
+        balance:
+          who.wallet === 'transfer' ? await studioBalance(db, MINI_PROVIDER, who.userId) : (who.balance ?? 0),
         currency: 'KRW',
+        wallet: who.wallet,
         game: input.game,
         settings: {
           cadenceMinutes: settings.cadenceMinutes,
@@ -182,13 +189,15 @@ export async function registerBrowserApi(app: FastifyInstance, deps: BrowserApiD
     },
     async 'mini-bet'(request, reply) {
       const input = parse(ZMiniBetRequest, request.body);
-      const who = await miniPlayer(input.token, false);
-      if (who.wallet === 'transfer') return reply.send({ status: 'refused', code: 'maintenance' });
+      // Transfer mode: no bet call checks the token (a blocked member), so the platform is asked afresh.
+      const mode = await members.modeOf(MINI_PROVIDER);
+      const who = await miniPlayer(input.token, mode === 'transfer');
       const answer = await mini.betting.bet(
         { token: input.token, userId: who.userId },
         input.game,
         input.round,
         input.bets,
+        who.wallet,
       );
       if (answer.kind === 'error') throw new StudioHttpError(answer.httpStatus, answer.code);
       if (answer.kind === 'refused') {

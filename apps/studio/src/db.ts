@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_round_versions.ts';
 import * as m0003 from './migrations/0003_mini.ts';
 import * as m0004 from './migrations/0004_mini_bets.ts';
 import * as m0005 from './migrations/0005_mini_jackpots.ts';
+import * as m0006 from './migrations/0006_mini_transfer.ts';
 
 export type WalletMode = 'seamless' | 'transfer';
 export type RoundState = 'open' | 'settled' | 'refused' | 'rolled_back';
@@ -135,6 +136,8 @@ export interface StudioTables {
     refusal: string | null;
     /** The jackpots its wallet bet won, `[{tier, amount}]` (migrations/0005). */
     jackpots: Generated<unknown>;
+    /** Whose wallet holds its money: the platform's (seamless) or the studio's (transfer; migrations/0006). */
+    wallet: Generated<WalletMode>;
     created_at: Date;
     updated_at: Date;
   };
@@ -175,6 +178,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_mini': m0003,
   '0004_mini_bets': m0004,
   '0005_mini_jackpots': m0005,
+  '0006_mini_transfer': m0006,
 };
 
 /**

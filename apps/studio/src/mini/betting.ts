@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { TMiniBet, TMiniRefusalCode, TMiniSlipJackpot } from '@casino/studio-engine/mini/contract';
 import { MINI_GAMES, type MiniGame, type MiniResult } from '@casino/studio-engine/mini/draw';
 import { marketWins, miniMarkets, payout } from '@casino/studio-engine/mini/markets';
-import { int, json, type StudioDb, type StudioTables } from '../db.ts';
+import { int, json, type StudioDb, type StudioTables, type WalletMode } from '../db.ts';
 import { MINI_PROVIDER } from '../games.ts';
 import type { JackpotWin, WalletClient, WalletResult } from '../wallet-client.ts';
 
@@ -54,10 +54,12 @@ export type BetAnswer =
 class Refusal extends Error {
   readonly code: TMiniRefusalCode;
   readonly market: string | undefined;
-  constructor(code: TMiniRefusalCode, market?: string) {
+  readonly balance: number | undefined;
+  constructor(code: TMiniRefusalCode, market?: string, balance?: number) {
     super(code);
     this.code = code;
     this.market = market;
+    this.balance = balance;
   }
 }
 
@@ -196,9 +198,12 @@ export function createMiniBetting(deps: MiniBettingDeps) {
         .set({ state: to, updated_at: now(), ...(refusal ? { refusal } : {}) })
         .where('slip_id', '=', slipId)
         .where('state', 'in', from)
-        .returning(['game', 'round', 'user_id', 'total'])
+        .returning(['game', 'round', 'user_id', 'total', 'wallet', 'provider'])
         .executeTakeFirst();
       if (!moved) return false;
+      // A transfer-mode slip's stake goes back to the studio's wallet with the refund itself.
+      if (to === 'rolled_back' && moved.wallet === 'transfer')
+        await creditStudio(trx, moved.provider, moved.user_id, int(moved.total));
       await sql`update studio_mini_members set total = total - ${int(moved.total)}
         where game = ${moved.game} and round = ${moved.round} and user_id = ${moved.user_id}`.execute(trx);
       const bets = await trx
@@ -220,7 +225,13 @@ export function createMiniBetting(deps: MiniBettingDeps) {
     user_id: string;
     game: string;
     round: number | string;
+    wallet: WalletMode;
   }) {
+    // Transfer mode: the stake is the studio's to give back, in the refund's own transaction.
+    if (slip.wallet === 'transfer') {
+      await release(slip.slip_id, ['pending', 'ok'], 'rolled_back');
+      return true;
+    }
     const result = await wallet.call(MINI_PROVIDER, 'rollback', {
       userId: slip.user_id,
       transactionId: rollbackTxOf(slip.slip_id),
@@ -236,6 +247,48 @@ export function createMiniBetting(deps: MiniBettingDeps) {
       'mini: rollback not confirmed, retried later',
     );
     return false;
+  }
+
+  /** Credits a member's balance at the studio (transfer mode), in the caller's transaction. */
+  async function creditStudio(trx: Trx, provider: string, userId: string, amount: number) {
+    if (amount <= 0) return;
+    await trx
+      .insertInto('studio_wallets')
+      .values({ provider, user_id: userId, balance: amount, updated_at: now() })
+      .onConflict((oc) =>
+        oc.columns(['provider', 'user_id']).doUpdateSet({
+          balance: sql`studio_wallets.balance + ${amount}`,
+          updated_at: now(),
+        }),
+      )
+      .execute();
+  }
+
+  /** Pays transfer-mode wins into the studio's wallet: each bet marked paid and credited once. */
+  async function payAtStudio(
+    bets: { slip_id: string; market: string; user_id: string; provider: string }[],
+  ): Promise<number> {
+    if (bets.length === 0) return 0;
+    return db.transaction().execute(async (trx) => {
+      const marked = await sql<{ slip_id: string; win: string | number }>`update studio_mini_bets b
+        set win_state = 'paid'
+        from unnest(${bets.map((b) => b.slip_id)}::text[], ${bets.map((b) => b.market)}::text[]) as d(slip_id, market)
+        where b.slip_id = d.slip_id and b.market = d.market and b.win_state = 'due'
+        returning b.slip_id, b.win`.execute(trx);
+      const owner = new Map(bets.map((b) => [b.slip_id, b]));
+      const owed = new Map<string, { provider: string; userId: string; amount: number }>();
+      for (const row of marked.rows) {
+        const bet = owner.get(row.slip_id)!;
+        const key = `${bet.provider}\n${bet.user_id}`;
+        const sum = owed.get(key) ?? { provider: bet.provider, userId: bet.user_id, amount: 0 };
+        sum.amount += int(row.win);
+        owed.set(key, sum);
+      }
+      // Members in one order: no two settlements wait on each other in a circle.
+      for (const [, o] of [...owed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        await creditStudio(trx, o.provider, o.userId, o.amount);
+      return marked.rows.length;
+    });
   }
 
   /** Runs `work` over `items`, `concurrency` at a time. */
@@ -260,6 +313,7 @@ export function createMiniBetting(deps: MiniBettingDeps) {
       game: MiniGame,
       round: number,
       stakes: { market: string; amount: number }[],
+      mode: WalletMode = 'seamless',
     ): Promise<BetAnswer> {
       const at = now();
       const slipId = `${game}-${round}-${randomBytes(9).toString('base64url')}`;
@@ -340,6 +394,27 @@ export function createMiniBetting(deps: MiniBettingDeps) {
               returning market`.execute(trx);
             if (taken.rows.length === 0) throw new Refusal('exposure', s.market);
           }
+          // Transfer mode: the stake comes from the member's balance at the studio, in this
+          // transaction (the row locked last: the transfer API's moves lock only it).
+          let held: number | null = null;
+          if (mode === 'transfer') {
+            const row = await trx
+              .selectFrom('studio_wallets')
+              .select('balance')
+              .where('provider', '=', MINI_PROVIDER)
+              .where('user_id', '=', player.userId)
+              .forUpdate()
+              .executeTakeFirst();
+            const before = row ? int(row.balance) : 0;
+            if (before < total) throw new Refusal('not_enough_money', undefined, before);
+            held = before - total;
+            await trx
+              .updateTable('studio_wallets')
+              .set({ balance: held, updated_at: at })
+              .where('provider', '=', MINI_PROVIDER)
+              .where('user_id', '=', player.userId)
+              .execute();
+          }
           await trx
             .updateTable('studio_mini_members')
             .set({ total: sql`total + ${total}` })
@@ -356,7 +431,9 @@ export function createMiniBetting(deps: MiniBettingDeps) {
               round,
               user_id: player.userId,
               total,
-              state: 'pending',
+              // A transfer-mode slip is taken here; a seamless one once the platform took its bet.
+              state: mode === 'transfer' ? 'ok' : 'pending',
+              wallet: mode,
               refusal: null,
               created_at: at,
               updated_at: at,
@@ -377,8 +454,38 @@ export function createMiniBetting(deps: MiniBettingDeps) {
               }),
             )
             .execute();
-          return r.day_round;
+          return {
+            dayRound: r.day_round,
+            held,
+            odds: new Map(stakes.map((s) => [s.market, markets.get(s.market)!.odds])),
+          };
         });
+        const { dayRound } = reserved;
+        const viewOf = (oddsOf: Map<string, number>) =>
+          stakes.map((s) =>
+            betView({
+              slip_id: slipId,
+              game,
+              round,
+              day_round: dayRound,
+              market: s.market,
+              amount: s.amount,
+              odds: oddsOf.get(s.market) ?? 0,
+              state: 'ok',
+              outcome: null,
+              win: 0,
+              created_at: at,
+            }),
+          );
+        // Transfer mode: no wallet call (the platform sees the money move in and out, not bets).
+        if (reserved.held !== null)
+          return {
+            kind: 'success',
+            slipId,
+            bets: viewOf(reserved.odds),
+            balance: reserved.held,
+            jackpots: [],
+          };
 
         const result = await wallet.call(MINI_PROVIDER, 'bet', {
           token: player.token,
@@ -420,29 +527,10 @@ export function createMiniBetting(deps: MiniBettingDeps) {
                 .execute();
             return { kind: 'refused', code: 'closed' };
           }
-          const bets = stakes.map((s) => ({
-            slip_id: slipId,
-            game,
-            round,
-            day_round: dayRound,
-            market: s.market,
-            amount: s.amount,
-            odds: 0,
-            state: 'ok' as const,
-            outcome: null,
-            win: 0,
-            created_at: at,
-          }));
-          const odds = await db
-            .selectFrom('studio_mini_bets')
-            .select(['market', 'odds'])
-            .where('slip_id', '=', slipId)
-            .execute();
-          const oddsOf = new Map(odds.map((o) => [o.market, o.odds]));
           return {
             kind: 'success',
             slipId,
-            bets: bets.map((b) => betView({ ...b, odds: oddsOf.get(b.market) ?? 0 })),
+            bets: viewOf(reserved.odds),
             balance: answer.balance ?? 0,
             jackpots,
           };
@@ -461,7 +549,12 @@ export function createMiniBetting(deps: MiniBettingDeps) {
         };
       } catch (error) {
         if (error instanceof Refusal)
-          return { kind: 'refused', code: error.code, ...(error.market ? { market: error.market } : {}) };
+          return {
+            kind: 'refused',
+            code: error.code,
+            ...(error.market ? { market: error.market } : {}),
+            ...(error.balance !== undefined ? { balance: error.balance } : {}),
+          };
         throw error;
       }
     },
@@ -542,7 +635,7 @@ export function createMiniBetting(deps: MiniBettingDeps) {
         // Slips to roll back: all of a voided round, the unconfirmed ones of a paid round.
         const refund = await db
           .selectFrom('studio_mini_slips')
-          .select(['slip_id', 'user_id', 'game', 'round'])
+          .select(['slip_id', 'user_id', 'game', 'round', 'wallet'])
           .where('game', '=', game)
           .where('round', '=', round)
           .where('state', 'in', voided ? ['pending', 'ok'] : ['pending'])
@@ -570,7 +663,7 @@ export function createMiniBetting(deps: MiniBettingDeps) {
           const due = await db
             .selectFrom('studio_mini_bets as b')
             .innerJoin('studio_mini_slips as s', 's.slip_id', 'b.slip_id')
-            .select(['b.slip_id', 'b.market', 'b.win', 's.user_id'])
+            .select(['b.slip_id', 'b.market', 'b.win', 's.user_id', 's.wallet', 's.provider'])
             .where('s.game', '=', game)
             .where('s.round', '=', round)
             .where('b.win_state', '=', 'due')
@@ -578,28 +671,35 @@ export function createMiniBetting(deps: MiniBettingDeps) {
           // In chunks: the wins of a chunk in flight together, then marked paid in one statement
           // (a crash between the two only repeats calls the platform answers again, moving nothing).
           for (let k = 0; k < due.length; k += SETTLE_CHUNK) {
+            const chunk = due.slice(k, k + SETTLE_CHUNK);
+            // Transfer mode: the chunk's wins go to the studio's wallet in one transaction with
+            // their marks (a repeat finds them paid and credits nothing).
+            out.paid += await payAtStudio(chunk.filter((b) => b.wallet === 'transfer'));
             const paid: { slip_id: string; market: string }[] = [];
             const voidedBets: { slip_id: string; market: string }[] = [];
-            await pool(due.slice(k, k + SETTLE_CHUNK), async (bet) => {
-              const result = await wallet.call(MINI_PROVIDER, 'win', {
-                userId: bet.user_id,
-                transactionId: winTxOf(bet.slip_id, bet.market),
-                roundId: roundIdOf(game, round, bet.user_id),
-                gameCode: game,
-                amount: int(bet.win),
-              });
-              const status = result.answered ? result.answer.status : null;
-              // Paid; or its slip was rolled back meanwhile (its stake is back, nothing to pay).
-              if (status === 'RS_OK') paid.push(bet);
-              else if (status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') voidedBets.push(bet);
-              else {
-                out.pending += 1;
-                log.warn(
-                  { slipId: bet.slip_id, market: bet.market, answer: describe(result) },
-                  'mini: win not confirmed',
-                );
-              }
-            });
+            await pool(
+              chunk.filter((b) => b.wallet !== 'transfer'),
+              async (bet) => {
+                const result = await wallet.call(MINI_PROVIDER, 'win', {
+                  userId: bet.user_id,
+                  transactionId: winTxOf(bet.slip_id, bet.market),
+                  roundId: roundIdOf(game, round, bet.user_id),
+                  gameCode: game,
+                  amount: int(bet.win),
+                });
+                const status = result.answered ? result.answer.status : null;
+                // Paid; or its slip was rolled back meanwhile (its stake is back, nothing to pay).
+                if (status === 'RS_OK') paid.push(bet);
+                else if (status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') voidedBets.push(bet);
+                else {
+                  out.pending += 1;
+                  log.warn(
+                    { slipId: bet.slip_id, market: bet.market, answer: describe(result) },
+                    'mini: win not confirmed',
+                  );
+                }
+              },
+            );
             for (const [rows, set] of [
               [paid, sql`win_state = 'paid'`],
               [voidedBets, sql`win_state = 'none', win = 0`],

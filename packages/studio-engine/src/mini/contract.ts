@@ -92,6 +92,11 @@ export const ZMiniSessionAnswer = z.object({
   userId: z.string(),
   balance: z.number(),
   currency: z.literal('KRW'),
+  /**
+   * How the operator runs `house-mini`'s money: `seamless` (the member's cash at the platform) or
+   * `transfer` (the money moved into the studio's wallet when the game opened; `balance` is that).
+   */
+  wallet: z.enum(['seamless', 'transfer']),
   game: ZMiniGame,
   settings: ZMiniSettings,
   /** The round open for bets, or null between rounds (the `round` event of the stream names the next). */

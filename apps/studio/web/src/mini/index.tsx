@@ -178,9 +178,11 @@ function MiniTable({
       },
     }),
   );
-  // The portal forwards the member's balance from its event stream (decision 0022).
+  // The portal forwards the member's balance from its event stream (decision 0022). Only in
+  // seamless mode: in transfer mode the game's money is the studio's wallet, not the cash it tells.
+  const wallet = session.wallet;
   useEffect(() => {
-    if (!window.opener) return;
+    if (wallet !== 'seamless' || !window.opener) return;
     const origins = acceptedOrigins();
     const onMessage = (event: MessageEvent) => {
       if (!isFromPortal(event, window.opener as Window | null, origins)) return;
@@ -189,7 +191,7 @@ function MiniTable({
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [feed]);
+  }, [wallet, feed]);
 
   const [scope, setScope] = useState<'round' | 'day'>('round');
   const [bets, setBets] = useState<TMiniBet[]>([]);

@@ -69,6 +69,7 @@ function session(game: 'powerball' | 'ladder', balance = 100_000) {
       userId: 'u1',
       balance,
       currency: 'KRW',
+      wallet: 'seamless',
       game,
       settings: { cadenceMinutes: 5, cutoffSeconds: 30, maxRoundTotal: 500_000, markets: markets(game) },
       current: openRound(201, 42, now),
