@@ -149,6 +149,15 @@ describe('the desktop header fits in every locale from 1200 to 1920 px', () => {
   });
 });
 
+/** Signs the page's browser in as the wide member, through the portal's credentials sign-in. */
+async function signInMember(page: Page): Promise<void> {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  await page.request.post('/api/auth/callback/credentials', {
+    headers: { origin: baseUrl },
+    form: { csrfToken, userId: member.userId, password: member.password, callbackUrl: '/', json: 'true' },
+  });
+}
+
 /** Every visible control of `scope` smaller than 44 x 44 px, as "text w x h". */
 function smallTargets(page: Page, scope: string): Promise<string[]> {
   return page.evaluate((selector) => {
@@ -230,11 +239,7 @@ describe('on a phone', () => {
   it("my page's level, shortcuts and referral link: no name broken over lines, every control 44 px", async () => {
     const { context, page } = await newPage(browser, baseUrl, PHONE);
     await dismissHealthDialogs(page);
-    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-    await page.request.post('/api/auth/callback/credentials', {
-      headers: { origin: baseUrl },
-      form: { csrfToken, userId: member.userId, password: member.password, callbackUrl: '/', json: 'true' },
-    });
+    await signInMember(page);
     const seen: Record<string, { wrapped: string[]; small: string[] }> = {};
     for (const locale of LOCALES) {
       await open(page, localePath(locale, '/user'));
@@ -262,14 +267,39 @@ describe('on a phone', () => {
     await context.close();
   });
 
+  it("the notes page's two actions each fit one line, in every locale", async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await dismissHealthDialogs(page);
+    await signInMember(page);
+    const seen: Record<string, string[]> = {};
+    for (const locale of LOCALES) {
+      await open(page, localePath(locale, '/note'));
+      await page.locator('.entry-card__actions .btn').first().waitFor();
+      // すべて既読にする once broke as すべて既読にす / る, Đánh dấu đã đọc tất cả over two lines.
+      // The label's own lines (its text, not the icon beside it).
+      seen[locale] = await page.locator('.entry-card__actions .btn').evaluateAll((buttons) =>
+        buttons
+          .filter((button) => {
+            const tops = new Set<number>();
+            const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const r of range.getClientRects()) if (r.width > 1) tops.add(Math.round(r.top / 4));
+            }
+            return tops.size > 1;
+          })
+          .map((button) => button.textContent ?? ''),
+      );
+    }
+    expect(seen).toEqual(Object.fromEntries(LOCALES.map((locale) => [locale, []])));
+    await context.close();
+  });
+
   it('the cashier pages lay their quick amount buttons out in full rows, on a phone and at 1200 px', async () => {
     const { context, page } = await newPage(browser, baseUrl, PHONE);
     await dismissHealthDialogs(page);
-    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-    await page.request.post('/api/auth/callback/credentials', {
-      headers: { origin: baseUrl },
-      form: { csrfToken, userId: member.userId, password: member.password, callbackUrl: '/', json: 'true' },
-    });
+    await signInMember(page);
     const seen: Record<string, number[]> = {};
     for (const width of [PHONE.width, 1200])
       for (const pathname of ['/deposit', '/withdraw', '/comp']) {
