@@ -267,6 +267,39 @@ describe('on a phone', () => {
     await context.close();
   });
 
+  it("the menu's one-word labels stay on one line, in every locale", async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const seen: Record<string, string[]> = {};
+    for (const locale of LOCALES) {
+      await open(page, localePath(locale, '/'));
+      await page.locator('.mobile-header [aria-haspopup="dialog"]').first().click();
+      const modal = page.locator('.menu-modal');
+      await modal.waitFor();
+      await modal.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+      // コンプポイント and お問い合わせ once broke inside the word (コンプポイ / ント).
+      seen[locale] = await page.locator('.menu-tile').evaluateAll((tiles) =>
+        tiles
+          .filter((tile) => {
+            const label = tile.textContent?.trim() ?? '';
+            if (/\s/.test(label)) return false;
+            const tops = new Set<number>();
+            const walker = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const r of range.getClientRects()) if (r.width > 1) tops.add(Math.round(r.top / 4));
+            }
+            return tops.size > 1;
+          })
+          .map((tile) => tile.textContent?.trim() ?? ''),
+      );
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+    }
+    expect(seen).toEqual(Object.fromEntries(LOCALES.map((locale) => [locale, []])));
+    await context.close();
+  });
+
   it("the notes page's two actions each fit one line, in every locale", async () => {
     const { context, page } = await newPage(browser, baseUrl, PHONE);
     await dismissHealthDialogs(page);
