@@ -329,6 +329,30 @@ describe('on a phone', () => {
     await context.close();
   });
 
+  it("the history page's kind tabs stay on one line, in every locale", async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await dismissHealthDialogs(page);
+    await signInMember(page);
+    const seen: Record<string, string[]> = {};
+    for (const locale of LOCALES) {
+      await open(page, localePath(locale, '/user/history'));
+      await page.locator('.history__tab').first().waitFor();
+      // コンプポイント once broke as コンプポイ / ント.
+      seen[locale] = await page.locator('.history__tab').evaluateAll((tabs) =>
+        tabs
+          .filter((tab) => {
+            const range = document.createRange();
+            range.selectNodeContents(tab);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 1);
+            return new Set(rects.map((r) => Math.round(r.top / 4))).size > 1;
+          })
+          .map((tab) => tab.textContent ?? ''),
+      );
+    }
+    expect(seen).toEqual(Object.fromEntries(LOCALES.map((locale) => [locale, []])));
+    await context.close();
+  });
+
   it('the cashier pages lay their quick amount buttons out in full rows, on a phone and at 1200 px', async () => {
     const { context, page } = await newPage(browser, baseUrl, PHONE);
     await dismissHealthDialogs(page);
