@@ -24,7 +24,7 @@ async function login(
   body: { operatorId: string; password: string; totp?: string },
   ip?: string,
 ): Promise<{ status: string; cookie: string }> {
-  const res = await bo(t, 'POST', '/login', { body, ...(ip ? { ip } : {}) });
+  const res = await bo(t, 'session.login', { ...(ip ? { ip } : {}), body });
   const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '';
   return { status: res.code === 429 ? '429' : String(res.body.status), cookie };
 }
@@ -49,18 +49,18 @@ describe('TOTP enrolment from My account', () => {
 
   it('starts, refuses a wrong code, activates with a right one, then asks for a code at sign-in', async () => {
     const op = await createOperator(t, 'cashier');
-    expect((await bo(t, 'GET', '/account', { cookie: op.cookie })).body).toMatchObject({
+    expect((await bo(t, 'account.get', { cookie: op.cookie })).body).toMatchObject({
       status: 'success',
       account: { operatorId: op.operatorId, role: 'cashier', hasTotp: false, totpPending: false },
     });
-    const start = await bo(t, 'POST', '/account/totp/start', { cookie: op.cookie });
+    const start = await bo(t, 'account.totpStart', { cookie: op.cookie });
     expect(start.headers['cache-control']).toBe('no-store');
     expect(start.body).toMatchObject({ status: 'success', secret: expect.stringMatching(/^[A-Z2-7]{32}$/) });
     const secret = start.body.secret as string;
     expect(start.body.otpauthUrl).toBe(
       `otpauth://totp/casino-backoffice%3A${op.operatorId}?secret=${secret}&issuer=casino-backoffice&algorithm=SHA1&digits=6&period=30`,
     );
-    expect((await bo(t, 'GET', '/account', { cookie: op.cookie })).body.account).toMatchObject({
+    expect((await bo(t, 'account.get', { cookie: op.cookie })).body.account).toMatchObject({
       hasTotp: false,
       totpPending: true,
     });
@@ -71,21 +71,19 @@ describe('TOTP enrolment from My account', () => {
 
     const now = t.clock.now().getTime();
     const wrong = totpCode(secret, now) === '000000' ? '111111' : '000000';
-    expect(
-      (await bo(t, 'POST', '/account/totp/confirm', { cookie: op.cookie, body: { code: wrong } })).body,
-    ).toEqual({ status: 'fail' });
+    expect((await bo(t, 'account.totpConfirm', { cookie: op.cookie, body: { code: wrong } })).body).toEqual({
+      status: 'fail',
+    });
     const code = totpCode(secret, now);
-    expect(
-      (await bo(t, 'POST', '/account/totp/confirm', { cookie: op.cookie, body: { code } })).body,
-    ).toEqual({
+    expect((await bo(t, 'account.totpConfirm', { cookie: op.cookie, body: { code } })).body).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'GET', '/account', { cookie: op.cookie })).body.account).toMatchObject({
+    expect((await bo(t, 'account.get', { cookie: op.cookie })).body.account).toMatchObject({
       hasTotp: true,
       totpPending: false,
     });
     // Starting again while active changes nothing.
-    expect((await bo(t, 'POST', '/account/totp/start', { cookie: op.cookie })).body).toEqual({
+    expect((await bo(t, 'account.totpStart', { cookie: op.cookie })).body).toEqual({
       status: 'already',
     });
 
@@ -120,51 +118,39 @@ describe('TOTP enrolment from My account', () => {
 
   it('disables only with the password and a current code', async () => {
     const op = await createOperator(t, 'support');
-    const { secret } = (await bo(t, 'POST', '/account/totp/start', { cookie: op.cookie })).body as {
+    const { secret } = (await bo(t, 'account.totpStart', { cookie: op.cookie })).body as {
       secret: string;
     };
-    await bo(t, 'POST', '/account/totp/confirm', {
+    await bo(t, 'account.totpConfirm', {
       cookie: op.cookie,
       body: { code: totpCode(secret, t.clock.now().getTime()) },
     });
     nextStep(t);
     const code = totpCode(secret, t.clock.now().getTime());
     expect(
-      (
-        await bo(t, 'POST', '/account/totp/disable', {
-          cookie: op.cookie,
-          body: { password: 'wrong-password', code },
-        })
-      ).body,
+      (await bo(t, 'account.totpDisable', { cookie: op.cookie, body: { password: 'wrong-password', code } }))
+        .body,
     ).toEqual({ status: 'fail' });
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect(
       (
-        await bo(t, 'POST', '/account/totp/disable', {
+        await bo(t, 'account.totpDisable', {
           cookie: op.cookie,
           body: { password: OPERATOR_PASSWORD, code: wrongCode },
         })
       ).body,
     ).toEqual({ status: 'fail' });
     expect(
-      (
-        await bo(t, 'POST', '/account/totp/disable', {
-          cookie: op.cookie,
-          body: { password: OPERATOR_PASSWORD, code },
-        })
-      ).body,
+      (await bo(t, 'account.totpDisable', { cookie: op.cookie, body: { password: OPERATOR_PASSWORD, code } }))
+        .body,
     ).toEqual({ status: 'success' });
-    expect((await bo(t, 'GET', '/account', { cookie: op.cookie })).body.account.hasTotp).toBe(false);
+    expect((await bo(t, 'account.get', { cookie: op.cookie })).body.account.hasTotp).toBe(false);
     expect((await login(t, { operatorId: op.operatorId, password: OPERATOR_PASSWORD })).status).toBe(
       'success',
     );
     expect(
-      (
-        await bo(t, 'POST', '/account/totp/disable', {
-          cookie: op.cookie,
-          body: { password: OPERATOR_PASSWORD, code },
-        })
-      ).body,
+      (await bo(t, 'account.totpDisable', { cookie: op.cookie, body: { password: OPERATOR_PASSWORD, code } }))
+        .body,
     ).toEqual({ status: 'not_found' });
     const log = await auditOf(t, `operator:${op.operatorId}`);
     expect(log.at(-1)).toMatchObject({
@@ -176,7 +162,7 @@ describe('TOTP enrolment from My account', () => {
 
   it('counts wrong confirmation codes under the sign-in limit', async () => {
     const op = await createOperator(t, 'content');
-    const { secret } = (await bo(t, 'POST', '/account/totp/start', { cookie: op.cookie })).body as {
+    const { secret } = (await bo(t, 'account.totpStart', { cookie: op.cookie })).body as {
       secret: string;
     };
     const right = totpCode(secret, t.clock.now().getTime());
@@ -189,15 +175,13 @@ describe('TOTP enrolment from My account', () => {
     }
     const answers: (string | number)[] = [];
     for (const code of codes) {
-      const res = await bo(t, 'POST', '/account/totp/confirm', { cookie: op.cookie, body: { code } });
+      const res = await bo(t, 'account.totpConfirm', { cookie: op.cookie, body: { code } });
       answers.push(res.code === 429 ? 429 : String(res.body.status));
     }
     expect(answers.filter((a) => a === 'fail')).toHaveLength(10);
     expect(answers.filter((a) => a === 429)).toHaveLength(2);
     // Even the right code waits for the window now.
-    expect(
-      (await bo(t, 'POST', '/account/totp/confirm', { cookie: op.cookie, body: { code: right } })).code,
-    ).toBe(429);
+    expect((await bo(t, 'account.totpConfirm', { cookie: op.cookie, body: { code: right } })).code).toBe(429);
   });
 });
 
@@ -220,16 +204,14 @@ describe('owners must have TOTP once one has it', () => {
     expect((await login(t, { operatorId: second.operatorId, password: OPERATOR_PASSWORD })).status).toBe(
       'success',
     );
-    const { secret } = (await bo(t, 'POST', '/account/totp/start', { cookie: first.cookie })).body as {
+    const { secret } = (await bo(t, 'account.totpStart', { cookie: first.cookie })).body as {
       secret: string;
     };
-    await bo(t, 'POST', '/account/totp/confirm', {
+    await bo(t, 'account.totpConfirm', {
       cookie: first.cookie,
       body: { code: totpCode(secret, t.clock.now().getTime()) },
     });
-    expect((await bo(t, 'GET', '/account', { cookie: second.cookie })).body.account.ownerTotpRequired).toBe(
-      true,
-    );
+    expect((await bo(t, 'account.get', { cookie: second.cookie })).body.account.ownerTotpRequired).toBe(true);
 
     // The second owner's password alone no longer opens a session (not even to enrol).
     expect((await login(t, { operatorId: second.operatorId, password: OPERATOR_PASSWORD })).status).toBe(
@@ -246,8 +228,9 @@ describe('owners must have TOTP once one has it', () => {
     );
 
     // The first owner sets up a new secret for the second one (shown once) and hands it over.
-    const reset = await bo(t, 'POST', `/operators/${second.operatorId}/totp`, {
+    const reset = await bo(t, 'operators.totp', {
       cookie: first.cookie,
+      params: { operatorId: second.operatorId },
       body: {},
     });
     expect(reset.body).toMatchObject({
@@ -274,8 +257,9 @@ describe('owners must have TOTP once one has it', () => {
   });
 
   it('keeps an owner from turning TOTP off while another owner has it', async () => {
-    const reset = await bo(t, 'POST', `/operators/${first.operatorId}/totp`, {
+    const reset = await bo(t, 'operators.totp', {
       cookie: second.cookie,
+      params: { operatorId: first.operatorId },
       body: {},
     });
     // The second owner's old session was ended by the reset of its TOTP above: sign in again.
@@ -290,7 +274,7 @@ describe('owners must have TOTP once one has it', () => {
     nextStep(t);
     expect(
       (
-        await bo(t, 'POST', '/account/totp/disable', {
+        await bo(t, 'account.totpDisable', {
           cookie: signedIn.cookie,
           body: { password: OPERATOR_PASSWORD, code: totpCode(secondSecret, t.clock.now().getTime()) },
         })
@@ -333,17 +317,17 @@ describe('operators (owner)', () => {
         const res = await bo(t, method, url, { cookie: op.cookie, body });
         expect([url, res.code, res.body]).toEqual([url, 403, { status: 'denied' }]);
       }
-      expect((await bo(t, 'GET', '/account', { cookie: op.cookie })).code).toBe(200);
-      expect((await bo(t, 'GET', '/sessions', { cookie: op.cookie })).code).toBe(200);
+      expect((await bo(t, 'account.get', { cookie: op.cookie })).code).toBe(200);
+      expect((await bo(t, 'sessions.list', { cookie: op.cookie })).code).toBe(200);
     }
     expect(
       await t.db.selectFrom('operators').select('id').where('operator_id', '=', 'newbie1').execute(),
     ).toEqual([]);
-    expect((await bo(t, 'GET', '/operators')).code).toBe(401);
+    expect((await bo(t, 'operators.list', {})).code).toBe(401);
   });
 
   it('creates an operator with a made password shown once, to be changed at the first sign-in', async () => {
-    const created = await bo(t, 'POST', '/operators', {
+    const created = await bo(t, 'operators.create', {
       cookie: owner.cookie,
       body: { operatorId: 'Desk.Two', role: 'support' },
     });
@@ -355,7 +339,7 @@ describe('operators (owner)', () => {
     const password = created.body.password as string;
     expect(
       (
-        await bo(t, 'POST', '/operators', {
+        await bo(t, 'operators.create', {
           cookie: owner.cookie,
           body: { operatorId: 'desk.two', role: 'cashier' },
         })
@@ -364,18 +348,18 @@ describe('operators (owner)', () => {
 
     const session = await login(t, { operatorId: 'desk.two', password });
     expect(session.status).toBe('success');
-    expect((await bo(t, 'GET', '/me', { cookie: session.cookie })).body.operator).toMatchObject({
+    expect((await bo(t, 'session.me', { cookie: session.cookie })).body.operator).toMatchObject({
       operatorId: 'desk.two',
       mustChangePassword: true,
     });
     // Until the password is changed only the operator's own account answers.
-    expect((await bo(t, 'GET', '/helps', { cookie: session.cookie })).body).toEqual({ status: 'denied' });
-    expect((await bo(t, 'GET', '/account', { cookie: session.cookie })).body.account.mustChangePassword).toBe(
+    expect((await bo(t, 'helps.list', { cookie: session.cookie })).body).toEqual({ status: 'denied' });
+    expect((await bo(t, 'account.get', { cookie: session.cookie })).body.account.mustChangePassword).toBe(
       true,
     );
     expect(
       (
-        await bo(t, 'POST', '/account/password', {
+        await bo(t, 'account.password', {
           cookie: session.cookie,
           body: { currentPassword: password, newPassword: password },
         })
@@ -383,7 +367,7 @@ describe('operators (owner)', () => {
     ).toEqual({ status: 'same' });
     expect(
       (
-        await bo(t, 'POST', '/account/password', {
+        await bo(t, 'account.password', {
           cookie: session.cookie,
           body: { currentPassword: password, newPassword: 'short' },
         })
@@ -391,13 +375,13 @@ describe('operators (owner)', () => {
     ).toEqual({ status: 'invalid', errors: [{ path: 'newPassword', code: 'length' }] });
     expect(
       (
-        await bo(t, 'POST', '/account/password', {
+        await bo(t, 'account.password', {
           cookie: session.cookie,
           body: { currentPassword: password, newPassword: 'a-brand-new-password' },
         })
       ).body,
     ).toEqual({ status: 'success', revoked: 0 });
-    expect((await bo(t, 'GET', '/helps', { cookie: session.cookie })).code).toBe(200);
+    expect((await bo(t, 'helps.list', { cookie: session.cookie })).code).toBe(200);
     expect((await login(t, { operatorId: 'desk.two', password })).status).toBe('fail');
     expect((await login(t, { operatorId: 'desk.two', password: 'a-brand-new-password' })).status).toBe(
       'success',
@@ -418,7 +402,7 @@ describe('operators (owner)', () => {
     expect(await liveSessions(t, op.id)).toBe(2);
     expect(
       (
-        await bo(t, 'POST', '/account/password', {
+        await bo(t, 'account.password', {
           cookie: op.cookie,
           body: { currentPassword: 'not-my-password', newPassword: 'another-long-password' },
         })
@@ -426,14 +410,14 @@ describe('operators (owner)', () => {
     ).toEqual({ status: 'fail' });
     expect(
       (
-        await bo(t, 'POST', '/account/password', {
+        await bo(t, 'account.password', {
           cookie: op.cookie,
           body: { currentPassword: OPERATOR_PASSWORD, newPassword: 'another-long-password' },
         })
       ).body,
     ).toEqual({ status: 'success', revoked: 1 });
-    expect((await bo(t, 'GET', '/me', { cookie: other.cookie })).code).toBe(401);
-    expect((await bo(t, 'GET', '/me', { cookie: op.cookie })).code).toBe(200);
+    expect((await bo(t, 'session.me', { cookie: other.cookie })).code).toBe(401);
+    expect((await bo(t, 'session.me', { cookie: op.cookie })).code).toBe(200);
     const hash = (
       await t.db
         .selectFrom('operators')
@@ -452,7 +436,7 @@ describe('operators (owner)', () => {
     ).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'GET', '/me', { cookie: op.cookie })).body.operator.role).toBe('support');
+    expect((await bo(t, 'session.me', { cookie: op.cookie })).body.operator.role).toBe('support');
     expect(
       (await bo(t, 'POST', `${url}/role`, { cookie: owner.cookie, body: { role: 'support' } })).body,
     ).toEqual({
@@ -460,20 +444,31 @@ describe('operators (owner)', () => {
     });
     expect(
       (
-        await bo(t, 'POST', `/operators/${owner.operatorId}/role`, {
+        await bo(t, 'operators.role', {
           cookie: owner.cookie,
+          params: { operatorId: owner.operatorId },
           body: { role: 'cashier' },
         })
       ).body,
     ).toEqual({ status: 'self' });
     expect(
-      (await bo(t, 'POST', `/operators/${owner.operatorId}/deactivate`, { cookie: owner.cookie })).body,
+      (
+        await bo(t, 'operators.deactivate', {
+          cookie: owner.cookie,
+          params: { operatorId: owner.operatorId },
+        })
+      ).body,
     ).toEqual({
       status: 'self',
     });
     expect(
-      (await bo(t, 'POST', '/operators/nobody-here/role', { cookie: owner.cookie, body: { role: 'owner' } }))
-        .body,
+      (
+        await bo(t, 'operators.role', {
+          cookie: owner.cookie,
+          params: { operatorId: 'nobody-here' },
+          body: { role: 'owner' },
+        })
+      ).body,
     ).toEqual({ status: 'not_found' });
     expect((await bo(t, 'POST', `${url}/role`, { cookie: owner.cookie, body: { role: 'boss' } })).code).toBe(
       400,
@@ -490,12 +485,12 @@ describe('operators (owner)', () => {
       status: 'success',
     });
     expect(await liveSessions(t, op.id)).toBe(0);
-    expect((await bo(t, 'GET', '/me', { cookie: op.cookie })).code).toBe(401);
+    expect((await bo(t, 'session.me', { cookie: op.cookie })).code).toBe(401);
     expect((await login(t, { operatorId: op.operatorId, password: OPERATOR_PASSWORD })).status).toBe('fail');
     expect((await bo(t, 'POST', `${url}/deactivate`, { cookie: owner.cookie })).body).toEqual({
       status: 'already',
     });
-    const listed = (await bo(t, 'GET', '/operators', { cookie: owner.cookie })).body.list as JsonBody[];
+    const listed = (await bo(t, 'operators.list', { cookie: owner.cookie })).body.list as JsonBody[];
     expect(listed.find((o) => o.operatorId === op.operatorId)).toMatchObject({
       isActive: false,
       sessions: 0,
@@ -508,11 +503,11 @@ describe('operators (owner)', () => {
 
     const reset = await bo(t, 'POST', `${url}/password`, { cookie: owner.cookie, body: {} });
     expect(reset.body).toEqual({ status: 'success', password: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
-    expect((await bo(t, 'GET', '/me', { cookie: session.cookie })).code).toBe(401);
+    expect((await bo(t, 'session.me', { cookie: session.cookie })).code).toBe(401);
     expect((await login(t, { operatorId: op.operatorId, password: OPERATOR_PASSWORD })).status).toBe('fail');
     const again = await login(t, { operatorId: op.operatorId, password: reset.body.password as string });
     expect(again.status).toBe('success');
-    expect((await bo(t, 'GET', '/me', { cookie: again.cookie })).body.operator.mustChangePassword).toBe(true);
+    expect((await bo(t, 'session.me', { cookie: again.cookie })).body.operator.mustChangePassword).toBe(true);
     // A password the owner sets.
     expect(
       (
@@ -536,10 +531,10 @@ describe('operators (owner)', () => {
 
   it('removes another operator’s TOTP so that it enrols again', async () => {
     const op = await createOperator(t, 'cashier');
-    const { secret } = (await bo(t, 'POST', '/account/totp/start', { cookie: op.cookie })).body as {
+    const { secret } = (await bo(t, 'account.totpStart', { cookie: op.cookie })).body as {
       secret: string;
     };
-    await bo(t, 'POST', '/account/totp/confirm', {
+    await bo(t, 'account.totpConfirm', {
       cookie: op.cookie,
       body: { code: totpCode(secret, t.clock.now().getTime()) },
     });
@@ -554,7 +549,13 @@ describe('operators (owner)', () => {
       status: 'already',
     });
     expect(
-      (await bo(t, 'POST', `/operators/${owner.operatorId}/totp`, { cookie: owner.cookie, body: {} })).body,
+      (
+        await bo(t, 'operators.totp', {
+          cookie: owner.cookie,
+          params: { operatorId: owner.operatorId },
+          body: {},
+        })
+      ).body,
     ).toEqual({
       status: 'self',
     });
@@ -598,11 +599,12 @@ describe('the last active owner', () => {
       const b = await createOperator(t, 'owner');
       const change = (who: TestOperator, target: TestOperator) =>
         action === 'demote'
-          ? bo(t, 'POST', `/operators/${target.operatorId}/role`, {
+          ? bo(t, 'operators.role', {
               cookie: who.cookie,
+              params: { operatorId: target.operatorId },
               body: { role: 'cashier' },
             })
-          : bo(t, 'POST', `/operators/${target.operatorId}/deactivate`, { cookie: who.cookie });
+          : bo(t, 'operators.deactivate', { cookie: who.cookie, params: { operatorId: target.operatorId } });
       const answers = await Promise.all([change(a, b), change(b, a)]);
       // The second one finds the last-owner guard, or (when the first had finished before it started)
       // its own session ended (deactivated) or its role gone (demoted): never two successes.
@@ -634,9 +636,7 @@ describe('the IP allow-list', () => {
   });
 
   it('is off when empty and tells the owner its address', async () => {
-    expect(
-      (await bo(t, 'GET', '/settings/ip-allowlist', { cookie: owner.cookie, ip: '203.0.113.9' })).body,
-    ).toEqual({
+    expect((await bo(t, 'ipAllowlist.get', { cookie: owner.cookie, ip: '203.0.113.9' })).body).toEqual({
       status: 'success',
       ranges: [],
       floor: [],
@@ -645,31 +645,31 @@ describe('the IP allow-list', () => {
   });
 
   it('validates every range', async () => {
-    const res = await bo(t, 'POST', '/settings/ip-allowlist', {
+    const res = await bo(t, 'ipAllowlist.save', {
       cookie: owner.cookie,
       body: { ranges: ['10.0.0.0/8', '10.0.0.0/33', 'fe80::/10', 'not-an-ip', '1.2.3.4/'] },
     });
     expect(res.code).toBe(400);
     // Errors name the top-level field (docs/api/README.md); the console checks each line itself.
     expect(res.body.errors).toEqual([{ path: 'ranges', code: 'pattern' }]);
-    expect((await bo(t, 'GET', '/settings/ip-allowlist', { cookie: owner.cookie })).body.ranges).toEqual([]);
+    expect((await bo(t, 'ipAllowlist.get', { cookie: owner.cookie })).body.ranges).toEqual([]);
   });
 
   it('refuses a list that would lock the owner out, and saves nothing', async () => {
-    const res = await bo(t, 'POST', '/settings/ip-allowlist', {
+    const res = await bo(t, 'ipAllowlist.save', {
       cookie: owner.cookie,
-      body: { ranges: ['10.0.0.0/8'] },
       ip: '192.0.2.7',
+      body: { ranges: ['10.0.0.0/8'] },
     });
     expect(res.body).toEqual({ status: 'excludes_you', yourIp: '192.0.2.7' });
-    expect((await bo(t, 'GET', '/settings/ip-allowlist', { cookie: owner.cookie })).body.ranges).toEqual([]);
+    expect((await bo(t, 'ipAllowlist.get', { cookie: owner.cookie })).body.ranges).toEqual([]);
   });
 
   it('lets in only the listed addresses, sign-in included, at once on this instance', async () => {
-    const saved = await bo(t, 'POST', '/settings/ip-allowlist', {
+    const saved = await bo(t, 'ipAllowlist.save', {
       cookie: owner.cookie,
-      body: { ranges: [' 192.0.2.0/24 ', '2001:DB8::/32', '192.0.2.0/24'] },
       ip: '192.0.2.7',
+      body: { ranges: [' 192.0.2.0/24 ', '2001:DB8::/32', '192.0.2.0/24'] },
     });
     expect(saved.body).toEqual({
       status: 'success',
@@ -678,9 +678,9 @@ describe('the IP allow-list', () => {
       yourIp: '192.0.2.7',
     });
     // From inside: the owner, another operator's sign-in, IPv6 and an IPv4-mapped address.
-    expect((await bo(t, 'GET', '/me', { cookie: owner.cookie, ip: '192.0.2.200' })).code).toBe(200);
-    expect((await bo(t, 'GET', '/me', { cookie: owner.cookie, ip: '2001:db8:1::5' })).code).toBe(200);
-    expect((await bo(t, 'GET', '/me', { cookie: owner.cookie, ip: '::ffff:192.0.2.9' })).code).toBe(200);
+    expect((await bo(t, 'session.me', { cookie: owner.cookie, ip: '192.0.2.200' })).code).toBe(200);
+    expect((await bo(t, 'session.me', { cookie: owner.cookie, ip: '2001:db8:1::5' })).code).toBe(200);
+    expect((await bo(t, 'session.me', { cookie: owner.cookie, ip: '::ffff:192.0.2.9' })).code).toBe(200);
     const cashier = await createOperator(t, 'cashier', { signedIn: false });
     expect(
       (await login(t, { operatorId: cashier.operatorId, password: OPERATOR_PASSWORD }, '192.0.2.50')).status,
@@ -723,15 +723,10 @@ describe('the IP allow-list', () => {
 
     // Emptied: everyone is let in again.
     expect(
-      (
-        await bo(t, 'POST', '/settings/ip-allowlist', {
-          cookie: owner.cookie,
-          body: { ranges: [] },
-          ip: '192.0.2.7',
-        })
-      ).body.status,
+      (await bo(t, 'ipAllowlist.save', { cookie: owner.cookie, ip: '192.0.2.7', body: { ranges: [] } })).body
+        .status,
     ).toBe('success');
-    expect((await bo(t, 'GET', '/me', { cookie: owner.cookie, ip: '198.51.100.1' })).code).toBe(200);
+    expect((await bo(t, 'session.me', { cookie: owner.cookie, ip: '198.51.100.1' })).code).toBe(200);
   });
 });
 
@@ -755,25 +750,25 @@ describe('the IP allow-list behind a proxy and with BACKOFFICE_IP_ALLOWLIST', ()
       ip: '10.99.0.1',
       headers: { 'x-forwarded-for': client },
     });
-    expect((await bo(t, 'GET', '/me', via('10.20.3.4'))).code).toBe(200);
-    expect((await bo(t, 'GET', '/me', via('2001:db8::1'))).code).toBe(200);
-    expect((await bo(t, 'GET', '/me', via('10.21.3.4'))).body).toEqual({ status: 'forbidden' });
-    expect((await bo(t, 'GET', '/settings/ip-allowlist', via('10.20.3.4'))).body).toMatchObject({
+    expect((await bo(t, 'session.me', via('10.20.3.4'))).code).toBe(200);
+    expect((await bo(t, 'session.me', via('2001:db8::1'))).code).toBe(200);
+    expect((await bo(t, 'session.me', via('10.21.3.4'))).body).toEqual({ status: 'forbidden' });
+    expect((await bo(t, 'ipAllowlist.get', via('10.20.3.4'))).body).toMatchObject({
       floor: ['10.20.0.0/16', '2001:db8::1'],
       yourIp: '10.20.3.4',
     });
     // The owners' list narrows the floor further; it cannot widen it.
     expect(
       (
-        await bo(t, 'POST', '/settings/ip-allowlist', {
+        await bo(t, 'ipAllowlist.save', {
           ...via('10.20.3.4'),
           body: { ranges: ['10.20.3.0/24', '198.51.100.0/24'] },
         })
       ).body.status,
     ).toBe('success');
-    expect((await bo(t, 'GET', '/me', via('10.20.3.9'))).code).toBe(200);
-    expect((await bo(t, 'GET', '/me', via('10.20.4.9'))).code).toBe(403);
-    expect((await bo(t, 'GET', '/me', via('198.51.100.5'))).code).toBe(403);
+    expect((await bo(t, 'session.me', via('10.20.3.9'))).code).toBe(200);
+    expect((await bo(t, 'session.me', via('10.20.4.9'))).code).toBe(403);
+    expect((await bo(t, 'session.me', via('198.51.100.5'))).code).toBe(403);
   });
 
   it('refuses a bad BACKOFFICE_IP_ALLOWLIST at start', async () => {
