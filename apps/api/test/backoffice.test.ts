@@ -55,7 +55,7 @@ describe('operator sign-in', () => {
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/api/backoffice');
-    const me = await bo(t, 'GET', '/me', { cookie: cookie.split(';')[0] });
+    const me = await bo(t, 'session.me', { cookie: cookie.split(';')[0] });
     expect(me.body).toMatchObject({
       status: 'success',
       operator: { operatorId: op.operatorId, role: 'cashier' },
@@ -69,18 +69,18 @@ describe('operator sign-in', () => {
     const creds = { operatorId: op.operatorId, password: OPERATOR_PASSWORD };
     const cookieOf = (res: { headers: Record<string, unknown> }) =>
       String(res.headers['set-cookie']).split(';')[0]!;
-    const me = async (cookie: string) => (await bo(t, 'GET', '/me', { cookie })).code;
+    const me = async (cookie: string) => (await bo(t, 'session.me', { cookie })).code;
     const first = cookieOf(await login(creds));
     const elsewhere = cookieOf(await login(creds));
     // A refused sign-in changes nothing.
-    const refused = await bo(t, 'POST', '/login', {
+    const refused = await bo(t, 'session.login', {
       cookie: first,
       body: { ...creds, password: 'wrong-password' },
     });
     expect(refused.body).toEqual({ status: 'fail' });
     expect(await me(first)).toBe(200);
 
-    const again = await bo(t, 'POST', '/login', { cookie: first, body: creds });
+    const again = await bo(t, 'session.login', { cookie: first, body: creds });
     expect(again.body).toEqual({ status: 'success' });
     const second = cookieOf(again);
     expect(second).not.toBe(first);
@@ -89,7 +89,7 @@ describe('operator sign-in', () => {
     expect(await me(elsewhere)).toBe(200);
     // Another operator signing in on that browser ends it too.
     const other = await createOperator(t, 'cashier', { signedIn: false });
-    const third = await bo(t, 'POST', '/login', {
+    const third = await bo(t, 'session.login', {
       cookie: second,
       body: { operatorId: other.operatorId, password: OPERATOR_PASSWORD },
     });
@@ -166,11 +166,11 @@ describe('operator sign-in', () => {
 
   it('signs out: the session is gone server-side', async () => {
     const op = await createOperator(t, 'owner');
-    expect((await bo(t, 'GET', '/me', { cookie: op.cookie })).code).toBe(200);
-    const out = await bo(t, 'POST', '/logout', { cookie: op.cookie });
+    expect((await bo(t, 'session.me', { cookie: op.cookie })).code).toBe(200);
+    const out = await bo(t, 'session.logout', { cookie: op.cookie });
     expect(out.body).toEqual({ status: 'success' });
     expect(String(out.headers['set-cookie'])).toMatch(/bo_sid=;/);
-    expect(await bo(t, 'GET', '/me', { cookie: op.cookie })).toMatchObject({
+    expect(await bo(t, 'session.me', { cookie: op.cookie })).toMatchObject({
       code: 401,
       body: { status: 'unauthenticated' },
     });
@@ -200,7 +200,10 @@ describe('the deposit queue', () => {
     const b = await createMember(t);
     const ida = await deposit(a, 10_000);
     const idb = await deposit(b, 20_000);
-    const res = await bo(t, 'GET', '/deposits?state=wait&pageSize=100', { cookie: cashier.cookie });
+    const res = await bo(t, 'deposits.queue', {
+      cookie: cashier.cookie,
+      query: { state: 'wait', pageSize: 100 },
+    });
     expect(res.body.status).toBe('success');
     expect(res.body.list.slice(0, 2)).toEqual([
       {
@@ -222,51 +225,60 @@ describe('the deposit queue', () => {
         regDate: expect.any(String),
       },
     ]);
-    const one = await bo(t, 'GET', '/deposits?state=wait&page=1&pageSize=1', { cookie: owner.cookie });
+    const one = await bo(t, 'deposits.queue', {
+      cookie: owner.cookie,
+      query: { state: 'wait', page: 1, pageSize: 1 },
+    });
     expect(one.body.list).toHaveLength(1);
     expect(one.body.maxCount).toBe(res.body.maxCount);
     expect((await bo(t, 'GET', '/deposits?state=done', { cookie: owner.cookie })).code).toBe(400);
-    expect((await bo(t, 'GET', '/deposits?page=0', { cookie: owner.cookie })).code).toBe(400);
+    expect((await bo(t, 'deposits.queue', { cookie: owner.cookie, query: { page: 0 } })).code).toBe(400);
   });
 
   it('takes, approves and notes a deposit: success, then already; not_found for no such request', async () => {
     const m = await createMember(t, { cash: 1_000 });
     const id = await deposit(m, 50_000);
-    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.reg', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.reg', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
     expect(
-      (await bo(t, 'GET', '/deposits?state=reg', { cookie: cashier.cookie })).body.list.map(
+      (await bo(t, 'deposits.queue', { cookie: cashier.cookie, query: { state: 'reg' } })).body.list.map(
         (r: { id: number }) => r.id,
       ),
     ).toContain(id);
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.approve', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 51_000 });
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.approve', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
-    expect((await bo(t, 'POST', `/deposits/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.reject', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
-    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.reg', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 51_000 });
-    expect((await bo(t, 'POST', `/deposits/999999/approve`, { cookie: cashier.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'deposits.approve', { cookie: cashier.cookie, params: { id: 999999 } })).body,
+    ).toEqual({
       status: 'not_found',
     });
-    expect((await bo(t, 'POST', `/deposits/999999/reject`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.reject', { cookie: cashier.cookie, params: { id: 999999 } })).body).toEqual(
+      {
+        status: 'not_found',
+      },
+    );
+    expect((await bo(t, 'deposits.reg', { cookie: cashier.cookie, params: { id: 999999 } })).body).toEqual({
       status: 'not_found',
     });
-    expect((await bo(t, 'POST', `/deposits/999999/reg`, { cookie: cashier.cookie })).body).toEqual({
-      status: 'not_found',
-    });
-    expect((await bo(t, 'POST', `/deposits/abc/approve`, { cookie: cashier.cookie })).code).toBe(400);
+    expect((await bo(t, 'deposits.approve', { cookie: cashier.cookie, params: { id: 'abc' } })).code).toBe(
+      400,
+    );
 
     const row = await t.db
       .selectFrom('deposit_requests')
@@ -298,8 +310,9 @@ describe('the deposit queue', () => {
     const id = await deposit(m, 30_000);
     expect(
       (
-        await bo(t, 'POST', `/deposits/${id}/reject`, {
+        await bo(t, 'deposits.reject', {
           cookie: owner.cookie,
+          params: { id },
           body: { reason: '입금 확인 불가 <script>' },
         })
       ).body,
@@ -319,8 +332,9 @@ describe('the deposit queue', () => {
     expect(note!.contents).toContain('사유: 입금 확인 불가 &#60;script&#62;');
     expect(
       (
-        await bo(t, 'POST', `/deposits/${id}/reject`, {
+        await bo(t, 'deposits.reject', {
           cookie: owner.cookie,
+          params: { id },
           body: { reason: 'x'.repeat(201) },
         })
       ).code,
@@ -335,7 +349,7 @@ describe('the withdrawal queue', () => {
   it('shows the destination account to owner and cashier', async () => {
     const m = await createMember(t, { cash: 100_000 });
     const id = await withdraw(m, 20_000);
-    const res = await bo(t, 'GET', '/withdraws?state=wait', { cookie: cashier.cookie });
+    const res = await bo(t, 'withdraws.queue', { cookie: cashier.cookie, query: { state: 'wait' } });
     expect(res.body.list.find((r: { id: number }) => r.id === id)).toEqual({
       id,
       userId: m.userId,
@@ -352,7 +366,7 @@ describe('the withdrawal queue', () => {
   it('approves a withdrawal by settling its hold, once', async () => {
     const m = await createMember(t, { cash: 100_000 });
     const id = await withdraw(m, 40_000);
-    expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 60_000 });
@@ -363,10 +377,10 @@ describe('the withdrawal queue', () => {
       .executeTakeFirstOrThrow();
     expect(row.state).toBe('already');
     expect((await t.ledger.getHold(row.hold_id!))?.state).toBe('posted');
-    expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
-    expect((await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'withdraws.reject', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 60_000 });
@@ -377,7 +391,9 @@ describe('the withdrawal queue', () => {
         created_by: cashier.operatorId,
       },
     ]);
-    expect((await bo(t, 'POST', `/withdraws/999999/approve`, { cookie: cashier.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id: 999999 } })).body,
+    ).toEqual({
       status: 'not_found',
     });
   });
@@ -385,13 +401,14 @@ describe('the withdrawal queue', () => {
   it('rejects a taken withdrawal and returns the held money', async () => {
     const m = await createMember(t, { cash: 100_000 });
     const id = await withdraw(m, 40_000);
-    expect((await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'withdraws.reg', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
     expect(
       (
-        await bo(t, 'POST', `/withdraws/${id}/reject`, {
+        await bo(t, 'withdraws.reject', {
           cookie: cashier.cookie,
+          params: { id },
           body: { reason: '본인 확인 필요' },
         })
       ).body,
@@ -406,13 +423,15 @@ describe('the withdrawal queue', () => {
         '<p>신청하신 환전 40,000원이 취소되었습니다. 신청 금액은 보유머니로 반환되었습니다.</p><p>사유: 본인 확인 필요</p>',
       created_by: cashier.operatorId,
     });
-    expect((await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'withdraws.reject', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
-    expect((await bo(t, 'POST', `/withdraws/999999/reject`, { cookie: cashier.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'withdraws.reject', { cookie: cashier.cookie, params: { id: 999999 } })).body,
+    ).toEqual({
       status: 'not_found',
     });
-    expect((await bo(t, 'POST', `/withdraws/999999/reg`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'withdraws.reg', { cookie: cashier.cookie, params: { id: 999999 } })).body).toEqual({
       status: 'not_found',
     });
   });
@@ -441,10 +460,12 @@ describe('roles', () => {
       }
     }
     expect(
-      (await bo(t, 'PUT', '/settings/cashier', { cookie: cashier.cookie, body: { minDeposit: 1_000 } })).body,
+      (await bo(t, 'settings.updateCashier', { cookie: cashier.cookie, body: { minDeposit: 1_000 } })).body,
     ).toEqual({ status: 'denied' });
-    expect((await bo(t, 'GET', '/operators', { cookie: cashier.cookie })).body).toEqual({ status: 'denied' });
-    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: content.cookie })).body).toEqual({
+    expect((await bo(t, 'operators.list', { cookie: cashier.cookie })).body).toEqual({ status: 'denied' });
+    expect(
+      (await bo(t, 'members.detail', { cookie: content.cookie, params: { userId: m.userId } })).body,
+    ).toEqual({
       status: 'denied',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 90_000 });
@@ -452,7 +473,7 @@ describe('roles', () => {
   });
 
   it('tell an operator what they may do', async () => {
-    expect((await bo(t, 'GET', '/me', { cookie: support.cookie })).body).toEqual({
+    expect((await bo(t, 'session.me', { cookie: support.cookie })).body).toEqual({
       status: 'success',
       operator: {
         operatorId: support.operatorId,
@@ -475,7 +496,7 @@ describe('member detail', () => {
   it('shows balances, state and the last ledger entries; the bank number only to owner and cashier', async () => {
     const m = await createMember(t, { cash: 70_000, comp: 3_000, game: 2_000 });
     await withdraw(m, 10_000);
-    const asOwner = await bo(t, 'GET', `/members/${m.userId}`, { cookie: owner.cookie });
+    const asOwner = await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: m.userId } });
     expect(asOwner.body.status).toBe('success');
     expect(asOwner.body.member).toMatchObject({
       id: m.id,
@@ -495,13 +516,16 @@ describe('member detail', () => {
       amount: -10_000,
       regDate: expect.any(String),
     });
-    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: cashier.cookie })).body.member.banknum).toBe(
-      m.cookie ? asOwner.body.member.banknum : null,
-    );
-    const asSupport = await bo(t, 'GET', `/members/${m.userId}`, { cookie: support.cookie });
+    expect(
+      (await bo(t, 'members.detail', { cookie: cashier.cookie, params: { userId: m.userId } })).body.member
+        .banknum,
+    ).toBe(m.cookie ? asOwner.body.member.banknum : null);
+    const asSupport = await bo(t, 'members.detail', { cookie: support.cookie, params: { userId: m.userId } });
     expect(asSupport.body.member.banknum).toBeNull();
     expect(JSON.stringify(asSupport.body)).not.toContain(asOwner.body.member.banknum);
-    expect((await bo(t, 'GET', '/members/nosuchuser', { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: 'nosuchuser' } })).body,
+    ).toEqual({
       status: 'not_found',
     });
   });
@@ -512,8 +536,9 @@ describe('adjustments', () => {
     const m = await createMember(t, { cash: 10_000, comp: 5_000 });
     expect(
       (
-        await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+        await bo(t, 'members.adjust', {
           cookie: cashier.cookie,
+          params: { userId: m.userId },
           body: { amount: 25_000, reason: '이벤트 지급' },
         })
       ).body,
@@ -522,8 +547,9 @@ describe('adjustments', () => {
     });
     expect(
       (
-        await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+        await bo(t, 'members.adjust', {
           cookie: cashier.cookie,
+          params: { userId: m.userId },
           body: { amount: -5_000, reason: '오지급 회수' },
         })
       ).body,
@@ -532,8 +558,9 @@ describe('adjustments', () => {
     });
     expect(
       (
-        await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+        await bo(t, 'members.adjust', {
           cookie: owner.cookie,
+          params: { userId: m.userId },
           body: { amount: -2_000, reason: '포인트 회수', kind: 'point' },
         })
       ).body,
@@ -584,20 +611,22 @@ describe('Idempotency-Key', () => {
   it('replays the first answer of an approval and moves nothing again', async () => {
     const m = await createMember(t);
     const id = await deposit(m, 10_000);
-    const first = await bo(t, 'POST', `/deposits/${id}/approve`, {
+    const first = await bo(t, 'deposits.approve', {
       cookie: cashier.cookie,
       key: 'approve-1',
+      params: { id },
     });
     expect(first.body).toEqual({ status: 'success' });
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await bo(t, 'POST', `/deposits/${id}/approve`, {
+    const again = await bo(t, 'deposits.approve', {
       cookie: cashier.cookie,
       key: 'approve-1',
+      params: { id },
     });
     expect(again.body).toEqual({ status: 'success' });
     expect(again.headers['idempotent-replayed']).toBe('true');
     // Without the key, a second approval is told the truth: already.
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.approve', { cookie: cashier.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 10_000 });
@@ -607,9 +636,10 @@ describe('Idempotency-Key', () => {
   it('replays an adjustment and refuses the key for another request (400)', async () => {
     const m = await createMember(t);
     const adjust = (amount: number, key: string, op = owner) =>
-      bo(t, 'POST', `/members/${m.userId}/adjust`, {
+      bo(t, 'members.adjust', {
         cookie: op.cookie,
         key,
+        params: { userId: m.userId },
         body: { amount, reason: '보정' },
       });
     expect((await adjust(5_000, 'adj-1')).body).toEqual({ status: 'success' });
@@ -631,14 +661,16 @@ describe('Idempotency-Key', () => {
   it('replays a business answer too (balance), even after the money arrived', async () => {
     const m = await createMember(t);
     const debit = () =>
-      bo(t, 'POST', `/members/${m.userId}/adjust`, {
+      bo(t, 'members.adjust', {
         cookie: owner.cookie,
         key: 'debit-1',
+        params: { userId: m.userId },
         body: { amount: -1_000, reason: 'x' },
       });
     expect((await debit()).body).toEqual({ status: 'balance' });
-    await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+    await bo(t, 'members.adjust', {
       cookie: owner.cookie,
+      params: { userId: m.userId },
       body: { amount: 5_000, reason: 'x' },
     });
     expect((await debit()).body).toEqual({ status: 'balance' });
@@ -648,7 +680,7 @@ describe('Idempotency-Key', () => {
 
 describe('cashier settings', () => {
   it('are read and changed by the owner, audited with before and after', async () => {
-    const read = await bo(t, 'GET', '/settings/cashier', { cookie: cashier.cookie });
+    const read = await bo(t, 'settings.cashier', { cookie: cashier.cookie });
     expect(read.body).toEqual({
       status: 'success',
       settings: {
@@ -662,7 +694,7 @@ describe('cashier settings', () => {
         withdrawSecondApprovalAbove: 0,
       },
     });
-    const put = await bo(t, 'PUT', '/settings/cashier', {
+    const put = await bo(t, 'settings.updateCashier', {
       cookie: owner.cookie,
       body: { minConversion: 5_000 },
     });
@@ -681,12 +713,12 @@ describe('cashier settings', () => {
       before: { minConversion: 10_000 },
       after: { minConversion: 5_000 },
     });
-    await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { minConversion: 10_000 } });
+    await bo(t, 'settings.updateCashier', { cookie: owner.cookie, body: { minConversion: 10_000 } });
   });
 
   it('refuse bad values (400) and inconsistent ones', async () => {
     expect(
-      (await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { minDeposit: 0 } })).code,
+      (await bo(t, 'settings.updateCashier', { cookie: owner.cookie, body: { minDeposit: 0 } })).code,
     ).toBe(400);
     expect(
       (await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { nope: 1 } })).body,
@@ -695,12 +727,12 @@ describe('cashier settings', () => {
       errors: [{ path: 'nope', code: 'unknown' }],
     });
     expect(
-      (await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { maxAmount: 5_000 } })).body,
+      (await bo(t, 'settings.updateCashier', { cookie: owner.cookie, body: { maxAmount: 5_000 } })).body,
     ).toMatchObject({
       status: 'invalid',
       errors: expect.arrayContaining([{ path: 'minDeposit', code: 'max' }]),
     });
-    expect((await bo(t, 'GET', '/settings/cashier', { cookie: owner.cookie })).body.settings.maxAmount).toBe(
+    expect((await bo(t, 'settings.cashier', { cookie: owner.cookie })).body.settings.maxAmount).toBe(
       100_000_000,
     );
   });
@@ -732,7 +764,7 @@ describe('operators and the audit log', () => {
       totp: totpCode(created.body.totpSecret, t.clock.now().getTime()),
     });
     expect(signIn.body).toEqual({ status: 'success' });
-    const list = await bo(t, 'GET', '/operators', { cookie: owner.cookie });
+    const list = await bo(t, 'operators.list', { cookie: owner.cookie });
     expect(list.body.list.find((o: { operatorId: string }) => o.operatorId === 'cash2')).toMatchObject({
       role: 'cashier',
       hasTotp: true,
