@@ -71,15 +71,15 @@ describe('GET /api/backoffice/dashboard', () => {
   });
 
   async function dashboard(op = owner): Promise<JsonBody> {
-    const res = await bo(t, 'GET', '/dashboard', { cookie: op.cookie });
+    const res = await bo(t, 'dashboard.get', { cookie: op.cookie });
     expect(res.code).toBe(200);
     return res.body;
   }
 
   it('is refused to a content operator and without a session', async () => {
-    expect((await bo(t, 'GET', '/dashboard', { cookie: content.cookie })).code).toBe(403);
-    expect((await bo(t, 'GET', '/dashboard')).code).toBe(401);
-    expect((await bo(t, 'GET', '/dashboard', { cookie: support.cookie })).code).toBe(200);
+    expect((await bo(t, 'dashboard.get', { cookie: content.cookie })).code).toBe(403);
+    expect((await bo(t, 'dashboard.get', {})).code).toBe(401);
+    expect((await bo(t, 'dashboard.get', { cookie: support.cookie })).code).toBe(200);
   });
 
   it('counts the queues and sums the completed money, bets, wins and GGR of today and the month', async () => {
@@ -89,7 +89,7 @@ describe('GET /api/backoffice/dashboard', () => {
     // Two deposits asked, one approved (today's deposits), one left pending.
     expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
     const dep = await latestRequestId(t, 'deposit', m.id);
-    expect((await bo(t, 'POST', `/deposits/${dep}/approve`, { cookie: cashier.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.approve', { cookie: cashier.cookie, params: { id: dep } })).body).toEqual({
       status: 'success',
     });
     expect((await call(t, 'apply-user-deposit', { amount: 50_000 }, m.cookie)).body.status).toBe('success');
@@ -97,9 +97,9 @@ describe('GET /api/backoffice/dashboard', () => {
     const w = { amount: 20_000, exchangePassword: m.exchangePassword };
     expect((await call(t, 'apply-user-withdraw', w, m.cookie)).body.status).toBe('success');
     const wid = await latestRequestId(t, 'withdraw', m.id);
-    expect((await bo(t, 'POST', `/withdraws/${wid}/approve`, { cookie: cashier.cookie })).body.status).toBe(
-      'success',
-    );
+    expect(
+      (await bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id: wid } })).body.status,
+    ).toBe('success');
     expect((await call(t, 'apply-user-withdraw', w, m.cookie)).body.status).toBe('success');
 
     // Help posts of each kind waiting, and an answered one that is no longer pending.
@@ -292,7 +292,7 @@ describe('GET /api/backoffice/members', () => {
     expect(bySupport.list).toHaveLength(3);
     for (const m of bySupport.list) expect(m.banknum).toBeNull();
     expect(JSON.stringify(bySupport)).not.toContain(a.banknum);
-    const denied = await bo(t, 'GET', '/members?userId=zfind', { cookie: content.cookie });
+    const denied = await bo(t, 'members.list', { cookie: content.cookie, query: { userId: 'zfind' } });
     expect(denied.code).toBe(403);
     expect(JSON.stringify(denied.body)).not.toContain(a.banknum);
     for (const bad of [
@@ -325,35 +325,49 @@ describe('member actions', () => {
         after: { state: 'active' },
       },
     ]);
-    expect((await bo(t, 'POST', '/members/nobody99/approve', { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.approve', { cookie: owner.cookie, params: { userId: 'nobody99' } })).body,
+    ).toEqual({
       status: 'not_found',
     });
-    expect((await bo(t, 'POST', '/members/NO%20BODY/approve', { cookie: owner.cookie })).code).toBe(400);
+    expect(
+      (await bo(t, 'members.approve', { cookie: owner.cookie, params: { userId: 'NO BODY' } })).code,
+    ).toBe(400);
   });
 
   it('blocks a member and ends all of its sessions at once; unblocks', async () => {
     const m = await twiceSignedIn(1_000);
     expect(await liveSessions(m.id)).toBe(2);
     expect(await healthCode(m)).toBe(200);
-    expect((await bo(t, 'POST', `/members/${m.userId}/block`, { cookie: content.cookie })).code).toBe(403);
+    expect(
+      (await bo(t, 'members.block', { cookie: content.cookie, params: { userId: m.userId } })).code,
+    ).toBe(403);
     expect(await healthCode(m)).toBe(200);
 
-    expect((await bo(t, 'POST', `/members/${m.userId}/block`, { cookie: cashier.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.block', { cookie: cashier.cookie, params: { userId: m.userId } })).body,
+    ).toEqual({
       status: 'success',
     });
     expect((await stateOf(m.id)).state).toBe('blocked');
     expect(await liveSessions(m.id)).toBe(0);
     expect(await healthCode(m)).toBe(401);
     expect(await healthCode({ ...m, cookie: m.second })).toBe(401);
-    expect((await bo(t, 'POST', `/members/${m.userId}/block`, { cookie: cashier.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.block', { cookie: cashier.cookie, params: { userId: m.userId } })).body,
+    ).toEqual({
       status: 'already',
     });
 
-    expect((await bo(t, 'POST', `/members/${m.userId}/unblock`, { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.unblock', { cookie: owner.cookie, params: { userId: m.userId } })).body,
+    ).toEqual({
       status: 'success',
     });
     expect((await stateOf(m.id)).state).toBe('active');
-    expect((await bo(t, 'POST', `/members/${m.userId}/unblock`, { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.unblock', { cookie: owner.cookie, params: { userId: m.userId } })).body,
+    ).toEqual({
       status: 'already',
     });
     const audit = await auditOf(t, `member:${m.userId}`);
@@ -382,7 +396,13 @@ describe('member actions', () => {
       { actor: support.operatorId, action: 'member.level', before: { level: 1 }, after: { level: 3 } },
     ]);
     expect(
-      (await bo(t, 'PATCH', '/members/nobody99/level', { cookie: owner.cookie, body: { level: 3 } })).body,
+      (
+        await bo(t, 'members.level', {
+          cookie: owner.cookie,
+          params: { userId: 'nobody99' },
+          body: { level: 3 },
+        })
+      ).body,
     ).toEqual({ status: 'not_found' });
   });
 
@@ -391,8 +411,12 @@ describe('member actions', () => {
     const second = { ...m, cookie: m.second };
     expect(await healthCode(m)).toBe(200);
     expect(await healthCode(second)).toBe(200);
-    expect((await bo(t, 'POST', `/members/${m.userId}/signout`, { cookie: content.cookie })).code).toBe(403);
-    expect((await bo(t, 'POST', `/members/${m.userId}/signout`, { cookie: support.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.signout', { cookie: content.cookie, params: { userId: m.userId } })).code,
+    ).toBe(403);
+    expect(
+      (await bo(t, 'members.signout', { cookie: support.cookie, params: { userId: m.userId } })).body,
+    ).toEqual({
       status: 'success',
     });
     expect(await healthCode(m)).toBe(401);
@@ -431,7 +455,8 @@ describe('member actions', () => {
     ]);
     expect(JSON.stringify(audit)).not.toContain(fresh);
     expect(
-      (await bo(t, 'POST', '/members/nobody99/reset-exchange-password', { cookie: owner.cookie })).body,
+      (await bo(t, 'members.resetExchangePassword', { cookie: owner.cookie, params: { userId: 'nobody99' } }))
+        .body,
     ).toEqual({
       status: 'not_found',
     });
@@ -454,7 +479,7 @@ describe('operator sessions', () => {
     };
     const laptop = await login('Laptop/1.0');
     const tablet = await login('Tablet/2.0');
-    const list = await bo(t, 'GET', '/sessions', { cookie: tablet });
+    const list = await bo(t, 'sessions.list', { cookie: tablet });
     expect(list.code).toBe(200);
     // The helper's own session (no address or agent) and the two sign-ins, newest first.
     expect(list.body.list).toHaveLength(3);
@@ -462,13 +487,13 @@ describe('operator sessions', () => {
     expect(list.body.list[1]).toMatchObject({ current: false, userAgent: 'Laptop/1.0' });
     expect(list.body.list.filter((s: JsonBody) => s.current)).toHaveLength(1);
     // Another operator's sessions are never listed.
-    const others = await bo(t, 'GET', '/sessions', { cookie: owner.cookie });
+    const others = await bo(t, 'sessions.list', { cookie: owner.cookie });
     expect(others.body.list.every((s: JsonBody) => s.userAgent !== 'Tablet/2.0')).toBe(true);
 
-    const revoked = await bo(t, 'POST', '/sessions/revoke-others', { cookie: tablet });
+    const revoked = await bo(t, 'sessions.revokeOthers', { cookie: tablet });
     expect(revoked.body).toEqual({ status: 'success', revoked: 2 });
-    expect((await bo(t, 'GET', '/me', { cookie: laptop })).code).toBe(401);
-    expect((await bo(t, 'GET', '/me', { cookie: op.cookie })).code).toBe(401);
+    expect((await bo(t, 'session.me', { cookie: laptop })).code).toBe(401);
+    expect((await bo(t, 'session.me', { cookie: op.cookie })).code).toBe(401);
     const after = await bo(t, 'GET', '/sessions', { cookie: tablet });
     expect(after.body.list).toHaveLength(1);
     expect(after.body.list[0].current).toBe(true);
@@ -480,7 +505,7 @@ describe('operator sessions', () => {
         after: { sessionsEnded: 2 },
       },
     ]);
-    expect((await bo(t, 'GET', '/sessions')).code).toBe(401);
+    expect((await bo(t, 'sessions.list', {})).code).toBe(401);
   });
 });
 
@@ -493,7 +518,7 @@ async function twiceSignedIn(cash = 0): Promise<TestMember & { second: string }>
 describe('member detail', () => {
   it('shows the profile with balances; bank number only to owner and cashier; content refused', async () => {
     const m = await createMember(t, { cash: 12_000, comp: 300, signedIn: false });
-    const byOwner = await bo(t, 'GET', `/members/${m.userId}`, { cookie: owner.cookie });
+    const byOwner = await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: m.userId } });
     expect(byOwner.body.member).toMatchObject({
       userId: m.userId,
       balance: 12_000,
@@ -501,13 +526,16 @@ describe('member detail', () => {
       mustChangePassword: false,
     });
     expect(byOwner.body.member.banknum).toMatch(/^\d+$/);
-    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: cashier.cookie })).body.member.banknum).toBe(
-      byOwner.body.member.banknum,
-    );
-    const bySupport = await bo(t, 'GET', `/members/${m.userId}`, { cookie: support.cookie });
+    expect(
+      (await bo(t, 'members.detail', { cookie: cashier.cookie, params: { userId: m.userId } })).body.member
+        .banknum,
+    ).toBe(byOwner.body.member.banknum);
+    const bySupport = await bo(t, 'members.detail', { cookie: support.cookie, params: { userId: m.userId } });
     expect(bySupport.body.member.banknum).toBeNull();
     expect(JSON.stringify(bySupport.body)).not.toContain(byOwner.body.member.banknum);
-    expect((await bo(t, 'GET', `/members/${m.userId}`, { cookie: content.cookie })).code).toBe(403);
+    expect(
+      (await bo(t, 'members.detail', { cookie: content.cookie, params: { userId: m.userId } })).code,
+    ).toBe(403);
   });
 
   const TABS = ['ledger', 'requests?kind=deposit', 'rounds', 'notes', 'helps', 'sign-ins'];
@@ -535,8 +563,9 @@ describe('member detail', () => {
     for (let i = 1; i <= 5; i++)
       expect(
         (
-          await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+          await bo(t, 'members.adjust', {
             cookie: cashier.cookie,
+            params: { userId: m.userId },
             body: { amount: i * 1_000, reason: `지급 ${i}`, kind: i % 2 ? 'cash' : 'point' },
           })
         ).body.status,
@@ -568,24 +597,28 @@ describe('member detail', () => {
     expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
     const w = { amount: 20_000, exchangePassword: m.exchangePassword };
     expect((await call(t, 'apply-user-withdraw', w, m.cookie)).body.status).toBe('success');
-    const deposits = await bo(t, 'GET', `/members/${m.userId}/requests?kind=deposit`, {
+    const deposits = await bo(t, 'members.requests', {
       cookie: support.cookie,
+      params: { userId: m.userId },
+      query: { kind: 'deposit' },
     });
     expect(deposits.body).toMatchObject({ maxCount: 1, list: [{ amount: 30_000, state: 'wait' }] });
-    const withdraws = await bo(t, 'GET', `/members/${m.userId}/requests?kind=withdraw`, {
+    const withdraws = await bo(t, 'members.requests', {
       cookie: cashier.cookie,
+      params: { userId: m.userId },
+      query: { kind: 'withdraw' },
     });
     expect(withdraws.body).toMatchObject({ maxCount: 1, list: [{ amount: 20_000, state: 'wait' }] });
 
     expect(
       (
-        await bo(t, 'POST', '/notes', {
+        await bo(t, 'notes.send', {
           cookie: owner.cookie,
           body: { userId: m.userId, title: '안내', contents: '<p>확인해 주세요</p>' },
         })
       ).body.status,
     ).toBe('success');
-    const notes = await bo(t, 'GET', `/members/${m.userId}/notes`, { cookie: cashier.cookie });
+    const notes = await bo(t, 'members.notes', { cookie: cashier.cookie, params: { userId: m.userId } });
     expect(notes.body.list.map((n: JsonBody) => n.title)).toContain('안내');
     expect(notes.body.list.find((n: JsonBody) => n.title === '안내')).toMatchObject({ isRead: false });
 
@@ -593,7 +626,7 @@ describe('member detail', () => {
       (await call(t, 'user-write-help', { title: '출금 문의', contents: '언제 되나요' }, m.cookie)).body
         .status,
     ).toBe('success');
-    const helps = await bo(t, 'GET', `/members/${m.userId}/helps`, { cookie: cashier.cookie });
+    const helps = await bo(t, 'members.helps', { cookie: cashier.cookie, params: { userId: m.userId } });
     expect(helps.body).toMatchObject({
       maxCount: 1,
       list: [{ userId: m.userId, title: '출금 문의', state: 'wait' }],
@@ -610,7 +643,11 @@ describe('member detail', () => {
       amount: 1_000,
     });
     expect(bet.body.status).toBe('RS_OK');
-    const rounds = await bo(t, 'GET', `/members/${m.userId}/rounds?lang=en`, { cookie: support.cookie });
+    const rounds = await bo(t, 'members.rounds', {
+      cookie: support.cookie,
+      params: { userId: m.userId },
+      query: { lang: 'en' },
+    });
     expect(rounds.body).toMatchObject({
       maxCount: 1,
       list: [{ provider: slot.code, gameCode: 'cherry', roundId: `tab-round-${m.id}`, bet: 1_000, win: 0 }],
@@ -634,7 +671,7 @@ describe('sign-in history', () => {
     // An unknown id has no history to write to.
     await postCredentials(t, { userId: 'nobody98', password: 'x' });
 
-    const res = await bo(t, 'GET', `/members/${member.userId}/sign-ins`, { cookie: support.cookie });
+    const res = await bo(t, 'members.signIns', { cookie: support.cookie, params: { userId: member.userId } });
     expect(res.body.maxCount).toBe(3);
     expect(res.body.list.map((s: JsonBody) => [s.outcome, s.ip, s.userAgent])).toEqual([
       ['blocked', '198.51.100.2', 'lightMyRequest'],
@@ -642,15 +679,20 @@ describe('sign-in history', () => {
       ['success', '203.0.113.7', 'Phone/9.1'],
     ]);
     for (const s of res.body.list) expect(Date.parse(s.at)).not.toBeNaN();
-    const page2 = await bo(t, 'GET', `/members/${member.userId}/sign-ins?pageSize=2&page=2`, {
+    const page2 = await bo(t, 'members.signIns', {
       cookie: owner.cookie,
+      params: { userId: member.userId },
+      query: { pageSize: 2, page: 2 },
     });
     expect(page2.body).toMatchObject({ maxCount: 3, list: [{ outcome: 'success' }] });
     const doLogin = await createMember(t, { signedIn: false });
     expect(
       (await call(t, 'user-do-login', { userId: doLogin.userId, password: doLogin.password })).body.status,
     ).toBe('success');
-    const viaCall = await bo(t, 'GET', `/members/${doLogin.userId}/sign-ins`, { cookie: owner.cookie });
+    const viaCall = await bo(t, 'members.signIns', {
+      cookie: owner.cookie,
+      params: { userId: doLogin.userId },
+    });
     expect(viaCall.body.list.map((s: JsonBody) => s.outcome)).toEqual(['success']);
   });
 });
@@ -681,7 +723,7 @@ describe('password reset with a forced change', () => {
     expect((await postCredentials(t, { userId: member.userId, password: member.password })).statusCode).toBe(
       401,
     );
-    const detail = await bo(t, 'GET', `/members/${member.userId}`, { cookie: owner.cookie });
+    const detail = await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: member.userId } });
     expect(detail.body.member.mustChangePassword).toBe(true);
 
     // The temporary password signs in; the portal learns of the forced change from the user.
@@ -708,7 +750,7 @@ describe('password reset with a forced change', () => {
     expect((await call(t, 'get-member-account', {}, fresh)).code).toBe(200);
     expect((await hashOf()).must_change_password).toBe(false);
     expect(
-      (await bo(t, 'GET', `/members/${member.userId}`, { cookie: owner.cookie })).body.member
+      (await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: member.userId } })).body.member
         .mustChangePassword,
     ).toBe(false);
 
@@ -722,7 +764,9 @@ describe('password reset with a forced change', () => {
       },
     ]);
     expect(JSON.stringify(audit)).not.toContain(temporary);
-    expect((await bo(t, 'POST', '/members/nobody99/reset-password', { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.resetPassword', { cookie: owner.cookie, params: { userId: 'nobody99' } })).body,
+    ).toEqual({
       status: 'not_found',
     });
   });
