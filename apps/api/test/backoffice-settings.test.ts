@@ -35,7 +35,7 @@ async function register(code: string) {
 describe('registration codes', () => {
   it('lets the owner create a code with its domain and memo, audited, and members register with it', async () => {
     const code = newCode();
-    const created = await bo(t, 'POST', '/reg-codes', {
+    const created = await bo(t, 'regCodes.create', {
       cookie: owner.cookie,
       body: { code, domain: 'casino.example, www.other.example', memo: '  partner A ' },
     });
@@ -44,7 +44,7 @@ describe('registration codes', () => {
     expect(registered.status).toBe('success');
     expect(registered.regCode).toBe(code);
 
-    const list = await bo(t, 'GET', '/reg-codes', { cookie: cashier.cookie });
+    const list = await bo(t, 'regCodes.list', { cookie: cashier.cookie });
     expect(list.code).toBe(200);
     expect(list.body.list.find((c: { code: string }) => c.code === code)).toMatchObject({
       code,
@@ -67,11 +67,11 @@ describe('registration codes', () => {
   it('answers already for a code that exists in any letter case', async () => {
     const code = newCode();
     expect(
-      (await bo(t, 'POST', '/reg-codes', { cookie: owner.cookie, body: { code, domain: '' } })).body,
+      (await bo(t, 'regCodes.create', { cookie: owner.cookie, body: { code, domain: '' } })).body,
     ).toEqual({
       status: 'success',
     });
-    const again = await bo(t, 'POST', '/reg-codes', {
+    const again = await bo(t, 'regCodes.create', {
       cookie: owner.cookie,
       body: { code: code.toLowerCase(), domain: '' },
     });
@@ -80,9 +80,10 @@ describe('registration codes', () => {
 
   it('disables and edits a code with before and after in the audit log; a disabled code registers nobody', async () => {
     const code = newCode();
-    await bo(t, 'POST', '/reg-codes', { cookie: owner.cookie, body: { code, domain: 'a.example' } });
-    const off = await bo(t, 'PATCH', `/reg-codes/${code}`, {
+    await bo(t, 'regCodes.create', { cookie: owner.cookie, body: { code, domain: 'a.example' } });
+    const off = await bo(t, 'regCodes.update', {
       cookie: owner.cookie,
+      params: { code },
       body: { enabled: false, memo: 'closed' },
     });
     expect(off.body).toEqual({ status: 'success' });
@@ -94,26 +95,31 @@ describe('registration codes', () => {
       before: { code, domain: 'a.example', memo: '', enabled: true },
       after: { code, domain: 'a.example', memo: 'closed', enabled: false },
     });
-    await bo(t, 'PATCH', `/reg-codes/${code}`, { cookie: owner.cookie, body: { enabled: true } });
+    await bo(t, 'regCodes.update', { cookie: owner.cookie, params: { code }, body: { enabled: true } });
     expect((await register(code)).status).toBe('success');
   });
 
   it('refuses bad input with the field named, and unknown codes with not_found', async () => {
-    const bad = await bo(t, 'POST', '/reg-codes', {
+    const bad = await bo(t, 'regCodes.create', {
       cookie: owner.cookie,
       body: { code: 'no spaces', domain: '' },
     });
     expect(bad.code).toBe(400);
     expect(bad.body.errors).toEqual([{ path: 'code', code: 'pattern' }]);
-    const long = await bo(t, 'POST', '/reg-codes', {
+    const long = await bo(t, 'regCodes.create', {
       cookie: owner.cookie,
       body: { code: newCode(), domain: 'x'.repeat(501) },
     });
     expect(long.body.errors).toEqual([{ path: 'domain', code: 'length' }]);
-    const empty = await bo(t, 'PATCH', `/reg-codes/${newCode()}`, { cookie: owner.cookie, body: {} });
-    expect(empty.code).toBe(400);
-    const missing = await bo(t, 'PATCH', `/reg-codes/${newCode()}`, {
+    const empty = await bo(t, 'regCodes.update', {
       cookie: owner.cookie,
+      params: { code: newCode() },
+      body: {},
+    });
+    expect(empty.code).toBe(400);
+    const missing = await bo(t, 'regCodes.update', {
+      cookie: owner.cookie,
+      params: { code: newCode() },
       body: { memo: 'x' },
     });
     expect(missing.body).toEqual({ status: 'not_found' });
@@ -121,15 +127,16 @@ describe('registration codes', () => {
 
   it('lets a cashier read but not change codes; support and content may not read them', async () => {
     const code = newCode();
-    const create = await bo(t, 'POST', '/reg-codes', { cookie: cashier.cookie, body: { code, domain: '' } });
+    const create = await bo(t, 'regCodes.create', { cookie: cashier.cookie, body: { code, domain: '' } });
     expect(create).toMatchObject({ code: 403, body: { status: 'denied' } });
-    await bo(t, 'POST', '/reg-codes', { cookie: owner.cookie, body: { code, domain: '' } });
+    await bo(t, 'regCodes.create', { cookie: owner.cookie, body: { code, domain: '' } });
     expect(
-      (await bo(t, 'PATCH', `/reg-codes/${code}`, { cookie: cashier.cookie, body: { enabled: false } })).code,
+      (await bo(t, 'regCodes.update', { cookie: cashier.cookie, params: { code }, body: { enabled: false } }))
+        .code,
     ).toBe(403);
-    expect((await bo(t, 'GET', '/reg-codes', { cookie: support.cookie })).code).toBe(403);
-    expect((await bo(t, 'GET', '/reg-codes', { cookie: content.cookie })).code).toBe(403);
-    expect((await bo(t, 'GET', '/reg-codes', {})).code).toBe(401);
+    expect((await bo(t, 'regCodes.list', { cookie: support.cookie })).code).toBe(403);
+    expect((await bo(t, 'regCodes.list', { cookie: content.cookie })).code).toBe(403);
+    expect((await bo(t, 'regCodes.list', {})).code).toBe(401);
     expect(await auditOf(t, `regcode:${code}`)).toHaveLength(1);
   });
 });
@@ -137,16 +144,16 @@ describe('registration codes', () => {
 describe('member approval', () => {
   it('makes new registrations pending while on and active while off, audited', async () => {
     const code = newCode();
-    await bo(t, 'POST', '/reg-codes', { cookie: owner.cookie, body: { code, domain: '' } });
-    const on = await bo(t, 'PUT', '/settings/registration', {
+    await bo(t, 'regCodes.create', { cookie: owner.cookie, body: { code, domain: '' } });
+    const on = await bo(t, 'settings.updateRegistration', {
       cookie: owner.cookie,
       body: { requireApproval: true },
     });
     expect(on.body).toEqual({ status: 'success', settings: { requireApproval: true } });
     expect((await register(code)).state).toBe('pending');
-    const read = await bo(t, 'GET', '/settings/registration', { cookie: cashier.cookie });
+    const read = await bo(t, 'settings.registration', { cookie: cashier.cookie });
     expect(read.body).toEqual({ status: 'success', settings: { requireApproval: true } });
-    await bo(t, 'PUT', '/settings/registration', { cookie: owner.cookie, body: { requireApproval: false } });
+    await bo(t, 'settings.updateRegistration', { cookie: owner.cookie, body: { requireApproval: false } });
     expect((await register(code)).state).toBe('active');
     const audit = await auditOf(t, 'settings:registration');
     expect(audit.slice(-2)).toEqual([
@@ -166,7 +173,7 @@ describe('member approval', () => {
   });
 
   it('refuses a cashier switching it (403) and a body that is not a boolean (400)', async () => {
-    const denied = await bo(t, 'PUT', '/settings/registration', {
+    const denied = await bo(t, 'settings.updateRegistration', {
       cookie: cashier.cookie,
       body: { requireApproval: true },
     });
@@ -177,14 +184,14 @@ describe('member approval', () => {
     });
     expect(bad.code).toBe(400);
     expect(bad.body.errors[0].path).toBe('requireApproval');
-    expect((await bo(t, 'GET', '/settings/registration', { cookie: support.cookie })).code).toBe(403);
+    expect((await bo(t, 'settings.registration', { cookie: support.cookie })).code).toBe(403);
   });
 });
 
 describe('member levels', () => {
   it('names levels 1..10 with the members holding each, renames them audited', async () => {
     const m = await createMember(t);
-    await bo(t, 'PATCH', `/members/${m.userId}/level`, { cookie: owner.cookie, body: { level: 7 } });
+    await bo(t, 'members.level', { cookie: owner.cookie, params: { userId: m.userId }, body: { level: 7 } });
     const before = await bo(t, 'GET', '/settings/levels', { cookie: support.cookie });
     expect(before.code).toBe(200);
     expect(before.body.levels).toHaveLength(10);
@@ -208,43 +215,42 @@ describe('member levels', () => {
   });
 
   it('refuses an unknown level, an empty name, a cashier (403) and content (403)', async () => {
-    const unknown = await bo(t, 'PUT', '/settings/levels', {
+    const unknown = await bo(t, 'settings.updateLevels', {
       cookie: owner.cookie,
       body: { names: { '11': 'X' } },
     });
     expect(unknown.code).toBe(400);
-    const blank = await bo(t, 'PUT', '/settings/levels', {
+    const blank = await bo(t, 'settings.updateLevels', {
       cookie: owner.cookie,
       body: { names: { '2': '  ' } },
     });
     expect(blank.code).toBe(400);
-    const none = await bo(t, 'PUT', '/settings/levels', { cookie: owner.cookie, body: { names: {} } });
+    const none = await bo(t, 'settings.updateLevels', { cookie: owner.cookie, body: { names: {} } });
     expect(none.code).toBe(400);
     expect(
-      (await bo(t, 'PUT', '/settings/levels', { cookie: cashier.cookie, body: { names: { '2': 'B' } } }))
-        .code,
+      (await bo(t, 'settings.updateLevels', { cookie: cashier.cookie, body: { names: { '2': 'B' } } })).code,
     ).toBe(403);
-    expect((await bo(t, 'GET', '/settings/levels', { cookie: content.cookie })).code).toBe(403);
+    expect((await bo(t, 'settings.levels', { cookie: content.cookie })).code).toBe(403);
   });
 });
 
 describe('a cashier and the settings', () => {
   it('reads the cashier settings and comp rates but cannot change them (403, nothing audited)', async () => {
     const count = (await auditOf(t, 'settings:cashier')).length;
-    expect((await bo(t, 'GET', '/settings/cashier', { cookie: cashier.cookie })).code).toBe(200);
-    const put = await bo(t, 'PUT', '/settings/cashier', {
+    expect((await bo(t, 'settings.cashier', { cookie: cashier.cookie })).code).toBe(200);
+    const put = await bo(t, 'settings.updateCashier', {
       cookie: cashier.cookie,
       body: { minDeposit: 20_000 },
     });
     expect(put).toMatchObject({ code: 403, body: { status: 'denied' } });
     expect(
-      (await bo(t, 'PUT', '/settings/comp-rates', { cookie: cashier.cookie, body: { slot: 1 } })).code,
+      (await bo(t, 'settings.updateCompRates', { cookie: cashier.cookie, body: { slot: 1 } })).code,
     ).toBe(403);
     expect(
-      (await bo(t, 'PUT', '/jackpots', { cookie: cashier.cookie, body: { MINOR: { shareBp: 1 } } })).code,
+      (await bo(t, 'jackpots.update', { cookie: cashier.cookie, body: { MINOR: { shareBp: 1 } } })).code,
     ).toBe(403);
     expect(
-      (await bo(t, 'PUT', '/settings/maintenance', { cookie: cashier.cookie, body: { enabled: true } })).code,
+      (await bo(t, 'settings.updateMaintenance', { cookie: cashier.cookie, body: { enabled: true } })).code,
     ).toBe(403);
     expect(await auditOf(t, 'settings:cashier')).toHaveLength(count);
   });
@@ -253,8 +259,9 @@ describe('a cashier and the settings', () => {
 describe('games: display order', () => {
   it('puts a provider’s games in the order given, audited, and the portal lists them so at once', async () => {
     const p = await createTestProvider(t, owner, { games: ['a1', 'b2', 'c3'] });
-    const order = await bo(t, 'PUT', `/games/${p.code}/order`, {
+    const order = await bo(t, 'games.order', {
       cookie: owner.cookie,
+      params: { provider: p.code },
       body: { codes: ['c3', 'a1', 'b2'] },
     });
     expect(order.body).toEqual({ status: 'success' });
@@ -278,12 +285,17 @@ describe('games: display order', () => {
   it('refuses a list that is not exactly the provider’s games (400 codes) and an unknown provider', async () => {
     const p = await createTestProvider(t, owner, { games: ['a1', 'b2'] });
     for (const codes of [['a1'], ['a1', 'a1'], ['a1', 'zz'], ['a1', 'b2', 'zz']]) {
-      const answer = await bo(t, 'PUT', `/games/${p.code}/order`, { cookie: owner.cookie, body: { codes } });
+      const answer = await bo(t, 'games.order', {
+        cookie: owner.cookie,
+        params: { provider: p.code },
+        body: { codes },
+      });
       expect(answer.code).toBe(400);
       expect(answer.body.errors).toEqual([{ path: 'codes', code: 'pattern' }]);
     }
-    const unknown = await bo(t, 'PUT', '/games/nosuchprov/order', {
+    const unknown = await bo(t, 'games.order', {
       cookie: owner.cookie,
+      params: { provider: 'nosuchprov' },
       body: { codes: ['a1'] },
     });
     expect(unknown.body).toEqual({ status: 'not_found' });
@@ -292,15 +304,27 @@ describe('games: display order', () => {
   it('is the owner’s only: cashier, support and content get 403 on every games route', async () => {
     const p = await createTestProvider(t, owner, { games: ['a1'] });
     for (const op of [cashier, support, content]) {
-      expect((await bo(t, 'GET', '/providers', { cookie: op.cookie })).code).toBe(403);
+      expect((await bo(t, 'providers.list', { cookie: op.cookie })).code).toBe(403);
       expect(
-        (await bo(t, 'PUT', `/games/${p.code}/order`, { cookie: op.cookie, body: { codes: ['a1'] } })).code,
+        (
+          await bo(t, 'games.order', {
+            cookie: op.cookie,
+            params: { provider: p.code },
+            body: { codes: ['a1'] },
+          })
+        ).code,
       ).toBe(403);
-      expect((await bo(t, 'POST', `/providers/${p.code}/rotate-secret`, { cookie: op.cookie })).code).toBe(
-        403,
-      );
       expect(
-        (await bo(t, 'PATCH', `/games/${p.code}/a1`, { cookie: op.cookie, body: { enabled: false } })).code,
+        (await bo(t, 'providers.rotateSecret', { cookie: op.cookie, params: { code: p.code } })).code,
+      ).toBe(403);
+      expect(
+        (
+          await bo(t, 'games.update', {
+            cookie: op.cookie,
+            params: { provider: p.code, code: 'a1' },
+            body: { enabled: false },
+          })
+        ).code,
       ).toBe(403);
     }
   });
@@ -309,8 +333,9 @@ describe('games: display order', () => {
 describe('games: what members see after a change', () => {
   it('shows a disabled game, a disabled provider and a maintenance window at the next call', async () => {
     const p = await createTestProvider(t, owner, { games: ['a1', 'b2'] });
-    await bo(t, 'PATCH', `/games/${p.code}/a1`, {
+    await bo(t, 'games.update', {
       cookie: owner.cookie,
+      params: { provider: p.code, code: 'a1' },
       body: { enabled: false, nameEn: 'Renamed' },
     });
     const games = await call(t, 'get-slot-by-company', { company: p.code });
@@ -326,15 +351,24 @@ describe('games: what members see after a change', () => {
       `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
     const from = hhmm(new Date(now.getTime() - 60 * 60_000));
     const to = hhmm(new Date(now.getTime() + 60 * 60_000));
-    await bo(t, 'PATCH', `/providers/${p.code}`, {
+    await bo(t, 'providers.update', {
       cookie: owner.cookie,
+      params: { code: p.code },
       body: { maintenance: { from, to } },
     });
     expect(await used()).toBe('n');
     expect((await call(t, 'get-slot-by-company', { company: p.code })).body.status).toBe('fail');
-    await bo(t, 'PATCH', `/providers/${p.code}`, { cookie: owner.cookie, body: { maintenance: null } });
+    await bo(t, 'providers.update', {
+      cookie: owner.cookie,
+      params: { code: p.code },
+      body: { maintenance: null },
+    });
     expect(await used()).toBe('y');
-    await bo(t, 'PATCH', `/providers/${p.code}`, { cookie: owner.cookie, body: { enabled: false } });
+    await bo(t, 'providers.update', {
+      cookie: owner.cookie,
+      params: { code: p.code },
+      body: { enabled: false },
+    });
     expect(await used()).toBe('n');
   });
 });
@@ -343,7 +377,7 @@ describe('provider secret rotation', () => {
   it('answers a new secret once (no-store), which signs the next wallet call; the old one stops; audited without it', async () => {
     const p = await createTestProvider(t, owner, { games: ['a1'] });
     const m = await createMember(t, { cash: 10_000 });
-    const rotated = await bo(t, 'POST', `/providers/${p.code}/rotate-secret`, { cookie: owner.cookie });
+    const rotated = await bo(t, 'providers.rotateSecret', { cookie: owner.cookie, params: { code: p.code } });
     expect(rotated.code).toBe(200);
     expect(rotated.headers['cache-control']).toBe('no-store');
     const secret = rotated.body.secret as string;
@@ -359,7 +393,7 @@ describe('provider secret rotation', () => {
     expect(audit).toMatchObject({ action: 'provider.update', after: { secretRotated: true } });
     expect(JSON.stringify(audit)).not.toContain(secret);
     expect(
-      (await bo(t, 'POST', '/providers/nosuchprov/rotate-secret', { cookie: owner.cookie })).body,
+      (await bo(t, 'providers.rotateSecret', { cookie: owner.cookie, params: { code: 'nosuchprov' } })).body,
     ).toEqual({
       status: 'not_found',
     });
@@ -391,7 +425,10 @@ describe('a member’s rounds', () => {
     });
 
     for (const op of [owner, cashier, support]) {
-      const list = await bo(t, 'GET', `/rounds?userId=${m.userId.toUpperCase()}`, { cookie: op.cookie });
+      const list = await bo(t, 'rounds.ofMember', {
+        cookie: op.cookie,
+        query: { userId: m.userId.toUpperCase() },
+      });
       expect(list.code).toBe(200);
       expect(list.body.maxCount).toBe(2);
       expect(list.body.list.map((r: { roundId: string }) => r.roundId)).toEqual(['r-2', 'r-1']);
@@ -403,13 +440,20 @@ describe('a member’s rounds', () => {
         win: 2_500,
       });
     }
-    const round = await bo(t, 'GET', `/rounds/${p.code}/r-2`, { cookie: support.cookie });
+    const round = await bo(t, 'rounds.get', {
+      cookie: support.cookie,
+      params: { provider: p.code, roundId: 'r-2' },
+    });
     expect(round.body.calls.map((c: { action: string }) => c.action)).toEqual(['bet', 'win']);
 
-    expect((await bo(t, 'GET', '/rounds?userId=nosuchmember', { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'rounds.ofMember', { cookie: owner.cookie, query: { userId: 'nosuchmember' } })).body,
+    ).toEqual({
       status: 'not_found',
     });
     expect((await bo(t, 'GET', '/rounds?userId=a b', { cookie: owner.cookie })).code).toBe(400);
-    expect((await bo(t, 'GET', `/rounds?userId=${m.userId}`, { cookie: content.cookie })).code).toBe(403);
+    expect(
+      (await bo(t, 'rounds.ofMember', { cookie: content.cookie, query: { userId: m.userId } })).code,
+    ).toBe(403);
   });
 });
