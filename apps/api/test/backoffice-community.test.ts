@@ -68,10 +68,10 @@ describe('permissions', () => {
   });
 
   it('list the new permissions in GET /me', async () => {
-    expect((await bo(t, 'GET', '/me', { cookie: content.cookie })).body.operator.permissions).toEqual([
+    expect((await bo(t, 'session.me', { cookie: content.cookie })).body.operator.permissions).toEqual([
       'content',
     ]);
-    expect((await bo(t, 'GET', '/me', { cookie: owner.cookie })).body.operator.permissions).toEqual(
+    expect((await bo(t, 'session.me', { cookie: owner.cookie })).body.operator.permissions).toEqual(
       expect.arrayContaining(['support', 'content']),
     );
   });
@@ -99,12 +99,16 @@ describe('help posts', () => {
       { userId: 'Forgetful', phone: '010 5555 1212', title: '로그인 불가', contents: '도와주세요' },
       { ip: '10.40.0.1' },
     );
-    await bo(t, 'POST', `/helps/${first}/answer`, {
+    await bo(t, 'helps.answer', {
       cookie: support.cookie,
+      params: { id: first },
       body: { answer: '<p>답변</p>' },
     });
 
-    const mine = await bo(t, 'GET', `/helps?userId=${m.userId.toUpperCase()}`, { cookie: support.cookie });
+    const mine = await bo(t, 'helps.list', {
+      cookie: support.cookie,
+      query: { userId: m.userId.toUpperCase() },
+    });
     expect(mine.body.maxCount).toBe(2);
     expect(mine.body.list.map((h: JsonBody) => [h.kind, h.state, h.userId])).toEqual([
       ['account_inquiry', 'wait', m.userId],
@@ -127,7 +131,10 @@ describe('help posts', () => {
       lastDate: expect.any(String),
     });
 
-    const guests = await bo(t, 'GET', '/helps?kind=guest&state=wait', { cookie: support.cookie });
+    const guests = await bo(t, 'helps.list', {
+      cookie: support.cookie,
+      query: { kind: 'guest', state: 'wait' },
+    });
     expect(guests.body.list[0]).toMatchObject({
       kind: 'guest',
       userId: null,
@@ -135,13 +142,18 @@ describe('help posts', () => {
       guestPhone: '01055551212',
       title: '로그인 불가',
     });
-    const waiting = await bo(t, 'GET', '/helps?state=wait&pageSize=100', { cookie: support.cookie });
+    const waiting = await bo(t, 'helps.list', {
+      cookie: support.cookie,
+      query: { state: 'wait', pageSize: 100 },
+    });
     expect(waiting.body.list.every((h: JsonBody) => h.state === 'wait')).toBe(true);
     expect(waiting.body.list.map((h: JsonBody) => h.id)).not.toContain(first);
-    const paged = await bo(t, 'GET', '/helps?page=2&pageSize=1', { cookie: support.cookie });
+    const paged = await bo(t, 'helps.list', { cookie: support.cookie, query: { page: 2, pageSize: 1 } });
     expect(paged.body.list).toHaveLength(1);
     expect(paged.body.maxCount).toBeGreaterThanOrEqual(4);
-    expect((await bo(t, 'GET', '/helps?userId=nosuchmember', { cookie: support.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'helps.list', { cookie: support.cookie, query: { userId: 'nosuchmember' } })).body,
+    ).toEqual({
       status: 'success',
       list: [],
       maxCount: 0,
@@ -157,8 +169,9 @@ describe('help posts', () => {
     const dirty =
       '<p style="color:red" onmouseover="x()">확인했습니다 <a href="javascript:alert(1)">여기</a>' +
       '<img src="https://cdn.example/a.png" onerror="x()"><iframe src="https://evil.example"></iframe></p>';
-    const res = await bo(t, 'POST', `/helps/${id}/answer`, {
+    const res = await bo(t, 'helps.answer', {
       cookie: support.cookie,
+      params: { id },
       body: { answer: dirty },
     });
     expect(res.body).toEqual({ status: 'success' });
@@ -169,8 +182,9 @@ describe('help posts', () => {
     expect(row).toMatchObject({ state: 'already', is_read: false, answered_by: support.operatorId });
 
     await call(t, 'read-help-message', { id }, m.cookie);
-    await bo(t, 'POST', `/helps/${id}/answer`, {
+    await bo(t, 'helps.answer', {
       cookie: owner.cookie,
+      params: { id },
       body: { answer: '<p>추가 답변</p>' },
     });
     expect((await call(t, 'user-health-check', {}, m.cookie)).body.helpCount).toBe(1);
@@ -202,14 +216,15 @@ describe('help posts', () => {
     const m = await createMember(t);
     const id = await writeHelp(m);
     for (const answer of ['<script>alert(1)</script>', '<p> </p>', '']) {
-      const res = await bo(t, 'POST', `/helps/${id}/answer`, { cookie: support.cookie, body: { answer } });
+      const res = await bo(t, 'helps.answer', { cookie: support.cookie, params: { id }, body: { answer } });
       expect([res.code, res.body]).toEqual([
         400,
         { status: 'invalid', errors: [{ path: 'answer', code: expect.any(String) }] },
       ]);
     }
-    const tooLong = await bo(t, 'POST', `/helps/${id}/answer`, {
+    const tooLong = await bo(t, 'helps.answer', {
       cookie: support.cookie,
+      params: { id },
       body: { answer: 'x'.repeat(20_001) },
     });
     expect(tooLong.body.errors).toEqual([{ path: 'answer', code: 'length' }]);
@@ -219,16 +234,22 @@ describe('help posts', () => {
     expect(await auditOf(t, `help:${id}`, AUDIT_ORIGIN)).toEqual([]);
 
     expect(
-      (await bo(t, 'POST', '/helps/999999/answer', { cookie: support.cookie, body: { answer: '<p>a</p>' } }))
-        .body,
+      (
+        await bo(t, 'helps.answer', {
+          cookie: support.cookie,
+          params: { id: 999999 },
+          body: { answer: '<p>a</p>' },
+        })
+      ).body,
     ).toEqual({ status: 'not_found' });
     await call(t, 'del-help', { id }, m.cookie);
     expect(
-      (await bo(t, 'POST', `/helps/${id}/answer`, { cookie: support.cookie, body: { answer: '<p>a</p>' } }))
+      (await bo(t, 'helps.answer', { cookie: support.cookie, params: { id }, body: { answer: '<p>a</p>' } }))
         .body,
     ).toEqual({ status: 'not_found' });
     expect(
-      (await bo(t, 'POST', '/helps/abc/answer', { cookie: support.cookie, body: { answer: 'a' } })).code,
+      (await bo(t, 'helps.answer', { cookie: support.cookie, params: { id: 'abc' }, body: { answer: 'a' } }))
+        .code,
     ).toBe(400);
   });
 });
@@ -236,7 +257,7 @@ describe('help posts', () => {
 describe('notes', () => {
   it('send a sanitized note to one member, not_found for an unknown id, audited', async () => {
     const m = await createMember(t);
-    const res = await bo(t, 'POST', '/notes', {
+    const res = await bo(t, 'notes.send', {
       cookie: support.cookie,
       body: { userId: m.userId, title: '이벤트 안내', contents: '<p onclick="x()">당첨을 축하합니다</p>' },
     });
@@ -252,7 +273,7 @@ describe('notes', () => {
       after: { title: '이벤트 안내', contents: '<p>당첨을 축하합니다</p>', recipients: 1 },
     });
 
-    const unknown = await bo(t, 'POST', '/notes', {
+    const unknown = await bo(t, 'notes.send', {
       cookie: support.cookie,
       body: { userId: 'nosuchmember', title: 'x', contents: '<p>x</p>' },
     });
@@ -277,7 +298,7 @@ describe('notes', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    const res = await bo(t, 'POST', '/notes', {
+    const res = await bo(t, 'notes.send', {
       cookie: owner.cookie,
       body: { userId: null, title: '점검 안내', contents: '<p>내일 새벽 점검이 있습니다</p>' },
     });
@@ -305,7 +326,7 @@ describe('notes', () => {
     expect((await call(t, 'user-health-check', {}, b!.cookie)).body.noteCount).toBe(1);
     expect((await call(t, 'user-health-check', {}, a!.cookie)).body.noteCount).toBe(0);
 
-    const sent = await bo(t, 'GET', '/notes', { cookie: support.cookie });
+    const sent = await bo(t, 'notes.list', { cookie: support.cookie });
     expect(sent.body.list[0]).toEqual({
       id: copies[0]!.send_id,
       userId: null,
@@ -329,13 +350,14 @@ describe('notes', () => {
 
 describe('notices', () => {
   it('create, list, change and delete a notice, each audited with before and after', async () => {
-    const created = await bo(t, 'POST', '/notices', {
+    const created = await bo(t, 'notices.create', {
       cookie: content.cookie,
       body: { title: ' 입금 안내 ', contents: '<p>안내<script>x()</script></p>', domain: ' casino-a.com ' },
     });
     expect(created.body).toEqual({ status: 'success', id: expect.any(Number) });
     const { id } = created.body;
-    const listed = (await bo(t, 'GET', '/notices?pageSize=100', { cookie: content.cookie })).body.list;
+    const listed = (await bo(t, 'notices.list', { cookie: content.cookie, query: { pageSize: 100 } })).body
+      .list;
     expect(listed.find((n: JsonBody) => n.id === id)).toEqual({
       id,
       title: '입금 안내',
@@ -347,35 +369,38 @@ describe('notices', () => {
       lastDate: expect.any(String),
     });
 
-    const patched = await bo(t, 'PATCH', `/notices/${id}`, {
+    const patched = await bo(t, 'notices.update', {
       cookie: owner.cookie,
+      params: { id },
       body: { contents: '<b>바뀐 안내</b>', isActive: false },
     });
     expect(patched.body).toEqual({ status: 'success' });
-    expect((await bo(t, 'PATCH', `/notices/${id}`, { cookie: owner.cookie, body: {} })).body).toEqual({
+    expect((await bo(t, 'notices.update', { cookie: owner.cookie, params: { id }, body: {} })).body).toEqual({
       status: 'invalid',
       errors: [{ path: '', code: 'required' }],
     });
     expect(
       (
-        await bo(t, 'PATCH', `/notices/${id}`, {
+        await bo(t, 'notices.update', {
           cookie: owner.cookie,
+          params: { id },
           body: { contents: '<script>x</script>' },
         })
       ).body.errors,
     ).toEqual([{ path: 'contents', code: 'required' }]);
-    expect((await bo(t, 'DELETE', `/notices/${id}`, { cookie: content.cookie })).body).toEqual({
+    expect((await bo(t, 'notices.delete', { cookie: content.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'DELETE', `/notices/${id}`, { cookie: content.cookie })).body).toEqual({
+    expect((await bo(t, 'notices.delete', { cookie: content.cookie, params: { id } })).body).toEqual({
       status: 'not_found',
     });
     expect(
-      (await bo(t, 'PATCH', `/notices/${id}`, { cookie: content.cookie, body: { title: 'x' } })).body,
+      (await bo(t, 'notices.update', { cookie: content.cookie, params: { id }, body: { title: 'x' } })).body,
     ).toEqual({
       status: 'not_found',
     });
-    const after = (await bo(t, 'GET', '/notices?pageSize=100', { cookie: content.cookie })).body.list;
+    const after = (await bo(t, 'notices.list', { cookie: content.cookie, query: { pageSize: 100 } })).body
+      .list;
     expect(after.map((n: JsonBody) => n.id)).not.toContain(id);
 
     const fields = { title: '입금 안내', contents: '<p>안내</p>', domain: 'casino-a.com', is_active: true };
@@ -406,7 +431,7 @@ describe('notices', () => {
 
   it('refuse bad notices with a 400 and store nothing', async () => {
     const count = async () =>
-      (await bo(t, 'GET', '/notices', { cookie: content.cookie })).body.maxCount as number;
+      (await bo(t, 'notices.list', { cookie: content.cookie })).body.maxCount as number;
     const before = await count();
     for (const body of [
       { ...notice, title: '' },
@@ -425,7 +450,7 @@ describe('notices', () => {
 
 describe('popups', () => {
   it('create, list, change and delete a popup, each audited', async () => {
-    const created = await bo(t, 'POST', '/popups', {
+    const created = await bo(t, 'popups.create', {
       cookie: content.cookie,
       body: {
         ...popup,
@@ -437,7 +462,8 @@ describe('popups', () => {
     });
     expect(created.body).toEqual({ status: 'success', id: expect.any(Number) });
     const { id } = created.body;
-    const listed = (await bo(t, 'GET', '/popups?pageSize=100', { cookie: content.cookie })).body.list;
+    const listed = (await bo(t, 'popups.list', { cookie: content.cookie, query: { pageSize: 100 } })).body
+      .list;
     expect(listed.find((p: JsonBody) => p.id === id)).toEqual({
       id,
       title: '팝업',
@@ -454,22 +480,23 @@ describe('popups', () => {
     });
     expect(
       (
-        await bo(t, 'PATCH', `/popups/${id}`, {
+        await bo(t, 'popups.update', {
           cookie: content.cookie,
+          params: { id },
           body: { titleColor: '#00FF00', posX: 1 },
         })
       ).body,
     ).toEqual({ status: 'success' });
-    const changed = (await bo(t, 'GET', '/popups?pageSize=100', { cookie: content.cookie })).body.list.find(
-      (p: JsonBody) => p.id === id,
-    );
+    const changed = (
+      await bo(t, 'popups.list', { cookie: content.cookie, query: { pageSize: 100 } })
+    ).body.list.find((p: JsonBody) => p.id === id);
     expect(changed).toMatchObject({
       titleColor: '#00FF00',
       posX: 1,
       posY: 120,
       contents: '<p>팝업<img src="x"></p>',
     });
-    expect((await bo(t, 'DELETE', `/popups/${id}`, { cookie: content.cookie })).body).toEqual({
+    expect((await bo(t, 'popups.delete', { cookie: content.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
     expect((await call(t, 'get-notice-popup', {})).body.note.map((p: JsonBody) => p.id)).not.toContain(id);
@@ -493,8 +520,9 @@ describe('popups', () => {
       const res = await bo(t, 'POST', '/popups', { cookie: content.cookie, body });
       expect([res.code, res.body.errors?.[0]?.path]).toEqual([400, path]);
     }
-    expect((await bo(t, 'PATCH', '/popups/1', { cookie: content.cookie, body: { posY: 9999 } })).code).toBe(
-      400,
-    );
+    expect(
+      (await bo(t, 'popups.update', { cookie: content.cookie, params: { id: 1 }, body: { posY: 9999 } }))
+        .code,
+    ).toBe(400);
   });
 });
