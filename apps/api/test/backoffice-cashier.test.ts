@@ -32,9 +32,9 @@ async function deposit(m: TestMember, amount: number, depositor?: string, approv
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   if (approve)
-    expect((await bo(t, 'POST', `/deposits/${row.id}/approve`, { cookie: owner.cookie })).body.status).toBe(
-      'success',
-    );
+    expect(
+      (await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: row.id } })).body.status,
+    ).toBe('success');
   return row.id;
 }
 
@@ -62,7 +62,7 @@ async function bet(m: TestMember, amount: number, key: string) {
 }
 
 async function setSecondApproval(amount: number) {
-  const res = await bo(t, 'PUT', '/settings/cashier', {
+  const res = await bo(t, 'settings.updateCashier', {
     cookie: owner.cookie,
     body: { withdrawSecondApprovalAbove: amount },
   });
@@ -82,8 +82,8 @@ describe('roles', () => {
     const m = await quietMember('10.1.0.1', { cash: 50_000 });
     const id = await withdraw(m, 10_000);
     for (const op of [support, content]) {
-      expect((await bo(t, 'GET', `/withdraws/${id}/review`, { cookie: op.cookie })).code).toBe(403);
-      expect((await bo(t, 'GET', '/deposits/history', { cookie: op.cookie })).code).toBe(403);
+      expect((await bo(t, 'withdraws.review', { cookie: op.cookie, params: { id } })).code).toBe(403);
+      expect((await bo(t, 'deposits.history', { cookie: op.cookie })).code).toBe(403);
       const csv = await t.app.inject({
         method: 'GET',
         url: '/api/backoffice/withdraws/history.csv',
@@ -94,20 +94,20 @@ describe('roles', () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/backoffice/withdraws/history.csv' });
     expect(anon.statusCode).toBe(401);
     for (const op of [owner, cashier]) {
-      const r = await bo(t, 'GET', `/withdraws/${id}/review`, { cookie: op.cookie });
+      const r = await bo(t, 'withdraws.review', { cookie: op.cookie, params: { id } });
       expect(r.code).toBe(200);
       expect(r.body.member.banknum).toMatch(/^\d+$/);
     }
-    await bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: owner.cookie, body: { reason: 'test' } });
+    await bo(t, 'withdraws.reject', { cookie: owner.cookie, params: { id }, body: { reason: 'test' } });
   });
 
   it('only the owner changes the second-approval amount; it is audited', async () => {
-    const denied = await bo(t, 'PUT', '/settings/cashier', {
+    const denied = await bo(t, 'settings.updateCashier', {
       cookie: cashier.cookie,
       body: { withdrawSecondApprovalAbove: 1_000 },
     });
     expect(denied.code).toBe(403);
-    const bad = await bo(t, 'PUT', '/settings/cashier', {
+    const bad = await bo(t, 'settings.updateCashier', {
       cookie: owner.cookie,
       body: { withdrawSecondApprovalAbove: -1 },
     });
@@ -166,8 +166,8 @@ describe('review', () => {
     expect(c.sharedIp.members).toContainEqual({ userId: other.userId, ip: '10.2.0.1', source: 'reg' });
     expect(c.sharedBank).toEqual({ flag: true, members: [{ userId: otherRich.userId, source: 'withdraw' }] });
     expect(r.body.secondApproval).toMatchObject({ required: false, above: 0, firstApprovedBy: null });
-    await bo(t, 'POST', `/withdraws/${ow}/reject`, { cookie: owner.cookie, body: {} });
-    await bo(t, 'POST', `/withdraws/${w}/reject`, { cookie: owner.cookie, body: {} });
+    await bo(t, 'withdraws.reject', { cookie: owner.cookie, params: { id: ow }, body: {} });
+    await bo(t, 'withdraws.reject', { cookie: owner.cookie, params: { id: w }, body: {} });
   });
 
   it('clears the flags when turnover is met, names match and nothing is shared', async () => {
@@ -190,12 +190,12 @@ describe('review', () => {
     expect(c.sharedIp).toEqual({ ips: ['10.3.0.1'], members: [], flag: false });
     expect(c.sharedBank.flag).toBe(false);
     // A deposit's review has no withdrawal checks.
-    const dr = await bo(t, 'GET', `/deposits/${d}/review`, { cookie: owner.cookie });
+    const dr = await bo(t, 'deposits.review', { cookie: owner.cookie, params: { id: d } });
     expect(dr.body).toMatchObject({ status: 'success', checks: null, secondApproval: null });
-    expect((await bo(t, 'GET', '/withdraws/999999999/review', { cookie: owner.cookie })).body.status).toBe(
-      'not_found',
-    );
-    await bo(t, 'POST', `/withdraws/${w}/reject`, { cookie: owner.cookie, body: {} });
+    expect(
+      (await bo(t, 'withdraws.review', { cookie: owner.cookie, params: { id: 999999999 } })).body.status,
+    ).toBe('not_found');
+    await bo(t, 'withdraws.reject', { cookie: owner.cookie, params: { id: w }, body: {} });
   });
 });
 
@@ -204,25 +204,25 @@ describe('second approval', () => {
     await setSecondApproval(300_000);
     const m = await quietMember('10.4.0.1', { cash: 1_000_000 });
     const w = await withdraw(m, 300_000);
-    const first = await bo(t, 'POST', `/withdraws/${w}/approve`, { cookie: cashier.cookie, key: 'k1' });
+    const first = await bo(t, 'withdraws.approve', { cookie: cashier.cookie, key: 'k1', params: { id: w } });
     expect(first.body).toEqual({ status: 'first_approved' });
     expect(await stateOf(w)).toEqual({ state: 'reg', first_approved_by: cashier.id });
     // The same key replays; the same operator with another key is refused.
-    const replay = await bo(t, 'POST', `/withdraws/${w}/approve`, { cookie: cashier.cookie, key: 'k1' });
+    const replay = await bo(t, 'withdraws.approve', { cookie: cashier.cookie, key: 'k1', params: { id: w } });
     expect(replay.body).toEqual({ status: 'first_approved' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const same = await bo(t, 'POST', `/withdraws/${w}/approve`, { cookie: cashier.cookie, key: 'k2' });
+    const same = await bo(t, 'withdraws.approve', { cookie: cashier.cookie, key: 'k2', params: { id: w } });
     expect(same.body).toEqual({ status: 'same_operator' });
-    const list = await bo(t, 'GET', `/withdraws/history?userId=${m.userId}`, { cookie: owner.cookie });
+    const list = await bo(t, 'withdraws.history', { cookie: owner.cookie, query: { userId: m.userId } });
     expect(list.body.list[0]).toMatchObject({ id: w, state: 'reg', firstApprovedBy: cashier.operatorId });
     expect(list.body.secondApprovalAbove).toBe(300_000);
-    const review = await bo(t, 'GET', `/withdraws/${w}/review`, { cookie: owner.cookie });
+    const review = await bo(t, 'withdraws.review', { cookie: owner.cookie, params: { id: w } });
     expect(review.body.secondApproval).toMatchObject({
       required: true,
       above: 300_000,
       firstApprovedBy: cashier.operatorId,
     });
-    const second = await bo(t, 'POST', `/withdraws/${w}/approve`, { cookie: owner.cookie });
+    const second = await bo(t, 'withdraws.approve', { cookie: owner.cookie, params: { id: w } });
     expect(second.body).toEqual({ status: 'success' });
     expect((await stateOf(w)).state).toBe('already');
     const audit = await auditOf(t, `withdraw:${w}`);
@@ -237,9 +237,9 @@ describe('second approval', () => {
     });
     // Below the amount one approval completes.
     const small = await withdraw(m, 299_000);
-    expect((await bo(t, 'POST', `/withdraws/${small}/approve`, { cookie: cashier.cookie })).body.status).toBe(
-      'success',
-    );
+    expect(
+      (await bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id: small } })).body.status,
+    ).toBe('success');
     await setSecondApproval(0);
   });
 
@@ -248,8 +248,8 @@ describe('second approval', () => {
     const m = await quietMember('10.5.0.1', { cash: 1_000_000 });
     const w = await withdraw(m, 200_000);
     const answers = await Promise.all([
-      bo(t, 'POST', `/withdraws/${w}/approve`, { cookie: cashier.cookie }),
-      bo(t, 'POST', `/withdraws/${w}/approve`, { cookie: cashier2.cookie }),
+      bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id: w } }),
+      bo(t, 'withdraws.approve', { cookie: cashier2.cookie, params: { id: w } }),
     ]);
     expect(answers.map((a) => a.body.status).sort()).toEqual(['first_approved', 'success']);
     expect((await stateOf(w)).state).toBe('already');
@@ -262,12 +262,13 @@ describe('second approval', () => {
 
     const w2 = await withdraw(m, 150_000);
     const same = await Promise.all([
-      bo(t, 'POST', `/withdraws/${w2}/approve`, { cookie: cashier.cookie, key: 'p1' }),
-      bo(t, 'POST', `/withdraws/${w2}/approve`, { cookie: cashier.cookie, key: 'p2' }),
+      bo(t, 'withdraws.approve', { cookie: cashier.cookie, key: 'p1', params: { id: w2 } }),
+      bo(t, 'withdraws.approve', { cookie: cashier.cookie, key: 'p2', params: { id: w2 } }),
     ]);
     expect(same.map((a) => a.body.status).sort()).toEqual(['first_approved', 'same_operator']);
-    const rej = await bo(t, 'POST', `/withdraws/${w2}/reject`, {
+    const rej = await bo(t, 'withdraws.reject', {
       cookie: cashier2.cookie,
+      params: { id: w2 },
       body: { reason: '확인 불가' },
     });
     expect(rej.body.status).toBe('success');
@@ -296,12 +297,17 @@ describe('history', () => {
     expect(dated.body.totals.count).toBe(3);
     const past = await bo(t, 'GET', `${base}&to=2020-01-01`, { cookie: cashier.cookie });
     expect(past.body.totals).toEqual({ count: 0, amount: 0 });
-    const nobody = await bo(t, 'GET', '/deposits/history?userId=nosuchmember', { cookie: cashier.cookie });
+    const nobody = await bo(t, 'deposits.history', {
+      cookie: cashier.cookie,
+      query: { userId: 'nosuchmember' },
+    });
     expect(nobody.body).toMatchObject({ list: [], totals: { count: 0, amount: 0 } });
-    expect((await bo(t, 'GET', '/deposits/history?minAmount=-1', { cookie: cashier.cookie })).code).toBe(400);
-    expect((await bo(t, 'GET', '/deposits/history?from=2020-1-1', { cookie: cashier.cookie })).code).toBe(
-      400,
-    );
+    expect(
+      (await bo(t, 'deposits.history', { cookie: cashier.cookie, query: { minAmount: '-1' } })).code,
+    ).toBe(400);
+    expect(
+      (await bo(t, 'deposits.history', { cookie: cashier.cookie, query: { from: '2020-1-1' } })).code,
+    ).toBe(400);
   });
 
   it('exports the filtered set as CSV with a BOM, a filename and formula-safe cells', async () => {
