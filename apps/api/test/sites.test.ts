@@ -40,7 +40,7 @@ async function createSite(body: Record<string, unknown>) {
 async function newCode(domain = ''): Promise<string> {
   seq += 1;
   const code = `ST${seq}${Date.now().toString(36)}`.slice(0, 20).toUpperCase();
-  const made = await bo(t, 'POST', '/reg-codes', { cookie: owner.cookie, body: { code, domain } });
+  const made = await bo(t, 'regCodes.create', { cookie: owner.cookie, body: { code, domain } });
   expect(made.body).toEqual({ status: 'success' });
   return code;
 }
@@ -65,7 +65,7 @@ function dataBlock(html: string) {
 }
 
 async function siteRows() {
-  return (await bo(t, 'GET', '/sites?pageSize=100', { cookie: owner.cookie })).body.list as {
+  return (await bo(t, 'sites.list', { cookie: owner.cookie, query: { pageSize: 100 } })).body.list as {
     id: number;
     name: string;
     domains: string[];
@@ -84,7 +84,7 @@ describe('creating a site', () => {
     expect(created.body).toEqual({ status: 'success', id: expect.any(Number) });
     const { id } = created.body as { id: number };
 
-    const list = await bo(t, 'GET', '/sites', { cookie: owner.cookie });
+    const list = await bo(t, 'sites.list', { cookie: owner.cookie });
     expect(list.body.default).toEqual({ name: 'Default House' });
     expect(list.body.list.find((s: { id: number }) => s.id === id)).toMatchObject({
       id,
@@ -190,7 +190,7 @@ describe('creating a site', () => {
   it('names a partner, and members joining with its code there belong to that partner', async () => {
     seq += 1;
     const partnerId = `sp${seq}${Date.now().toString(36)}`.slice(0, 20);
-    const partner = await bo(t, 'POST', '/partners', {
+    const partner = await bo(t, 'partners.create', {
       cookie: owner.cookie,
       body: {
         partnerId,
@@ -202,8 +202,9 @@ describe('creating a site', () => {
     });
     expect(partner.body).toEqual({ status: 'success' });
     const code = `SP${seq}${Date.now().toString(36)}`.slice(0, 20).toUpperCase();
-    const owned = await bo(t, 'POST', `/partners/${partnerId}/codes`, {
+    const owned = await bo(t, 'partners.addCode', {
       cookie: owner.cookie,
+      params: { partnerId },
       body: { code },
     });
     expect(owned.body).toEqual({ status: 'success' });
@@ -217,7 +218,7 @@ describe('creating a site', () => {
     const input = uniqueMemberInput({ code });
     const registered = await call(t, 'user-register', { ...input, agree18: true }, { headers: from(a) });
     expect(registered.body.status).toBe('success');
-    const detail = await bo(t, 'GET', `/members/${input.userId}`, { cookie: owner.cookie });
+    const detail = await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: input.userId } });
     expect(detail.body.member.partnerId).toBe(partnerId);
   });
 
@@ -225,7 +226,7 @@ describe('creating a site', () => {
     const makePartner = async (prefix: string) => {
       seq += 1;
       const partnerId = `${prefix}${seq}${Date.now().toString(36)}`.slice(0, 20);
-      const made = await bo(t, 'POST', '/partners', {
+      const made = await bo(t, 'partners.create', {
         cookie: owner.cookie,
         body: {
           partnerId,
@@ -241,8 +242,9 @@ describe('creating a site', () => {
     const sitePartner = await makePartner('sitep');
     const otherPartner = await makePartner('other');
     const otherCode = `OC${seq}${Date.now().toString(36)}`.slice(0, 20).toUpperCase();
-    await bo(t, 'POST', `/partners/${otherPartner}/codes`, {
+    await bo(t, 'partners.addCode', {
       cookie: owner.cookie,
+      params: { partnerId: otherPartner },
       body: { code: otherCode },
     });
     const plainCode = await newCode();
@@ -259,7 +261,8 @@ describe('creating a site', () => {
         { headers: from(domain) },
       );
       expect(registered.body.status).toBe('success');
-      return (await bo(t, 'GET', `/members/${input.userId}`, { cookie: owner.cookie })).body.member.partnerId;
+      return (await bo(t, 'members.detail', { cookie: owner.cookie, params: { userId: input.userId } })).body
+        .member.partnerId;
     };
     expect(await partnerOf(plainCode, a)).toBe(sitePartner);
     expect(await partnerOf(otherCode, a)).toBe(otherPartner);
@@ -269,14 +272,14 @@ describe('creating a site', () => {
 
   it('is the owner’s alone', async () => {
     for (const who of [cashier, support, content]) {
-      expect((await bo(t, 'GET', '/sites', { cookie: who.cookie })).code).toBe(403);
-      const made = await bo(t, 'POST', '/sites', {
+      expect((await bo(t, 'sites.list', { cookie: who.cookie })).code).toBe(403);
+      const made = await bo(t, 'sites.create', {
         cookie: who.cookie,
         body: { domains: [host()], name: 'Not mine' },
       });
       expect(made).toMatchObject({ code: 403, body: { status: 'denied' } });
     }
-    expect((await bo(t, 'GET', '/sites')).code).toBe(401);
+    expect((await bo(t, 'sites.list', {})).code).toBe(401);
   });
 });
 
@@ -286,8 +289,9 @@ describe('changing and deleting a site', () => {
     const b = host();
     const { id } = (await createSite({ domains: [a], name: 'Before', theme: { primary: '#112233' } }))
       .body as { id: number };
-    const changed = await bo(t, 'PATCH', `/sites/${id}`, {
+    const changed = await bo(t, 'sites.update', {
       cookie: owner.cookie,
+      params: { id },
       body: { name: 'After', domains: [b], theme: { primary: '#445566' } },
     });
     expect(changed.body).toEqual({ status: 'success' });
@@ -306,8 +310,9 @@ describe('changing and deleting a site', () => {
     const b = host();
     await createSite({ domains: [a], name: 'Holder' });
     const { id } = (await createSite({ domains: [b], name: 'Mover' })).body as { id: number };
-    const moved = await bo(t, 'PATCH', `/sites/${id}`, {
+    const moved = await bo(t, 'sites.update', {
       cookie: owner.cookie,
+      params: { id },
       body: { name: 'Renamed', domains: [b, a] },
     });
     expect(moved.body).toEqual({ status: 'already' });
@@ -316,25 +321,27 @@ describe('changing and deleting a site', () => {
 
   it('answers not_found for a site that is not there, and 400 for an empty change', async () => {
     expect(
-      (await bo(t, 'PATCH', '/sites/999999', { cookie: owner.cookie, body: { name: 'x' } })).body,
+      (await bo(t, 'sites.update', { cookie: owner.cookie, params: { id: 999999 }, body: { name: 'x' } }))
+        .body,
     ).toEqual({ status: 'not_found' });
     const { id } = (await createSite({ domains: [host()], name: 'Empty patch' })).body as { id: number };
-    const empty = await bo(t, 'PATCH', `/sites/${id}`, { cookie: owner.cookie, body: {} });
+    const empty = await bo(t, 'sites.update', { cookie: owner.cookie, params: { id }, body: {} });
     expect(empty.code).toBe(400);
-    expect((await bo(t, 'PATCH', '/sites/abc', { cookie: owner.cookie, body: { name: 'x' } })).code).toBe(
-      400,
-    );
+    expect(
+      (await bo(t, 'sites.update', { cookie: owner.cookie, params: { id: 'abc' }, body: { name: 'x' } }))
+        .code,
+    ).toBe(400);
   });
 
   it('deletes a site: its hosts show the default site again', async () => {
     const a = host();
     const { id } = (await createSite({ domains: [a], name: 'Short lived' })).body as { id: number };
     expect((await siteStatus(a)).site.name).toBe('Short lived');
-    expect((await bo(t, 'DELETE', `/sites/${id}`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'sites.delete', { cookie: owner.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
     expect((await siteStatus(a)).site.name).toBe('Default House');
-    expect((await bo(t, 'DELETE', `/sites/${id}`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'sites.delete', { cookie: owner.cookie, params: { id } })).body).toEqual({
       status: 'not_found',
     });
     expect((await auditOf(t, `site:${id}`)).map((e) => e.action)).toEqual(['site.create', 'site.delete']);
@@ -369,7 +376,7 @@ describe('what a site’s hosts see', () => {
     const registered = await call(t, 'user-register', { ...input, agree18: true }, { headers: from(a) });
     expect(registered.body.status).toBe('success');
     // A disabled code is not offered.
-    await bo(t, 'PATCH', `/reg-codes/${code}`, { cookie: owner.cookie, body: { enabled: false } });
+    await bo(t, 'regCodes.update', { cookie: owner.cookie, params: { code }, body: { enabled: false } });
     expect((await call(t, 'get-reg-domain', {}, { headers: from(a) })).body.status).toBe('cant_find_code');
   });
 
@@ -418,14 +425,14 @@ describe('what a site’s hosts see', () => {
     expect(br.headers.etag).toBe(`${String(site.headers.etag).slice(0, -1)}-br"`);
 
     // In maintenance every page answers 503 with the site's own document.
-    await bo(t, 'PUT', '/settings/maintenance', { cookie: owner.cookie, body: { enabled: true } });
+    await bo(t, 'settings.updateMaintenance', { cookie: owner.cookie, body: { enabled: true } });
     const closed = await page(a, '/');
     expect(closed.statusCode).toBe(503);
     expect(dataBlock(closed.body)).toMatchObject({ siteName: 'Ruby <Room>' });
-    await bo(t, 'PUT', '/settings/maintenance', { cookie: owner.cookie, body: { enabled: false } });
+    await bo(t, 'settings.updateMaintenance', { cookie: owner.cookie, body: { enabled: false } });
 
     // A change is served at once, with a new ETag; the old one no longer holds.
-    await bo(t, 'PATCH', `/sites/${id}`, { cookie: owner.cookie, body: { name: 'Ruby Hall' } });
+    await bo(t, 'sites.update', { cookie: owner.cookie, params: { id }, body: { name: 'Ruby Hall' } });
     const renamed = await page(a, '/', { 'if-none-match': String(site.headers.etag) });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.body).toContain('<header>Ruby Hall</header>');
