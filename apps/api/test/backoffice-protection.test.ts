@@ -68,8 +68,8 @@ describe('who may read player protection', () => {
     for (const op of [owner, cashier, support])
       expect((await bo(t, 'GET', tab, { cookie: op.cookie })).code).toBe(200);
     for (const op of [owner, support])
-      expect((await bo(t, 'GET', '/protection/breaks', { cookie: op.cookie })).code).toBe(200);
-    expect(await bo(t, 'GET', '/protection/breaks', { cookie: cashier.cookie })).toMatchObject({
+      expect((await bo(t, 'protection.breaks', { cookie: op.cookie })).code).toBe(200);
+    expect(await bo(t, 'protection.breaks', { cookie: cashier.cookie })).toMatchObject({
       code: 403,
       body: { status: 'denied' },
     });
@@ -84,7 +84,7 @@ describe('who may read player protection', () => {
 
   it('lists the report permission in GET /me for owner and support only', async () => {
     const perms = async (op: TestOperator) =>
-      (await bo(t, 'GET', '/me', { cookie: op.cookie })).body.operator.permissions as string[];
+      (await bo(t, 'session.me', { cookie: op.cookie })).body.operator.permissions as string[];
     expect(await perms(owner)).toContain('protectionReport');
     expect(await perms(support)).toContain('protectionReport');
     expect(await perms(cashier)).not.toContain('protectionReport');
@@ -106,15 +106,21 @@ describe('who may read player protection', () => {
 
 describe('GET /api/backoffice/members/:userId/protection', () => {
   it('answers not_found for an unknown member and refuses a malformed id', async () => {
-    expect((await bo(t, 'GET', '/members/nobody99/protection', { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.protection', { cookie: owner.cookie, params: { userId: 'nobody99' } })).body,
+    ).toEqual({
       status: 'not_found',
     });
-    expect((await bo(t, 'GET', '/members/x!/protection', { cookie: owner.cookie })).code).toBe(400);
+    expect((await bo(t, 'members.protection', { cookie: owner.cookie, params: { userId: 'x!' } })).code).toBe(
+      400,
+    );
   });
 
   it('shows a member who never set anything: no limits, no breaks, reality check off', async () => {
     const m = await createMember(t, { signedIn: false });
-    expect((await bo(t, 'GET', `/members/${m.userId}/protection`, { cookie: support.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.protection', { cookie: support.cookie, params: { userId: m.userId } })).body,
+    ).toEqual({
       status: 'success',
       limits: {
         deposit: { day: null, week: null, month: null },
@@ -207,7 +213,8 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
     // Another member's changes never show.
     const other = await createMember(t, { signedIn: false });
     expect(
-      (await bo(t, 'GET', `/members/${other.userId}/protection`, { cookie: owner.cookie })).body.history,
+      (await bo(t, 'members.protection', { cookie: owner.cookie, params: { userId: other.userId } })).body
+        .history,
     ).toEqual([]);
   });
 
@@ -232,7 +239,7 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
 
 describe('GET /api/backoffice/protection/breaks', () => {
   it('lists only the breaks in force, newest first, by kind and page; a time-out drops out at its end', async () => {
-    const base = (await bo(t, 'GET', '/protection/breaks?pageSize=100', { cookie: owner.cookie })).body;
+    const base = (await bo(t, 'protection.breaks', { cookie: owner.cookie, query: { pageSize: 100 } })).body;
     const known = new Set((base.list as { id: number }[]).map((r) => r.id));
     const fresh = async (query = '') =>
       (
@@ -278,10 +285,12 @@ describe('GET /api/backoffice/protection/breaks', () => {
     expect((await fresh('&kind=self_exclusion')).map((r) => r.id)).toEqual([exclusion]);
 
     const total = base.maxCount + 2;
-    const page1 = (await bo(t, 'GET', '/protection/breaks?pageSize=1', { cookie: owner.cookie })).body;
+    const page1 = (await bo(t, 'protection.breaks', { cookie: owner.cookie, query: { pageSize: 1 } })).body;
     expect(page1).toMatchObject({ status: 'success', maxCount: total });
     expect(page1.list.map((r: { id: number }) => r.id)).toEqual([exclusion]);
-    const page2 = (await bo(t, 'GET', '/protection/breaks?pageSize=1&page=2', { cookie: owner.cookie })).body;
+    const page2 = (
+      await bo(t, 'protection.breaks', { cookie: owner.cookie, query: { pageSize: 1, page: 2 } })
+    ).body;
     expect(page2.list.map((r: { id: number }) => r.id)).toEqual([timeOut]);
 
     // Listed a minute before the time-out's end, gone from its end on.
@@ -289,9 +298,7 @@ describe('GET /api/backoffice/protection/breaks', () => {
     expect((await fresh()).map((r) => r.id)).toEqual([exclusion, timeOut]);
     await advance(60_000);
     expect((await fresh()).map((r) => r.id)).toEqual([exclusion]);
-    expect((await bo(t, 'GET', '/protection/breaks', { cookie: owner.cookie })).body.maxCount).toBe(
-      total - 1,
-    );
+    expect((await bo(t, 'protection.breaks', { cookie: owner.cookie })).body.maxCount).toBe(total - 1);
   });
 
   it('lists a member once, with the break that ends last, when two overlap', async () => {
@@ -353,7 +360,8 @@ describe('no back-office action lifts a break', () => {
       .where('id', '=', m.id)
       .executeTakeFirstOrThrow();
     expect(state.state).toBe('active');
-    const view = (await bo(t, 'GET', `/members/${m.userId}/protection`, { cookie: owner.cookie })).body;
+    const view = (await bo(t, 'members.protection', { cookie: owner.cookie, params: { userId: m.userId } }))
+      .body;
     expect(view.activeBreak).toMatchObject({ kind: 'time_out', period: '30d', until: until.toISOString() });
   });
 
