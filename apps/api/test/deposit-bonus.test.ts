@@ -29,19 +29,19 @@ const FIRST = { kind: 'first', percent: 10, cap: 50_000, rollover: 3 } as const;
 const EVERY = { kind: 'every', percent: 5, cap: 20_000, rollover: 2 } as const;
 
 async function setLevel(level: number, body: Record<string, unknown>) {
-  const res = await bo(t, 'PUT', `/settings/levels/${level}`, { cookie: owner.cookie, body });
+  const res = await bo(t, 'settings.updateLevel', { cookie: owner.cookie, params: { level }, body });
   expect(res.body.status).toBe('success');
   return res;
 }
 
 beforeEach(async () => {
   await setLevel(1, { depositBonus: [FIRST, EVERY] });
-  await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: owner.cookie, body: { enabled: true } });
+  await bo(t, 'depositBonus.set', { cookie: owner.cookie, body: { enabled: true } });
 });
 
 async function approveLatest(m: TestMember) {
   const id = await latestRequestId(t, 'deposit', m.id);
-  const res = await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: owner.cookie });
+  const res = await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id } });
   expect(res.body.status).toBe('success');
   return id;
 }
@@ -97,7 +97,7 @@ describe('get-deposit-bonus', () => {
 
   it('offers nothing while the switch is off', async () => {
     const m = await createMember(t);
-    await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: owner.cookie, body: { enabled: false } });
+    await bo(t, 'depositBonus.set', { cookie: owner.cookie, body: { enabled: false } });
     expect((await optionsOf(m)).options).toEqual([]);
   });
 });
@@ -206,7 +206,7 @@ describe('a deposit with a bonus', () => {
     await call(t, 'apply-user-deposit', { amount: 1_000_000, bonusId: 'first-10-50000-3' }, m.cookie);
     const id = await approveLatest(m);
     expect((await balances(t, m.id)).cash).toBe(1_050_000);
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: owner.cookie })).body.status).toBe(
+    expect((await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id } })).body.status).toBe(
       'already',
     );
     expect((await balances(t, m.id)).cash).toBe(1_050_000);
@@ -225,7 +225,7 @@ describe('a deposit with a bonus', () => {
   it('keeps what was promised when the switch goes off before the approval', async () => {
     const m = await createMember(t);
     await call(t, 'apply-user-deposit', { amount: 20_000, bonusId: 'every-5-20000-2' }, m.cookie);
-    await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: owner.cookie, body: { enabled: false } });
+    await bo(t, 'depositBonus.set', { cookie: owner.cookie, body: { enabled: false } });
     await approveLatest(m);
     expect((await balances(t, m.id)).cash).toBe(21_000);
   });
@@ -248,7 +248,7 @@ describe('a deposit with a bonus', () => {
     expect((await call(t, 'del-deposit', { id: first }, m.cookie)).body.status).toBe('success');
     await call(t, 'apply-user-deposit', { amount: 10_000, bonusId: 'first-10-50000-3' }, m.cookie);
     const second = await latestRequestId(t, 'deposit', m.id);
-    await bo(t, 'POST', `/deposits/${second}/reject`, { cookie: owner.cookie, body: { reason: 'no' } });
+    await bo(t, 'deposits.reject', { cookie: owner.cookie, params: { id: second }, body: { reason: 'no' } });
     expect((await t.services.depositBonus.bonusesOf(m.id)).map((r) => r.state)).toEqual(['void', 'void']);
     expect((await balances(t, m.id)).cash).toBe(0);
   });
@@ -292,7 +292,7 @@ describe('deposit events', () => {
   });
 
   it('are listed as kind event for their levels during their window, then ended', async () => {
-    const created = await bo(t, 'POST', '/promotions/events', {
+    const created = await bo(t, 'depositEvents.create', {
       cookie: owner.cookie,
       body: { name: '주말 이벤트', ...window(), levels: [2, 3], percent: 20, cap: 100_000, rollover: 4 },
     });
@@ -310,26 +310,33 @@ describe('deposit events', () => {
     await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: `event-${id}` }, m.cookie);
     // Switched off after the choice: the bonus is still paid.
     expect(
-      (await bo(t, 'PATCH', `/promotions/events/${id}`, { cookie: owner.cookie, body: { enabled: false } }))
-        .body,
+      (
+        await bo(t, 'depositEvents.update', {
+          cookie: owner.cookie,
+          params: { id },
+          body: { enabled: false },
+        })
+      ).body,
     ).toEqual({ status: 'success' });
     await approveLatest(m);
     expect((await balances(t, m.id)).cash).toBe(120_000);
-    const list = await bo(t, 'GET', '/promotions/events', { cookie: owner.cookie });
+    const list = await bo(t, 'depositEvents.list', { cookie: owner.cookie });
     const event = (list.body.list as { id: number }[]).find((e) => e.id === id);
     expect(event).toMatchObject({
       state: 'off',
       figures: { paid: { count: 1, amount: 20_000 }, active: { count: 1, amount: 20_000 } },
     });
-    expect((await bo(t, 'POST', `/promotions/events/${id}/end`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'depositEvents.end', { cookie: owner.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'POST', `/promotions/events/${id}/end`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'depositEvents.end', { cookie: owner.cookie, params: { id } })).body).toEqual({
       status: 'already',
     });
-    expect((await bo(t, 'POST', '/promotions/events/999999/end', { cookie: owner.cookie })).body).toEqual({
-      status: 'not_found',
-    });
+    expect((await bo(t, 'depositEvents.end', { cookie: owner.cookie, params: { id: 999999 } })).body).toEqual(
+      {
+        status: 'not_found',
+      },
+    );
     expect((await auditOf(t, `deposit-event:${id}`)).map((a) => a.action)).toEqual([
       'promotion.event_create',
       'promotion.event_switch',
@@ -354,16 +361,14 @@ describe('deposit events', () => {
       expect(res.code, JSON.stringify(body)).toBe(400);
       expect(res.body.errors[0].path).toBe(path);
     }
-    expect((await bo(t, 'POST', '/promotions/events', { cookie: support.cookie, body: base })).code).toBe(
-      403,
-    );
-    expect((await bo(t, 'GET', '/promotions/deposit-bonus', { cookie: support.cookie })).code).toBe(403);
+    expect((await bo(t, 'depositEvents.create', { cookie: support.cookie, body: base })).code).toBe(403);
+    expect((await bo(t, 'depositBonus.get', { cookie: support.cookie })).code).toBe(403);
   });
 });
 
 describe('the deposit bonus figures', () => {
   it('count paid, rolled over and given up, in all and per level, and the switch is audited', async () => {
-    const before = (await bo(t, 'GET', '/promotions/deposit-bonus', { cookie: owner.cookie })).body;
+    const before = (await bo(t, 'depositBonus.get', { cookie: owner.cookie })).body;
     const m = await createMember(t);
     await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: 'first-10-50000-3' }, m.cookie);
     await approveLatest(m);
@@ -372,10 +377,7 @@ describe('the deposit bonus figures', () => {
     expect(after.figures.paid.amount - before.figures.paid.amount).toBe(10_000);
     expect(after.figures.givenUp.returned - before.figures.givenUp.returned).toBe(10_000);
     expect(after.byLevel.find((l: { level: number }) => l.level === 1).paid.count).toBeGreaterThan(0);
-    const res = await bo(t, 'PUT', '/promotions/deposit-bonus', {
-      cookie: owner.cookie,
-      body: { enabled: false },
-    });
+    const res = await bo(t, 'depositBonus.set', { cookie: owner.cookie, body: { enabled: false } });
     expect(res.body.enabled).toBe(false);
     expect((await auditOf(t, 'promotion:deposit_bonus')).at(-1)).toMatchObject({
       action: 'promotion.deposit_bonus',
@@ -390,13 +392,13 @@ describe('the deposit bonus figures', () => {
 describe('the member detail', () => {
   it("shows the bonus in play's rollover to operators", async () => {
     const m = await createMember(t);
-    const none = await bo(t, 'GET', `/members/${m.userId}`, { cookie: support.cookie });
+    const none = await bo(t, 'members.detail', { cookie: support.cookie, params: { userId: m.userId } });
     expect(none.body.member.rollover).toEqual({ required: 0, done: 0 });
     await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: 'first-10-50000-3' }, m.cookie);
     await approveLatest(m);
     const token = await slot.launch(m);
     await bet(m, token, 30_000);
-    const res = await bo(t, 'GET', `/members/${m.userId}`, { cookie: support.cookie });
+    const res = await bo(t, 'members.detail', { cookie: support.cookie, params: { userId: m.userId } });
     expect(res.body.member.rollover).toEqual({ required: 330_000, done: 30_000 });
   });
 });
@@ -480,8 +482,9 @@ describe('the deposit limit (player protection first)', () => {
     await call(t, 'apply-user-deposit', { amount: 50_000, bonusId: 'first-10-50000-3' }, m.cookie);
     expect(await usedToday(m)).toBe(55_000);
     const id = await latestRequestId(t, 'deposit', m.id);
-    const res = await bo(t, 'POST', `/deposits/${id}/reject`, {
+    const res = await bo(t, 'deposits.reject', {
       cookie: owner.cookie,
+      params: { id },
       body: { reason: 'no' },
     });
     expect(res.body.status).toBe('success');
