@@ -54,20 +54,20 @@ describe('role rules', () => {
     for (const op of [cashier, support, content]) {
       expect((await bo(t, 'GET', `/reports?${q}`, { cookie: op.cookie })).body).toEqual({ status: 'denied' });
       expect((await csv(q, op)).statusCode).toBe(403);
-      expect((await bo(t, 'GET', '/audit', { cookie: op.cookie })).code).toBe(403);
+      expect((await bo(t, 'audit.list', { cookie: op.cookie })).code).toBe(403);
     }
     expect((await bo(t, 'GET', `/reports?${q}`)).code).toBe(401);
     expect((await csv(q, { ...owner, cookie: '' })).statusCode).toBe(401);
-    expect((await bo(t, 'GET', '/audit')).code).toBe(401);
+    expect((await bo(t, 'audit.list', {})).code).toBe(401);
     expect((await bo(t, 'GET', `/reports?${q}`, { cookie: owner.cookie })).code).toBe(200);
     expect((await csv(q)).statusCode).toBe(200);
   });
 
   it('lists the reports permission for the owner only', async () => {
-    expect((await bo(t, 'GET', '/me', { cookie: owner.cookie })).body.operator.permissions).toContain(
+    expect((await bo(t, 'session.me', { cookie: owner.cookie })).body.operator.permissions).toContain(
       'reports',
     );
-    expect((await bo(t, 'GET', '/me', { cookie: cashier.cookie })).body.operator.permissions).not.toContain(
+    expect((await bo(t, 'session.me', { cookie: cashier.cookie })).body.operator.permissions).not.toContain(
       'reports',
     );
   });
@@ -346,21 +346,21 @@ describe('figures of real activity', () => {
 
     expect((await call(t, 'apply-user-deposit', { amount: 30_000 }, m.cookie)).body.status).toBe('success');
     const dep = await latestRequestId(t, 'deposit', m.id);
-    expect((await bo(t, 'POST', `/deposits/${dep}/approve`, { cookie: cashier.cookie })).body.status).toBe(
-      'success',
-    );
+    expect(
+      (await bo(t, 'deposits.approve', { cookie: cashier.cookie, params: { id: dep } })).body.status,
+    ).toBe('success');
     // A rejected deposit is not money in.
     expect((await call(t, 'apply-user-deposit', { amount: 40_000 }, m.cookie)).body.status).toBe('success');
     const rejected = await latestRequestId(t, 'deposit', m.id);
     expect(
-      (await bo(t, 'POST', `/deposits/${rejected}/reject`, { cookie: cashier.cookie })).body.status,
+      (await bo(t, 'deposits.reject', { cookie: cashier.cookie, params: { id: rejected } })).body.status,
     ).toBe('success');
     const w = { amount: 20_000, exchangePassword: m.exchangePassword };
     expect((await call(t, 'apply-user-withdraw', w, m.cookie)).body.status).toBe('success');
     const wid = await latestRequestId(t, 'withdraw', m.id);
-    expect((await bo(t, 'POST', `/withdraws/${wid}/approve`, { cookie: cashier.cookie })).body.status).toBe(
-      'success',
-    );
+    expect(
+      (await bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id: wid } })).body.status,
+    ).toBe('success');
 
     const token = await slot.launch(m);
     const bet = (transactionId: string, amount: number) =>
@@ -428,7 +428,7 @@ describe('figures of real activity', () => {
     for (const key of ['deposits', 'withdrawals', 'bets', 'wins', 'ggr', 'compConverted'])
       expect(sum(key)).toBe(after.totals[key]);
     // And today's dashboard counts the same money.
-    const dashboard = (await bo(t, 'GET', '/dashboard', { cookie: owner.cookie })).body;
+    const dashboard = (await bo(t, 'dashboard.get', { cookie: owner.cookie })).body;
     const today = after.rows.find((r: JsonBody) => r.period === seoulDay(new Date()));
     expect(today).toMatchObject({
       deposits: dashboard.today.deposits,
@@ -449,10 +449,10 @@ describe('what the promotions paid, from real activity', () => {
     expect(
       (await bo(t, 'PUT', '/settings/levels/1', { cookie: owner.cookie, body: level })).body.status,
     ).toBe('success');
-    await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: owner.cookie, body: { enabled: true } });
+    await bo(t, 'depositBonus.set', { cookie: owner.cookie, body: { enabled: true } });
     const attendance = { enabled: true, requireDeposit: false, rewards: [{ streak: 1, points: 150 }] };
     expect(
-      (await bo(t, 'PUT', '/promotions/attendance', { cookie: owner.cookie, body: attendance })).code,
+      (await bo(t, 'promotions.updateAttendance', { cookie: owner.cookie, body: attendance })).code,
     ).toBe(200);
     const m = await createMember(t);
     const applied = await call(
@@ -463,7 +463,7 @@ describe('what the promotions paid, from real activity', () => {
     );
     expect(applied.body.status).toBe('success');
     const dep = await latestRequestId(t, 'deposit', m.id);
-    expect((await bo(t, 'POST', `/deposits/${dep}/approve`, { cookie: owner.cookie })).body.status).toBe(
+    expect((await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: dep } })).body.status).toBe(
       'success',
     );
     expect((await call(t, 'cancel-bonus', {}, m.cookie)).body).toEqual({
@@ -520,20 +520,26 @@ describe('GET /api/backoffice/audit filters', () => {
     m = await createMember(t);
     other = await createMember(t);
     expect(
-      (await bo(t, 'PATCH', `/members/${m.userId}/level`, { cookie: owner.cookie, body: { level: 4 } })).code,
+      (
+        await bo(t, 'members.level', {
+          cookie: owner.cookie,
+          params: { userId: m.userId },
+          body: { level: 4 },
+        })
+      ).code,
     ).toBe(200);
-    expect((await bo(t, 'POST', `/members/${m.userId}/block`, { cookie: support.cookie })).body.status).toBe(
-      'success',
-    );
+    expect(
+      (await bo(t, 'members.block', { cookie: support.cookie, params: { userId: m.userId } })).body.status,
+    ).toBe('success');
     expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, other.cookie)).body.status).toBe(
       'success',
     );
     dep = await latestRequestId(t, 'deposit', other.id);
-    expect((await bo(t, 'POST', `/deposits/${dep}/approve`, { cookie: clerk.cookie })).body.status).toBe(
+    expect((await bo(t, 'deposits.approve', { cookie: clerk.cookie, params: { id: dep } })).body.status).toBe(
       'success',
     );
     expect(
-      (await bo(t, 'POST', `/members/${other.userId}/block`, { cookie: clerk.cookie })).body.status,
+      (await bo(t, 'members.block', { cookie: clerk.cookie, params: { userId: other.userId } })).body.status,
     ).toBe('success');
   });
 
