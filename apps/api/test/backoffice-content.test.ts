@@ -34,23 +34,21 @@ describe('the deposit account', () => {
   const account = { bank: '004', number: '123-456-789012', holder: '주식회사 예시' };
 
   it('is read by support and owner, set only by the owner, audited with before and after', async () => {
-    expect((await bo(t, 'GET', '/deposit-account', { cookie: support.cookie })).body).toEqual({
+    expect((await bo(t, 'depositAccount.get', { cookie: support.cookie })).body).toEqual({
       status: 'success',
       account: null,
     });
-    expect((await bo(t, 'PUT', '/deposit-account', { cookie: support.cookie, body: account })).code).toBe(
-      403,
-    );
-    const put = await bo(t, 'PUT', '/deposit-account', { cookie: owner.cookie, body: account });
+    expect((await bo(t, 'depositAccount.set', { cookie: support.cookie, body: account })).code).toBe(403);
+    const put = await bo(t, 'depositAccount.set', { cookie: owner.cookie, body: account });
     expect(put.body).toEqual({
       status: 'success',
       account: { bank: '004', number: '123456789012', holder: '주식회사 예시' },
     });
-    expect((await bo(t, 'GET', '/deposit-account', { cookie: support.cookie })).body.account).toEqual(
+    expect((await bo(t, 'depositAccount.get', { cookie: support.cookie })).body.account).toEqual(
       put.body.account,
     );
-    expect((await bo(t, 'DELETE', '/deposit-account', { cookie: support.cookie })).code).toBe(403);
-    const removed = await bo(t, 'DELETE', '/deposit-account', { cookie: owner.cookie });
+    expect((await bo(t, 'depositAccount.remove', { cookie: support.cookie })).code).toBe(403);
+    const removed = await bo(t, 'depositAccount.remove', { cookie: owner.cookie });
     expect(removed.body).toEqual({ status: 'success', account: null });
     const audit = await auditOf(t, 'settings:deposit-account');
     expect(audit.map((row) => [row.action, row.before, row.after])).toEqual([
@@ -62,11 +60,11 @@ describe('the deposit account', () => {
 
   it('refuses content and cashier operators, and a bad account with a 400 naming the field', async () => {
     for (const who of [content, cashier]) {
-      expect((await bo(t, 'GET', '/deposit-account', { cookie: who.cookie })).code).toBe(403);
-      expect((await bo(t, 'PUT', '/deposit-account', { cookie: who.cookie, body: account })).code).toBe(403);
+      expect((await bo(t, 'depositAccount.get', { cookie: who.cookie })).code).toBe(403);
+      expect((await bo(t, 'depositAccount.set', { cookie: who.cookie, body: account })).code).toBe(403);
     }
-    expect((await bo(t, 'GET', '/deposit-account')).code).toBe(401);
-    const bad = await bo(t, 'PUT', '/deposit-account', {
+    expect((await bo(t, 'depositAccount.get', {})).code).toBe(401);
+    const bad = await bo(t, 'depositAccount.set', {
       cookie: owner.cookie,
       body: { ...account, bank: '999', number: '12ab' },
     });
@@ -82,16 +80,14 @@ describe('the help search', () => {
     await call(t, 'user-write-help', { title: '기타', contents: '로그인이 안 돼요' }, m.cookie);
     const titles = async (q: string) =>
       (
-        await bo(t, 'GET', `/helps?pageSize=100&userId=${m.userId}&q=${encodeURIComponent(q)}`, {
-          cookie: support.cookie,
-        })
+        await bo(t, 'helps.list', { cookie: support.cookie, query: { pageSize: 100, userId: m.userId, q } })
       ).body.list.map((h: JsonBody) => h.title);
     expect(await titles('지연')).toEqual(['출금 지연 문의']);
     expect(await titles('로그인')).toEqual(['기타']);
     expect(await titles('100%')).toEqual(['출금 지연 문의']);
     expect(await titles('1_0')).toEqual([]);
     expect(await titles('%')).toEqual(['출금 지연 문의']);
-    const tooLong = await bo(t, 'GET', `/helps?q=${'a'.repeat(101)}`, { cookie: support.cookie });
+    const tooLong = await bo(t, 'helps.list', { cookie: support.cookie, query: { q: 'a'.repeat(101) } });
     expect(tooLong.code).toBe(400);
   });
 });
@@ -107,7 +103,7 @@ describe('roles', () => {
   });
 
   it('give support operators help posts but 403 on every content route', async () => {
-    expect((await bo(t, 'GET', '/helps', { cookie: support.cookie })).code).toBe(200);
+    expect((await bo(t, 'helps.list', { cookie: support.cookie })).code).toBe(200);
     for (const [method, url] of [
       ['GET', '/notices'],
       ['POST', '/notices'],
@@ -132,11 +128,11 @@ describe('roles', () => {
 
 describe('operator HTML', () => {
   it('reaches the portal notices and popups inert, and the console lists them inert', async () => {
-    const notice = await bo(t, 'POST', '/notices', {
+    const notice = await bo(t, 'notices.create', {
       cookie: content.cookie,
       body: { title: '보안 공지', contents: HOSTILE, domain: '' },
     });
-    const popup = await bo(t, 'POST', '/popups', {
+    const popup = await bo(t, 'popups.create', {
       cookie: content.cookie,
       body: { title: '보안 팝업', titleColor: '#ff0000', contents: HOSTILE, domain: '', posX: 10, posY: 20 },
     });
@@ -158,11 +154,16 @@ describe('operator HTML', () => {
     expectInert(listedPopups.find((p: JsonBody) => p.id === popup.body.id).contents);
 
     // A change goes through the same policy as a creation.
-    await bo(t, 'PATCH', `/notices/${notice.body.id}`, {
+    await bo(t, 'notices.update', {
       cookie: content.cookie,
+      params: { id: notice.body.id },
       body: { contents: HOSTILE },
     });
-    await bo(t, 'PATCH', `/popups/${popup.body.id}`, { cookie: content.cookie, body: { contents: HOSTILE } });
+    await bo(t, 'popups.update', {
+      cookie: content.cookie,
+      params: { id: popup.body.id },
+      body: { contents: HOSTILE },
+    });
     const after = (await call(t, 'get-user-notices')).body.notices as JsonBody[];
     expectInert(after.find((n) => n.title === '보안 공지')!.contents);
     const afterPopups = (await call(t, 'get-notice-popup')).body.note as JsonBody[];
@@ -174,8 +175,9 @@ describe('operator HTML', () => {
     await call(t, 'user-ask-account', {}, m.cookie);
     const own = (await call(t, 'get-help-list', { pageSize: 1 }, m.cookie)).body.helps[0]!;
     expect(own.kind).toBe('account_inquiry');
-    const answered = await bo(t, 'POST', `/helps/${own.id}/answer`, {
+    const answered = await bo(t, 'helps.answer', {
       cookie: support.cookie,
+      params: { id: own.id },
       body: { answer: HOSTILE },
     });
     expect(answered.body).toEqual({ status: 'success' });
