@@ -446,14 +446,14 @@ describe('media and banners', () => {
     }
 
     it('creates, lists, replaces, patches and deletes banners, each change audited', async () => {
-      const created = await bo(t, 'POST', '/banners', {
+      const created = await bo(t, 'banners.create', {
         cookie: content.cookie,
         body: { title: '  첫 충전 보너스 ', imgUrl, link: '/deposit', order: 5 },
       });
       expect(created).toMatchObject({ code: 200, body: { status: 'success', id: expect.any(Number) } });
       const id = created.body.id as number;
 
-      const list = await bo(t, 'GET', '/banners', { cookie: content.cookie });
+      const list = await bo(t, 'banners.list', { cookie: content.cookie });
       const entry = (list.body.list as JsonBody[]).find((b) => b.id === id);
       expect(entry).toEqual({
         id,
@@ -470,12 +470,13 @@ describe('media and banners', () => {
         updatedDate: expect.any(String),
       });
 
-      const replaced = await bo(t, 'PUT', `/banners/${id}`, {
+      const replaced = await bo(t, 'banners.replace', {
         cookie: content.cookie,
+        params: { id },
         body: { title: '라이브 카지노', imgUrl: '/studio/art/live.svg', link: 'https://example.com/live' },
       });
       expect(replaced.body).toEqual({ status: 'success' });
-      const afterPut = (await bo(t, 'GET', '/banners', { cookie: owner.cookie })).body.list.find(
+      const afterPut = (await bo(t, 'banners.list', { cookie: owner.cookie })).body.list.find(
         (b: JsonBody) => b.id === id,
       );
       expect(afterPut).toMatchObject({
@@ -488,12 +489,13 @@ describe('media and banners', () => {
         active: true,
       });
 
-      const patched = await bo(t, 'PATCH', `/banners/${id}`, {
+      const patched = await bo(t, 'banners.patch', {
         cookie: content.cookie,
+        params: { id },
         body: { imgUrl, active: false, link: '' },
       });
       expect(patched.body).toEqual({ status: 'success' });
-      const afterPatch = (await bo(t, 'GET', '/banners', { cookie: content.cookie })).body.list.find(
+      const afterPatch = (await bo(t, 'banners.list', { cookie: content.cookie })).body.list.find(
         (b: JsonBody) => b.id === id,
       );
       expect(afterPatch).toMatchObject({
@@ -507,11 +509,11 @@ describe('media and banners', () => {
       expect(await remove(content.cookie, id)).toEqual({ code: 200, body: { status: 'success' } });
       expect(await remove(content.cookie, id)).toEqual({ code: 200, body: { status: 'not_found' } });
       expect(
-        (await bo(t, 'PATCH', `/banners/${id}`, { cookie: content.cookie, body: { order: 1 } })).body,
+        (await bo(t, 'banners.patch', { cookie: content.cookie, params: { id }, body: { order: 1 } })).body,
       ).toEqual({
         status: 'not_found',
       });
-      const gone = (await bo(t, 'GET', '/banners', { cookie: content.cookie })).body.list as JsonBody[];
+      const gone = (await bo(t, 'banners.list', { cookie: content.cookie })).body.list as JsonBody[];
       expect(gone.some((b) => b.id === id)).toBe(false);
 
       const audit = await auditOf(t, `banner:${id}`);
@@ -528,7 +530,7 @@ describe('media and banners', () => {
     });
 
     it('refuses bad input with a 400 naming the field, changing nothing', async () => {
-      const before = ((await bo(t, 'GET', '/banners', { cookie: content.cookie })).body.list as JsonBody[])
+      const before = ((await bo(t, 'banners.list', { cookie: content.cookie })).body.list as JsonBody[])
         .length;
       const cases: [JsonBody, string, string][] = [
         [{ title: 'x', imgUrl, link: 'javascript:alert(1)' }, 'link', 'pattern'],
@@ -546,26 +548,23 @@ describe('media and banners', () => {
         expect(res.code, JSON.stringify(body)).toBe(400);
         expect(res.body.errors, JSON.stringify(body)).toContainEqual({ path: field, code });
       }
-      const empty = await bo(t, 'PATCH', '/banners/1', { cookie: content.cookie, body: {} });
+      const empty = await bo(t, 'banners.patch', { cookie: content.cookie, params: { id: 1 }, body: {} });
       expect(empty.code).toBe(400);
-      expect((await bo(t, 'GET', '/banners', { cookie: content.cookie })).body.list).toHaveLength(before);
+      expect((await bo(t, 'banners.list', { cookie: content.cookie })).body.list).toHaveLength(before);
     });
 
     it('is for the content permission', async () => {
-      expect((await bo(t, 'GET', '/banners', { cookie: support.cookie })).body).toEqual({ status: 'denied' });
-      const denied = await bo(t, 'POST', '/banners', {
-        cookie: support.cookie,
-        body: { title: 'x', imgUrl },
-      });
+      expect((await bo(t, 'banners.list', { cookie: support.cookie })).body).toEqual({ status: 'denied' });
+      const denied = await bo(t, 'banners.create', { cookie: support.cookie, body: { title: 'x', imgUrl } });
       expect(denied).toMatchObject({ code: 403, body: { status: 'denied' } });
       expect((await remove(support.cookie, 1)).code).toBe(403);
-      expect((await bo(t, 'GET', '/banners')).code).toBe(401);
+      expect((await bo(t, 'banners.list', {})).code).toBe(401);
     });
 
     it('get-banners answers the active banners of the host, in order, and sees changes at once', async () => {
       const make = async (title: string, order: number, extra: JsonBody = {}) =>
         (
-          await bo(t, 'POST', '/banners', {
+          await bo(t, 'banners.create', {
             cookie: content.cookie,
             body: { title, imgUrl, link: '/game', order, ...extra },
           })
@@ -592,14 +591,18 @@ describe('media and banners', () => {
       expect((await banners('b.example')).banners.map((b) => b.id)).toEqual([first, everywhere]);
       expect(localIds).not.toContain(inactive);
 
-      await bo(t, 'PATCH', `/banners/${inactive}`, { cookie: content.cookie, body: { active: true } });
+      await bo(t, 'banners.patch', {
+        cookie: content.cookie,
+        params: { id: inactive },
+        body: { active: true },
+      });
       await remove(content.cookie, first);
       expect((await banners('localhost')).banners.map((b) => b.id)).toEqual([inactive, everywhere]);
     });
 
     it('keeps an uploaded image inside a popup', async () => {
       const variant = `${imgUrl.replace('.png', '.webp')}?w=640`;
-      const created = await bo(t, 'POST', '/popups', {
+      const created = await bo(t, 'popups.create', {
         cookie: content.cookie,
         body: {
           title: '이벤트',
@@ -623,7 +626,7 @@ describe('media and banners', () => {
     });
 
     it('accepts an uploaded image as a provider tile and serves it', async () => {
-      const res = await bo(t, 'POST', '/providers', {
+      const res = await bo(t, 'providers.create', {
         cookie: owner.cookie,
         body: {
           code: 'media-tiles',
@@ -636,7 +639,7 @@ describe('media and banners', () => {
         },
       });
       expect(res.body).toEqual({ status: 'success' });
-      const catalog = await bo(t, 'GET', '/providers', { cookie: owner.cookie });
+      const catalog = await bo(t, 'providers.list', { cookie: owner.cookie });
       const provider = (catalog.body.providers as JsonBody[]).find((p) => p.code === 'media-tiles');
       expect(provider?.imgUrl).toBe(imgUrl);
       expect((await get(t, `${imgUrl}?w=${MEDIA_WIDTHS[0]}`)).statusCode).toBe(200);
