@@ -9,6 +9,7 @@ import {
   createOperator,
   fileTestApp,
   latestRequestId,
+  signIn,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
 
@@ -130,7 +131,7 @@ describe('a rollback after a settled day', () => {
     expect(made.body).toEqual({ status: 'success' });
     await bo(t, 'POST', '/partners/latesub/codes', { cookie: owner.cookie, body: { code: 'LATESUB' } });
     const m = await createMember(t, { code: 'LATESUB', cash: 5_000_000 });
-    const token = await slot.launch(m);
+    let token = await slot.launch(m);
     const play = async (amount: number) => {
       const round = id('r');
       const tx = id('b');
@@ -149,6 +150,10 @@ describe('a rollback after a settled day', () => {
     const big = await play(300_007);
     await play(100_000);
     await nextDay();
+    // A session and a game token end within a day and the next site day may be up to a day away:
+    // the member signs in and opens the game again on day 2, as a real one would.
+    m.cookie = await signIn(t, { userId: m.userId, password: m.password });
+    token = await slot.launch(m);
     const d2 = today();
     // Day 1 settled for both: top's rolling (300007+100000) * (200-120), sub's * 120, and losing.
     const top1 = await settle('latetop', d1, id('k'));
