@@ -156,6 +156,8 @@ describe('site popups', () => {
     const box = popup(page, shown);
     await box.waitFor();
     expect(await page.locator('[data-early-popups] .site-popup', { hasText: shown }).count()).toBe(1);
+    // In the device's own font: its text asks for no web font subset before the app (decision 0023).
+    expect(await box.evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Pretendard');
     expect(await popup(page, elsewhere).count()).toBe(0);
     expect(await box.locator('script, [onerror]').count()).toBe(0);
     expect(await pwned(page)).toBeUndefined();
@@ -178,6 +180,8 @@ describe('site popups', () => {
     const box = popup(page, shown);
     await box.waitFor();
     await appPopups(page);
+    // The app's own popup has the site's font.
+    expect(await box.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Pretendard');
     expect(await popup(page, elsewhere).count()).toBe(0);
     expect(
       await box
