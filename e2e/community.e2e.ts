@@ -140,8 +140,9 @@ describe('site popups', () => {
 
   const popup = (page: Page, title: string) => page.locator('.site-popup', { hasText: title });
   /**
-   * The app's own popups are there: the early ones (drawn before the app loaded, decision 0016's
-   * follow-up) have given way, so a drag is not cut in half by the swap.
+   * The app's own popups are there: the early ones (written into the document by the server and
+   * shown by boot.js before the app loaded, decision 0023) have given way, so a drag is not cut in
+   * half by the swap.
    */
   const appPopups = (page: Page) =>
     page.waitForFunction(
@@ -150,7 +151,8 @@ describe('site popups', () => {
 
   it('paint with the page, before the app: shown sanitized with its script held back, and close there holds', async () => {
     const { context, page } = await newPage(spec.browser, baseUrl, PHONE, { keepPopups: true });
-    // The app's script never arrives: what shows is the document's and the early popups script's.
+    // The app's script never arrives: what shows is the document's, as the server wrote it and
+    // boot.js placed it.
     await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
     await page.goto('/');
     const box = popup(page, shown);
@@ -176,6 +178,11 @@ describe('site popups', () => {
 
   it('shows the host’s popups sanitized, drags by mouse, and close keeps it away for the session', async () => {
     const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP, { keepPopups: true });
+    // The popups come with the document: no early script and no call for them, before or after the app.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/get-notice-popup|popups-boot/.test(request.url())) asked.push(request.url());
+    });
     await page.goto('/');
     const box = popup(page, shown);
     await box.waitFor();
@@ -190,6 +197,7 @@ describe('site popups', () => {
     ).toBe('rgb(122, 31, 31)');
     expect(await box.locator('script, [onerror]').count()).toBe(0);
     expect(await pwned(page)).toBeUndefined();
+    expect(asked).toEqual([]);
 
     const before = (await box.boundingBox())!;
     const bar = (await box.locator('.site-popup__bar').boundingBox())!;
@@ -245,10 +253,12 @@ describe('site popups', () => {
   });
 });
 
-/** Waits for the popup list to be fetched and drawn after a navigation. */
+/**
+ * Waits, after a navigation, for the app to be live (it has taken the popups the server wrote into
+ * the document, or asked for them) and to have drawn them.
+ */
 async function afterPopups(page: Page, navigate: () => Promise<unknown>): Promise<void> {
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/routes/get-notice-popup'));
   await navigate();
-  await answered;
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
   await page.waitForTimeout(700);
 }

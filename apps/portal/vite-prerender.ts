@@ -21,13 +21,10 @@ import { fontFaceRule, PRINTABLE_ASCII, pretendardVariableFile, subsetWoff2 } fr
 import { build, createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { INTL_LOCALE, LOCALES, type TLocale } from '@casino/contracts/locales';
 import type { prerenderView as TPrerenderView, TPrerendered } from './src/app/prerender.tsx';
+import { popupsMark } from '@casino/contracts/document-popups';
 import { PRERENDER_KINDS, prerenderedFile, type TPrerenderKind } from '@casino/contracts/prerender';
-import {
-  EARLY_LAYER_ATTRIBUTE,
-  EARLY_POPUPS_CALL_KEY,
-  EARLY_POPUPS_KEY,
-  PAGE_SHOWN_KEY,
-} from './src/features/popups/early-popups.ts';
+import { ICON_PATHS, ICON_SVG_ATTRIBUTES } from './src/components/ui/icon-paths.ts';
+import { EARLY_LAYER_ATTRIBUTE } from './src/features/popups/early-popups.ts';
 import { POPUP_HIDE_HOURS } from './src/features/popups/popup-rules.ts';
 import { NAMESPACES } from './src/i18n/namespaces.ts';
 import {
@@ -45,52 +42,29 @@ const READY_CLASS = 'prerender-ready';
 /** Hidden until boot.js tells, and shown after 1.2 s in any case (CSS only). */
 const REVEAL_CSS = `#root[${PRERENDER_ATTRIBUTE}]{visibility:hidden;animation:prerender-reveal 0s 1.2s forwards}.${READY_CLASS} #root[${PRERENDER_ATTRIBUTE}]{visibility:visible;animation:none}@keyframes prerender-reveal{to{visibility:visible}}`;
 
-/** The early popups (boot/popups-boot.ts) show with the page, never before it. */
+/** The document's popups (the server's, readied by boot.js: boot/popups-boot.ts) show with the page, never before it. */
 const EARLY_POPUPS_CSS = `html:not(.${READY_CLASS}) [${EARLY_LAYER_ATTRIBUTE}]{visibility:hidden}`;
 
 /**
- * boot.js, a file (the server's content security policy allows scripts of this site only):
+ * boot.js, a file (the server's content security policy allows scripts of this site only), after
+ * the document's popups part (boot/popups-boot.ts, built into the same file and run first: it drops
+ * the popups the visitor hid or closed and places the rest, which the page then shows with them):
  * 1. shows the prerendered page once the fonts its layout asked for are there: laid out with a
  *    system font first, the text would reflow when they arrive (a layout shift). A layout now
  *    starts their loads; until they end the page stays hidden (the CSS shows it after 1.2 s
  *    whatever happens, also without this script);
- * 2. then, once the page has painted (the frame after), and the early popups too when there are
- *    some (boot/popups-boot.ts, the script after this one: they wait for the popups' call), starts
- *    the app, preloading the chunks it will import: no script request competes with the first
- *    paint. At once when the page is not visible (no frame would come), and after 1.5 s whatever
- *    happens;
+ * 2. then, once the page has painted (the frame after), starts the app, preloading the chunks it
+ *    will import: no script request competes with the first paint. At once when the page is not
+ *    visible (no frame would come), and after 1.5 s whatever happens;
  * 3. until the page itself is live, keeps what the visitor types into the page's fields and holds a
  *    form's submission (the build's markup has no handlers: a form would post the page away), for
- *    the app to take over once it hydrated the page (src/lib/prerender.ts, `PRERENDER_INPUT_KEY`);
- * 4. asks for the site popups at once, as the app asks (`callApi`, with the page's locale), for the
- *    early popups script to draw them (boot/popups-boot.ts): the call runs while that script loads,
- *    and tells that script when the page is shown (`PAGE_SHOWN_KEY`): it draws them after.
+ *    the app to take over once it hydrated the page (src/lib/prerender.ts, `PRERENDER_INPUT_KEY`).
  */
 const BOOT_SCRIPT = `(function () {
   var me = document.currentScript;
   var html = document.documentElement;
   var started = false;
   var input = (window.${PRERENDER_INPUT_KEY} = { fields: new Map(), submit: null, live: false });
-  if (window.fetch) {
-    var call = fetch('/api/routes/get-notice-popup', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'x-portal-locale': me.getAttribute('data-locale'),
-      },
-      body: '{}',
-    });
-    call.catch(function () {});
-    window.${EARLY_POPUPS_CALL_KEY} = call;
-  }
-  var shown = false;
-  var onShown = [];
-  window.${PAGE_SHOWN_KEY} = function (then) {
-    if (shown) then();
-    else onShown.push(then);
-  };
   function prerendered() {
     return !input.live;
   }
@@ -138,18 +112,7 @@ const BOOT_SCRIPT = `(function () {
   }
   function show() {
     html.classList.add('${READY_CLASS}');
-    shown = true;
-    onShown.splice(0).forEach(function (then) {
-      then();
-    });
-    afterPaint(function () {
-      var early = window.${EARLY_POPUPS_KEY};
-      if (!early) return start();
-      early.drawn.then(function (drew) {
-        if (drew) afterPaint(start);
-        else start();
-      }, start);
-    });
+    afterPaint(start);
   }
   setTimeout(start, 1500);
   if (document.visibilityState !== 'visible') {
@@ -199,6 +162,14 @@ function firstPaintFace(file: string, text: string): string {
     display: 'block',
     text,
   });
+}
+
+/** `<Icon name="grip" size={18} className="site-popup__grip" />` as markup, for the document's popups. */
+function gripSvg(): string {
+  const attributes = Object.entries(ICON_SVG_ATTRIBUTES)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  return `<svg class="icon site-popup__grip" width="18" height="18"${attributes}><path d="${ICON_PATHS.grip}"></path></svg>`;
 }
 
 function escapeHtml(text: string): string {
@@ -305,19 +276,14 @@ export function prerenderPages(): Plugin {
       // The scripts start after the first paint (boot.js): the paint waits for no script, and no
       // script request competes with what the paint needs.
       const entryScript = `/${entry.fileName}`;
-      const boot = `/${this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: BOOT_SCRIPT }))}`;
-      // The early popups script and what its boxes need besides the entry's styles (the popup
-      // chunk's own: the boxes, the operator HTML).
-      const popups = {
-        src: `/${this.getFileName(
-          this.emitFile({
-            type: 'asset',
-            name: 'popups-boot.js',
-            source: await buildEarlyPopupsScript(config.root, config.build.target),
-          }),
-        )}`,
-        css: earlyPopupsCss(bundle, chunks, entryCss),
-      };
+      // boot.js: the document's popups part first (it readies them before the page is shown).
+      const popupsPart = await buildDocumentPopupsScript(config.root, config.build.target);
+      const boot = `/${this.getFileName(
+        this.emitFile({ type: 'asset', name: 'boot.js', source: `${popupsPart}\n${BOOT_SCRIPT}` }),
+      )}`;
+      // What the document's popup boxes need besides the entry's styles (the popup chunk's own: the
+      // boxes, the operator HTML).
+      const popups = { css: earlyPopupsCss(bundle, chunks, entryCss) };
 
       /**
        * What a view needs beyond the entry: the styles and chunks of the modules it imported on
@@ -376,7 +342,6 @@ export function prerenderPages(): Plugin {
               css: `${css}\n${popups.css}\n${fonts.map((font) => firstPaintFace(font.file, font.text)).join('\n')}`,
               fonts,
               boot,
-              popupsScript: popups.src,
               entryScript,
               preloads,
             }),
@@ -388,11 +353,10 @@ export function prerenderPages(): Plugin {
 }
 
 /**
- * The early popups script (src/boot/popups-boot.ts): a classic script of its own, with the popup
- * rules, storage and sanitizer it shares with the app bundled in, so it runs before the app's
- * script has even been asked for.
+ * boot.js's popups part (src/boot/popups-boot.ts): a classic script, with the popup rules and
+ * storage it shares with the app bundled in, so it runs before the app's script has been asked for.
  */
-async function buildEarlyPopupsScript(
+async function buildDocumentPopupsScript(
   root: string,
   target: ResolvedConfig['build']['target'],
 ): Promise<string> {
@@ -404,7 +368,7 @@ async function buildEarlyPopupsScript(
       write: false,
       emptyOutDir: false,
       copyPublicDir: false,
-      lib: { entry: path.join(root, 'src/boot/popups-boot.ts'), formats: ['iife'], name: 'earlyPopups' },
+      lib: { entry: path.join(root, 'src/boot/popups-boot.ts'), formats: ['iife'], name: 'documentPopups' },
       minify: true,
       // The browsers the app's own build is for (lib mode would lower it further).
       target,
@@ -414,7 +378,7 @@ async function buildEarlyPopupsScript(
     .flat()
     .flatMap((out) => ('output' in out ? out.output : []))
     .find((item): item is Rollup.OutputChunk => item.type === 'chunk');
-  if (!chunk) throw new Error('prerender: the early popups script did not build');
+  if (!chunk) throw new Error("prerender: boot.js's popups part did not build");
   return chunk.code;
 }
 
@@ -493,24 +457,10 @@ function documentOf(input: {
   css: string;
   fonts: readonly TFirstPaintFont[];
   boot: string;
-  popupsScript: string;
   entryScript: string;
   preloads: readonly string[];
 }): string {
-  const {
-    template,
-    kind,
-    locale,
-    markup,
-    resources,
-    files,
-    css,
-    fonts,
-    boot,
-    popupsScript,
-    entryScript,
-    preloads,
-  } = input;
+  const { template, kind, locale, markup, resources, files, css, fonts, boot, entryScript, preloads } = input;
   const brand = escapeHtml(lookup(files, 'common:brand.name'));
   // A page's title and lead as its shell shows them (already escaped in the markup); the home
   // page, the frame: the brand and its tagline, the welcome.
@@ -550,13 +500,16 @@ function documentOf(input: {
     ),
     `<style>${css}\n${REVEAL_CSS}${EARLY_POPUPS_CSS}</style>`,
     `<script type="application/json" id="${I18N_SCRIPT_ID}">${scriptJson({ lng: locale, resources })}</script>`,
-    `<script defer src="${boot}" data-locale="${locale}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>`,
-    // After boot.js (deferred scripts run in order): the site popups with the page.
-    `<script defer src="${popupsScript}" data-hide="${escapeHtml(
-      lookup(files, 'community:popup.hide').replace('{{hours}}', String(POPUP_HIDE_HOURS)),
-    )}" data-close="${escapeHtml(lookup(files, 'community:popup.close'))}"></script>`,
+    `<script defer src="${boot}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>`,
   ].join('\n    ');
   html = replaceOnce(html, /<\/head>/, `  ${head}\n  </head>`);
+  // Where the server writes the host's site popups (decision 0023), with the locale's words.
+  const mark = popupsMark({
+    hide: lookup(files, 'community:popup.hide').replace('{{hours}}', String(POPUP_HIDE_HOURS)),
+    close: lookup(files, 'community:popup.close'),
+    grip: gripSvg(),
+  });
+  html = replaceOnce(html, /<\/body>/, `  ${mark}\n  </body>`);
   html = replaceOnce(
     html,
     /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*<\/div>/,

@@ -165,6 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Each site's hosts see its name and look (issue 25, docs/api/backoffice-sites.md).
       siteOf: (host) => services.sites.pageLookOf(host),
       trustProxy: config.trustProxy,
+      // The host's site popups, written into its documents (decision 0023).
+      popupsOf: async (host) => (await services.community.content.popupsFor(host)).note,
+      caches: services.caches,
     });
   return app;
 }

@@ -31,10 +31,12 @@ interface SiteDocument<D> {
  * their own host's URL. The first answer goes out uncompressed at once; the .br and .gz variants
  * (the highest levels, on libuv's thread pool: a few hundred milliseconds for a page) answer every
  * request after them. `prepare` makes a document's answers of its body (with its ETag). The
- * default site's documents are the ones prepared at start (plugins/static-site.ts).
+ * default site's documents are the ones prepared at start (plugins/static-site.ts), but for a host
+ * with site popups: its documents carry them (decision 0023), and are made here too, keyed by the
+ * site's version and the popups' (`L`, the look a document is made of).
  */
-export function createSiteDocuments<D>(
-  html: (built: string, site: SiteLook) => string,
+export function createSiteDocuments<D, L extends { version: string } = SiteLook>(
+  html: (built: string, site: L) => string,
   prepare: (body: EncodedBody) => D,
   onError: (error: unknown) => void = () => {},
 ) {
@@ -50,7 +52,7 @@ export function createSiteDocuments<D>(
   };
   return {
     /** The document of the built `file` for `site`: made once per site and file, however many ask. */
-    get(site: SiteLook, file: string): D {
+    get(site: L, file: string): D {
       let documents = bySite.get(site.version);
       if (!documents) {
         documents = new Map();
@@ -68,6 +70,10 @@ export function createSiteDocuments<D>(
         }, onError);
       }
       return document.encoded ?? document.plain;
+    },
+    /** Forgets every document made (their popups changed: decision 0023); they are made again when asked. */
+    forget(): void {
+      bySite.clear();
     },
   };
 }

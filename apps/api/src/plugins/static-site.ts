@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { DEFAULT_LOCALE, LOCALES } from '@casino/contracts/locales';
 import { isMemberPage, matchPagePath, PAGE_IDS, pageUrlPath } from '@casino/contracts/pages';
 import { fillSiteName } from '@casino/contracts/prerender';
+import type { TPopup } from '@casino/contracts/community';
 import type { TSiteInfo } from '@casino/contracts/site-info';
 import {
   encodeBody,
@@ -18,9 +19,11 @@ import {
 } from '@casino/static-files/answer';
 import { REVALIDATE, StaticFiles } from '@casino/static-files/directory';
 import type { FrontDoor } from '@casino/static-files/front';
+import type { SharedCaches } from '../lib/shared-caches.ts';
 import { siteDocumentHtml, withSiteInfo, withSiteTimeZone } from '../lib/site-info.ts';
+import { createDocumentPopups, withSitePopups, type DocumentPopups } from '../lib/site-popups.ts';
 import { loadPrerenderedPages } from './prerendered-pages.ts';
-import { createSiteDocuments, rawRequestHost, type SiteOfHost } from './site-documents.ts';
+import { createSiteDocuments, rawRequestHost, type SiteLook, type SiteOfHost } from './site-documents.ts';
 import type { MaintenanceProbe } from './maintenance.ts';
 
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
@@ -47,16 +50,22 @@ export function documentOf(body: EncodedBody, headers?: Readonly<Record<string, 
   };
 }
 
+/** A built document as the default site (SITE_NAME, SITE_TIME_ZONE) is served it. */
+function defaultSiteHtml(built: string, options: Pick<StaticSiteOptions, 'site' | 'timeZone'>): string {
+  const { site = {}, timeZone } = options;
+  // A prerendered page's site name is the operator's when one is set (contracts/prerender.ts); the
+  // build's own marks are invisible, so the page is served as built when none is.
+  const named = withSiteInfo(site.siteName ? fillSiteName(built, site.siteName) : built, site);
+  return timeZone ? withSiteTimeZone(named, timeZone) : named;
+}
+
 function loadDocument(
   file: string,
   options: Pick<StaticSiteOptions, 'site' | 'timeZone' | 'headers'>,
 ): Document {
-  const { site = {}, timeZone, headers } = options;
+  const { headers } = options;
   const built = readFileSync(file, 'utf8');
-  // A prerendered page's site name is the operator's when one is set (contracts/prerender.ts); the
-  // build's own marks are invisible, so the page is served as built when none is.
-  const named = withSiteInfo(site.siteName ? fillSiteName(built, site.siteName) : built, site);
-  const html = timeZone ? withSiteTimeZone(named, timeZone) : named;
+  const html = defaultSiteHtml(built, options);
   if (html !== built) {
     // The operator's details or the site's time zone are written in (lib/site-info.ts): compressed
     // here, once, at start, so the ETag and the .br/.gz answers are of what is sent.
@@ -165,6 +174,20 @@ export interface StaticSiteOptions {
   siteOf?: SiteOfHost;
   /** Whether the host is read from `X-Forwarded-Host` (TRUST_PROXY), as Fastify's `request.host` is. */
   trustProxy?: boolean;
+  /**
+   * The site popups of a request's host (`get-notice-popup`'s answer), written into its documents
+   * (lib/site-popups.ts, decision 0023); without it the documents carry none.
+   */
+  popupsOf?: (host: string) => Promise<readonly TPopup[]>;
+  /** Where the documents with popups are forgotten when an operator changes the popups (`popups`). */
+  caches?: Pick<SharedCaches, 'register'>;
+}
+
+/** What a document with popups is made of: the site's look (none for the default site) and the popups. */
+interface PopupsLook {
+  version: string;
+  site: SiteLook | null;
+  popups: DocumentPopups;
 }
 
 /** The documents of a build: index.html's names, which are answered by the page route, not as files. */
@@ -210,16 +233,61 @@ export async function registerStaticSite(
     (body) => documentOf(body, headers),
     (err) => app.log.warn({ err }, "a site's document could not be compressed; it is served uncompressed"),
   );
-  /** The document of `file` as the site of `host` is served it; `fallback` (prepared at start) for the default site. */
-  async function forHost(host: string, file: string | undefined, fallback: Document, log: FastifyBaseLogger) {
-    if (!options.siteOf) return fallback;
+  // The documents of a host with site popups (decision 0023): its site's (or the default site's)
+  // with the popups written in, keyed by both versions and forgotten when an operator changes the
+  // popups (the community service forgets its list then too, so the next request reads the new one).
+  const documentPopups = options.popupsOf ? createDocumentPopups(options.popupsOf) : null;
+  const popupsDocuments = createSiteDocuments<Document, PopupsLook>(
+    (built, look) =>
+      withSitePopups(
+        look.site
+          ? siteDocumentHtml(built, { ...options.site, ...look.site.info }, options.timeZone)
+          : defaultSiteHtml(built, options),
+        look.popups.popups,
+      ),
+    (body) => documentOf(body, headers),
+    (err) =>
+      app.log.warn({ err }, 'a document with popups could not be compressed; it is served uncompressed'),
+  );
+  options.caches?.register('popups', () => {
+    documentPopups?.forget();
+    popupsDocuments.forget();
+  });
+
+  /** The site of `host`: null for the default site, or when it cannot be read (logged). */
+  async function siteOfHost(host: string, log: FastifyBaseLogger): Promise<SiteLook | null> {
+    if (!options.siteOf) return null;
     try {
-      const site = await options.siteOf(host);
-      return site ? siteDocuments.get(site, file ?? indexFile) : fallback;
+      return await options.siteOf(host);
     } catch (err) {
       log.warn({ err }, "site's document unavailable; serving the default site's");
-      return fallback;
+      return null;
     }
+  }
+
+  /** The popups of `host`'s documents: null when it has none, or when they cannot be read (logged). */
+  async function popupsOfHost(host: string, log: FastifyBaseLogger): Promise<DocumentPopups | null> {
+    if (!documentPopups) return null;
+    try {
+      return await documentPopups.of(host);
+    } catch (err) {
+      log.warn({ err }, 'site popups unavailable; the document is served without them (the app asks)');
+      return null;
+    }
+  }
+
+  /**
+   * The document of `file` as the site of `host` is served it, with the host's popups;
+   * `fallback` (prepared at start) for the default site without popups.
+   */
+  async function forHost(host: string, file: string | undefined, fallback: Document, log: FastifyBaseLogger) {
+    const [site, popups] = await Promise.all([siteOfHost(host, log), popupsOfHost(host, log)]);
+    if (popups)
+      return popupsDocuments.get(
+        { version: `${site?.version ?? ''}\n${popups.version}`, site, popups },
+        file ?? indexFile,
+      );
+    return site ? siteDocuments.get(site, file ?? indexFile) : fallback;
   }
 
   /** 503 while in maintenance; a failed look at the switch serves the page rather than an error. */

@@ -1,38 +1,23 @@
 import type { TPopup } from '@casino/contracts/community';
+import { SITE_POPUPS_DATA_ID } from '@casino/contracts/document-popups';
 
 /**
- * The site popups painted with the prerendered page (decision 0016, "Follow-up"): the early popups
- * script (boot/popups-boot.ts, loaded by every prerendered document after boot.js) asks
- * `get-notice-popup` as soon as the document is parsed and draws the visible popups with the
- * markup of `PopupStack`, outside React's root, before the app has loaded. The app then takes that
- * answer instead of asking again (`takeEarlyAnswer`, in the query's fetch: never before hydration,
- * so the first render stays the build's), and its own `PopupStack` replaces the early markup in the
- * commit that shows it (`removeEarlyPopups`), in the same place.
+ * The site popups of the served document (decision 0023, "The popups in the served document"):
+ * the server writes the host's popups into every prerendered document, boxes and data, and
+ * boot.js (boot/popups-boot.ts) readies them before it shows the page, so they paint with it,
+ * before the app has loaded. The app then takes their data instead of asking `get-notice-popup`
+ * (`takeEarlyAnswer`, in the query's fetch: never before hydration, so the first render stays the
+ * build's), and its own `PopupStack` takes the boxes' place in the commit that shows it
+ * (`removeEarlyPopups`), where they are.
  */
-
-/** Where the early popups script keeps its state on `window`. */
-export const EARLY_POPUPS_KEY = '__earlyPopups';
-
-/**
- * Where boot.js keeps the `get-notice-popup` call it makes at once (its `fetch` promise), so the
- * call runs while the early popups script is still loading.
- */
-export const EARLY_POPUPS_CALL_KEY = '__earlyPopupsCall';
-
-/**
- * Where boot.js offers to call back once the prerendered page is shown (`(then) => void`): the
- * early popups are drawn after the page's first paint, so that the fonts their text asks for
- * never hold up that paint.
- */
-export const PAGE_SHOWN_KEY = '__prerenderShown';
 
 /** The attribute of the early popups' layer (`.site-popups` outside `#root`). */
 export const EARLY_LAYER_ATTRIBUTE = 'data-early-popups';
 
 /**
- * The event the early popups script sends on `window` when the visitor presses 'hide' or 'close'
- * on an early popup (after storing it as `SitePopups` does): a `SitePopups` already mounted takes
- * the press into its state too.
+ * The event boot.js sends on `window` when the visitor presses 'hide' or 'close' on an early
+ * popup (after storing it as `SitePopups` does): a `SitePopups` already mounted takes the press
+ * into its state too.
  */
 export const EARLY_PRESS_EVENT = 'early-popup-press';
 
@@ -42,30 +27,20 @@ export interface TEarlyPress {
   at: number;
 }
 
-export interface TEarlyPopups {
-  /** `get-notice-popup`'s popups; null when the call failed (the app then asks itself). */
-  answer: Promise<TPopup[] | null>;
-  /**
-   * Whether popups were drawn, once they are (or there are none): boot.js starts the app after,
-   * and after their paint, so that its script does not compete with what the popups' paint needs.
-   */
-  drawn: Promise<boolean>;
-  /** Set once the app took the answer. */
-  taken: boolean;
-  /** Set once the app shows the popups itself: nothing more is drawn early. */
-  done: boolean;
-}
-
-function early(): TEarlyPopups | undefined {
-  return (window as unknown as Record<string, TEarlyPopups | undefined>)[EARLY_POPUPS_KEY];
-}
-
-/** The early answer, once (a later fetch asks the server); null without one. */
-export function takeEarlyAnswer(): Promise<TPopup[] | null> | null {
-  const state = early();
-  if (!state || state.taken) return null;
-  state.taken = true;
-  return state.answer;
+/**
+ * The popups the server wrote into the document, once (their data element goes: a later fetch asks
+ * the server); null without them (a document the server wrote none into: the app asks).
+ */
+export function takeEarlyAnswer(): TPopup[] | null {
+  const data = document.getElementById(SITE_POPUPS_DATA_ID);
+  if (!data) return null;
+  data.remove();
+  try {
+    const popups = JSON.parse(data.textContent ?? '') as unknown;
+    return Array.isArray(popups) ? (popups as TPopup[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Where the early popup `id` is (the visitor may have dragged it), for the app's to open there. */
@@ -78,7 +53,5 @@ export function earlyPosition(id: number): { x: number; y: number } | null {
 
 /** Removes the early popups: the app's own are there, or there is nothing to show. */
 export function removeEarlyPopups(): void {
-  const state = early();
-  if (state) state.done = true;
   for (const layer of document.querySelectorAll(`[${EARLY_LAYER_ATTRIBUTE}]`)) layer.remove();
 }

@@ -51,8 +51,8 @@ export function PopupStack({
     setOrder((old) => (old.at(-1) === id ? old : [...old.filter((x) => x !== id), id]));
   }, []);
 
-  // The early popups (drawn before the app loaded, early-popups.ts) give way in the commit that
-  // shows these, where each is placed before the paint: the same boxes in the same places.
+  // The early popups (the document's, shown before the app loaded, early-popups.ts) give way in the
+  // commit that shows these, where each is placed before the paint: the same boxes in the same places.
   useLayoutEffect(() => removeEarlyPopups(), []);
 
   const topRef = useRef(top);

@@ -17,8 +17,9 @@ const PopupStack = lazy(() => import('./popup-stack.tsx').then((m) => ({ default
 /**
  * The site popups, on every page: the operator's notice boxes for this host
  * that the visitor has not hidden (8 hours) or closed (this session). Mounted once by the layout.
- * On a prerendered page the early popups script has drawn them already (early-popups.ts): this
- * takes its answer and its presses, and its own boxes replace the early ones.
+ * On a prerendered page the server has written them into the document and boot.js has shown them
+ * already (early-popups.ts): this takes their data and the presses made on them, and its own boxes
+ * take their place.
  */
 export function SitePopups() {
   const query = useNoticePopups();
@@ -36,7 +37,7 @@ export function SitePopups() {
     });
   }, [query.data, pressed, closed]);
 
-  // A press on an early popup (stored by the early script as below) after this mounted.
+  // A press on an early popup (stored by boot.js as below) after this mounted.
   useLayoutEffect(() => {
     function onEarlyPress(event: Event) {
       const { id, action, at } = (event as CustomEvent<TEarlyPress>).detail;

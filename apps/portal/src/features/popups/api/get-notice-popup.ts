@@ -8,11 +8,11 @@ import { readMemory, writeMemory } from '../popup-storage.ts';
  * `get-notice-popup {}` (public): the site popups, already filtered to this host by the server,
  * with the visitor's stored 'hide' and 'close' memory as the fetch leaves it: every fetch clears
  * the 'close' entries and drops expired 'hide' ones. The first fetch of a prerendered page takes the
- * answer the early popups script asked for while the document loaded (early-popups.ts), when it has
- * one; it runs when the query is first read, after hydration, like any other.
+ * popups the server wrote into the document (early-popups.ts), when it wrote some; it runs when the
+ * query is first read, after hydration, like any other.
  */
 export async function fetchNoticePopups(signal?: AbortSignal) {
-  const early = await takeEarlyAnswer();
+  const early = takeEarlyAnswer();
   const popups = early ?? (await callApi('get-notice-popup', {}, { signal })).note;
   const memory = memoryAfterFetch(readMemory(), Date.now());
   writeMemory(memory);
