@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFFICE_BLACKLIST_ROUTES } from '@casino/contracts/backoffice-blacklist';
+import { BACKOFFICE_FRAUD_ROUTES } from '@casino/contracts/backoffice-fraud';
 import { BACKOFFICE_LEVEL_ROUTES } from '@casino/contracts/backoffice-levels';
 import { BACKOFFICE_MEMBER_ROUTES } from '@casino/contracts/backoffice-members';
 import { BACKOFFICE_PARTNER_ROUTES } from '@casino/contracts/backoffice-partners';
@@ -76,6 +77,12 @@ const STATE_TABLES = [
   'blacklist_hits',
   'play_limits',
   'member_breaks',
+  // Abuse signals, linked accounts and their review (issue 28).
+  'member_signals',
+  'fraud_settings',
+  'fraud_flags',
+  'fraud_watch',
+  'fraud_round_bets',
 ] as const;
 
 const t = await fileTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '1000000' });
@@ -567,9 +574,9 @@ describe('fuzzing every back-office route', () => {
   });
 });
 
-describe('fuzzing the partners, sites, levels, promotions and blacklist routes', () => {
+describe('fuzzing the partners, sites, levels, promotions, blacklist and abuse review routes', () => {
   /**
-   * The back-office routes of issues 25, 26 and 28, straight from their route tables (a route added
+   * The back-office routes of issues 25, 26 and 28 (blacklists and the abuse review), straight from their route tables (a route added
    * to one of these groups is fuzzed without being listed here): each path parameter, query field
    * and body field with NUL, lone surrogates, wrong types, huge and percent-encoded text, and each
    * seeded body with one field spoiled, so that bad input that passes the schema reaches the handler.
@@ -580,6 +587,7 @@ describe('fuzzing the partners, sites, levels, promotions and blacklist routes',
     ...BACKOFFICE_REWARD_ROUTES,
     ...BACKOFFICE_SITE_ROUTES,
     ...BACKOFFICE_BLACKLIST_ROUTES,
+    ...BACKOFFICE_FRAUD_ROUTES,
     // (members.patch, a member's partner and level, is one of the partner routes.)
     'members.level': BACKOFFICE_MEMBER_ROUTES['members.level'],
   };
@@ -635,6 +643,8 @@ describe('fuzzing the partners, sites, levels, promotions and blacklist routes',
     'sites.update': () => ({ name: '사이트', theme: { primary: '#aa8800' } }),
     'blacklist.add': () => ({ kind: 'ip', value: '203.0.113.0/24', reason: '사유' }),
     'blacklist.import': () => ({ csv: 'kind,value,reason\nphone,01099998888,사유' }),
+    'fraud.watch.add': () => ({ userId: member.userId, reason: '양방 의심' }),
+    'fraud.flags.close': () => ({ note: '확인 완료' }),
   };
 
   beforeAll(async () => {
