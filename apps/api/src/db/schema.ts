@@ -880,6 +880,8 @@ export interface FraudFlagsTable {
   state: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
   note: string | null;
   at: Timestamp;
+  /** Added once per member and kind while open (0032_fraud_flags_open_once). */
+  once: Generated<boolean>;
 }
 
 /** A member the operator watches for opposite betting (0030_fraud_signals). */

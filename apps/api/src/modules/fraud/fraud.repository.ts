@@ -211,7 +211,11 @@ export function createFraudRepository(db: Database) {
       return before;
     },
 
-    /** A review entry; a `once` entry is not added while the member has an open one of its kind. */
+    /**
+     * A review entry; a `once` entry is not added while the member has an open one of its kind. The
+     * `not exists` read alone races (parallel detections, two instances): the partial unique index
+     * `fraud_flags_open_once` (0032) keeps one open `once` entry per kind and member.
+     */
     async insertFlag(
       flag: {
         kind: FraudFlagKind;
@@ -226,12 +230,11 @@ export function createFraudRepository(db: Database) {
       const values = sql`(${flag.kind}::text, ${flag.memberId}::bigint, ${flag.action}::text, ${JSON.stringify(flag.details)}::jsonb, ${flag.at}::timestamptz)`;
       if (options.once && flag.memberId !== null)
         await sql`
-          insert into fraud_flags (kind, member_id, action, details, at)
-          select * from (values ${values}) as v(kind, member_id, action, details, at)
+          insert into fraud_flags (kind, member_id, action, details, at, once)
+          select v.*, true from (values ${values}) as v(kind, member_id, action, details, at)
           where not exists (
-            select 1 from fraud_flags where member_id = ${flag.memberId} and kind = ${flag.kind} and state = 'open')`.execute(
-          trx,
-        );
+            select 1 from fraud_flags where member_id = ${flag.memberId} and kind = ${flag.kind} and state = 'open')
+          on conflict (kind, member_id) where state = 'open' and once do nothing`.execute(trx);
       else
         await sql`insert into fraud_flags (kind, member_id, action, details, at) values ${values}`.execute(
           trx,
