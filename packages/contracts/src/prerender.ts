@@ -45,7 +45,8 @@ export function markSiteName(brand: string): string {
 
 const MARKED = new RegExp(`${SITE_NAME_START}([^${SITE_NAME_END}]*)${SITE_NAME_END}`, 'gu');
 
-function escapeHtml(text: string): string {
+/** Text safe in HTML content and in a double-quoted attribute (the server's documents use it too). */
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

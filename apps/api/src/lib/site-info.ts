@@ -9,7 +9,7 @@ import {
   type TSiteInfoField,
   type TSiteTheme,
 } from '@casino/contracts/site-info';
-import { fillSiteName } from '@casino/contracts/prerender';
+import { escapeHtml, fillSiteName } from '@casino/contracts/prerender';
 import { DEFAULT_SITE_TIME_ZONE } from '@casino/contracts/site-time';
 import { siteTimeZoneMeta } from '@casino/web-kit/site-time-zone';
 
@@ -36,10 +36,6 @@ export function siteInfoFromEnv(env: NodeJS.ProcessEnv): TSiteInfo {
     info[field] = value;
   }
   return info;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TPopup } from '@casino/contracts/community';
 import { fillPopupsMark, SITE_POPUPS_DATA_ID, type TPopupsMark } from '@casino/contracts/document-popups';
+import { escapeHtml } from '@casino/contracts/prerender';
 import { sanitizeOperatorHtml } from './operator-html.ts';
 
 /**
@@ -21,15 +22,6 @@ export interface DocumentPopups {
 
 /** How many popup versions an instance keeps sanitized (hosts of different domains differ). */
 const VERSIONS_KEPT = 64;
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** JSON safe inside a `<script>` element (no `</script>`, no `<!--`). */
 function scriptJson(value: unknown): string {
