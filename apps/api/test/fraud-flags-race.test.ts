@@ -25,25 +25,21 @@ describe('review entries detected in parallel', () => {
     it(`adds one open ${kind} entry when ${PARALLEL} runs detect it at once`, async () => {
       const m = await createMember(t, { signedIn: false });
       const repo = createFraudRepository(t.db);
-      await Promise.all(
-        Array.from({ length: PARALLEL }, (_, i) =>
-          repo.insertFlag(
-            { kind, memberId: m.id, action: 'flag', details: { run: i }, at: new Date() },
-            { once: true },
+      /** The detection, by PARALLEL runs at once. */
+      const detect = () =>
+        Promise.all(
+          Array.from({ length: PARALLEL }, (_, i) =>
+            repo.insertFlag(
+              { kind, memberId: m.id, action: 'flag', details: { run: i }, at: new Date() },
+              { once: true },
+            ),
           ),
-        ),
-      );
+        );
+      await detect();
       expect(await openEntries(m.id, kind)).toBe(1);
       // Closed, the next detection opens a new one.
       await t.db.updateTable('fraud_flags').set({ state: 'closed' }).where('member_id', '=', m.id).execute();
-      await Promise.all(
-        Array.from({ length: PARALLEL }, (_, i) =>
-          repo.insertFlag(
-            { kind, memberId: m.id, action: 'flag', details: { run: i }, at: new Date() },
-            { once: true },
-          ),
-        ),
-      );
+      await detect();
       expect(await openEntries(m.id, kind)).toBe(1);
     });
 });
