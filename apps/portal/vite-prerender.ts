@@ -22,7 +22,13 @@ import { build, createServer, type Plugin, type ResolvedConfig, type Rollup } fr
 import { INTL_LOCALE, LOCALES, type TLocale } from '@casino/contracts/locales';
 import type { prerenderView as TPrerenderView, TPrerendered } from './src/app/prerender.tsx';
 import { popupsMark } from '@casino/contracts/document-popups';
-import { PRERENDER_KINDS, prerenderedFile, type TPrerenderKind } from '@casino/contracts/prerender';
+import {
+  escapeHtml,
+  PRERENDER_KINDS,
+  scriptJson,
+  prerenderedFile,
+  type TPrerenderKind,
+} from '@casino/contracts/prerender';
 import { ICON_PATHS, ICON_SVG_ATTRIBUTES } from './src/components/ui/icon-paths.ts';
 import { EARLY_LAYER_ATTRIBUTE } from './src/features/popups/early-popups.ts';
 import { POPUP_HIDE_HOURS } from './src/features/popups/popup-rules.ts';
@@ -170,15 +176,6 @@ function gripSvg(): string {
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');
   return `<svg class="icon site-popup__grip" width="18" height="18"${attributes}><path d="${ICON_PATHS.grip}"></path></svg>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** JSON safe inside a `<script>` element (no `</script>`, no `<!--`). */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 function lookup(resources: Record<string, Json>, key: string): string {

@@ -45,6 +45,11 @@ export function markSiteName(brand: string): string {
 
 const MARKED = new RegExp(`${SITE_NAME_START}([^${SITE_NAME_END}]*)${SITE_NAME_END}`, 'gu');
 
+/** JSON safe inside a `<script type="application/json">` element (no `</script>`, no `<!--`). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 /** Text safe in HTML content and in a double-quoted attribute (the server's documents use it too). */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

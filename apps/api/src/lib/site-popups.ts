@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TPopup } from '@casino/contracts/community';
 import { fillPopupsMark, SITE_POPUPS_DATA_ID, type TPopupsMark } from '@casino/contracts/document-popups';
-import { escapeHtml } from '@casino/contracts/prerender';
+import { escapeHtml, scriptJson } from '@casino/contracts/prerender';
 import { sanitizeOperatorHtml } from './operator-html.ts';
 
 /**
@@ -22,11 +22,6 @@ export interface DocumentPopups {
 
 /** How many popup versions an instance keeps sanitized (hosts of different domains differ). */
 const VERSIONS_KEPT = 64;
-
-/** JSON safe inside a `<script>` element (no `</script>`, no `<!--`). */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 /** One popup as `SitePopup` renders it (the bar's colours, its place and stacking are boot.js's). */
 function popupBox(popup: TPopup, mark: TPopupsMark): string {
