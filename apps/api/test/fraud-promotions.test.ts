@@ -189,15 +189,22 @@ describe('promotions skip flagged members (skipFlaggedPromotions)', () => {
     await setFraud({ skipFlaggedPromotions: true });
     const flagged = await createMember(t);
     const clean = await createMember(t);
+    const both = await createMember(t);
     const e1 = await createMember(t, { recommender: flagged.userId, cash: 100_000 });
     const e2 = await createMember(t, { recommender: clean.userId, cash: 100_000 });
+    const e3 = await createMember(t, { recommender: both.userId, cash: 100_000 });
     await flag(flagged);
+    await flag(both);
     await play(e1, 50_000);
     await play(e2, 30_000);
+    await play(e3, 20_000);
     const day = siteDay(t.clock.now(), zone);
     await nextSiteDay(t);
+    // Flagged and blocked: protection is named first.
+    await t.db.updateTable('members').set({ state: 'blocked' }).where('id', '=', both.id).execute();
     expect(await t.services.rewards.settleReferralDay(day)).toEqual({ paid: 1, points: 300 });
-    expect(await referralRow(e1.id)).toEqual({ withheld: 'protected', points: 500, transfer_id: null });
+    expect(await referralRow(e1.id)).toEqual({ withheld: 'flagged', points: 500, transfer_id: null });
+    expect(await referralRow(e3.id)).toEqual({ withheld: 'protected', points: 200, transfer_id: null });
     expect((await balances(t, flagged.id)).comp).toBe(0);
     expect((await balances(t, clean.id)).comp).toBe(300);
     // A later run pays the withheld day neither.
@@ -234,7 +241,7 @@ describe('promotions skip flagged members (skipFlaggedPromotions)', () => {
     expect(rows.find((r) => r.member_id === flagged.id)).toEqual({
       member_id: flagged.id,
       points: 10_000,
-      withheld: 'protected',
+      withheld: 'flagged',
       transfer_id: null,
     });
     expect(rows.find((r) => r.member_id === clean.id)?.withheld).toBeNull();
@@ -390,7 +397,7 @@ describe('bonus hunting on referral rewards', () => {
     const day2 = siteDay(t.clock.now(), zone);
     await nextSiteDay(t);
     expect(await t.services.rewards.settleReferralDay(day2)).toEqual({ paid: 0, points: 0 });
-    expect(await referralRow(e2.id)).toEqual({ withheld: 'protected', points: 200, transfer_id: null });
+    expect(await referralRow(e2.id)).toEqual({ withheld: 'flagged', points: 200, transfer_id: null });
     expect(await huntsOf(r2.id)).toHaveLength(1);
     expect((await balances(t, r2.id)).comp).toBe(0);
     await setFraud({});

@@ -85,7 +85,7 @@ export interface ReferralPayoutsTable {
   stakes: number;
   rate: number;
   points: number;
-  withheld: 'protected' | 'disabled' | null;
+  withheld: 'protected' | 'flagged' | 'disabled' | null;
   transfer_id: number | null;
   created_at: DefaultTimestamp;
 }
@@ -102,7 +102,7 @@ export interface PaybackPayoutsTable {
   loss: number;
   percent: number;
   points: number;
-  withheld: 'protected' | null;
+  withheld: 'protected' | 'flagged' | null;
   transfer_id: number | null;
   created_at: DefaultTimestamp;
 }

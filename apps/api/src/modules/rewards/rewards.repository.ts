@@ -21,7 +21,7 @@ export interface PaybackRow {
   loss: number;
   percent: number;
   points: number;
-  withheld: 'protected' | null;
+  withheld: 'protected' | 'flagged' | null;
   transfer_id: number | null;
   created_at: Date;
 }
@@ -148,7 +148,7 @@ export function createRewardsRepository(db: Database) {
         stakes: number;
         rate: number;
         points: number;
-        withheld: 'protected' | 'disabled' | null;
+        withheld: 'protected' | 'flagged' | 'disabled' | null;
         at: Date;
       },
       trx: Database,

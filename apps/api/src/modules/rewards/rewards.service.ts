@@ -361,7 +361,8 @@ export function createRewardsService(deps: RewardsDeps) {
      * nothing; a day settled while the promotion is off is recorded as `disabled` and never paid.
      * Before paying, each recommender due points is checked for bonus hunting (`referralDue`: linked
      * to a referee or to other reward takers makes a review entry), and one the abuse review
-     * flagged is withheld (`protected`) too when the operator's setting skips flagged members.
+     * flagged is withheld (`flagged`, protection's `protected` first) when the operator's setting
+     * skips flagged members.
      * Returns how many rewards it paid and their points.
      */
     async settleReferralDay(day: string): Promise<{ paid: number; points: number }> {
@@ -429,9 +430,11 @@ export function createRewardsService(deps: RewardsDeps) {
       for (const { refereeId, recommenderId, level, amount, points, rate } of due) {
         const withheld = !settings.enabled
           ? ('disabled' as const)
-          : (await mayReceiveOnce(recommenderId)) && (points === 0 || !(await skippedOnce(recommenderId)))
-            ? null
-            : ('protected' as const);
+          : !(await mayReceiveOnce(recommenderId))
+            ? ('protected' as const)
+            : points !== 0 && (await skippedOnce(recommenderId))
+              ? ('flagged' as const)
+              : null;
         const moved = await db.transaction().execute(async (trx) => {
           const row = {
             refereeId,
@@ -541,7 +544,7 @@ export function createRewardsService(deps: RewardsDeps) {
         members.rewardProfiles(ids),
       ]);
       const profiles = new Map(profileRows.map((p) => [p.id, p]));
-      // Members the abuse review flagged are withheld as protection's are (the operator's setting).
+      // Members the abuse review flagged are withheld (`flagged`) when the operator's setting says so.
       const skipped = await skippedAmong(ids);
       let paid = 0;
       let total = 0;
@@ -557,8 +560,16 @@ export function createRewardsService(deps: RewardsDeps) {
         const percent = settings.percentByLevel[String(profile.level) as '1'] ?? 0;
         const { loss, points } = paybackOf(figures, percent, settings.cap);
         // Nothing to pay is recorded too (points 0), so the next runs skip the member.
-        const allowed =
-          points === 0 || ((await mayReceive(t.memberId, profile.state)) && !skipped.has(t.memberId));
+        // Protection first: a member both protected and flagged is recorded `protected`.
+        const withheld =
+          points === 0
+            ? null
+            : !(await mayReceive(t.memberId, profile.state))
+              ? ('protected' as const)
+              : skipped.has(t.memberId)
+                ? ('flagged' as const)
+                : null;
+        const allowed = withheld === null;
         const moved = await db.transaction().execute(async (trx) => {
           const inserted = await repo.insertPayback(
             {
@@ -572,7 +583,7 @@ export function createRewardsService(deps: RewardsDeps) {
               loss,
               percent,
               points,
-              withheld: allowed ? null : 'protected',
+              withheld,
               created_at: now(),
             },
             trx,
