@@ -403,6 +403,29 @@ describe('bonus hunting on referral rewards', () => {
     await setFraud({});
   });
 
+  it('settled by several runs at once (instances past the job lease), flags the hunt once and pays once', async () => {
+    await setFraud({ signInAction: 'allow' });
+    const r = await createMember(t);
+    const e = await createMember(t, { recommender: r.userId, cash: 200_000 });
+    await shareDevice([r, e]);
+    await play(e, 30_000);
+    const day = siteDay(t.clock.now(), zone);
+    await nextSiteDay(t, [e]);
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => t.services.rewards.settleReferralDay(day)),
+    );
+    expect(runs.reduce((sum, run) => sum + run.paid, 0)).toBe(1);
+    expect(runs.reduce((sum, run) => sum + run.points, 0)).toBe(300);
+    expect(await huntsOf(r.id)).toEqual([
+      { details: { bonus: 'referral', referees: [e.id], with: [e.id] }, state: 'open' },
+    ]);
+    expect((await balances(t, r.id)).comp).toBe(300);
+    expect(
+      await t.db.selectFrom('referral_payouts').select('points').where('referee_id', '=', e.id).execute(),
+    ).toEqual([{ points: 300 }]);
+    await setFraud({});
+  });
+
   it('flags linked members each taking a referral reward or a first-deposit bonus, and does not flag unlinked ones', async () => {
     await setFraud({ signInAction: 'allow' });
     const r1 = await createMember(t);
