@@ -1,28 +1,41 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request, type Browser } from 'playwright-core';
+import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { ADMIN_PASSWORD, newMember } from './fixtures.ts';
+import { ADMIN_PASSWORD, newMember, operatorClient, type TOperatorClient } from './fixtures.ts';
 
 // The Abuse review screen (issue 28, docs/api/backoffice-fraud.md): three accounts registered from
 // one phone (one device cookie) show as a ring; the operator opens one member's links, blocks a
 // linked member after asking, sets registrations linked to three members to be refused (the phone's
-// fourth account is), and puts the device on the blacklist with a reason.
+// fourth account is), and puts the device on the blacklist with a reason. And bonus hunting: two
+// accounts of one phone each take the first-deposit bonus; the operator finds the second in the
+// review's open entries, voids the bonus it chose with its next deposit (the deposit is paid without
+// it), and closes the entry with a note.
 
 const baseUrl = inject('baseUrl');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
 let browser: Browser;
+let op: TOperatorClient;
 beforeAll(async () => {
   mkdirSync(SCREENS, { recursive: true });
   browser = await launchBrowser();
+  op = await operatorClient(baseUrl);
 });
 afterAll(async () => {
+  await op?.close();
   await browser?.close();
 });
+
+async function signInAdmin(page: Page) {
+  await page.goto('/backoffice/');
+  await page.getByLabel('운영자 아이디').fill('admin');
+  await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+}
 
 describe('abuse review screen', () => {
   it('finds a ring of linked accounts and acts on it', async () => {
@@ -40,10 +53,7 @@ describe('abuse review screen', () => {
     await phone.dispose();
 
     const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    await page.goto('/backoffice/');
-    await page.getByLabel('운영자 아이디').fill('admin');
-    await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: '로그인' }).click();
+    await signInAdmin(page);
     // The dashboard's Abuse today card leads to the review.
     await page.getByRole('region', { name: '오늘의 부정 이용' }).waitFor();
     await page.getByRole('link', { name: '부정 이용 검토 열기' }).click();
@@ -113,5 +123,116 @@ describe('abuse review screen', () => {
     const listed = page.getByRole('row').filter({ hasText: device! }).filter({ hasText: 'e2e 다중 계정' });
     await listed.waitFor();
     await context.close();
+  });
+
+  it('finds linked accounts each taking a first-deposit bonus, voids the next unpaid bonus and closes the entry', async () => {
+    await op.put('/api/backoffice/settings/levels/1', {
+      depositBonus: [
+        { kind: 'first', percent: 10, cap: 100_000, rollover: 3 },
+        { kind: 'every', percent: 10, cap: 1_000, rollover: 1 },
+      ],
+    });
+    try {
+      // One phone, two accounts: each registers and signs in with the phone's device cookie.
+      const phone = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { origin: baseUrl } });
+      const first = newMember();
+      expect(
+        await (
+          await phone.post('/api/routes/user-register', { data: { ...first, code: 'DEMO', agree18: true } })
+        ).json(),
+      ).toEqual({ status: 'success' });
+      // The phone's cookies (its device id) without the first session: each account signs in itself.
+      const { cookies } = await phone.storageState();
+      const didCookie = cookies.filter((c) => c.name === 'did');
+      expect(didCookie).toHaveLength(1);
+      await phone.dispose();
+      const second = newMember();
+      const accounts: APIRequestContext[] = [];
+      for (const m of [first, second]) {
+        const member = await request.newContext({
+          baseURL: baseUrl,
+          extraHTTPHeaders: { origin: baseUrl },
+          storageState: { cookies: didCookie, origins: [] },
+        });
+        accounts.push(member);
+        if (m === second)
+          expect(
+            await (
+              await member.post('/api/routes/user-register', { data: { ...m, code: 'DEMO', agree18: true } })
+            ).json(),
+          ).toEqual({ status: 'success' });
+        const signedIn = await member.post('/api/routes/user-do-login', {
+          data: { userId: m.userId, password: m.password },
+        });
+        expect(((await signedIn.json()) as { status: string }).status).toBe('success');
+      }
+      const [firstPhone, secondPhone] = accounts as [APIRequestContext, APIRequestContext];
+      const call = async <T>(member: APIRequestContext, name: string, data: unknown = {}) =>
+        (await (await member.post(`/api/routes/${name}`, { data })).json()) as T;
+      const bonusOf = async (member: APIRequestContext, kind: string) =>
+        (await call<{ options: { id: string; kind: string }[] }>(member, 'get-deposit-bonus')).options.find(
+          (o) => o.kind === kind,
+        )!.id;
+      const balanceOf = async (member: APIRequestContext) =>
+        (await call<{ user: { balance: number } }>(member, 'user-health-check')).user.balance;
+
+      // Both take the first-deposit bonus: the second approval finds the hunt.
+      for (const [member, m] of [
+        [firstPhone, first],
+        [secondPhone, second],
+      ] as const) {
+        const asked = await call<{ status: string }>(member, 'apply-user-deposit', {
+          amount: 50_000,
+          bonusId: await bonusOf(member, 'first'),
+        });
+        expect(asked.status).toBe('success');
+        await op.approve('deposit', m.userId);
+      }
+      // The second account gives the first bonus up (no bonus is offered while one is in play) and
+      // asks another deposit with the every-deposit bonus, not paid yet.
+      expect(await call<{ status: string }>(secondPhone, 'cancel-bonus')).toEqual({
+        status: 'success',
+        returned: 5_000,
+      });
+      const asked = await call<{ status: string }>(secondPhone, 'apply-user-deposit', {
+        amount: 10_000,
+        bonusId: await bonusOf(secondPhone, 'every'),
+      });
+      expect(asked.status).toBe('success');
+
+      const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+      await signInAdmin(page);
+      await page.getByRole('region', { name: '오늘의 부정 이용' }).waitFor();
+      await page.getByRole('link', { name: '부정 이용 검토 열기' }).click();
+      const entries = page.getByRole('region', { name: '미처리 검토 항목' });
+      const hunt = entries
+        .getByRole('row')
+        .filter({ hasText: '보너스 악용' })
+        .filter({ hasText: second.userId });
+      await hunt.waitFor();
+      expect(await hunt.textContent()).toContain('첫충 보너스');
+      await hunt.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENS, 'fraud-bonus-hunt.png'), fullPage: true });
+
+      // Void the unpaid bonus after asking: the deposit is then paid without it.
+      await hunt.getByRole('button', { name: '미지급 보너스 무효' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: '미지급 보너스 무효' }).click();
+      await page.getByText(`${second.userId} 회원의 미지급 보너스를 무효로 했습니다.`).waitFor();
+      const before = await balanceOf(secondPhone);
+      await op.approve('deposit', second.userId);
+      expect(await balanceOf(secondPhone)).toBe(before + 10_000);
+
+      // Close the entry with a note: it leaves the open list.
+      await hunt.getByRole('button', { name: '종료' }).click();
+      const closing = page.getByRole('dialog');
+      await closing.getByLabel('메모').fill('e2e 보너스 무효 처리');
+      await closing.getByRole('button', { name: '종료' }).click();
+      await page.getByText('검토 항목을 종료했습니다.').waitFor();
+      await expect.poll(() => hunt.count()).toBe(0);
+      await context.close();
+      for (const member of accounts) await member.dispose();
+    } finally {
+      await op.put('/api/backoffice/settings/levels/1', { depositBonus: [] });
+    }
   });
 });
