@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventHub, type EventSink } from '../src/lib/event-hub.ts';
-import { createDatabaseBus, timeOfBusId } from '../src/lib/event-bus.ts';
+import {
+  BUS_CHANNEL,
+  busPayloads,
+  createDatabaseBus,
+  parseBusPayload,
+  timeOfBusId,
+  type BusMessage,
+} from '../src/lib/event-bus.ts';
 import { bo, createMember, createOperator, type TestMember, type TestOperator } from './factories.ts';
 import { createTestProvider } from './game-provider.ts';
 import { createTestApp, SAME_ORIGIN, type TestApp } from './harness.ts';
@@ -248,6 +255,59 @@ describe('the bus between instances', () => {
     await one.publish({ type: 'note', member: 'someone' });
     await expect.poll(() => heard, SLOW).toContain('note:someone');
     await Promise.all([one.close(), two.close()]);
+  });
+
+  it('a burst published at once leaves in a few NOTIFYs, every distinct message heard in order', async () => {
+    const one = createDatabaseBus(t.db, notificationsOf(t));
+    const two = createDatabaseBus(t.db, notificationsOf(t));
+    await Promise.all([one.ready, two.ready]);
+    let payloads = 0;
+    const unlisten = await notificationsOf(t).listen(BUS_CHANNEL, () => void (payloads += 1));
+    const heard: string[] = [];
+    two.subscribe((m) => {
+      if (m.member?.startsWith('burst-')) heard.push(`${m.type}:${m.member}`);
+    });
+    // 40 members' balances and the same member's balance 40 times, all at once (a table's bets).
+    const distinct = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
+    await Promise.all([
+      ...distinct.map((member) => one.publish({ type: 'balance', member })),
+      ...distinct.map(() => one.publish({ type: 'balance', member: 'burst-same' })),
+    ]);
+    const expected = [...distinct, 'burst-same'].map((m) => `balance:${m}`);
+    await expect.poll(() => heard, SLOW).toHaveLength(expected.length);
+    expect(heard).toEqual(expected);
+    // One payload per send in flight: far fewer than the 80 messages (one each before).
+    expect(payloads).toBeLessThanOrEqual(3);
+    await unlisten();
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('a batch is split below the NOTIFY payload limit, a lone message stays a message, a malformed one is dropped', async () => {
+    const message = (i: number, data?: Record<string, unknown>): { message: BusMessage; json: string } => {
+      const m: BusMessage = { id: `x-00000000-${i}`, at: i, type: 'cache', ...(data ? { data } : {}) };
+      return { message: m, json: JSON.stringify(m) };
+    };
+    const one = busPayloads([message(1)]);
+    expect(one).toEqual([message(1).json]);
+    const big = Array.from({ length: 60 }, (_, i) => message(i, { name: 'x'.repeat(400), i }));
+    const split = busPayloads(big);
+    expect(split.length).toBeGreaterThan(1);
+    for (const payload of split) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(7_900);
+    const back = split.flatMap((p) => {
+      const value = JSON.parse(p) as BusMessage | BusMessage[];
+      return Array.isArray(value) ? value : [value];
+    });
+    expect(back.map((m) => m.data?.i)).toEqual(big.map((_, i) => i));
+    // The same message but for its id, twice in a batch: sent once.
+    expect(busPayloads([message(1, { n: 1 }), message(2, { n: 1 }), message(3, { n: 2 })])).toHaveLength(1);
+    expect(JSON.parse(busPayloads([message(1, { n: 1 }), message(2, { n: 1 })])[0]!)).toMatchObject({
+      id: 'x-00000000-1',
+    });
+    // What a listener reads: a message, an array of them; anything malformed is nothing.
+    expect(parseBusPayload(split[0]!).length).toBeGreaterThan(1);
+    expect(parseBusPayload(one[0]!)).toEqual([message(1).message]);
+    for (const bad of ['nope', '[{"id":1}]', '{"id":"a","at":1}', 'null', '[1]'])
+      expect(parseBusPayload(bad)).toEqual([]);
   });
 
   it('a hub coalesces a burst of one member’s messages into one read, and drops a client that does not read', async () => {

@@ -44,15 +44,62 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-function parse(payload: string): BusMessage | null {
+function messageOf(value: unknown): BusMessage | null {
+  const m = value as Partial<BusMessage> | null;
+  if (typeof m !== 'object' || m === null) return null;
+  if (typeof m.id !== 'string' || typeof m.at !== 'number' || typeof m.type !== 'string') return null;
+  return m as BusMessage;
+}
+
+/** A payload's messages: one message, or several sent together (an array); nothing when malformed. */
+export function parseBusPayload(payload: string): BusMessage[] {
   try {
-    const value = JSON.parse(payload) as Partial<BusMessage>;
-    if (typeof value.id !== 'string' || typeof value.at !== 'number' || typeof value.type !== 'string')
-      return null;
-    return value as BusMessage;
+    const value: unknown = JSON.parse(payload);
+    const messages = (Array.isArray(value) ? value : [value]).map(messageOf);
+    return messages.every((m) => m !== null) ? (messages as BusMessage[]) : [];
   } catch {
-    return null;
+    return [];
   }
+}
+
+interface Waiting {
+  message: BusMessage;
+  json: string;
+  resolve: (message: BusMessage) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The payloads of what waits to be sent, in order: a message alone as itself (what every build of
+ * the bus reads), several as one array per payload up to the size limit. A message the same as one
+ * before it in the batch but for its id and time (the same member's `balance` of a burst of bets)
+ * is left out: a listener reads the truth on a hint, and the hub coalesces them anyway.
+ */
+export function busPayloads(waiting: readonly { message: BusMessage; json: string }[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const { message, json } of waiting) {
+    const key = JSON.stringify([message.type, message.member, message.memberId, message.data]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(json);
+  }
+  if (kept.length === 1) return kept;
+  const payloads: string[] = [];
+  let part: string[] = [];
+  let bytes = 2;
+  for (const json of kept) {
+    const size = Buffer.byteLength(json) + 1;
+    if (part.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+      payloads.push(`[${part.join(',')}]`);
+      part = [];
+      bytes = 2;
+    }
+    part.push(json);
+    bytes += size;
+  }
+  if (part.length > 0) payloads.push(part.length === 1 ? part[0]! : `[${part.join(',')}]`);
+  return payloads;
 }
 
 function busIds(now: () => number): (message: Omit<BusMessage, 'id' | 'at'>) => BusMessage {
@@ -79,23 +126,49 @@ function busOf(
   const stamp = busIds(now);
   let stop: (() => Promise<void>) | undefined;
   const started = start((payload) => {
-    const message = parse(payload);
-    if (!message) return;
-    for (const listener of listeners) listener(message);
+    for (const message of parseBusPayload(payload)) for (const listener of listeners) listener(message);
   }).then((s) => {
     stop = s;
   });
   // Whoever starts the server awaits `ready` and reports a failure; here it must not go unhandled.
   started.catch(() => {});
+
+  // Group sending: what is published while a send is on its way goes in the next one, so a burst
+  // (a table's bets) costs one NOTIFY or PUBLISH per round trip, not one per message; a lone
+  // message leaves at once (after the current microtasks, which may add to it).
+  let waiting: Waiting[] = [];
+  let sending = false;
+  let draining: Promise<void> | undefined;
+  async function drain(): Promise<void> {
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        try {
+          for (const payload of busPayloads(batch)) await publishRaw(payload);
+          for (const w of batch) w.resolve(w.message);
+        } catch (error) {
+          for (const w of batch) w.reject(error);
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  }
   return {
     ready: started,
-    async publish(message) {
+    publish(message) {
       const stamped = stamp(message);
-      const payload = JSON.stringify(stamped);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
-        throw new Error(`bus message too large (${message.type})`);
-      await publishRaw(payload);
-      return stamped;
+      const json = JSON.stringify(stamped);
+      if (Buffer.byteLength(json) > MAX_PAYLOAD_BYTES)
+        return Promise.reject(new Error(`bus message too large (${message.type})`));
+      return new Promise<BusMessage>((resolve, reject) => {
+        waiting.push({ message: stamped, json, resolve, reject });
+        if (!sending) {
+          sending = true;
+          draining = Promise.resolve().then(drain);
+        }
+      });
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -104,6 +177,7 @@ function busOf(
     async close() {
       listeners.clear();
       await started.catch(() => {});
+      await draining;
       await stop?.();
     },
   };
