@@ -10,9 +10,12 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/wallet.ts
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { summarizeProfile } from './cpu-profile.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { createServices } from '../apps/api/src/services.ts';
@@ -47,6 +50,10 @@ const MEMBERS = positiveInt('BENCH_MEMBERS', 200);
 /** The server's pool (DB_POOL_SIZE, default 20): the baseline gets the same. */
 const POOL = positiveInt('BENCH_POOL', 20);
 const FUNDING = 1_000_000_000;
+/** BENCH_PROFILE=1: the server runs with `--cpu-prof`; where its time went in the closed loop is printed. */
+const PROFILE_DIR = process.env.BENCH_PROFILE
+  ? path.join(tmpdir(), `bench-wallet-profile-${process.pid}`)
+  : undefined;
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
@@ -115,7 +122,9 @@ try {
   const members = await seedSignedInMembers(database.url, MEMBERS);
   const secretsKey = randomBytes(32);
   const adminPassword = `bench-${randomBytes(8).toString('hex')}`;
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   server = await startServer(database.url, {
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     env: {
       SECRETS_KEY: secretsKey.toString('hex'),
       BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
@@ -407,6 +416,14 @@ try {
   const paced: Phase[] = [];
   for (const rate of RATES) paced.push(await pacedWallet(rate, SECONDS));
   const wallet = await runWallet('wallet: signed bet/win calls over HTTP', SECONDS);
+  if (PROFILE_DIR) {
+    // The profile is written when the server exits: its last seconds are the closed loop's.
+    await server.stop();
+    server = undefined;
+    const file = readdirSync(PROFILE_DIR).find((f) => f.endsWith('.cpuprofile'));
+    if (file) console.log(summarizeProfile(path.join(PROFILE_DIR, file), 40, SECONDS));
+    else console.log(`no profile written in ${PROFILE_DIR}`);
+  }
 
   console.log(
     `\n${'phase'.padEnd(44)}${'ops/s'.padStart(9)}${'ratio'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'ops'.padStart(9)}${'errors'.padStart(9)}`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   addDays,
   isTimeZone,
@@ -90,5 +91,76 @@ describe('addDays', () => {
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDays('2026-01-10', -40)).toBe('2025-12-01');
+  });
+});
+
+describe('the wall clock kept per quarter hour', () => {
+  // What Intl itself says, for comparison: the calendar reads offsets from a span it keeps.
+  const ZONES = [
+    'Asia/Seoul',
+    'America/New_York',
+    'America/Santiago',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Europe/London',
+    'Africa/Monrovia',
+    'UTC',
+  ];
+  const formats = new Map(
+    ZONES.map((zone) => [
+      zone,
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }),
+    ]),
+  );
+  const intlWall = (ms: number, zone: string) => {
+    const f: Record<string, string> = {};
+    for (const p of formats.get(zone)!.formatToParts(new Date(ms))) f[p.type] = p.value;
+    return `${f.year!.padStart(4, '0')}-${f.month}-${f.day} ${f.hour}:${f.minute}:${f.second}`;
+  };
+
+  it('matches Intl at random instants of 1900 to 2100, in order and out of order', () => {
+    const from = Date.UTC(1900, 0, 1);
+    const to = Date.UTC(2100, 0, 1);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.array(fc.integer({ min: from, max: to }), { minLength: 1, maxLength: 20 }),
+        (zone, instants) => {
+          for (const ms of instants) expect(siteWallTime(new Date(ms), zone)).toBe(intlWall(ms, zone));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('matches Intl every 17 seconds across the days a clock changes (and Monrovia’s odd 1972 change)', () => {
+    const days: [string, string][] = [
+      ['America/New_York', '2026-03-08T04:00:00Z'],
+      ['America/New_York', '2026-11-01T04:00:00Z'],
+      ['America/Santiago', '2026-09-06T02:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T12:00:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T13:00:00Z'],
+      ['Pacific/Chatham', '2026-04-04T12:00:00Z'],
+      ['Europe/London', '2026-03-29T00:00:00Z'],
+      ['Africa/Monrovia', '1972-01-06T12:00:00Z'],
+    ];
+    for (const [zone, start] of days) {
+      const first = Date.parse(start);
+      for (let ms = first; ms < first + 86_400_000; ms += 17_000)
+        expect(siteWallTime(new Date(ms), zone), `${zone} ${new Date(ms).toISOString()}`).toBe(
+          intlWall(ms, zone),
+        );
+    }
   });
 });

@@ -55,18 +55,55 @@ interface Wall {
   second: number;
 }
 
-/** The wall clock of `zone` at `ms` (milliseconds since the epoch), to the second. */
-function wallAt(ms: number, zone: string): Wall {
+/** The wall clock of `zone` at `ms` as `Intl` tells it, to the second (a few microseconds a call). */
+function readWall(ms: number, zone: string): Wall {
   const f: Record<string, number> = {};
   for (const part of partsFormat(zone).formatToParts(new Date(ms)))
     if (part.type !== 'literal') f[part.type] = Number(part.value);
   return { year: f.year!, month: f.month!, day: f.day!, hour: f.hour!, minute: f.minute!, second: f.second! };
 }
 
+/** How far `zone`'s wall clock is ahead of UTC at `ms`, in milliseconds, as `Intl` tells it. */
+function readOffset(ms: number, zone: string): number {
+  const w = readWall(ms, zone);
+  const wall = new Date(0);
+  // setUTCFullYear, not Date.UTC: years 0 to 99 stay themselves.
+  wall.setUTCFullYear(w.year, w.month - 1, w.day);
+  wall.setUTCHours(w.hour, w.minute, w.second, 0);
+  return wall.getTime() - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * Offsets change at most a few times a year, so each zone keeps the last quarter hour it read
+ * (UTC, aligned) whose offset is the same at its first and last second: an instant in it takes
+ * that offset without asking `Intl` (a day boundary per wallet call costs a lookup, not a
+ * formatting). A quarter hour holding a change is read per instant, as before.
+ */
+const SPAN_MS = 900_000;
+const spans = new Map<string, { from: number; offset: number }>();
+
 /** How far `zone`'s wall clock is ahead of UTC at `ms`, in milliseconds (negative west of UTC). */
 function offsetAt(ms: number, zone: string): number {
-  const w = wallAt(ms, zone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
+  const span = spans.get(zone);
+  if (span && ms >= span.from && ms < span.from + SPAN_MS) return span.offset;
+  const from = Math.floor(ms / SPAN_MS) * SPAN_MS;
+  const offset = readOffset(from, zone);
+  if (readOffset(from + SPAN_MS - 1000, zone) !== offset) return readOffset(ms, zone);
+  spans.set(zone, { from, offset });
+  return offset;
+}
+
+/** The wall clock of `zone` at `ms` (milliseconds since the epoch), to the second. */
+function wallAt(ms: number, zone: string): Wall {
+  const local = new Date(Math.floor(ms / 1000) * 1000 + offsetAt(ms, zone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 function two(n: number): string {
