@@ -7,7 +7,13 @@
  * processes cannot share the embedded database.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/instances.ts
+ *
+ * BENCH_INSTANCE_CPU=<percent of one core> caps each server process with Debian's `cpulimit`
+ * (`apt-get install cpulimit`), as if each instance ran on a small machine of its own: on a
+ * machine with fewer cores than processes, this is how to ask whether the code scales when the
+ * database and the load generator are not the limit.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import {
   createBenchDatabase,
@@ -24,16 +30,23 @@ const adminUrl = requireDatabaseUrl('bench/instances.ts');
 const SECONDS = positiveInt('BENCH_SECONDS', 8);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 100);
 const MEMBERS = positiveInt('BENCH_MEMBERS', 100);
+const INSTANCE_CPU = process.env.BENCH_INSTANCE_CPU ? positiveInt('BENCH_INSTANCE_CPU', 100) : undefined;
 
 const database = await createBenchDatabase(adminUrl, 'instances');
 console.log(
   `instances bench on ${database.label}, ${cpus().length} cores (load average ${loadavg()[0]!.toFixed(1)}), ` +
-    `${CONNECTIONS} connections, ${SECONDS} s per load`,
+    `${CONNECTIONS} connections, ${SECONDS} s per load` +
+    (INSTANCE_CPU ? `, each instance capped at ${INSTANCE_CPU}% of a core (cpulimit)` : ''),
 );
 const members = await seedSignedInMembers(database, MEMBERS);
 const cookies = members.map((m) => m.cookie);
 const env = { LOG_LEVEL: 'warn', SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000', TRANSFER_RECONCILE_MS: '0' };
 const [one, two] = await Promise.all([startServer(database, { env }), startServer(database, { env })]);
+const limiters: ChildProcess[] = INSTANCE_CPU
+  ? [one, two].map((s) =>
+      spawn('cpulimit', ['--limit', String(INSTANCE_CPU), '--pid', String(s.pid)], { stdio: 'ignore' }),
+    )
+  : [];
 
 const calls = [
   { name: 'user-health-check', body: '{}' },
@@ -78,5 +91,8 @@ console.log(
   'budget: two instances >= 1.6x one when the database is not the limit (more cores than processes)',
 );
 
+// The caps go first (a capped process may be paused between its slices: it is let go on).
+for (const limiter of limiters) limiter.kill();
+for (const s of INSTANCE_CPU ? [one, two] : []) process.kill(s.pid, 'SIGCONT');
 await Promise.all([one.stop(), two.stop()]);
 await database.drop();
