@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -12,6 +12,8 @@ import {
 import { launchBrowser } from './browser.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the specs' screenshots go (`.tmp/` is not committed). */
+export const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
 /** The passwords global-setup gives the server it starts. */
 export const DEMO_PASSWORD = 'demo-e2e-Password1';
@@ -139,12 +141,17 @@ export interface TSpecFile {
 
 /**
  * Opens one Chromium for the spec file before its tests (and the admin's back-office client with
- * `operator`) and closes both after them. Read `browser` and `operator` inside tests and hooks only.
+ * `operator`; with `screens`, makes the SCREENS folder first) and closes both after them. Read
+ * `browser` and `operator` inside tests and hooks only.
  */
-export function specFile(baseUrl: string, options: { operator?: boolean } = {}): TSpecFile {
+export function specFile(
+  baseUrl: string,
+  options: { operator?: boolean; screens?: boolean } = {},
+): TSpecFile {
   let browser: Browser | undefined;
   let operator: TOperatorClient | undefined;
   beforeAll(async () => {
+    if (options.screens) mkdirSync(SCREENS, { recursive: true });
     browser = await launchBrowser();
     if (options.operator) operator = await operatorClient(baseUrl);
   });
@@ -200,6 +207,14 @@ export function boText(lang: 'ko' | 'en', key: string, values: Record<string, st
 /** The URL of a page in a locale: Korean unprefixed, the others under their prefix. */
 export function localePath(locale: TLocale, pathname: string): string {
   return locale === 'ko' ? pathname : `/${locale}${pathname}`;
+}
+
+/** Signs the admin in to the back office (Korean login form) on a fresh page. */
+export async function signInToBackoffice(page: Page): Promise<void> {
+  await page.goto('/backoffice/');
+  await page.getByLabel('운영자 아이디').fill('admin');
+  await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
 }
 
 /** The dialogs the member's own action opened (a question, an answer), not the health check's nor site popups. */

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { request, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { ADMIN_PASSWORD, newMember } from './fixtures.ts';
+import { request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage } from './browser.ts';
+import { SCREENS, newMember, specFile, signInToBackoffice } from './fixtures.ts';
 
 // The Abuse review screen (issue 28, docs/api/backoffice-fraud.md): three accounts registered from
 // one phone (one device cookie) show as a ring; the operator opens one member's links, blocks a
@@ -12,17 +10,8 @@ import { ADMIN_PASSWORD, newMember } from './fixtures.ts';
 // fourth account is), and puts the device on the blacklist with a reason.
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { screens: true });
 
 describe('abuse review screen', () => {
   it('finds a ring of linked accounts and acts on it', async () => {
@@ -39,11 +28,8 @@ describe('abuse review screen', () => {
     expect(device).toMatch(/^[A-Za-z0-9_-]{22}$/);
     await phone.dispose();
 
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    await page.goto('/backoffice/');
-    await page.getByLabel('운영자 아이디').fill('admin');
-    await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: '로그인' }).click();
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
+    await signInToBackoffice(page);
     // The dashboard's Abuse today card leads to the review.
     await page.getByRole('region', { name: '오늘의 부정 이용' }).waitFor();
     await page.getByRole('link', { name: '부정 이용 검토 열기' }).click();
