@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 import './pager.css';
@@ -6,6 +7,27 @@ import './pager.css';
 export function pageCount(maxCount: number, pageSize: number): number {
   if (!Number.isFinite(maxCount) || maxCount <= 0) return 1;
   return Math.max(1, Math.ceil(maxCount / pageSize));
+}
+
+/**
+ * The pages of a paged list (1 until a page of it is read: `list` is that page's total and row
+ * count), and the step back from a page emptied by deletions (or gone since, fewer rows than
+ * before) to the last page that has rows, once the page read is no older page standing in.
+ */
+export function usePageCount(
+  list: { maxCount: number; rows: number } | undefined,
+  isPlaceholderData: boolean,
+  page: number,
+  onPage: (page: number) => void,
+  pageSize: number,
+): number {
+  const maxCount = list?.maxCount;
+  const rows = list?.rows;
+  useEffect(() => {
+    if (maxCount !== undefined && !isPlaceholderData && rows === 0 && page > 1)
+      onPage(Math.min(page - 1, pageCount(maxCount, pageSize)));
+  }, [maxCount, rows, isPlaceholderData, page, onPage, pageSize]);
+  return maxCount === undefined ? 1 : pageCount(maxCount, pageSize);
 }
 
 /**
