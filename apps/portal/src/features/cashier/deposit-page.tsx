@@ -26,7 +26,7 @@ import { BonusOptions, NO_BONUS } from './components/bonus-options.tsx';
 import { useUserAskAccount } from '../../lib/community/ask-account.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
-import { LockStatus } from './components/lock-status.tsx';
+import { CashierSubmit, useCashierWindow } from './components/cashier-window.tsx';
 import { CashierRequestsPage } from './components/request-history.tsx';
 import { DepositLimitOffer, useDepositLimitOfferSettled } from './components/deposit-limit-offer.tsx';
 import './cashier.css';
@@ -75,14 +75,12 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
   const navigate = useNavigate();
   const href = useLocalizedPath();
   const session = useSession();
-  const cashier = useCashierStatus();
+  const { cashier, status, isLocked, isOpen, limits, lockStatus } = useCashierWindow('deposit');
   const apply = useApplyUserDeposit();
   const ask = useUserAskAccount();
   const bonus = useDepositBonus();
   const [bonusId, setBonusId] = useState<string>(NO_BONUS);
   const chosen = bonus.data?.options.find((o) => o.id === bonusId);
-  const status = cashier.data;
-  const isLocked = status?.deposit.locked === true;
 
   /** The contract's rules (amount type and maximum, depositor length) plus the operator's minimum and unit. */
   function validate(values: DepositValues): TFieldCodes<TDepositField> {
@@ -109,13 +107,6 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     validate,
   });
   const wordOf = (field: TDepositField) => (code: string) => fieldErrorText(t, field, code);
-
-  /** A closed window is said before any check. */
-  async function isOpen(): Promise<boolean> {
-    if (!isLocked) return true;
-    await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
-    return false;
-  }
 
   async function onValid(values: DepositValues) {
     const { amount } = values;
@@ -216,10 +207,6 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     if (openHelp) void navigate(href('help'));
   }
 
-  const limits = status
-    ? t('amount.limits', { min: format.money(status.minDeposit), unit: format.money(status.unit) })
-    : t('common:state.loading');
-
   return (
     <Form
       form={form}
@@ -231,13 +218,7 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
       <h2 className="card__title" id="deposit-form-title">
         {t('deposit.formTitle')}
       </h2>
-      <LockStatus
-        kind="deposit"
-        window={status?.deposit}
-        isLoading={cashier.isFetching}
-        isError={cashier.isError}
-        onRetry={() => void cashier.refetch()}
-      />
+      {lockStatus}
       <div className="callout">
         <Icon name="info" size={20} className="callout__icon" />
         <div className="callout__body">
@@ -287,14 +268,7 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
           />
         )}
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--lg btn--block"
-        disabled={isLocked || apply.isPending}
-      >
-        {apply.isPending ? <Spinner size={18} /> : <Icon name="deposit" size={20} />}
-        {apply.isPending ? t('deposit.submitting') : isLocked ? t('deposit.closed') : t('deposit.submit')}
-      </button>
+      <CashierSubmit kind="deposit" isLocked={isLocked} isPending={apply.isPending} />
     </Form>
   );
 }
