@@ -10,19 +10,20 @@ export function pageCount(maxCount: number, pageSize: number): number {
 }
 
 /**
- * The pages of a paged list (1 until a page of it is read: `list` is that page's total and row
- * count), and the step back from a page emptied by deletions (or gone since, fewer rows than
- * before) to the last page that has rows, once the page read is no older page standing in.
+ * The pages of a paged list (1 until a page of it is read: `query.data`, whose rows are its
+ * `rowsKey` array), and the step back from a page emptied by deletions (or gone since, fewer rows
+ * than before) to the last page that has rows, once the page read is no older page standing in.
  */
-export function usePageCount(
-  list: { maxCount: number; rows: number } | undefined,
-  isPlaceholderData: boolean,
+export function usePageCount<K extends string>(
+  query: { data?: { maxCount: number } & Record<K, readonly unknown[]>; isPlaceholderData: boolean },
+  rowsKey: K,
   page: number,
   onPage: (page: number) => void,
   pageSize: number,
 ): number {
-  const maxCount = list?.maxCount;
-  const rows = list?.rows;
+  const maxCount = query.data?.maxCount;
+  const rows = query.data?.[rowsKey].length;
+  const { isPlaceholderData } = query;
   useEffect(() => {
     if (maxCount !== undefined && !isPlaceholderData && rows === 0 && page > 1)
       onPage(Math.min(page - 1, pageCount(maxCount, pageSize)));

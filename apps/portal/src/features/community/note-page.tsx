@@ -41,13 +41,7 @@ export function NotePage() {
   const removeAll = useDelAllNote();
   useRefetchOnRise('notes');
   const data = query.data;
-  const pages = usePageCount(
-    data && { maxCount: data.maxCount, rows: data.notes.length },
-    query.isPlaceholderData,
-    page,
-    setPage,
-    COMMUNITY_PAGE_SIZE,
-  );
+  const pages = usePageCount(query, 'notes', page, setPage, COMMUNITY_PAGE_SIZE);
   const isBusy = remove.isPending || removeAll.isPending || readAll.isPending;
   const unread = health?.noteCount ?? data?.notes.filter((n) => !n.isRead).length ?? 0;
 

@@ -16,13 +16,7 @@ export function BetHistory() {
   const [page, setPage] = useState(1);
   const query = useSlotBetsList(page);
   const data = query.data;
-  const pages = usePageCount(
-    data && { maxCount: data.maxCount, rows: data.bets.length },
-    query.isPlaceholderData,
-    page,
-    setPage,
-    BETS_PAGE_SIZE,
-  );
+  const pages = usePageCount(query, 'bets', page, setPage, BETS_PAGE_SIZE);
 
   return (
     <section className="card bets" aria-labelledby="bets-title" aria-busy={query.isFetching || undefined}>

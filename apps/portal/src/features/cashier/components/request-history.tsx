@@ -41,13 +41,7 @@ export function RequestHistory({ kind, page, onPage, query, remove, isRemoving }
   const format = useFormat();
   const session = useSession();
   const data = query.data;
-  const pages = usePageCount(
-    data && { maxCount: data.maxCount, rows: data.list.length },
-    query.isPlaceholderData,
-    page,
-    onPage,
-    HISTORY_PAGE_SIZE,
-  );
+  const pages = usePageCount(query, 'list', page, onPage, HISTORY_PAGE_SIZE);
 
   async function act(row: TCashierRequest, action: TRequestAction) {
     if (action !== 'cancel' && action !== 'delete') return;

@@ -34,13 +34,7 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
   const removeAll = useDelAllHelp();
   const [openId, setOpenId] = useState<number | null>(null);
   const data = query.data;
-  const pages = usePageCount(
-    data && { maxCount: data.maxCount, rows: data.helps.length },
-    query.isPlaceholderData,
-    page,
-    onPage,
-    COMMUNITY_PAGE_SIZE,
-  );
+  const pages = usePageCount(query, 'helps', page, onPage, COMMUNITY_PAGE_SIZE);
   const isBusy = remove.isPending || removeAll.isPending;
 
   function toggle(help: THelp) {
