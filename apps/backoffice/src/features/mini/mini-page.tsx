@@ -22,6 +22,7 @@ import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { apiKey, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { useMiniRound, useMiniRounds, useMiniSettings } from './queries.ts';
+import { Facts } from '../../components/facts.tsx';
 import './mini.css';
 
 type TGame = (typeof MINI_GAME_CODES)[number];
@@ -167,48 +168,28 @@ function RoundDetail({
           </button>
         ) : null}
       </div>
-      <dl className="mini__facts">
-        <div>
-          <dt>{t('mini.state')}</dt>
-          <dd>{t(`mini.states.${r.state}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.result')}</dt>
-          <dd>{resultText(game, r.result)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.closesAt')}</dt>
-          <dd className="nowrap">{formatDateTime(r.closesAt)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.drawnAt')}</dt>
-          <dd className="nowrap">{r.drawnAt ? formatDateTime(r.drawnAt) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.stakes')}</dt>
-          <dd className="num">{won(r.stakes)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.wins')}</dt>
-          <dd className="num">{won(r.wins)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.houseResult')}</dt>
-          <dd className="num">{won(r.stakes - r.wins)}</dd>
-        </div>
-        {r.voidedAt ? (
-          <div>
-            <dt>{t('mini.voided')}</dt>
-            <dd>
-              {t('mini.voidedBy', {
-                at: formatDateTime(r.voidedAt),
-                by: r.voidedBy ?? '—',
-                reason: r.voidReason ?? '',
-              })}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <Facts
+        className="mini__facts"
+        items={[
+          [t('mini.state'), t(`mini.states.${r.state}`)],
+          [t('mini.result'), resultText(game, r.result)],
+          [t('mini.closesAt'), formatDateTime(r.closesAt), 'nowrap'],
+          [t('mini.drawnAt'), r.drawnAt ? formatDateTime(r.drawnAt) : '—', 'nowrap'],
+          [t('mini.stakes'), won(r.stakes), 'num'],
+          [t('mini.wins'), won(r.wins), 'num'],
+          [t('mini.houseResult'), won(r.stakes - r.wins), 'num'],
+          r.voidedAt
+            ? [
+                t('mini.voided'),
+                t('mini.voidedBy', {
+                  at: formatDateTime(r.voidedAt),
+                  by: r.voidedBy ?? '—',
+                  reason: r.voidReason ?? '',
+                }),
+              ]
+            : null,
+        ]}
+      />
       <h3 className="mini__subtitle">{t('mini.exposure')}</h3>
       <DataTable
         columns={[
