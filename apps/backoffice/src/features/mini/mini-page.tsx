@@ -12,7 +12,7 @@ import {
 } from '@casino/contracts/backoffice-mini';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
-import { DataTable } from '@casino/web-kit/data-table.tsx';
+import { DataTable, NOWRAP } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { roleCan } from '@casino/contracts/backoffice-permissions';
 import { Dialog } from '../../app/dialog.tsx';
@@ -29,7 +29,6 @@ type TGame = (typeof MINI_GAME_CODES)[number];
 type TSettings = Extract<TMiniSettingsResponse, { status: 'success' }>;
 type TMarket = TSettings['markets'][number];
 
-const NOWRAP = { className: 'nowrap', headerClassName: '' };
 const NUM = { className: 'num', headerClassName: 'num' };
 
 /** A market's RTP at `odds` (hundredths), in percent with two decimals: wins * odds / outcomes. */

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ZMemberRoundsQuery, ZRoundParams } from '@casino/contracts/backoffice-games';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
-import { DataTable } from '@casino/web-kit/data-table.tsx';
+import { DataTable, NOWRAP } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, useFieldText } from '../../components/field.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
@@ -14,7 +14,6 @@ import { FailureNotice } from '../../components/notice.tsx';
 import { Facts } from '../../components/facts.tsx';
 
 export const ROUNDS_PAGE_SIZE = 20;
-const NOWRAP = { className: 'nowrap', headerClassName: '' };
 const ID = { className: 'rounds__id', headerClassName: '' };
 
 /** One round with every wallet call of it: what a dispute is settled on. */
