@@ -200,7 +200,8 @@ function endAfterCaller(inFlight: { end(how: { kind: 'no-money' }): void }): voi
 /** Codes a second try may cure; a bad token or an unknown game will not get better by retrying. */
 const RETRYABLE = new Set(['network', 'unavailable', 'error', 'maintenance']);
 
-function LoadingScreen() {
+/** The game window while the launch is read. */
+export function LoadingScreen() {
   const { t } = useTranslation('shell');
   return (
     <div className="st-screen" role="status" aria-live="polite">
@@ -210,7 +211,8 @@ function LoadingScreen() {
   );
 }
 
-function ErrorScreen({ code, onRetry }: { code: string; onRetry: (() => void) | undefined }) {
+/** The game window when the launch failed: a bad launch asks for a new one, anything else says its code (and offers `onRetry`). */
+export function ErrorScreen({ code, onRetry }: { code: string; onRetry: (() => void) | undefined }) {
   const { t } = useTranslation('shell');
   const relaunch = code === 'invalid_token' || code === 'missing_launch';
   return (
