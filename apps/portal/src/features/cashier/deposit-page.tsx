@@ -26,7 +26,7 @@ import { BonusOptions, NO_BONUS } from './components/bonus-options.tsx';
 import { useUserAskAccount } from '../../lib/community/ask-account.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
-import { CashierSubmit, useCashierWindow } from './components/cashier-window.tsx';
+import { CashierSubmit, useCashierRequest, useCashierWindow } from './components/cashier-window.tsx';
 import { CashierRequestsPage } from './components/request-history.tsx';
 import { DepositLimitOffer, useDepositLimitOfferSettled } from './components/deposit-limit-offer.tsx';
 import './cashier.css';
@@ -74,7 +74,6 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
   const format = useFormat();
   const navigate = useNavigate();
   const href = useLocalizedPath();
-  const session = useSession();
   const { cashier, status, isLocked, isOpen, limits, lockStatus } = useCashierWindow('deposit');
   const apply = useApplyUserDeposit();
   const ask = useUserAskAccount();
@@ -106,6 +105,7 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     defaultValues: { amount: 0, depositor: null },
     validate,
   });
+  const send = useCashierRequest('deposit', form);
   const wordOf = (field: TDepositField) => (code: string) => fieldErrorText(t, field, code);
 
   async function onValid(values: DepositValues) {
@@ -122,69 +122,62 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
       },
     );
     if (!isConfirmed) return;
-    try {
-      let result;
-      try {
-        result = await apply.mutateAsync({
+    await send(
+      () =>
+        apply.mutateAsync({
           amount,
           ...(name ? { depositor: name } : {}),
           ...(chosen ? { bonusId: chosen.id } : {}),
-        });
-      } catch (error) {
-        if (!form.showServerErrors(error)) await dialogs.error(cashierErrorText(t, 'deposit', error));
-        return;
-      }
-      switch (result.status) {
-        case 'success':
-          form.setValue('amount', 0);
-          form.clearErrors();
-          setBonusId(NO_BONUS);
-          onApplied();
-          await dialogs.success(t('deposit.done', { amount: money }));
-          return;
-        case 'time':
-          void cashier.refetch();
-          await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
-          return;
-        case 'wait':
-          await dialogs.warning(cashierStatusText(t, 'deposit', 'wait'));
-          return;
-        case 'fail':
-          // The chosen bonus is no longer offered (an event ended, the level's options changed).
-          setBonusId(NO_BONUS);
-          void bonus.refetch();
-          await dialogs.warning(t('bonus.gone'));
-          return;
-        case 'blocked':
-          // Beyond the member's own deposit limit (docs/protection.md): what it still allows, and
-          // where to change it.
-          if (result.remaining !== undefined) {
-            // With a bonus chosen, the bonus counted toward the limit too: the largest deposit with
-            // it, or (none fits) what a deposit without it may be.
-            const text =
-              result.bonusMax === undefined
-                ? t('deposit.limitBlocked', { remaining: format.money(result.remaining) })
-                : result.bonusMax > 0
-                  ? t('deposit.limitBonus', { max: format.money(result.bonusMax) })
-                  : t('deposit.limitBonusNone', { remaining: format.money(result.remaining) });
-            if (result.bonusMax !== undefined) void bonus.refetch();
-            const isLimitsOpened = await dialogs.warning(text, {
-              confirmLabel: t('deposit.limitOpen'),
-              cancelLabel: t('common:action.close'),
-            });
-            if (isLimitsOpened) void navigate(href('responsible'));
+        }),
+      async (result) => {
+        switch (result.status) {
+          case 'success':
+            form.setValue('amount', 0);
+            form.clearErrors();
+            setBonusId(NO_BONUS);
+            onApplied();
+            await dialogs.success(t('deposit.done', { amount: money }));
             return;
-          }
-          await dialogs.error(cashierStatusText(t, 'deposit', 'blocked'));
-          return;
-        default:
-          await dialogs.error(cashierStatusText(t, 'deposit', (result as { status: string }).status));
-      }
-    } finally {
-      // Once the member has read the answer (a health check may open its own dialog), the header
-      // balance follows.
-      void session.refresh();
-    }
+          case 'time':
+            void cashier.refetch();
+            await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
+            return;
+          case 'wait':
+            await dialogs.warning(cashierStatusText(t, 'deposit', 'wait'));
+            return;
+          case 'fail':
+            // The chosen bonus is no longer offered (an event ended, the level's options changed).
+            setBonusId(NO_BONUS);
+            void bonus.refetch();
+            await dialogs.warning(t('bonus.gone'));
+            return;
+          case 'blocked':
+            // Beyond the member's own deposit limit (docs/protection.md): what it still allows, and
+            // where to change it.
+            if (result.remaining !== undefined) {
+              // With a bonus chosen, the bonus counted toward the limit too: the largest deposit with
+              // it, or (none fits) what a deposit without it may be.
+              const text =
+                result.bonusMax === undefined
+                  ? t('deposit.limitBlocked', { remaining: format.money(result.remaining) })
+                  : result.bonusMax > 0
+                    ? t('deposit.limitBonus', { max: format.money(result.bonusMax) })
+                    : t('deposit.limitBonusNone', { remaining: format.money(result.remaining) });
+              if (result.bonusMax !== undefined) void bonus.refetch();
+              const isLimitsOpened = await dialogs.warning(text, {
+                confirmLabel: t('deposit.limitOpen'),
+                cancelLabel: t('common:action.close'),
+              });
+              if (isLimitsOpened) void navigate(href('responsible'));
+              return;
+            }
+            await dialogs.error(cashierStatusText(t, 'deposit', 'blocked'));
+            return;
+          default:
+            await dialogs.error(cashierStatusText(t, 'deposit', (result as { status: string }).status));
+        }
+      },
+    );
   }
 
   async function onAsk() {

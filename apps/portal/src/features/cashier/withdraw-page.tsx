@@ -20,9 +20,9 @@ import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
 import { useApplyUserWithdraw } from './api/apply-user-withdraw.ts';
 import { useDelWithdraw } from './api/del-withdraw.ts';
 import { useWithdrawList } from './api/get-withdraw-list.ts';
-import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
+import { cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
-import { CashierSubmit, useCashierWindow } from './components/cashier-window.tsx';
+import { CashierSubmit, useCashierRequest, useCashierWindow } from './components/cashier-window.tsx';
 import { RolloverPanel } from './components/rollover-panel.tsx';
 import { useRollover } from './api/get-rollover.ts';
 import { CashierRequestsPage } from './components/request-history.tsx';
@@ -91,6 +91,7 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
     return found;
   }
   const form = useContractForm<WithdrawValues>({ fields: WITHDRAW_FIELDS, defaultValues: EMPTY, validate });
+  const send = useCashierRequest('withdraw', form);
 
   async function onValid({ amount, exchangePassword }: WithdrawValues) {
     const money = format.money(amount);
@@ -98,65 +99,59 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
       confirmLabel: t('withdraw.submit'),
     });
     if (!isConfirmed) return;
-    try {
-      let result;
-      try {
-        result = await apply.mutateAsync({ amount, exchangePassword });
-      } catch (error) {
-        if (!form.showServerErrors(error)) await dialogs.error(cashierErrorText(t, 'withdraw', error));
-        return;
-      }
-      const text = cashierStatusText(t, 'withdraw', result.status);
-      switch (result.status) {
-        case 'success':
-          form.reset(EMPTY);
-          onApplied();
-          await dialogs.success(t('withdraw.done', { amount: money }));
-          return;
-        case 'pass':
-          form.setValue('exchangePassword', '');
-          form.clearErrors();
-          form.failField('exchangePassword', 'pass', { shouldFocus: false });
-          await dialogs.error(text);
-          form.setFocus('exchangePassword');
-          return;
-        case 'balance':
-          form.clearErrors();
-          form.failField('amount', 'balance', { shouldFocus: false });
-          await dialogs.error(text);
-          form.setFocus('amount');
-          return;
-        case 'time':
-          void cashier.refetch();
-          await dialogs.warning(text);
-          return;
-        case 'wait':
-          await dialogs.warning(text);
-          return;
-        case 'rolling':
-          void rollover.refetch();
-          await dialogs.warning(
-            t('rollover.refused', {
-              required: format.money(result.required),
-              left: format.money(Math.max(0, result.required - result.done)),
-            }),
-          );
-          return;
-        case 'blocked':
-          if (result.remaining !== undefined) {
-            await dialogs.warning(t('withdraw.limitBlocked', { remaining: format.money(result.remaining) }));
+    await send(
+      () => apply.mutateAsync({ amount, exchangePassword }),
+      async (result) => {
+        const text = cashierStatusText(t, 'withdraw', result.status);
+        switch (result.status) {
+          case 'success':
+            form.reset(EMPTY);
+            onApplied();
+            await dialogs.success(t('withdraw.done', { amount: money }));
             return;
-          }
-          await dialogs.error(text);
-          return;
-        default:
-          await dialogs.error(text);
-      }
-    } finally {
-      // Once the member has read the answer (a health check may open its own dialog), the header
-      // balance follows.
-      void session.refresh();
-    }
+          case 'pass':
+            form.setValue('exchangePassword', '');
+            form.clearErrors();
+            form.failField('exchangePassword', 'pass', { shouldFocus: false });
+            await dialogs.error(text);
+            form.setFocus('exchangePassword');
+            return;
+          case 'balance':
+            form.clearErrors();
+            form.failField('amount', 'balance', { shouldFocus: false });
+            await dialogs.error(text);
+            form.setFocus('amount');
+            return;
+          case 'time':
+            void cashier.refetch();
+            await dialogs.warning(text);
+            return;
+          case 'wait':
+            await dialogs.warning(text);
+            return;
+          case 'rolling':
+            void rollover.refetch();
+            await dialogs.warning(
+              t('rollover.refused', {
+                required: format.money(result.required),
+                left: format.money(Math.max(0, result.required - result.done)),
+              }),
+            );
+            return;
+          case 'blocked':
+            if (result.remaining !== undefined) {
+              await dialogs.warning(
+                t('withdraw.limitBlocked', { remaining: format.money(result.remaining) }),
+              );
+              return;
+            }
+            await dialogs.error(text);
+            return;
+          default:
+            await dialogs.error(text);
+        }
+      },
+    );
   }
 
   const hasAccount = user.bankname !== '' || user.banknum !== '';

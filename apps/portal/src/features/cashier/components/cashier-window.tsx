@@ -3,8 +3,9 @@ import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
 import { useCashierStatus } from '../api/get-cashier-status.ts';
-import { cashierStatusText } from '../cashier-text.ts';
+import { cashierErrorText, cashierStatusText } from '../cashier-text.ts';
 import { LockStatus } from './lock-status.tsx';
 
 type TCashierKind = 'deposit' | 'withdraw';
@@ -46,6 +47,37 @@ export function useCashierWindow(kind: TCashierKind) {
     />
   );
   return { cashier, status, isLocked, isOpen, limits, lockStatus };
+}
+
+/**
+ * Sends the form's request (`call`): a failed call shows at the form's fields or in a dialog, an
+ * answer goes to `onAnswer`; once the member has read it (a health check may open its own dialog),
+ * the header balance follows.
+ */
+export function useCashierRequest(
+  kind: TCashierKind,
+  form: { showServerErrors: (error: unknown) => boolean },
+) {
+  const { t } = useTranslation(['cashier', 'common']);
+  const dialogs = useDialogs();
+  const session = useSession();
+  return async function send<R>(
+    call: () => Promise<R>,
+    onAnswer: (result: R) => Promise<void>,
+  ): Promise<void> {
+    try {
+      let result: R;
+      try {
+        result = await call();
+      } catch (error) {
+        if (!form.showServerErrors(error)) await dialogs.error(cashierErrorText(t, kind, error));
+        return;
+      }
+      await onAnswer(result);
+    } finally {
+      void session.refresh();
+    }
+  };
 }
 
 /** The form's submit button: busy while the request goes, "closed" while the window is. */
