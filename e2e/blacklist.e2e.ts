@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, newPage } from './browser.ts';
-import { SCREENS, specFile, signInToBackoffice } from './fixtures.ts';
+import { SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 // The owner's Blacklist screen (issue 28, docs/api/backoffice-blacklist.md): an address range added
 // through the form shows normalized in the list, and is removed after asking.

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from './browser.ts';
 import {
-  SCREENS,
   confirmTopDialog,
   dismissHealthDialogs,
   localePath,
@@ -12,6 +11,7 @@ import {
   openHouseSlot,
   operatorClient,
   registerAndSignIn,
+  SCREENS,
   studioText,
   text,
   type TLocale,

@@ -70,6 +70,25 @@ export async function registerAndSignIn(page: Page, baseUrl: string, member: TNe
   if (signedIn.status() !== 200) throw new Error(`credentials sign-in answered ${signedIn.status()}`);
 }
 
+/**
+ * Fills the portal's registration form on the page (opened already) with `member`'s fields, as a
+ * visitor types them (the bank chosen once its options are in), and gives the form back.
+ */
+export async function fillRegisterForm(page: Page, member: TNewMember) {
+  const form = page.locator('form.register-form');
+  await form.locator('input[name="userId"]').fill(member.userId);
+  await form.locator('input[name="password"]').fill(member.password);
+  await form.locator('input[name="passwordConfirm"]').fill(member.password);
+  await form.locator('input[name="nick"]').fill(member.nick);
+  await form.locator('input[name="phone"]').fill(member.phone);
+  await form.locator('select[name="bankname"] option[value="004"]').waitFor({ state: 'attached' });
+  await form.locator('select[name="bankname"]').selectOption('004');
+  await form.locator('input[name="bankOwner"]').fill(member.bankOwner);
+  await form.locator('input[name="banknum"]').fill(member.banknum);
+  await form.locator('input[name="exchangePassword"]').fill(member.exchangePassword);
+  return form;
+}
+
 interface QueueRow {
   id: number;
   userId: string;

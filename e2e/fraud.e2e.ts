@@ -2,7 +2,7 @@ import path from 'node:path';
 import { request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, newPage } from './browser.ts';
-import { SCREENS, newMember, specFile, signInToBackoffice } from './fixtures.ts';
+import { newMember, SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 // The Abuse review screen (issue 28, docs/api/backoffice-fraud.md): three accounts registered from
 // one phone (one device cookie) show as a ring; the operator opens one member's links, blocks a

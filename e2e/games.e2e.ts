@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
 import {
-  SCREENS,
   dismissHealthDialogs,
   localePath,
   newMember,
   operatorClient,
   registerAndSignIn,
+  SCREENS,
   text,
   type TLocale,
 } from './fixtures.ts';

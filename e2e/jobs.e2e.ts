@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, newPage } from './browser.ts';
-import { SCREENS, boText, specFile, signInToBackoffice } from './fixtures.ts';
+import { boText, SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 // The console's Periodic jobs screen (issue 24, docs/operations.md "Periodic jobs"): the owner sees
 // the jobs the running server registered, each with its state, period, lease and last runs.

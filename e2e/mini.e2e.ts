@@ -12,10 +12,10 @@ import {
   newMember,
   operatorClient,
   registerAndSignIn,
+  signInToBackoffice,
   studioText,
   text,
   type TLocale,
-  signInToBackoffice,
 } from './fixtures.ts';
 
 /*

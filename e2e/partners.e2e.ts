@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { SCREENS, ADMIN_PASSWORD, boText, DEMO_PASSWORD, newMember } from './fixtures.ts';
+import { ADMIN_PASSWORD, boText, DEMO_PASSWORD, newMember, SCREENS } from './fixtures.ts';
 
 // A partner's whole day in the console, and an owner settling a week and approving a payout
 // (issue 25; docs/api/backoffice-partners.md). Commission is settled for finished days only, so the

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
 import {
-  SCREENS,
   ADMIN_PASSWORD,
   boText,
   confirmTopDialog,
@@ -13,6 +12,7 @@ import {
   newMember,
   operatorClient,
   registerAndSignIn,
+  SCREENS,
   text,
   type TLocale,
 } from './fixtures.ts';

@@ -6,6 +6,7 @@ import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
 import {
   confirmTopDialog,
   dismissHealthDialogs,
+  fillRegisterForm,
   newMember,
   openHouseSlot,
   operatorClient,
@@ -133,17 +134,7 @@ function callAnswer(page: Page, call: string): Promise<Response> {
 async function registerWithForm(page: Page, member: TNewMember) {
   await page.goto('/register');
   await appReady(page);
-  const form = page.locator('form.register-form');
-  await form.locator('input[name="userId"]').fill(member.userId);
-  await form.locator('input[name="password"]').fill(member.password);
-  await form.locator('input[name="passwordConfirm"]').fill(member.password);
-  await form.locator('input[name="nick"]').fill(member.nick);
-  await form.locator('input[name="phone"]').fill(member.phone);
-  await form.locator('select[name="bankname"] option[value="004"]').waitFor({ state: 'attached' });
-  await form.locator('select[name="bankname"]').selectOption('004');
-  await form.locator('input[name="bankOwner"]').fill(member.bankOwner);
-  await form.locator('input[name="banknum"]').fill(member.banknum);
-  await form.locator('input[name="exchangePassword"]').fill(member.exchangePassword);
+  const form = await fillRegisterForm(page, member);
   await expect.poll(() => form.locator('input[name="code"]').inputValue(), SOON).toBe('DEMO');
   await page.getByText(text('ko', 'auth:register.idFree')).waitFor();
   await form.locator('input[name="agree18"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, newPage, PHONE } from './browser.ts';
-import { SCREENS, specFile, signInToBackoffice } from './fixtures.ts';
+import { SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 // Two sites on one server (issue 25, docs/api/backoffice-sites.md): the demo's default site on
 // localhost and its second site BLUE OCEAN on 127.0.0.1, each with its own name in the header and

@@ -11,14 +11,14 @@ import {
 } from 'playwright-core';
 import { closeSitePopups, DESKTOP, newPage, PHONE } from './browser.ts';
 import {
-  SCREENS,
   ADMIN_PASSWORD,
   dismissHealthDialogs,
   localePath,
   newMember,
+  registerAndSignIn,
+  SCREENS,
   specFile,
   studioText,
-  registerAndSignIn,
   text,
   type TLocale,
 } from './fixtures.ts';
