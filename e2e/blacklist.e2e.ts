@@ -8,7 +8,7 @@ import { SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 
-const spec = specFile(baseUrl, { screens: true });
+const spec = specFile(baseUrl, { screens: SCREENS });
 
 describe('blacklist screen', () => {
   it('adds a range normalized, lists it and removes it after asking', async () => {

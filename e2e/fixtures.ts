@@ -160,17 +160,14 @@ export interface TSpecFile {
 
 /**
  * Opens one Chromium for the spec file before its tests (and the admin's back-office client with
- * `operator`; with `screens`, makes the SCREENS folder first) and closes both after them. Read
- * `browser` and `operator` inside tests and hooks only.
+ * `operator`; with `screens`, makes that folder for its screenshots first) and closes both after
+ * them. Read `browser` and `operator` inside tests and hooks only.
  */
-export function specFile(
-  baseUrl: string,
-  options: { operator?: boolean; screens?: boolean } = {},
-): TSpecFile {
+export function specFile(baseUrl: string, options: { operator?: boolean; screens?: string } = {}): TSpecFile {
   let browser: Browser | undefined;
   let operator: TOperatorClient | undefined;
   beforeAll(async () => {
-    if (options.screens) mkdirSync(SCREENS, { recursive: true });
+    if (options.screens) mkdirSync(options.screens, { recursive: true });
     browser = await launchBrowser();
     if (options.operator) operator = await operatorClient(baseUrl);
   });
@@ -284,7 +281,25 @@ export function studioText(
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A screenshot of the viewport once the fonts and the finite animations have settled (a game
+ * scene's endless ones are left running), taken with reduced motion.
+ */
+export async function settledScreenshot(page: Page, file: string): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  await page.screenshot({ path: file, fullPage: false });
+  await page.emulateMedia({ reducedMotion: null });
+}
+
+/** `s` as a regular expression that matches it to the letter. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A game tile of the lobby or of a provider's modal, by its whole name. */
 export function gameTile(page: Page, name: string) {

@@ -11,7 +11,7 @@ import { newMember, SCREENS, signInToBackoffice, specFile } from './fixtures.ts'
 
 const baseUrl = inject('baseUrl');
 
-const spec = specFile(baseUrl, { screens: true });
+const spec = specFile(baseUrl, { screens: SCREENS });
 
 describe('abuse review screen', () => {
   it('finds a ring of linked accounts and acts on it', async () => {

@@ -8,7 +8,7 @@ import { boText, SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 
-const spec = specFile(baseUrl, { screens: true });
+const spec = specFile(baseUrl, { screens: SCREENS });
 
 describe('the Periodic jobs screen', () => {
   it('shows the owner every job with its state, period and last runs, in Korean and English', async () => {

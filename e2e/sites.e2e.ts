@@ -16,7 +16,7 @@ const SITES = {
   ocean: { url: `http://127.0.0.1:${port}`, name: 'BLUE OCEAN', color: '#38bdf8', code: 'OCEAN' },
 } as const;
 
-const spec = specFile(baseUrl, { screens: true });
+const spec = specFile(baseUrl, { screens: SCREENS });
 
 /** What the page shows of its site. */
 function siteOf(page: Page) {

@@ -13,10 +13,12 @@ import { closeSitePopups, DESKTOP, newPage, PHONE } from './browser.ts';
 import {
   ADMIN_PASSWORD,
   dismissHealthDialogs,
+  escapeRegExp,
   localePath,
   newMember,
   registerAndSignIn,
   SCREENS,
+  settledScreenshot,
   specFile,
   studioText,
   text,
@@ -49,7 +51,7 @@ const SOON = { timeout: 15_000 };
 /** The slot presentation may run free games; with turbo on it ends well within this. */
 const PRESENTATION_MS = 90_000;
 
-const spec = specFile(baseUrl, { operator: true, screens: true });
+const spec = specFile(baseUrl, { operator: true, screens: SCREENS });
 
 // -- helpers -----------------------------------------------------------------------------------------
 
@@ -65,8 +67,6 @@ function amountOf(figure: string | null): number {
   if (!/^-?\d+$/.test(digits)) throw new Error(`not an amount: ${JSON.stringify(figure)}`);
   return Number(digits);
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The back office's reads and PUTs, which operatorClient (POST/PATCH only) does not offer. */
 async function operatorRest() {
@@ -240,18 +240,8 @@ async function turboOn(popup: Page, locale: TLocale, how: 'tap' | 'click') {
   await expect.poll(() => turbo.getAttribute('aria-pressed'), SOON).toBe('true');
 }
 
-async function screenshot(page: Page, name: string) {
-  // Fonts and the finite animations settle first (the scenes' endless ones are left running).
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: false });
-  await page.emulateMedia({ reducedMotion: null });
+function screenshot(page: Page, name: string) {
+  return settledScreenshot(page, path.join(SCREENS, `${name}.png`));
 }
 
 /**
