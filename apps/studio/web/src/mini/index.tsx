@@ -10,7 +10,7 @@ import type {
 } from '@casino/studio-engine/mini/contract';
 import { isRefusal, postAction, type StudioRefusal } from '../shell/api.ts';
 import { createBalanceFeed, type BalanceFeed } from '../shell/balance-feed.ts';
-import { acceptedOrigins, isFromPortal, parsePortalBalance } from '../shell/portal-link.ts';
+import { usePortalBalance } from '../shell/portal-link.ts';
 import {
   ErrorScreen,
   FrameBalance,
@@ -150,20 +150,8 @@ function MiniTable({
       },
     }),
   );
-  // The portal forwards the member's balance from its event stream (decision 0022). Only in
-  // seamless mode: in transfer mode the game's money is the studio's wallet, not the cash it tells.
   const wallet = session.wallet;
-  useEffect(() => {
-    if (wallet !== 'seamless' || !window.opener) return;
-    const origins = acceptedOrigins();
-    const onMessage = (event: MessageEvent) => {
-      if (!isFromPortal(event, window.opener as Window | null, origins)) return;
-      const portalBalance = parsePortalBalance(event.data);
-      if (portalBalance !== null) feed.portal(portalBalance);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [wallet, feed]);
+  usePortalBalance(wallet, feed);
 
   const [scope, setScope] = useState<'round' | 'day'>('round');
   const [bets, setBets] = useState<TMiniBet[]>([]);
