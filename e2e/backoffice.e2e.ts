@@ -7,6 +7,7 @@ import {
   boText,
   confirmTopDialog,
   dismissHealthDialogs,
+  fillRegisterForm,
   localePath,
   newMember,
   operatorClient,
@@ -99,17 +100,7 @@ function historyRow(page: Page, lang: TLang, amount: number) {
 async function registerInPortal(page: Page, lang: TLang, member: TNewMember) {
   await page.goto(localePath(lang, '/register'));
   await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
-  const form = page.locator('form.register-form');
-  await form.locator('input[name="userId"]').fill(member.userId);
-  await form.locator('input[name="password"]').fill(member.password);
-  await form.locator('input[name="passwordConfirm"]').fill(member.password);
-  await form.locator('input[name="nick"]').fill(member.nick);
-  await form.locator('input[name="phone"]').fill(member.phone);
-  await form.locator('select[name="bankname"] option[value="004"]').waitFor({ state: 'attached' });
-  await form.locator('select[name="bankname"]').selectOption('004');
-  await form.locator('input[name="bankOwner"]').fill(member.bankOwner);
-  await form.locator('input[name="banknum"]').fill(member.banknum);
-  await form.locator('input[name="exchangePassword"]').fill(member.exchangePassword);
+  const form = await fillRegisterForm(page, member);
   await expect.poll(() => form.locator('input[name="code"]').inputValue()).toBe('DEMO');
   await page.getByText(text(lang, 'auth:register.idFree')).waitFor();
   await form.locator('input[name="agree18"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));

@@ -1,37 +1,22 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { ADMIN_PASSWORD } from './fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage } from './browser.ts';
+import { SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 // The owner's Blacklist screen (issue 28, docs/api/backoffice-blacklist.md): an address range added
 // through the form shows normalized in the list, and is removed after asking.
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { screens: SCREENS });
 
 describe('blacklist screen', () => {
   it('adds a range normalized, lists it and removes it after asking', async () => {
     const octet = 1 + Math.floor(Math.random() * 250);
     const typed = `10.${octet}.7.9/16`;
     const stored = `10.${octet}.0.0/16`;
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    await page.goto('/backoffice/');
-    await page.getByLabel('운영자 아이디').fill('admin');
-    await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: '로그인' }).click();
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
+    await signInToBackoffice(page);
     await page.getByRole('link', { name: '블랙리스트' }).click();
     await page.getByRole('heading', { level: 1, name: '블랙리스트' }).waitFor();
     const form = page.getByRole('form', { name: '블랙리스트 추가' });

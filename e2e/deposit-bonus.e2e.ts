@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from './browser.ts';
@@ -12,6 +11,7 @@ import {
   openHouseSlot,
   operatorClient,
   registerAndSignIn,
+  SCREENS,
   studioText,
   text,
   type TLocale,
@@ -25,8 +25,6 @@ import {
 // the house slot and withdraws (issue 26's end to end).
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
 let browser: Browser;
 let op: TOperatorClient;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -12,6 +12,8 @@ import {
 import { launchBrowser } from './browser.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the specs' screenshots go (`.tmp/` is not committed). */
+export const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
 /** The passwords global-setup gives the server it starts. */
 export const DEMO_PASSWORD = 'demo-e2e-Password1';
@@ -66,6 +68,25 @@ export async function registerAndSignIn(page: Page, baseUrl: string, member: TNe
     form: { csrfToken, userId: member.userId, password: member.password, callbackUrl: '/', json: 'true' },
   });
   if (signedIn.status() !== 200) throw new Error(`credentials sign-in answered ${signedIn.status()}`);
+}
+
+/**
+ * Fills the portal's registration form on the page (opened already) with `member`'s fields, as a
+ * visitor types them (the bank chosen once its options are in), and gives the form back.
+ */
+export async function fillRegisterForm(page: Page, member: TNewMember) {
+  const form = page.locator('form.register-form');
+  await form.locator('input[name="userId"]').fill(member.userId);
+  await form.locator('input[name="password"]').fill(member.password);
+  await form.locator('input[name="passwordConfirm"]').fill(member.password);
+  await form.locator('input[name="nick"]').fill(member.nick);
+  await form.locator('input[name="phone"]').fill(member.phone);
+  await form.locator('select[name="bankname"] option[value="004"]').waitFor({ state: 'attached' });
+  await form.locator('select[name="bankname"]').selectOption('004');
+  await form.locator('input[name="bankOwner"]').fill(member.bankOwner);
+  await form.locator('input[name="banknum"]').fill(member.banknum);
+  await form.locator('input[name="exchangePassword"]').fill(member.exchangePassword);
+  return form;
 }
 
 interface QueueRow {
@@ -139,12 +160,14 @@ export interface TSpecFile {
 
 /**
  * Opens one Chromium for the spec file before its tests (and the admin's back-office client with
- * `operator`) and closes both after them. Read `browser` and `operator` inside tests and hooks only.
+ * `operator`; with `screens`, makes that folder for its screenshots first) and closes both after
+ * them. Read `browser` and `operator` inside tests and hooks only.
  */
-export function specFile(baseUrl: string, options: { operator?: boolean } = {}): TSpecFile {
+export function specFile(baseUrl: string, options: { operator?: boolean; screens?: string } = {}): TSpecFile {
   let browser: Browser | undefined;
   let operator: TOperatorClient | undefined;
   beforeAll(async () => {
+    if (options.screens) mkdirSync(options.screens, { recursive: true });
     browser = await launchBrowser();
     if (options.operator) operator = await operatorClient(baseUrl);
   });
@@ -202,6 +225,14 @@ export function localePath(locale: TLocale, pathname: string): string {
   return locale === 'ko' ? pathname : `/${locale}${pathname}`;
 }
 
+/** Signs the admin in to the back office (Korean login form) on a fresh page. */
+export async function signInToBackoffice(page: Page): Promise<void> {
+  await page.goto('/backoffice/');
+  await page.getByLabel('운영자 아이디').fill('admin');
+  await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+}
+
 /** The dialogs the member's own action opened (a question, an answer), not the health check's nor site popups. */
 function actionDialogs(page: Page) {
   return page.locator(
@@ -250,7 +281,25 @@ export function studioText(
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A screenshot of the viewport once the fonts and the finite animations have settled (a game
+ * scene's endless ones are left running), taken with reduced motion.
+ */
+export async function settledScreenshot(page: Page, file: string): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  await page.screenshot({ path: file, fullPage: false });
+  await page.emulateMedia({ reducedMotion: null });
+}
+
+/** `s` as a regular expression that matches it to the letter. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A game tile of the lobby or of a provider's modal, by its whole name. */
 export function gameTile(page: Page, name: string) {

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { ADMIN_PASSWORD, newMember, operatorClient, type TOperatorClient } from './fixtures.ts';
+import { request, type APIRequestContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage } from './browser.ts';
+import { newMember, SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 // The Abuse review screen (issue 28, docs/api/backoffice-fraud.md): three accounts registered from
 // one phone (one device cookie) show as a ring; the operator opens one member's links, blocks a
@@ -15,27 +13,7 @@ import { ADMIN_PASSWORD, newMember, operatorClient, type TOperatorClient } from 
 // it), and closes the entry with a note.
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
-
-let browser: Browser;
-let op: TOperatorClient;
-beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  browser = await launchBrowser();
-  op = await operatorClient(baseUrl);
-});
-afterAll(async () => {
-  await op?.close();
-  await browser?.close();
-});
-
-async function signInAdmin(page: Page) {
-  await page.goto('/backoffice/');
-  await page.getByLabel('운영자 아이디').fill('admin');
-  await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '로그인' }).click();
-}
+const spec = specFile(baseUrl, { operator: true, screens: SCREENS });
 
 describe('abuse review screen', () => {
   it('finds a ring of linked accounts and acts on it', async () => {
@@ -52,8 +30,8 @@ describe('abuse review screen', () => {
     expect(device).toMatch(/^[A-Za-z0-9_-]{22}$/);
     await phone.dispose();
 
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    await signInAdmin(page);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
+    await signInToBackoffice(page);
     // The dashboard's Abuse today card leads to the review.
     await page.getByRole('region', { name: '오늘의 부정 이용' }).waitFor();
     await page.getByRole('link', { name: '부정 이용 검토 열기' }).click();
@@ -126,7 +104,7 @@ describe('abuse review screen', () => {
   });
 
   it('finds linked accounts each taking a first-deposit bonus, voids the next unpaid bonus and closes the entry', async () => {
-    await op.put('/api/backoffice/settings/levels/1', {
+    await spec.operator.put('/api/backoffice/settings/levels/1', {
       depositBonus: [
         { kind: 'first', percent: 10, cap: 100_000, rollover: 3 },
         { kind: 'every', percent: 10, cap: 1_000, rollover: 1 },
@@ -186,7 +164,7 @@ describe('abuse review screen', () => {
           bonusId: await bonusOf(member, 'first'),
         });
         expect(asked.status).toBe('success');
-        await op.approve('deposit', m.userId);
+        await spec.operator.approve('deposit', m.userId);
       }
       // The second account gives the first bonus up (no bonus is offered while one is in play) and
       // asks another deposit with the every-deposit bonus, not paid yet.
@@ -200,8 +178,8 @@ describe('abuse review screen', () => {
       });
       expect(asked.status).toBe('success');
 
-      const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-      await signInAdmin(page);
+      const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
+      await signInToBackoffice(page);
       await page.getByRole('region', { name: '오늘의 부정 이용' }).waitFor();
       await page.getByRole('link', { name: '부정 이용 검토 열기' }).click();
       const entries = page.getByRole('region', { name: '미처리 검토 항목' });
@@ -219,7 +197,7 @@ describe('abuse review screen', () => {
       await page.getByRole('dialog').getByRole('button', { name: '미지급 보너스 무효' }).click();
       await page.getByText(`${second.userId} 회원의 미지급 보너스를 무효로 했습니다.`).waitFor();
       const before = await balanceOf(secondPhone);
-      await op.approve('deposit', second.userId);
+      await spec.operator.approve('deposit', second.userId);
       expect(await balanceOf(secondPhone)).toBe(before + 10_000);
 
       // Close the entry with a note: it leaves the open list.
@@ -232,7 +210,7 @@ describe('abuse review screen', () => {
       await context.close();
       for (const member of accounts) await member.dispose();
     } finally {
-      await op.put('/api/backoffice/settings/levels/1', { depositBonus: [] });
+      await spec.operator.put('/api/backoffice/settings/levels/1', { depositBonus: [] });
     }
   });
 });

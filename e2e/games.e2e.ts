@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
@@ -13,14 +12,12 @@ import {
   newMember,
   operatorClient,
   registerAndSignIn,
+  SCREENS,
   text,
   type TLocale,
 } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the screenshots of the lobby and the modal go (`.tmp/` is not committed). */
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
 /** This run's own catalog: a live-casino provider, a slot provider and a disabled slot provider. */
 const stamp = Date.now().toString(36).slice(-6);

@@ -1,35 +1,19 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { ADMIN_PASSWORD, boText } from './fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newPage } from './browser.ts';
+import { boText, SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 // The console's Periodic jobs screen (issue 24, docs/operations.md "Periodic jobs"): the owner sees
 // the jobs the running server registered, each with its state, period, lease and last runs.
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the screenshots go (`.tmp/` is not committed). */
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { screens: SCREENS });
 
 describe('the Periodic jobs screen', () => {
   it('shows the owner every job with its state, period and last runs, in Korean and English', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
-    await page.goto('/backoffice/');
-    await page.getByLabel('운영자 아이디').fill('admin');
-    await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: '로그인' }).click();
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
+    await signInToBackoffice(page);
     await page.getByRole('link', { name: boText('ko', 'menu.jobs') }).click();
     await page.getByRole('heading', { name: boText('ko', 'jobs.title') }).waitFor();
     // The transfer-wallet reconciler runs every 15 s on the server from its start.

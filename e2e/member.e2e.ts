@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, newPage, PHONE } from './browser.ts';
-import { newMember, specFile, type TNewMember } from './fixtures.ts';
+import { fillRegisterForm, newMember, specFile, type TNewMember } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const spec = specFile(baseUrl);
@@ -14,17 +14,7 @@ async function appReady(page: Page) {
 async function register(page: Page, member: TNewMember) {
   await page.goto('/register');
   await appReady(page);
-  const form = page.locator('form.register-form');
-  await form.locator('input[name="userId"]').fill(member.userId);
-  await form.locator('input[name="password"]').fill(member.password);
-  await form.locator('input[name="passwordConfirm"]').fill(member.password);
-  await form.locator('input[name="nick"]').fill(member.nick);
-  await form.locator('input[name="phone"]').fill(member.phone);
-  await form.locator('select[name="bankname"] option[value="004"]').waitFor({ state: 'attached' });
-  await form.locator('select[name="bankname"]').selectOption('004');
-  await form.locator('input[name="bankOwner"]').fill(member.bankOwner);
-  await form.locator('input[name="banknum"]').fill(member.banknum);
-  await form.locator('input[name="exchangePassword"]').fill(member.exchangePassword);
+  const form = await fillRegisterForm(page, member);
   // The registration code comes pre-filled from the host's binding (get-reg-domain).
   await expect.poll(() => form.locator('input[name="code"]').inputValue()).toBe('DEMO');
   await page.getByText('사용할 수 있는 아이디입니다.').waitFor();

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newPage } from './browser.ts';
 import {
-  ADMIN_PASSWORD,
   boText,
   dismissHealthDialogs,
   gameTile,
@@ -13,6 +12,7 @@ import {
   newMember,
   operatorClient,
   registerAndSignIn,
+  signInToBackoffice,
   studioText,
   text,
   type TLocale,
@@ -227,10 +227,7 @@ describe('mini-games on a phone (Korean)', () => {
 
       // The operator sees the round's two bets of this member on the console.
       const bo = await newPage(browser, baseUrl, DESKTOP);
-      await bo.page.goto(`/backoffice/`);
-      await bo.page.getByLabel('운영자 아이디').fill('admin');
-      await bo.page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
-      await bo.page.getByRole('button', { name: '로그인' }).click();
+      await signInToBackoffice(bo.page);
       await bo.page.getByRole('link', { name: boText('ko', 'menu.mini') }).click();
       await bo.page.getByRole('heading', { name: boText('ko', 'mini.title') }).waitFor();
       await bo.page.goto(`/backoffice/mini?game=powerball&round=${pbRound.round}`);

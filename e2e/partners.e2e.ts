@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage } from './browser.ts';
-import { ADMIN_PASSWORD, boText, DEMO_PASSWORD, newMember } from './fixtures.ts';
+import { ADMIN_PASSWORD, boText, DEMO_PASSWORD, newMember, SCREENS } from './fixtures.ts';
 
 // A partner's whole day in the console, and an owner settling a week and approving a payout
 // (issue 25; docs/api/backoffice-partners.md). Commission is settled for finished days only, so the
@@ -17,7 +17,6 @@ import { ADMIN_PASSWORD, boText, DEMO_PASSWORD, newMember } from './fixtures.ts'
 // the bets is a finished day there, as it would be the next morning.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 const stamp = Date.now().toString(36).slice(-5);
 const SECRET = `e2e-partner-provider-${stamp}-0123456789abcdef`;
 const PROVIDER = { code: `e2e-pc-${stamp}`, name: 'E2E Partner Casino', nameKo: '이투이 총판 카지노' };

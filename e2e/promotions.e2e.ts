@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
@@ -13,6 +12,7 @@ import {
   newMember,
   operatorClient,
   registerAndSignIn,
+  SCREENS,
   text,
   type TLocale,
 } from './fixtures.ts';
@@ -23,8 +23,6 @@ import {
 // the Promotions screen with what each promotion paid.
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
 let browser: Browser;
 beforeAll(async () => {

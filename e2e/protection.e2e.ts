@@ -1,15 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { DESKTOP, newPage, PHONE } from './browser.ts';
 import {
   confirmTopDialog,
   dismissHealthDialogs,
+  escapeRegExp,
+  fillRegisterForm,
   newMember,
   openHouseSlot,
-  operatorClient,
   registerAndSignIn,
+  settledScreenshot,
+  specFile,
   studioText,
   text,
   type TNewMember,
@@ -34,18 +36,7 @@ const SOON = { timeout: 15_000 };
 const PRESENTATION_MS = 90_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-let browser: Browser;
-let operator: Awaited<ReturnType<typeof operatorClient>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await operatorClient(baseUrl);
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await operator?.close();
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { operator: true, screens: SHOTS });
 
 // -- helpers -----------------------------------------------------------------------------------------
 
@@ -93,20 +84,8 @@ function koreanWhen(page: Page, iso: string): Promise<string> {
   );
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function shot(page: Page, name: string) {
-  // Fonts and the finite animations settle first (a game scene's endless ones are left running).
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-  await page.emulateMedia({ reducedMotion: null });
+function shot(page: Page, name: string) {
+  return settledScreenshot(page, path.join(SHOTS, `${name}.png`));
 }
 
 /** Whether the page opened at its top: its title is in view (not scrolled past). */
@@ -133,17 +112,7 @@ function callAnswer(page: Page, call: string): Promise<Response> {
 async function registerWithForm(page: Page, member: TNewMember) {
   await page.goto('/register');
   await appReady(page);
-  const form = page.locator('form.register-form');
-  await form.locator('input[name="userId"]').fill(member.userId);
-  await form.locator('input[name="password"]').fill(member.password);
-  await form.locator('input[name="passwordConfirm"]').fill(member.password);
-  await form.locator('input[name="nick"]').fill(member.nick);
-  await form.locator('input[name="phone"]').fill(member.phone);
-  await form.locator('select[name="bankname"] option[value="004"]').waitFor({ state: 'attached' });
-  await form.locator('select[name="bankname"]').selectOption('004');
-  await form.locator('input[name="bankOwner"]').fill(member.bankOwner);
-  await form.locator('input[name="banknum"]').fill(member.banknum);
-  await form.locator('input[name="exchangePassword"]').fill(member.exchangePassword);
+  const form = await fillRegisterForm(page, member);
   await expect.poll(() => form.locator('input[name="code"]').inputValue(), SOON).toBe('DEMO');
   await page.getByText(text('ko', 'auth:register.idFree')).waitFor();
   await form.locator('input[name="agree18"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -270,7 +239,7 @@ function gameBalance(popup: Page) {
 
 describe('deposit limits (desktop, Korean)', () => {
   it('set right after the registration; the cashier refuses beyond it with what is left; a raise waits 24 hours, a decrease applies at once', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(page);
     const member = newMember();
 
@@ -310,7 +279,7 @@ describe('deposit limits (desktop, Korean)', () => {
       .getByText(text('ko', 'cashier:deposit.done', { amount: won(70_000) }))
       .waitFor();
     await confirmTopDialog(page);
-    await operator.approve('deposit', member.userId);
+    await spec.operator.approve('deposit', member.userId);
     await page.reload();
     await expect.poll(() => headerBalance(page).textContent(), SOON).toBe(won(70_000));
 
@@ -335,7 +304,7 @@ describe('deposit limits (desktop, Korean)', () => {
       .getByText(text('ko', 'cashier:deposit.done', { amount: won(30_000) }))
       .waitFor();
     await confirmTopDialog(page);
-    await operator.approve('deposit', member.userId);
+    await spec.operator.approve('deposit', member.userId);
     await page.reload();
     await expect.poll(() => headerBalance(page).textContent(), SOON).toBe(won(100_000));
     await askDeposit(page, 10_000);
@@ -401,11 +370,11 @@ describe('deposit limits (desktop, Korean)', () => {
 
 describe('loss limits in a house slot (desktop, Korean)', () => {
   it('a spin that would pass the daily loss limit is refused in the game: the reason shows, the balance stays, no round is recorded', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(page);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
-    await operator.adjust(member.userId, 100_000, 'cash', 'e2e protection loss limit');
+    await spec.operator.adjust(member.userId, 100_000, 'cash', 'e2e protection loss limit');
 
     const popup = await openHouseSlot(context, page, { turbo: true });
     await expect.poll(() => gameBalance(popup).textContent(), SOON).toBe(won(100_000));
@@ -500,13 +469,13 @@ describe('loss limits in a house slot (desktop, Korean)', () => {
 
 describe('the reality check (390 px phone, Korean)', () => {
   it('every 15 minutes on the browser clock: length and net result with continue, history and sign out; not again on a reload', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    const { context, page } = await newPage(spec.browser, baseUrl, PHONE);
     await dismissHealthDialogs(page);
     // The browser's clock, moved by the test from here on (it runs on by itself meanwhile).
     await page.clock.install();
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
-    await operator.adjust(member.userId, 50_000, 'cash', 'e2e protection reality check');
+    await spec.operator.adjust(member.userId, 50_000, 'cash', 'e2e protection reality check');
 
     // One spin in a house slot: the session's net result is its return less its stake.
     const popup = await openHouseSlot(context, page, { turbo: true });
@@ -598,7 +567,7 @@ describe('the reality check (390 px phone, Korean)', () => {
 
 describe('signed-in devices (desktop, Korean)', () => {
   it('lists both browsers with "this device"; signing out the other ends it there; the previous sign-in shows after a new one', async () => {
-    const first = await newPage(browser, baseUrl, DESKTOP);
+    const first = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(first.page);
     const member = newMember();
     const beforeFirst = Date.now();
@@ -608,7 +577,7 @@ describe('signed-in devices (desktop, Korean)', () => {
     await first.page.locator('.desktop-header').getByText(member.userId, { exact: true }).waitFor();
 
     // A second browser signs in through the portal's sign-in page.
-    const second = await newPage(browser, baseUrl, DESKTOP);
+    const second = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(second.page);
     await signInWithForm(second.page, member);
     await answerDialog(second.page).getByText(text('ko', 'common:msg2029')).waitFor();
@@ -683,13 +652,13 @@ describe('signed-in devices (desktop, Korean)', () => {
 
 describe('a time-out (desktop, Korean)', () => {
   it('24 hours with the password: signed out everywhere, the blocked page; signing in again is refused until when it ends', async () => {
-    const first = await newPage(browser, baseUrl, DESKTOP);
+    const first = await newPage(spec.browser, baseUrl, DESKTOP);
     const page = first.page;
     await dismissHealthDialogs(page);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
     // A second browser signed in too.
-    const second = await newPage(browser, baseUrl, DESKTOP);
+    const second = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(second.page);
     await signInThroughApi(second.page, member);
     await second.page.goto('/user');

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
-import { ADMIN_PASSWORD } from './fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newPage, PHONE } from './browser.ts';
+import { SCREENS, signInToBackoffice, specFile } from './fixtures.ts';
 
 // Two sites on one server (issue 25, docs/api/backoffice-sites.md): the demo's default site on
 // localhost and its second site BLUE OCEAN on 127.0.0.1, each with its own name in the header and
@@ -17,18 +15,8 @@ const SITES = {
   house: { url: `http://localhost:${port}`, name: 'GOLD CROWN', color: '#f2c14e', code: 'DEMO' },
   ocean: { url: `http://127.0.0.1:${port}`, name: 'BLUE OCEAN', color: '#38bdf8', code: 'OCEAN' },
 } as const;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the screenshots go (`.tmp/` is not committed). */
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { screens: SCREENS });
 
 /** What the page shows of its site. */
 function siteOf(page: Page) {
@@ -51,7 +39,7 @@ describe('two sites on one server', () => {
     it(`shows each host its own name and colour (${viewport.width} px)`, async () => {
       const shown: Record<string, Awaited<ReturnType<typeof siteOf>>> = {};
       for (const [key, site] of Object.entries(SITES)) {
-        const { context, page } = await newPage(browser, site.url, viewport);
+        const { context, page } = await newPage(spec.browser, site.url, viewport);
         await page.goto('/');
         await page.locator('.logo__name').first().waitFor({ state: 'attached' });
         // The name is the served document's before any script ran, and stays after hydration.
@@ -86,11 +74,8 @@ describe('two sites on one server', () => {
   }
 
   it('lists the sites on the owner’s Sites screen', async () => {
-    const { context, page } = await newPage(browser, SITES.house.url, DESKTOP);
-    await page.goto('/backoffice/');
-    await page.getByLabel('운영자 아이디').fill('admin');
-    await page.getByLabel('비밀번호').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: '로그인' }).click();
+    const { context, page } = await newPage(spec.browser, SITES.house.url, DESKTOP);
+    await signInToBackoffice(page);
     await page.getByRole('link', { name: '사이트 관리' }).click();
     const row = page.getByRole('row').filter({ hasText: 'BLUE OCEAN' });
     await row.waitFor();

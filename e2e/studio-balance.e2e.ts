@@ -1,14 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newPage } from './browser.ts';
 import {
   dismissHealthDialogs,
   newMember,
   openHouseSlot,
-  operatorClient,
   registerAndSignIn,
+  specFile,
   studioText,
 } from './fixtures.ts';
 
@@ -23,18 +22,7 @@ const baseUrl = inject('baseUrl');
 const SHOTS = process.env.E2E_STUDIO_BALANCE_SHOTS || '/tmp/h24-shots';
 const SOON = { timeout: 15_000 };
 
-let browser: Browser;
-let operator: Awaited<ReturnType<typeof operatorClient>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await operatorClient(baseUrl);
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await operator?.close();
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { operator: true, screens: SHOTS });
 
 /** Whole won as the Korean game writes it: `50,000원`. */
 function won(amount: number): string {
@@ -55,18 +43,18 @@ function studioRequests(popup: Page): string[] {
 
 describe('the house game window’s balance (desktop, Korean)', () => {
   it('an operator’s credit shows at once; one made during a spin waits for the reels, the result never shows early', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(page);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
-    await operator.adjust(member.userId, 100_000, 'cash', 'e2e studio balance');
+    await spec.operator.adjust(member.userId, 100_000, 'cash', 'e2e studio balance');
     const popup = await openHouseSlot(context, page);
     await expect.poll(() => gameBalance(popup).textContent(), SOON).toBe(won(100_000));
     const actions = studioRequests(popup);
 
     // 1. Between rounds: the credit reaches the game window through the portal, at once.
     const sent = Date.now();
-    await operator.adjust(member.userId, 23_456, 'cash', 'e2e studio balance: a credit');
+    await spec.operator.adjust(member.userId, 23_456, 'cash', 'e2e studio balance: a credit');
     await expect.poll(() => gameBalance(popup).textContent(), SOON).toBe(won(123_456));
     console.info(`[studio-balance] credit shown in the game window after ${Date.now() - sent} ms`);
     expect(actions).toEqual([]);
@@ -92,7 +80,7 @@ describe('the house game window’s balance (desktop, Korean)', () => {
     };
     expect(answer.status).toBe('success');
     // The reels run: an operator credits 1,000 now. The stream tells the portal within a second.
-    await operator.adjust(member.userId, 1_000, 'cash', 'e2e studio balance: during a spin');
+    await spec.operator.adjust(member.userId, 1_000, 'cash', 'e2e studio balance: during a spin');
     await popup.locator('button.slot-spin:not(.is-busy)').waitFor({ timeout: 90_000 });
     // Once the reels stopped, the credit shows after the round's result (asked from the studio).
     await expect.poll(() => gameBalance(popup).textContent(), SOON).toBe(won(answer.balance + 1_000));

@@ -1,25 +1,26 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   request,
   type APIResponse,
-  type Browser,
   type BrowserContext,
   type Locator,
   type Page,
   type Response,
 } from 'playwright-core';
-import { closeSitePopups, DESKTOP, launchBrowser, newPage, PHONE } from './browser.ts';
+import { closeSitePopups, DESKTOP, newPage, PHONE } from './browser.ts';
 import {
   ADMIN_PASSWORD,
   dismissHealthDialogs,
+  escapeRegExp,
   localePath,
   newMember,
-  operatorClient,
   registerAndSignIn,
+  SCREENS,
+  settledScreenshot,
+  specFile,
+  studioText,
   text,
   type TLocale,
 } from './fixtures.ts';
@@ -33,9 +34,6 @@ import {
  */
 
 const baseUrl = inject('baseUrl');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the screenshots go (`.tmp/` is not committed), as in games.e2e.ts. */
-const SCREENS = process.env.E2E_SCREENSHOTS || path.join(root, '.tmp/e2e-screens');
 
 /** The catalog the server registered for the studio (apps/studio/src/games.ts). */
 const SLOTS = { code: 'house-slots', name: 'House Slots', nameKo: '하우스 슬롯' };
@@ -53,31 +51,9 @@ const SOON = { timeout: 15_000 };
 /** The slot presentation may run free games; with turbo on it ends well within this. */
 const PRESENTATION_MS = 90_000;
 
-let browser: Browser;
-let operator: Awaited<ReturnType<typeof operatorClient>>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  operator = await operatorClient(baseUrl);
-  mkdirSync(SCREENS, { recursive: true });
-});
-
-afterAll(async () => {
-  await operator?.close();
-  await browser?.close();
-});
+const spec = specFile(baseUrl, { operator: true, screens: SCREENS });
 
 // -- helpers -----------------------------------------------------------------------------------------
-
-/** A game client translation as the member reads it, from the studio's shipped locale files. */
-function studioText(locale: TLocale, key: string, values: Record<string, string | number> = {}): string {
-  const [ns, ...rest] = key.split(':');
-  const file = path.join(root, 'apps/studio/web/src/i18n/locales', locale, `${ns}.json`);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const part of rest.join(':').split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no studio string ${key} in ${locale}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
 
 /** Won as both the portal and the game client write it: `12,345원` in Korean, `₩12,345` in English. */
 function won(amount: number, locale: 'ko' | 'en'): string {
@@ -91,8 +67,6 @@ function amountOf(figure: string | null): number {
   if (!/^-?\d+$/.test(digits)) throw new Error(`not an amount: ${JSON.stringify(figure)}`);
   return Number(digits);
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The back office's reads and PUTs, which operatorClient (POST/PATCH only) does not offer. */
 async function operatorRest() {
@@ -218,7 +192,7 @@ async function openStudioGame(
   expect(url.searchParams.get('lang')).toBe(locale);
   expect(url.searchParams.get('currency')).toBe('KRW');
   // The game is on screen once the top bar's fairness button is (the session answered).
-  await popup.getByRole('button', { name: studioText(locale, 'shell:fair.title') }).waitFor();
+  await popup.getByRole('button', { name: studioText('shell:fair.title', {}, locale) }).waitFor();
   // The portal's loading dialog closes by itself (4 s); it covers the lobby until then.
   await actionDialog(page)
     .getByText(text(locale, 'common:msg2217'))
@@ -244,7 +218,10 @@ function headerPoints(page: Page) {
  * presentation (the button is the spin button again) and returns the studio's answer.
  */
 async function spin(popup: Page, locale: TLocale, how: 'tap' | 'click'): Promise<RoundAnswer> {
-  const button = popup.getByRole('button', { name: studioText(locale, 'slots:controls.spin'), exact: true });
+  const button = popup.getByRole('button', {
+    name: studioText('slots:controls.spin', {}, locale),
+    exact: true,
+  });
   const answer = studioAnswer(popup, 'spin');
   if (how === 'tap') await button.tap();
   else await button.click();
@@ -257,24 +234,14 @@ async function spin(popup: Page, locale: TLocale, how: 'tap' | 'click'): Promise
 
 /** Turbo on: shorter pauses, the presentation of a free-games round stays within the test's time. */
 async function turboOn(popup: Page, locale: TLocale, how: 'tap' | 'click') {
-  const turbo = popup.getByRole('button', { name: studioText(locale, 'slots:controls.turbo') });
+  const turbo = popup.getByRole('button', { name: studioText('slots:controls.turbo', {}, locale) });
   if (how === 'tap') await turbo.tap();
   else await turbo.click();
   await expect.poll(() => turbo.getAttribute('aria-pressed'), SOON).toBe('true');
 }
 
-async function screenshot(page: Page, name: string) {
-  // Fonts and the finite animations settle first (the scenes' endless ones are left running).
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const finite = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: false });
-  await page.emulateMedia({ reducedMotion: null });
+function screenshot(page: Page, name: string) {
+  return settledScreenshot(page, path.join(SCREENS, `${name}.png`));
 }
 
 /**
@@ -306,11 +273,11 @@ async function openFor(openedAt: number, ms: number, page: Page) {
 
 describe('the house studio on a desktop (1440 px, Korean)', () => {
   it('baccarat: chip, player, deal; the balance, the bet history and the comp points follow on the portal', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(page);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
-    await operator.adjust(member.userId, 100_000, 'cash', 'e2e studio baccarat');
+    await spec.operator.adjust(member.userId, 100_000, 'cash', 'e2e studio baccarat');
     const rest = await operatorRest();
     const { rates } = await rest.get<{ rates: { casino: number } }>('/api/backoffice/settings/comp-rates');
     await rest.close();
@@ -324,9 +291,7 @@ describe('the house studio on a desktop (1440 px, Korean)', () => {
     const table = tile(page, BACCARAT.nameKo);
     await table.locator('.game-tile__caption', { hasText: /^House Live$/ }).waitFor();
     const { popup } = await openStudioGame(context, page, 'ko', BACCARAT.code, () => table.click());
-    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe(
-      studioText('ko', 'baccarat:title'),
-    );
+    expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe(studioText('baccarat:title'));
     await expect.poll(() => gameBalance(popup).textContent(), SOON).toBe(won(100_000, 'ko'));
     // The Korean title is drawn with the font the studio ships (this machine has no Korean font of
     // its own): its Hangul file, loaded from the studio's assets.
@@ -343,7 +308,7 @@ describe('the house studio on a desktop (1440 px, Korean)', () => {
         const [from, to] = range.trim().replace(/^U\+/i, '').split('-');
         return codePoint >= parseInt(from!, 16) && codePoint <= parseInt(to ?? from!, 16);
       });
-    const title = studioText('ko', 'baccarat:title');
+    const title = studioText('baccarat:title');
     for (const char of title)
       expect(
         loaded.some((f) => f.family === 'Studio Sans' && covers(f.ranges, char.codePointAt(0)!)),
@@ -354,14 +319,14 @@ describe('the house studio on a desktop (1440 px, Korean)', () => {
     const chip = popup.getByRole('radio', { name: new RegExp(`^${escapeRegExp(won(10_000, 'ko'))} `) });
     await chip.click();
     expect(await chip.getAttribute('aria-checked')).toBe('true');
-    const playerName = studioText('ko', 'baccarat:spots.player');
+    const playerName = studioText('baccarat:spots.player');
     const player = popup.getByRole('button', { name: new RegExp(`^${escapeRegExp(playerName)},`) });
     await player.click();
     await player.getByText(won(10_000, 'ko'), { exact: true }).waitFor();
     const totalBet = popup.locator('.bc-total strong');
     expect(await totalBet.textContent()).toBe(won(10_000, 'ko'));
 
-    const deal = popup.getByRole('button', { name: studioText('ko', 'baccarat:actions.deal'), exact: true });
+    const deal = popup.getByRole('button', { name: studioText('baccarat:actions.deal'), exact: true });
     const dealt = studioAnswer(popup, 'deal');
     await deal.click();
     const answer = await answerOf(dealt);
@@ -369,10 +334,10 @@ describe('the house studio on a desktop (1440 px, Korean)', () => {
 
     // The result on the table: the outcome and the return (or none) as the answer says.
     const outcome = (answer.round.outcome as { hand: { outcome: 'player' | 'banker' | 'tie' } }).hand.outcome;
-    const resultText = `${studioText('ko', `baccarat:result.${outcome}`)} · ${
+    const resultText = `${studioText(`baccarat:result.${outcome}`)} · ${
       answer.round.win > 0
-        ? studioText('ko', 'baccarat:result.win', { amount: won(answer.round.win, 'ko') })
-        : studioText('ko', 'baccarat:result.noWin')
+        ? studioText('baccarat:result.win', { amount: won(answer.round.win, 'ko') })
+        : studioText('baccarat:result.noWin')
     }`;
     await popup.locator('.bc-message').getByText(resultText, { exact: true }).waitFor({ timeout: 20_000 });
     // A player bet returns twice the stake on a player win, the stake on a tie, nothing otherwise.
@@ -410,7 +375,7 @@ describe('the house studio on a desktop (1440 px, Korean)', () => {
 
 describe('the house studio on a phone (390 px, touch, English)', () => {
   it('the slot provider opens its modal; each slot opens in its window and spins with a tap', async () => {
-    const context = await browser.newContext({
+    const context = await spec.browser.newContext({
       baseURL: baseUrl,
       viewport: PHONE,
       locale: 'en-US',
@@ -424,7 +389,7 @@ describe('the house studio on a phone (390 px, touch, English)', () => {
     await dismissHealthDialogs(page);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
-    await operator.adjust(member.userId, 100_000, 'cash', 'e2e studio slots');
+    await spec.operator.adjust(member.userId, 100_000, 'cash', 'e2e studio slots');
 
     await openLobby(page, 'en');
     const modal = await openSlotModal(page, 'en', true);
@@ -437,7 +402,7 @@ describe('the house studio on a phone (390 px, touch, English)', () => {
         tile(page, game.nameEn).tap(),
       );
       expect(await popup.getByRole('heading', { level: 1 }).textContent()).toBe(
-        studioText('en', `slots:games.${game.code}.name`),
+        studioText(`slots:games.${game.code}.name`, {}, 'en'),
       );
       // A phone's browser opens the game as a full-screen tab; Chromium's emulation gives the popup the
       // portal's window features (800 x 1400) instead, so the tab's size is set as a phone has it.
@@ -468,12 +433,12 @@ describe('a studio jackpot', () => {
   it('MINOR made certain: the game shows the banner with the amount, the home page tells the hit', async () => {
     const rest = await operatorRest();
     const before = await rest.get<JackpotsAnswer>('/api/backoffice/jackpots');
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     try {
       await dismissHealthDialogs(page);
       const member = newMember();
       await registerAndSignIn(page, baseUrl, member);
-      await operator.adjust(member.userId, 50_000, 'cash', 'e2e studio jackpot');
+      await spec.operator.adjust(member.userId, 50_000, 'cash', 'e2e studio jackpot');
 
       await openLobby(page, 'ko');
       await openSlotModal(page, 'ko', false);
@@ -485,7 +450,7 @@ describe('a studio jackpot', () => {
       // Every bet of an opted-in provider now wins MINOR (a bet of `amount` wins with amount / oneInWon).
       await rest.put('/api/backoffice/jackpots', { MINOR: { oneInWon: 1 } });
       const spinButton = popup.getByRole('button', {
-        name: studioText('ko', 'slots:controls.spin'),
+        name: studioText('slots:controls.spin'),
         exact: true,
       });
       const answered = studioAnswer(popup, 'spin');
@@ -501,15 +466,15 @@ describe('a studio jackpot', () => {
 
       // The banner after the presentation: the tier, the amount (counted up to it) and the announcement.
       const banner = popup.getByRole('alertdialog', {
-        name: studioText('ko', 'shell:jackpot.title', { tier: tiers }),
+        name: studioText('shell:jackpot.title', { tier: tiers }),
       });
       await banner.waitFor({ timeout: PRESENTATION_MS });
-      await banner.getByText(studioText('ko', 'shell:jackpot.label')).waitFor();
+      await banner.getByText(studioText('shell:jackpot.label')).waitFor();
       await expect
         .poll(() => banner.locator('.st-jackpot__amount').textContent(), SOON)
         .toBe(won(total, 'ko'));
       await banner
-        .getByText(studioText('ko', 'shell:jackpot.announce', { tier: tiers, amount: won(total, 'ko') }))
+        .getByText(studioText('shell:jackpot.announce', { tier: tiers, amount: won(total, 'ko') }))
         .waitFor({ state: 'attached' });
       expect(await gameBalance(popup).textContent()).toBe(won(answer.balance, 'ko'));
       await screenshot(popup, 'studio-jackpot-800');
@@ -550,13 +515,13 @@ describe('a studio jackpot', () => {
 
 describe('the studio slots by transfer', () => {
   it('moves the cash into the game, plays there, and brings the final balance back when the window closes', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     try {
-      await operator.patch(`/api/backoffice/providers/${SLOTS.code}`, { wallet: 'transfer' });
+      await spec.operator.patch(`/api/backoffice/providers/${SLOTS.code}`, { wallet: 'transfer' });
       await dismissHealthDialogs(page);
       const member = newMember();
       await registerAndSignIn(page, baseUrl, member);
-      await operator.adjust(member.userId, 50_000, 'cash', 'e2e studio transfer');
+      await spec.operator.adjust(member.userId, 50_000, 'cash', 'e2e studio transfer');
 
       await openLobby(page, 'ko');
       await expect.poll(() => headerCash(page).textContent(), SOON).toBe(won(50_000, 'ko'));
@@ -601,10 +566,10 @@ describe('the studio slots by transfer', () => {
       // Back to seamless, which the platform allows only once nobody holds money there: a run that
       // failed half-way brings the member's money back first.
       try {
-        await operator.patch(`/api/backoffice/providers/${SLOTS.code}`, { wallet: 'seamless' });
+        await spec.operator.patch(`/api/backoffice/providers/${SLOTS.code}`, { wallet: 'seamless' });
       } catch {
         await page.request.post('/api/routes/game-transfer-out', { headers: { origin: baseUrl }, data: {} });
-        await operator.patch(`/api/backoffice/providers/${SLOTS.code}`, { wallet: 'seamless' });
+        await spec.operator.patch(`/api/backoffice/providers/${SLOTS.code}`, { wallet: 'seamless' });
       }
       await context.close();
     }
@@ -615,11 +580,11 @@ describe('the studio slots by transfer', () => {
 
 describe('provably fair in the game window', () => {
   it('rotating reveals the seed committed to before; a recorded round verifies on the verify page', async () => {
-    const { context, page } = await newPage(browser, baseUrl, DESKTOP);
+    const { context, page } = await newPage(spec.browser, baseUrl, DESKTOP);
     await dismissHealthDialogs(page);
     const member = newMember();
     await registerAndSignIn(page, baseUrl, member);
-    await operator.adjust(member.userId, 50_000, 'cash', 'e2e studio fairness');
+    await spec.operator.adjust(member.userId, 50_000, 'cash', 'e2e studio fairness');
 
     await openLobby(page, 'en');
     await openSlotModal(page, 'en', false);
@@ -630,13 +595,13 @@ describe('provably fair in the game window', () => {
     await turboOn(popup, 'en', 'click');
     const answer = await spin(popup, 'en', 'click');
 
-    const fairTitle = studioText('en', 'shell:fair.title');
+    const fairTitle = studioText('shell:fair.title', {}, 'en');
     await popup.getByRole('button', { name: fairTitle }).click();
     const dialog = popup.getByRole('dialog', { name: fairTitle });
     await dialog.waitFor();
     const dd = (scope: Locator, key: string) =>
       scope
-        .locator('dt', { hasText: new RegExp(`^${escapeRegExp(studioText('en', key))}$`) })
+        .locator('dt', { hasText: new RegExp(`^${escapeRegExp(studioText(key, {}, 'en'))}$`) })
         .locator('xpath=following-sibling::dd[1]');
     const commitment = dialog.locator('dl.st-fair-list').first();
     // The commitment shown is the one the round just played was decided under (its next nonce).
@@ -648,7 +613,7 @@ describe('provably fair in the game window', () => {
     expect(answer.fairness.nonce).toBeGreaterThan(answer.round.nonce);
 
     const rotated = studioAnswer(popup, 'rotate');
-    await dialog.getByRole('button', { name: studioText('en', 'shell:fair.rotate') }).click();
+    await dialog.getByRole('button', { name: studioText('shell:fair.rotate', {}, 'en') }).click();
     expect((await rotated).status()).toBe(200);
     const revealed = dialog.locator('section.st-revealed');
     await revealed.waitFor();
@@ -665,7 +630,7 @@ describe('provably fair in the game window', () => {
 
     // The round, its seed revealed now, opens on the verify page, which recomputes it.
     const verifyLink = dialog.getByRole('link', {
-      name: studioText('en', 'shell:rounds.verify'),
+      name: studioText('shell:rounds.verify', {}, 'en'),
       exact: true,
     });
     await verifyLink.waitFor();
@@ -675,8 +640,8 @@ describe('provably fair in the game window', () => {
     const verify = await verifyPromise;
     await verify.waitForURL(/\/studio\/verify\?/);
     expect(new URL(verify.url()).searchParams.get('serverSeed')).toBe(seed);
-    await verify.getByText(studioText('en', 'verify:checks.commitmentOk'), { exact: true }).waitFor();
-    await verify.getByText(studioText('en', 'verify:checks.outcomeOk'), { exact: true }).waitFor();
+    await verify.getByText(studioText('verify:checks.commitmentOk', {}, 'en'), { exact: true }).waitFor();
+    await verify.getByText(studioText('verify:checks.outcomeOk', {}, 'en'), { exact: true }).waitFor();
     await screenshot(verify, 'studio-verify-1440');
     await context.close();
   });

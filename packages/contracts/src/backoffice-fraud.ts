@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBackofficeIdParams } from './backoffice.ts';
 import { backofficeRoute } from './backoffice-route.ts';
-import { pagedList, ZIsoDate, ZPageQuery, ZUserId } from './fields.ts';
+import { pagedList, successList, ZIsoDate, ZPageQuery, ZUserId } from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
 
 // Abuse signals and linked accounts of issue 28 (docs/api/backoffice-fraud.md, docs/security.md
@@ -139,10 +139,7 @@ export const ZFraudWatchEntry = z.object({
   addedBy: z.string(),
   addedAt: ZIsoDate,
 });
-export const ZFraudWatchResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZFraudWatchEntry),
-});
+export const ZFraudWatchResponse = successList(ZFraudWatchEntry);
 export const ZFraudWatchRequest = z.strictObject({
   userId: ZUserId,
   reason: z

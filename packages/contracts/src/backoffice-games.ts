@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
-import { HH_MM_PATTERN, pagedList, ZId, ZIsoDate, ZMoney, ZPageQuery, ZUserId } from './fields.ts';
+import {
+  HH_MM_PATTERN,
+  pagedList,
+  successList,
+  ZId,
+  ZIsoDate,
+  ZMoney,
+  ZPageQuery,
+  ZUserId,
+} from './fields.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
 
 // The game catalog (role `owner`; docs/api/backoffice.md, docs/providers.md).
@@ -173,10 +182,7 @@ export const ZCatalogProvider = z.object({
   ),
 });
 
-export const ZCatalogResponse = z.object({
-  status: z.literal('success'),
-  providers: z.array(ZCatalogProvider),
-});
+export const ZCatalogResponse = successList(ZCatalogProvider, 'providers');
 
 /** `GET /api/backoffice/rounds/:provider/:roundId`: one round with every wallet call of it (disputes). */
 export const ZRoundParams = z.strictObject({ provider: ZProviderCode, roundId: z.string().min(1).max(100) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
-import { ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
+import { successList, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
 import {
   BONUS_PERCENT_MAX,
   BONUS_ROLLOVER_MAX,
@@ -77,10 +77,7 @@ export const ZDepositEvent = z.object({
 });
 export type TDepositEvent = z.infer<typeof ZDepositEvent>;
 
-export const ZDepositEventsResponse = z.object({
-  status: z.literal('success'),
-  list: z.array(ZDepositEvent),
-});
+export const ZDepositEventsResponse = successList(ZDepositEvent);
 export const ZDepositEventCreateResponse = z.object({ status: z.literal('success'), id: ZId });
 export const ZDepositEventParams = z.strictObject({ id: z.coerce.number().pipe(ZId) });
 export const ZDepositEventPatch = z.strictObject({ enabled: z.boolean() });

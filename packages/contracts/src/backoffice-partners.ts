@@ -3,7 +3,17 @@ import { backofficeRoute, CSV_ANSWER } from './backoffice-route.ts';
 import { ZOperatorIdText, ZOperatorNewPassword } from './backoffice-operators.ts';
 import { ZBackofficeUserIdParams } from './backoffice.ts';
 import { withCode } from './errors.ts';
-import { pagedList, ZAmount, ZCount, ZId, ZIsoDate, ZMoney, ZPageQuery, ZRegCode } from './fields.ts';
+import {
+  pagedList,
+  successList,
+  ZAmount,
+  ZCount,
+  ZId,
+  ZIsoDate,
+  ZMoney,
+  ZPageQuery,
+  ZRegCode,
+} from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
 
 // Partners (총판; docs/api/backoffice-partners.md): a tree of operators of role
@@ -160,10 +170,7 @@ export const ZPartnerCode = z.object({
 });
 export type TPartnerCode = z.infer<typeof ZPartnerCode>;
 
-export const ZPartnerCodesResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), list: z.array(ZPartnerCode) }),
-  notFound,
-]);
+export const ZPartnerCodesResponse = z.discriminatedUnion('status', [successList(ZPartnerCode), notFound]);
 export type TPartnerCodesResponse = z.infer<typeof ZPartnerCodesResponse>;
 
 /** `PATCH /api/backoffice/members/:userId` (docs/api/backoffice-partners.md): `partnerId` needs the owner. */
@@ -225,10 +232,7 @@ export const ZPartnerDaysQuery = z
   .strictObject({ ...PERIOD, lang: z.enum(['ko', 'en']).default('ko') })
   .superRefine(checkPeriod);
 
-export const ZPartnerDaysResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), list: z.array(ZPartnerDay) }),
-  notFound,
-]);
+export const ZPartnerDaysResponse = z.discriminatedUnion('status', [successList(ZPartnerDay), notFound]);
 export type TPartnerDaysResponse = z.infer<typeof ZPartnerDaysResponse>;
 
 /** `POST /api/backoffice/partners/:partnerId/settlements {from, to}` (owner; Idempotency-Key). */

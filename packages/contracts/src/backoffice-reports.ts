@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backofficeRoute, CSV_ANSWER, EVENT_STREAM_ANSWER } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
-import { MAX_PAGE_SIZE, pagedList, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
+import { MAX_PAGE_SIZE, pagedList, successList, ZCount, ZId, ZIsoDate, ZMoney } from './fields.ts';
 import { addDays, siteDayStart, siteMonthStart } from './site-time.ts';
 
 // The back office's reports and audit log viewer (issue 13): `GET /api/backoffice/reports`, its
@@ -97,13 +97,11 @@ export const ZReportsQuery = z
   });
 export type TReportsQuery = z.infer<typeof ZReportsQuery>;
 
-/** One provider's game figures: bets less rolled-back bets, wins, and GGR = bets - wins. */
-export const ZProviderFigures = z.object({
-  provider: z.string(),
-  bets: ZMoney,
-  wins: ZMoney,
-  ggr: ZMoney,
-});
+/** Game figures in won: bets less rolled-back bets, wins, and GGR = bets - wins. */
+const GAME_FIGURES = { bets: ZMoney, wins: ZMoney, ggr: ZMoney };
+
+/** One provider's game figures. */
+export const ZProviderFigures = z.object({ provider: z.string(), ...GAME_FIGURES });
 export type TProviderFigures = z.infer<typeof ZProviderFigures>;
 
 /**
@@ -129,9 +127,7 @@ export const ZReportFigures = z.object({
   depositCount: ZCount,
   withdrawals: ZMoney,
   withdrawalCount: ZCount,
-  bets: ZMoney,
-  wins: ZMoney,
-  ggr: ZMoney,
+  ...GAME_FIGURES,
   compConverted: ZMoney,
   promotions: ZPromotionFigures,
   /** Every provider with a bet, win or rollback in the report's range, in code order. */
@@ -208,26 +204,15 @@ export type TAuditResponse = z.infer<typeof ZAuditResponse>;
 /** How many of the site's days the dashboard's trend covers (today included). */
 export const DASHBOARD_TREND_DAYS = 14;
 
+/** The dashboard's money totals of a day or a period, integer won. */
+const DASHBOARD_TOTALS = { deposits: ZMoney, withdrawals: ZMoney, ...GAME_FIGURES };
+
 /** One day of the dashboard's trend (`GET /api/backoffice/dashboard`, `days`). */
-export const ZDashboardDay = z.object({
-  day: z.string(),
-  deposits: ZMoney,
-  withdrawals: ZMoney,
-  bets: ZMoney,
-  wins: ZMoney,
-  ggr: ZMoney,
-});
+export const ZDashboardDay = z.object({ day: z.string(), ...DASHBOARD_TOTALS });
 export type TDashboardDay = z.infer<typeof ZDashboardDay>;
 
 /** Totals of one period of the site's calendar, integer won; `ggr` is bets - wins. */
-export const ZDashboardPeriod = z.object({
-  from: ZIsoDate,
-  deposits: ZMoney,
-  withdrawals: ZMoney,
-  bets: ZMoney,
-  wins: ZMoney,
-  ggr: ZMoney,
-});
+export const ZDashboardPeriod = z.object({ from: ZIsoDate, ...DASHBOARD_TOTALS });
 export type TDashboardPeriod = z.infer<typeof ZDashboardPeriod>;
 
 /** `GET /api/backoffice/dashboard`: what waits for an operator, and today's and this month's totals. */
@@ -265,7 +250,7 @@ export const ZJob = z.object({
   runs: ZCount,
   failures: ZCount,
 });
-export const ZJobsResponse = z.object({ status: z.literal('success'), jobs: z.array(ZJob) });
+export const ZJobsResponse = successList(ZJob, 'jobs');
 export type TJob = z.infer<typeof ZJob>;
 
 export const BACKOFFICE_REPORT_ROUTES = {

@@ -3,7 +3,7 @@ import { isNonEmptyPatch, patchOf } from './backoffice.ts';
 import { MEMBER_LEVEL_MAX, MEMBER_LEVEL_MIN } from './backoffice-members.ts';
 import { backofficeRoute } from './backoffice-route.ts';
 import { withCode } from './errors.ts';
-import { HH_MM_PATTERN, ZCount, ZIsoDate } from './fields.ts';
+import { HH_MM_PATTERN, successList, ZCount, ZIsoDate } from './fields.ts';
 import { ZLevelPatch, ZLevelSettings } from './levels.ts';
 import { ZMaintenanceMessage, ZMaintenanceSettings } from './site.ts';
 import { statusOnly, ZSuccess, ZSuccessOrNotFound } from './status.ts';
@@ -136,7 +136,7 @@ export const ZRegCode = z.object({
 export type TRegCode = z.infer<typeof ZRegCode>;
 
 /** `GET /api/backoffice/reg-codes`: every code, oldest first. */
-export const ZRegCodesResponse = z.object({ status: z.literal('success'), list: z.array(ZRegCode) });
+export const ZRegCodesResponse = successList(ZRegCode);
 export type TRegCodesResponse = z.infer<typeof ZRegCodesResponse>;
 
 /** `POST /api/backoffice/reg-codes`. */
@@ -185,10 +185,7 @@ export const ZMemberLevelView = z
 export type TMemberLevelView = z.infer<typeof ZMemberLevelView>;
 
 /** `GET` and `PUT /api/backoffice/settings/levels`: levels MEMBER_LEVEL_MIN..MEMBER_LEVEL_MAX. */
-export const ZMemberLevelsResponse = z.object({
-  status: z.literal('success'),
-  levels: z.array(ZMemberLevelView),
-});
+export const ZMemberLevelsResponse = successList(ZMemberLevelView, 'levels');
 export type TMemberLevelsResponse = z.infer<typeof ZMemberLevelsResponse>;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOMAIN_FIELD_MAX, OPERATOR_TITLE_MAX } from './backoffice.ts';
 import { ZImageUrl } from './backoffice-games.ts';
 import { withCode } from './errors.ts';
-import { ZId, ZIsoDate } from './fields.ts';
+import { successList, ZId, ZIsoDate } from './fields.ts';
 import { ZSuccessOrNotFound } from './status.ts';
 
 // The back office's image uploads and home banners (docs/api/backoffice.md, "Media and banners").
@@ -84,6 +84,6 @@ export const ZBackofficeBanner = z.object({
 });
 export type TBackofficeBanner = z.infer<typeof ZBackofficeBanner>;
 
-export const ZBannersResponse = z.object({ status: z.literal('success'), list: z.array(ZBackofficeBanner) });
+export const ZBannersResponse = successList(ZBackofficeBanner);
 export const ZBannerCreateResponse = z.object({ status: z.literal('success'), id: ZId });
 export const ZBannerChangeResponse = ZSuccessOrNotFound;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   pagedList,
+  successList,
   ZEmptyRequest,
   ZHelpContents,
   ZHelpTitle,
@@ -91,7 +92,7 @@ export type TNotice = z.infer<typeof ZNotice>;
 
 export const ZGetUserNoticesRequest = ZEmptyRequest;
 export type TGetUserNoticesRequest = z.infer<typeof ZGetUserNoticesRequest>;
-export const ZGetUserNoticesResponse = z.object({ status: z.literal('success'), notices: z.array(ZNotice) });
+export const ZGetUserNoticesResponse = successList(ZNotice, 'notices');
 export type TGetUserNoticesResponse = z.infer<typeof ZGetUserNoticesResponse>;
 
 /** A site popup: `posX`/`posY` are pixels from the top left. */
@@ -111,7 +112,7 @@ export const POPUP_HIDE_MS = 28_800_000;
 
 export const ZGetNoticePopupRequest = ZEmptyRequest;
 export type TGetNoticePopupRequest = z.infer<typeof ZGetNoticePopupRequest>;
-export const ZGetNoticePopupResponse = z.object({ status: z.literal('success'), note: z.array(ZPopup) });
+export const ZGetNoticePopupResponse = successList(ZPopup, 'note');
 export type TGetNoticePopupResponse = z.infer<typeof ZGetNoticePopupResponse>;
 
 export const ZNote = z.object({

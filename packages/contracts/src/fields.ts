@@ -102,9 +102,19 @@ export const ZPageQuery = {
   pageSize: z.coerce.number().pipe(z.int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
 };
 
-type TPagedListShape<T extends z.ZodType, K extends string> = { status: z.ZodLiteral<'success'> } & {
+type TSuccessListShape<T extends z.ZodType, K extends string> = { status: z.ZodLiteral<'success'> } & {
   [P in K]: z.ZodArray<T>;
-} & { maxCount: typeof ZCount };
+};
+
+/**
+ * The success answer of a whole list: `{status: "success", list}`, every `item`. `key` names the
+ * list's field where a call names it otherwise (`banks`, `jobs`); `.extend()` the result for fields
+ * beside it.
+ */
+export function successList<T extends z.ZodType, K extends string = 'list'>(item: T, key: K = 'list' as K) {
+  const shape = { status: z.literal('success'), [key]: z.array(item) };
+  return z.object(shape as TSuccessListShape<T, K>);
+}
 
 /**
  * The success answer of a paged list: `{status: "success", list, maxCount}`, one page of `item` and how many the
@@ -112,8 +122,7 @@ type TPagedListShape<T extends z.ZodType, K extends string> = { status: z.ZodLit
  * `.extend()` the result for fields beside them.
  */
 export function pagedList<T extends z.ZodType, K extends string = 'list'>(item: T, key: K = 'list' as K) {
-  const shape = { status: z.literal('success'), [key]: z.array(item), maxCount: ZCount };
-  return z.object(shape as TPagedListShape<T, K>);
+  return successList(item, key).extend({ maxCount: ZCount });
 }
 
 /** An ISO-8601 instant as the server writes it (`Date#toISOString`, or with an offset). */

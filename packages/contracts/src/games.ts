@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { pagedList, ZAmount, ZEmptyRequest, ZGameCode, ZId, ZIsoDate, ZMoney, ZPaging } from './fields.ts';
+import {
+  pagedList,
+  successList,
+  ZAmount,
+  ZEmptyRequest,
+  ZGameCode,
+  ZId,
+  ZIsoDate,
+  ZMoney,
+  ZPaging,
+} from './fields.ts';
 import { statusOnly, ZSuccess } from './status.ts';
 
 export const ZInGameBalance = z.object({
@@ -54,10 +64,7 @@ export type TCasinoEntry = z.infer<typeof ZCasinoEntry>;
 
 export const ZGetCasinoSettingRequest = ZEmptyRequest;
 export type TGetCasinoSettingRequest = z.infer<typeof ZGetCasinoSettingRequest>;
-export const ZGetCasinoSettingResponse = z.object({
-  status: z.literal('success'),
-  casiono: z.array(ZCasinoEntry),
-});
+export const ZGetCasinoSettingResponse = successList(ZCasinoEntry, 'casiono');
 export type TGetCasinoSettingResponse = z.infer<typeof ZGetCasinoSettingResponse>;
 
 /**
@@ -66,10 +73,7 @@ export type TGetCasinoSettingResponse = z.infer<typeof ZGetCasinoSettingResponse
  */
 export const ZGetMiniSettingRequest = ZEmptyRequest;
 export type TGetMiniSettingRequest = z.infer<typeof ZGetMiniSettingRequest>;
-export const ZGetMiniSettingResponse = z.object({
-  status: z.literal('success'),
-  mini: z.array(ZCasinoEntry),
-});
+export const ZGetMiniSettingResponse = successList(ZCasinoEntry, 'mini');
 export type TGetMiniSettingResponse = z.infer<typeof ZGetMiniSettingResponse>;
 
 export const ZProviderEntry = z.object({
@@ -82,18 +86,12 @@ export type TProviderEntry = z.infer<typeof ZProviderEntry>;
 
 export const ZGetSlotSettingRequest = ZEmptyRequest;
 export type TGetSlotSettingRequest = z.infer<typeof ZGetSlotSettingRequest>;
-export const ZGetSlotSettingResponse = z.object({
-  status: z.literal('success'),
-  slot: z.array(ZProviderEntry),
-});
+export const ZGetSlotSettingResponse = successList(ZProviderEntry, 'slot');
 export type TGetSlotSettingResponse = z.infer<typeof ZGetSlotSettingResponse>;
 
 export const ZGetSportSettingRequest = ZEmptyRequest;
 export type TGetSportSettingRequest = z.infer<typeof ZGetSportSettingRequest>;
-export const ZGetSportSettingResponse = z.object({
-  status: z.literal('success'),
-  sport: z.array(ZProviderEntry),
-});
+export const ZGetSportSettingResponse = successList(ZProviderEntry, 'sport');
 export type TGetSportSettingResponse = z.infer<typeof ZGetSportSettingResponse>;
 
 export const ZSlotGame = z.object({
@@ -108,7 +106,7 @@ export type TSlotGame = z.infer<typeof ZSlotGame>;
 export const ZGetSlotByCompanyRequest = z.strictObject({ company: ZGameCode });
 export type TGetSlotByCompanyRequest = z.infer<typeof ZGetSlotByCompanyRequest>;
 export const ZGetSlotByCompanyResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), games: z.array(ZSlotGame) }),
+  successList(ZSlotGame, 'games'),
   statusOnly('fail'),
 ]);
 export type TGetSlotByCompanyResponse = z.infer<typeof ZGetSlotByCompanyResponse>;
@@ -158,7 +156,7 @@ export type TBanner = z.infer<typeof ZBanner>;
 
 export const ZGetBannersRequest = ZEmptyRequest;
 export type TGetBannersRequest = z.infer<typeof ZGetBannersRequest>;
-export const ZGetBannersResponse = z.object({ status: z.literal('success'), banners: z.array(ZBanner) });
+export const ZGetBannersResponse = successList(ZBanner, 'banners');
 export type TGetBannersResponse = z.infer<typeof ZGetBannersResponse>;
 
 export const JACKPOT_TIERS = ['MEGA', 'MAJOR', 'MINOR'] as const;

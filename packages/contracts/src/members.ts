@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   passwordEqualsUserId,
+  successList,
   ZAgree18,
   ZBankCode,
   ZBankNum,
@@ -153,7 +154,7 @@ export type TBankEntry = z.infer<typeof ZBankEntry>;
 
 export const ZGetBanksRequest = ZEmptyRequest;
 export type TGetBanksRequest = z.infer<typeof ZGetBanksRequest>;
-export const ZGetBanksResponse = z.object({ status: z.literal('success'), banks: z.array(ZBankEntry) });
+export const ZGetBanksResponse = successList(ZBankEntry, 'banks');
 export type TGetBanksResponse = z.infer<typeof ZGetBanksResponse>;
 
 export const ZMemberAccount = z.object({

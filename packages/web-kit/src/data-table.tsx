@@ -22,6 +22,9 @@ export interface TColumn<R> {
   headerClassName?: string | undefined;
 }
 
+/** The classes of a column whose cells do not wrap (`nowrap`), its header left as it is. */
+export const NOWRAP = { className: 'nowrap', headerClassName: '' };
+
 /**
  * The rows under a header row in the house's `table` classes; `empty` is shown as one row once
  * the rows arrived and there are none (nothing while `rows` is undefined: still loading). A row's

@@ -67,3 +67,35 @@ export function serveJson(answer: (url: string) => unknown): string[] {
   });
   return urls;
 }
+
+/** A request other than a read that a fake server of `serveWrites` received (its JSON body parsed). */
+export interface TSentRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/**
+ * A fake server of reads and writes: a GET is answered with `read(url)` (none: the request fails),
+ * any other request is recorded in the returned list and answered with the next answer of
+ * `answers['<METHOD> <url>']` (none left: the request fails). Answers go as JSON, or as they are
+ * when they are Responses.
+ */
+export function serveWrites(
+  read: (url: string) => unknown,
+  answers: Record<string, unknown[]>,
+): TSentRequest[] {
+  const sent: TSentRequest[] = [];
+  fakeFetch((url, init) => {
+    if (init.method === 'GET') {
+      const answer = read(url);
+      if (answer === undefined) throw new Error(`unexpected GET ${url}`);
+      return answer;
+    }
+    sent.push({ method: init.method!, url, body: init.body ? JSON.parse(init.body as string) : undefined });
+    const next = answers[`${init.method} ${url}`]?.shift();
+    if (!next) throw new Error(`unexpected ${init.method} ${url}`);
+    return next;
+  });
+  return sent;
+}

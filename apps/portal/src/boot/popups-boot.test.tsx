@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TPopup } from '@casino/contracts/community';
 import { SITE_POPUPS_DATA_ID } from '@casino/contracts/document-popups';
-import { fakeServer, settle } from '../test/fake-server.tsx';
+import { fakeServer, popup, settle } from '../test/fake-server.tsx';
 import { fakeSession, TestProviders } from '../test/test-app.tsx';
 import { SESSION_KEYS, STORAGE_KEYS } from '../lib/storage.ts';
 import { EARLY_LAYER_ATTRIBUTE } from '../features/popups/early-popups.ts';
@@ -11,19 +11,6 @@ import { readyDocumentPopups } from './popups-boot.ts';
 
 // The server writes the site popups into the document (decision 0023); boot.js readies them before
 // the page is shown, with the app's rules and storage; the app takes their data and their place.
-
-function popup(id: number, extra: Partial<TPopup> = {}): TPopup {
-  return {
-    id,
-    title: `팝업 ${id}`,
-    titleColor: '#ffcc00',
-    contents: `안내 <b>${id}</b>`,
-    domain: '',
-    posX: 40 * id,
-    posY: 30 * id,
-    ...extra,
-  };
-}
 
 /** The document as the server writes it (apps/api's lib/site-popups.ts), then boot.js's part. */
 function boot(popups: TPopup[]): void {

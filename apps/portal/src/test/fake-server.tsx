@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { TCallName, TCallResponse } from '@casino/contracts/calls';
+import type { TPopup } from '@casino/contracts/community';
 import type { TLocale } from '@casino/contracts/locales';
 import { LocaleContext } from '../i18n/locale-context.ts';
 import type { SessionValue } from '../lib/session/session-context.ts';
@@ -61,6 +62,20 @@ export function cashierStatus(changes: Partial<TCashierStatus> = {}): TCashierSt
     maxAmount: 100_000_000,
     minConversion: 10_000,
     ...changes,
+  };
+}
+
+/** A site popup `id` (its title, colour, HTML contents and place follow from it), with `extra`. */
+export function popup(id: number, extra: Partial<TPopup> = {}): TPopup {
+  return {
+    id,
+    title: `팝업 ${id}`,
+    titleColor: '#ffcc00',
+    contents: `안내 <b>${id}</b>`,
+    domain: '',
+    posX: 40 * id,
+    posY: 30 * id,
+    ...extra,
   };
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BlacklistPage } from './blacklist-page.tsx';
 import { setLanguage } from '../../i18n/i18n.ts';
-import { fakeFetch, renderConsole, setUpConsoleTests } from '../../test/console.tsx';
+import { renderConsole, serveWrites, setUpConsoleTests } from '../../test/console.tsx';
 
 const ENTRY = {
   id: 3,
@@ -23,22 +23,14 @@ const HIT = {
 };
 
 function fakeServer(answers: Record<string, unknown[]>) {
-  const sent: { method: string; url: string; body: unknown }[] = [];
   const reads: string[] = [];
-  fakeFetch(async (url: string, init: RequestInit) => {
-    if (init.method === 'GET') {
-      reads.push(url);
-      if (url.startsWith('/api/backoffice/blacklist/hits'))
-        return Response.json({ status: 'success', list: [HIT], maxCount: 1 });
-      if (url.startsWith('/api/backoffice/blacklist'))
-        return Response.json({ status: 'success', list: [ENTRY], maxCount: 1 });
-      throw new Error(`unexpected GET ${url}`);
-    }
-    sent.push({ method: init.method!, url, body: init.body ? JSON.parse(init.body as string) : undefined });
-    const next = answers[`${init.method} ${url}`]?.shift();
-    if (!next) throw new Error(`unexpected ${init.method} ${url}`);
-    return next instanceof Response ? next : Response.json(next);
-  });
+  const sent = serveWrites((url) => {
+    reads.push(url);
+    if (url.startsWith('/api/backoffice/blacklist/hits'))
+      return { status: 'success', list: [HIT], maxCount: 1 };
+    if (url.startsWith('/api/backoffice/blacklist')) return { status: 'success', list: [ENTRY], maxCount: 1 };
+    return undefined;
+  }, answers);
   return { sent, reads };
 }
 

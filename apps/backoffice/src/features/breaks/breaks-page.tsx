@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TBreakReportRow } from '@casino/contracts/backoffice-protection';
 import { BREAK_KINDS, type TBreakKind } from '@casino/contracts/protection';
-import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
+import { DataTable, NOWRAP, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import './breaks.css';
@@ -37,7 +37,6 @@ export function BreaksPage() {
     setSearch(params);
   };
 
-  const NOWRAP = { className: 'nowrap', headerClassName: '' };
   const columns: TColumn<TBreakReportRow>[] = [
     {
       key: 'userId',

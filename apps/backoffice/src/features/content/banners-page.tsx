@@ -17,6 +17,7 @@ import { DomainField, domainsText } from './fields.tsx';
 import { DeleteDialog, ItemActions, OnOffButton } from './item-actions.tsx';
 import './content.css';
 import { useBanners } from './queries.ts';
+import { Notice } from '../../components/notice.tsx';
 
 interface Draft {
   id: number | null;
@@ -323,15 +324,9 @@ export function BannersPage() {
           {t('content.banners.new')}
         </button>
       </div>
-      {message && (
-        <p role="status" className="notice notice--ok">
-          {message}
-        </p>
-      )}
+      <Notice tone="ok" text={message} />
       {(list.isError || (error && !draft && !removing)) && (
-        <p role="alert" className="notice notice--error">
-          {list.isError ? t(errorKey(list.error)) : error}
-        </p>
+        <Notice tone="error" text={list.isError ? t(errorKey(list.error)) : error} />
       )}
       {draft && (
         <BannerForm

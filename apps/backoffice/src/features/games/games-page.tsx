@@ -14,6 +14,7 @@ import {
 import { ZCompRatesPatch } from '@casino/contracts/backoffice-settings';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { formFieldErrors, useContractForm } from '@casino/web-kit/contract-form';
+import { DataTable, NOWRAP } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import type { z } from 'zod';
 import type { ZCatalogProvider } from '@casino/contracts/backoffice-games';
@@ -593,86 +594,94 @@ function CatalogTab() {
     <>
       {catalog.isError && <Note tone="error" text={t(errorKey(catalog.error))} />}
       <Note tone="error" text={error} />
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('games.provider')}</th>
-              <th scope="col">{t('games.kind')}</th>
-              <th scope="col">{t('games.wallet')}</th>
-              <th scope="col">{t('games.state')}</th>
-              <th scope="col">{t('games.maintenanceShort')}</th>
-              <th scope="col">{t('games.jackpot')}</th>
-              <th scope="col" className="num">
-                {t('games.games')}
-              </th>
-              <th scope="col">{t('queue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {providers.map((p) => (
-              <tr key={p.code} className={p.code === selected ? 'games__selected' : undefined}>
-                <td className="nowrap">
-                  <strong>{nameOf(p)}</strong>
-                  <br />
-                  <span className="muted">{p.code}</span>
-                </td>
-                <td className="nowrap">{t(`games.kinds.${p.kind}`)}</td>
-                <td className="nowrap">{t(`games.walletMode.${p.wallet}`)}</td>
-                <td>
-                  <span className={p.enabled ? 'state state--already' : 'state state--cansel'}>
-                    {p.enabled ? t('games.on') : t('games.off')}
-                  </span>
-                </td>
-                <td className="nowrap">
-                  {p.maintenance ? `${p.maintenance.from} ~ ${p.maintenance.to}` : '—'}
-                </td>
-                <td>{p.jackpot ? t('games.yes') : t('games.no')}</td>
-                <td className="num">{p.games.length}</td>
-                <td className="games__acts">
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    aria-pressed={p.code === selected}
-                    onClick={() => setSelected(p.code === selected ? null : p.code)}
-                  >
-                    {t('games.showGames')}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    disabled={toggle.isPending}
-                    onClick={() => toggle.mutate(p)}
-                  >
-                    {p.enabled ? t('games.disable') : t('games.enable')}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    onClick={() => setDialog({ kind: 'settings', provider: p })}
-                  >
-                    {t('games.settings')}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    onClick={() => setDialog({ kind: 'rotate', provider: p })}
-                  >
-                    {t('games.rotate')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {catalog.data && providers.length === 0 && (
-              <tr>
-                <td colSpan={8} className="empty">
-                  {t('games.noProviders')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[
+          {
+            key: 'provider',
+            header: t('games.provider'),
+            ...NOWRAP,
+            cell: (p) => (
+              <>
+                <strong>{nameOf(p)}</strong>
+                <br />
+                <span className="muted">{p.code}</span>
+              </>
+            ),
+          },
+          { key: 'kind', header: t('games.kind'), ...NOWRAP, cell: (p) => t(`games.kinds.${p.kind}`) },
+          {
+            key: 'wallet',
+            header: t('games.wallet'),
+            ...NOWRAP,
+            cell: (p) => t(`games.walletMode.${p.wallet}`),
+          },
+          {
+            key: 'state',
+            header: t('games.state'),
+            cell: (p) => (
+              <span className={p.enabled ? 'state state--already' : 'state state--cansel'}>
+                {p.enabled ? t('games.on') : t('games.off')}
+              </span>
+            ),
+          },
+          {
+            key: 'maintenance',
+            header: t('games.maintenanceShort'),
+            ...NOWRAP,
+            cell: (p) => (p.maintenance ? `${p.maintenance.from} ~ ${p.maintenance.to}` : '—'),
+          },
+          {
+            key: 'jackpot',
+            header: t('games.jackpot'),
+            cell: (p) => (p.jackpot ? t('games.yes') : t('games.no')),
+          },
+          { key: 'games', header: t('games.games'), className: 'num', cell: (p) => p.games.length },
+          {
+            key: 'actions',
+            header: t('queue.actions'),
+            className: 'games__acts',
+            headerClassName: '',
+            cell: (p) => (
+              <>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  aria-pressed={p.code === selected}
+                  onClick={() => setSelected(p.code === selected ? null : p.code)}
+                >
+                  {t('games.showGames')}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  disabled={toggle.isPending}
+                  onClick={() => toggle.mutate(p)}
+                >
+                  {p.enabled ? t('games.disable') : t('games.enable')}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => setDialog({ kind: 'settings', provider: p })}
+                >
+                  {t('games.settings')}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => setDialog({ kind: 'rotate', provider: p })}
+                >
+                  {t('games.rotate')}
+                </button>
+              </>
+            ),
+          },
+        ]}
+        rows={catalog.data ? providers : undefined}
+        rowKey={(p) => p.code}
+        rowClassName={(p) => (p.code === selected ? 'games__selected' : undefined)}
+        empty={t('games.noProviders')}
+      />
       {current && <GamesOfProvider key={current.code} provider={current} />}
       {dialog?.kind === 'settings' && (
         <ProviderDialog provider={dialog.provider} onClose={() => setDialog(null)} />
@@ -705,41 +714,19 @@ function JackpotsTab() {
           <JackpotForm key={JSON.stringify(data.tiers)} tiers={data.tiers} onMessage={setMessage} />
           {message && <Note tone={message.tone} text={message.text} />}
           <h2 className="games__subtitle">{t('games.hits')}</h2>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('games.at')}</th>
-                  <th scope="col">{t('games.tier')}</th>
-                  <th scope="col">{t('games.member')}</th>
-                  <th scope="col">{t('games.provider')}</th>
-                  <th scope="col">{t('games.round')}</th>
-                  <th scope="col" className="num">
-                    {t('games.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.hits.map((hit) => (
-                  <tr key={`${hit.provider}:${hit.roundId}:${hit.tier}`}>
-                    <td className="nowrap">{formatDateTime(hit.at)}</td>
-                    <td>{hit.tier}</td>
-                    <td>{hit.userId}</td>
-                    <td>{hit.provider}</td>
-                    <td>{hit.roundId}</td>
-                    <td className="num">{won(hit.amount)}</td>
-                  </tr>
-                ))}
-                {data.hits.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="empty">
-                      {t('games.noHits')}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { key: 'at', header: t('games.at'), ...NOWRAP, cell: (hit) => formatDateTime(hit.at) },
+              { key: 'tier', header: t('games.tier'), cell: (hit) => hit.tier },
+              { key: 'member', header: t('games.member'), cell: (hit) => hit.userId },
+              { key: 'provider', header: t('games.provider'), cell: (hit) => hit.provider },
+              { key: 'round', header: t('games.round'), cell: (hit) => hit.roundId },
+              { key: 'amount', header: t('games.amount'), className: 'num', cell: (hit) => won(hit.amount) },
+            ]}
+            rows={data.hits}
+            rowKey={(hit) => `${hit.provider}:${hit.roundId}:${hit.tier}`}
+            empty={t('games.noHits')}
+          />
         </>
       )}
     </section>

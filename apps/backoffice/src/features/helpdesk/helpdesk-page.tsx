@@ -12,7 +12,7 @@ import { HELP_KINDS } from '@casino/contracts/community';
 import { hasVisibleContent } from '@casino/contracts/sanitize-html';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
-import { DataTable } from '@casino/web-kit/data-table.tsx';
+import { DataTable, NOWRAP } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { useFieldText } from '../../components/field.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
@@ -29,7 +29,6 @@ import { useDepositAccount, useHelps } from './queries.ts';
 import { FailureNotice } from '../../components/notice.tsx';
 
 export const PAGE_SIZE = 20;
-const NOWRAP = { className: 'nowrap', headerClassName: '' };
 const STATES = ['wait', 'already'] as const;
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {

@@ -11,6 +11,7 @@ import { Field, FormMessage, useFailureText, useFieldText } from '../../componen
 import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { apiKey, apiQuery, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { Facts } from '../../components/facts.tsx';
 import './levels.css';
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
@@ -30,16 +31,7 @@ function Figures({ figures }: { figures: TBonusFigures | undefined }) {
     [t('levels.events.figures.returned'), n(figures.givenUp.returned)],
     [t('levels.events.figures.active'), `${n(figures.active.count)} · ${n(figures.active.amount)}`],
   ];
-  return (
-    <dl className="levels__figures">
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts className="levels__figures" items={items} />;
 }
 
 type TEventValues = {

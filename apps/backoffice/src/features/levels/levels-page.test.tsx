@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DepositEventsPage } from './deposit-events-page.tsx';
 import { LevelsPage } from './levels-page.tsx';
-import { fakeFetch, renderConsole, setUpConsoleTests } from '../../test/console.tsx';
+import { renderConsole, serveWrites, setUpConsoleTests } from '../../test/console.tsx';
 
 const NONE = { casino: null, slot: null, mini: null };
 const level = (n: number, more: Record<string, unknown> = {}) => ({
@@ -60,21 +60,14 @@ const EVENTS = {
   ],
 };
 
+const READS: Record<string, unknown> = {
+  '/api/backoffice/settings/levels': LEVELS,
+  '/api/backoffice/promotions/deposit-bonus': BONUS,
+  '/api/backoffice/promotions/events': EVENTS,
+};
+
 function fakeServer(answers: Record<string, unknown[]>) {
-  const sent: { method: string; url: string; body: unknown }[] = [];
-  fakeFetch(async (url: string, init: RequestInit) => {
-    if (init.method === 'GET') {
-      if (url === '/api/backoffice/settings/levels') return Response.json(LEVELS);
-      if (url === '/api/backoffice/promotions/deposit-bonus') return Response.json(BONUS);
-      if (url === '/api/backoffice/promotions/events') return Response.json(EVENTS);
-      throw new Error(`unexpected GET ${url}`);
-    }
-    sent.push({ method: init.method!, url, body: init.body ? JSON.parse(init.body as string) : undefined });
-    const next = answers[`${init.method} ${url}`]?.shift();
-    if (!next) throw new Error(`unexpected ${init.method} ${url}`);
-    return Response.json(next);
-  });
-  return sent;
+  return serveWrites((url) => READS[url], answers);
 }
 
 const owner = { operatorId: 'boss', role: 'owner' as const, permissions: [] };

@@ -3,7 +3,7 @@ import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/reac
 import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
-import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
+import { DataTable, NOWRAP, type TColumn } from '@casino/web-kit/data-table.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { ProtectionTab } from './protection-tab.tsx';
 import { useMemberLedger } from './queries.ts';
@@ -153,7 +153,6 @@ function PagedTab<T extends TPagedAnswer<unknown>>({
 }
 
 const NUM = { className: 'num' };
-const NOWRAP = { className: 'nowrap', headerClassName: '' };
 
 function LedgerTab({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DataTable, type TColumn } from '@casino/web-kit/data-table.tsx';
+import { DataTable, NOWRAP, type TColumn } from '@casino/web-kit/data-table.tsx';
 import type { TMemberBreak } from '@casino/contracts/backoffice-protection';
 import { PLAY_LIMIT_KINDS, PLAY_LIMIT_PERIODS } from '@casino/contracts/protection';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
@@ -55,7 +55,6 @@ export function ProtectionTab({ userId }: { userId: string }) {
       </p>
     );
 
-  const NOWRAP = { className: 'nowrap', headerClassName: '' };
   const breakColumns: TColumn<(typeof data.breaks)[number]>[] = [
     {
       key: 'kind',

@@ -12,7 +12,7 @@ import {
 } from '@casino/contracts/backoffice-mini';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
-import { DataTable } from '@casino/web-kit/data-table.tsx';
+import { DataTable, NOWRAP } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { roleCan } from '@casino/contracts/backoffice-permissions';
 import { Dialog } from '../../app/dialog.tsx';
@@ -22,13 +22,13 @@ import { FailureNotice, Notice } from '../../components/notice.tsx';
 import { apiKey, useApiMutation } from '../../lib/api.ts';
 import { formatDateTime, formatWon } from '../../lib/format.ts';
 import { useMiniRound, useMiniRounds, useMiniSettings } from './queries.ts';
+import { Facts } from '../../components/facts.tsx';
 import './mini.css';
 
 type TGame = (typeof MINI_GAME_CODES)[number];
 type TSettings = Extract<TMiniSettingsResponse, { status: 'success' }>;
 type TMarket = TSettings['markets'][number];
 
-const NOWRAP = { className: 'nowrap', headerClassName: '' };
 const NUM = { className: 'num', headerClassName: 'num' };
 
 /** A market's RTP at `odds` (hundredths), in percent with two decimals: wins * odds / outcomes. */
@@ -167,48 +167,28 @@ function RoundDetail({
           </button>
         ) : null}
       </div>
-      <dl className="mini__facts">
-        <div>
-          <dt>{t('mini.state')}</dt>
-          <dd>{t(`mini.states.${r.state}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.result')}</dt>
-          <dd>{resultText(game, r.result)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.closesAt')}</dt>
-          <dd className="nowrap">{formatDateTime(r.closesAt)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.drawnAt')}</dt>
-          <dd className="nowrap">{r.drawnAt ? formatDateTime(r.drawnAt) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.stakes')}</dt>
-          <dd className="num">{won(r.stakes)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.wins')}</dt>
-          <dd className="num">{won(r.wins)}</dd>
-        </div>
-        <div>
-          <dt>{t('mini.houseResult')}</dt>
-          <dd className="num">{won(r.stakes - r.wins)}</dd>
-        </div>
-        {r.voidedAt ? (
-          <div>
-            <dt>{t('mini.voided')}</dt>
-            <dd>
-              {t('mini.voidedBy', {
-                at: formatDateTime(r.voidedAt),
-                by: r.voidedBy ?? '—',
-                reason: r.voidReason ?? '',
-              })}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <Facts
+        className="mini__facts"
+        items={[
+          [t('mini.state'), t(`mini.states.${r.state}`)],
+          [t('mini.result'), resultText(game, r.result)],
+          [t('mini.closesAt'), formatDateTime(r.closesAt), 'nowrap'],
+          [t('mini.drawnAt'), r.drawnAt ? formatDateTime(r.drawnAt) : '—', 'nowrap'],
+          [t('mini.stakes'), won(r.stakes), 'num'],
+          [t('mini.wins'), won(r.wins), 'num'],
+          [t('mini.houseResult'), won(r.stakes - r.wins), 'num'],
+          r.voidedAt
+            ? [
+                t('mini.voided'),
+                t('mini.voidedBy', {
+                  at: formatDateTime(r.voidedAt),
+                  by: r.voidedBy ?? '—',
+                  reason: r.voidReason ?? '',
+                }),
+              ]
+            : null,
+        ]}
+      />
       <h3 className="mini__subtitle">{t('mini.exposure')}</h3>
       <DataTable
         columns={[

@@ -274,11 +274,7 @@ function AllowlistSection() {
           )}
         </p>
       )}
-      {saved && !isDirty && (
-        <p role="status" className="notice notice--ok">
-          {saved}
-        </p>
-      )}
+      {!isDirty && <Notice tone="ok" text={saved} />}
       <Form
         form={form}
         onValid={({ ranges }) => {
@@ -300,11 +296,7 @@ function AllowlistSection() {
             />
           )}
         </Field>
-        {bad.length > 0 && (
-          <p role="alert" className="notice notice--error">
-            {t('operators.ip.bad', { ranges: bad.join(', ') })}
-          </p>
-        )}
+        {bad.length > 0 && <Notice tone="error" text={t('operators.ip.bad', { ranges: bad.join(', ') })} />}
         {excludesYou && (
           <p role="alert" className="notice notice--warn">
             {t('operators.ip.excludesYou', { ip: yourIp })}

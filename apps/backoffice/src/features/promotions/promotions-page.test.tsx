@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PromotionsPage } from './promotions-page.tsx';
-import { fakeFetch, renderConsole, setUpConsoleTests } from '../../test/console.tsx';
+import { renderConsole, serveWrites, setUpConsoleTests } from '../../test/console.tsx';
 
 const FIGURES = { count: 12, points: 3_400, count30: 5, points30: 900 };
 const ATTENDANCE = {
@@ -27,22 +27,17 @@ const FLAGGED = {
   maxCount: 1,
 };
 
+const READS: Record<string, unknown> = {
+  '/api/backoffice/promotions/attendance': ATTENDANCE,
+  '/api/backoffice/promotions/referral': REFERRAL,
+  '/api/backoffice/promotions/payback': PAYBACK,
+};
+
 function fakeServer(answers: Record<string, unknown[]>) {
-  const sent: { method: string; url: string; body: unknown }[] = [];
-  fakeFetch(async (url: string, init: RequestInit) => {
-    if (init.method === 'GET') {
-      if (url.startsWith('/api/backoffice/promotions/referral/flagged')) return Response.json(FLAGGED);
-      if (url === '/api/backoffice/promotions/attendance') return Response.json(ATTENDANCE);
-      if (url === '/api/backoffice/promotions/referral') return Response.json(REFERRAL);
-      if (url === '/api/backoffice/promotions/payback') return Response.json(PAYBACK);
-      throw new Error(`unexpected GET ${url}`);
-    }
-    sent.push({ method: init.method!, url, body: init.body ? JSON.parse(init.body as string) : undefined });
-    const next = answers[`${init.method} ${url}`]?.shift();
-    if (!next) throw new Error(`unexpected ${init.method} ${url}`);
-    return Response.json(next);
-  });
-  return sent;
+  return serveWrites(
+    (url) => (url.startsWith('/api/backoffice/promotions/referral/flagged') ? FLAGGED : READS[url]),
+    answers,
+  );
 }
 
 function renderPage() {

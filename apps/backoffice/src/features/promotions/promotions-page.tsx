@@ -19,6 +19,7 @@ import { pageOf, UrlPager } from '../../components/pager.tsx';
 import { apiKey, useApiMutation, type TApiMutationOptions } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useAttendance, useFlaggedReferrals, usePayback, useReferral } from './queries.ts';
+import { Facts } from '../../components/facts.tsx';
 import './promotions.css';
 
 export const FLAGGED_PAGE_SIZE = 20;
@@ -48,16 +49,7 @@ function Figures({ figures, extra }: { figures: TPromotionFigures | undefined; e
     [t('promotions.figures.points30'), n(figures.points30)],
     ...(extra ?? []).map(([label, value]) => [label, n(value)] as [string, string]),
   ];
-  return (
-    <dl className="promotions__figures">
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts className="promotions__figures" items={items} />;
 }
 
 /** The on/off switch of a promotion, as a form's checkbox. */

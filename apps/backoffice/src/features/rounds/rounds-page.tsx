@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ZMemberRoundsQuery, ZRoundParams } from '@casino/contracts/backoffice-games';
 import { schemaCodes } from '@casino/contracts/schema-codes';
 import { useContractForm } from '@casino/web-kit/contract-form';
-import { DataTable } from '@casino/web-kit/data-table.tsx';
+import { DataTable, NOWRAP } from '@casino/web-kit/data-table.tsx';
 import { Form } from '@casino/web-kit/form.tsx';
 import { Field, useFieldText } from '../../components/field.tsx';
 import { pageOf, pageCount, Pager } from '../../components/pager.tsx';
@@ -11,9 +11,9 @@ import { formatDateTime, formatWon } from '../../lib/format.ts';
 import './rounds.css';
 import { useMemberRounds, useRound } from './queries.ts';
 import { FailureNotice } from '../../components/notice.tsx';
+import { Facts } from '../../components/facts.tsx';
 
 export const ROUNDS_PAGE_SIZE = 20;
-const NOWRAP = { className: 'nowrap', headerClassName: '' };
 const ID = { className: 'rounds__id', headerClassName: '' };
 
 /** One round with every wallet call of it: what a dispute is settled on. */
@@ -32,52 +32,22 @@ function RoundDetail({ provider, roundId }: { provider: string; roundId: string 
   const r = round.data.round;
   return (
     <section className="rounds__detail" aria-label={t('rounds.detail')}>
-      <dl className="rounds__facts">
-        <div>
-          <dt>{t('rounds.provider')}</dt>
-          <dd>{r.provider}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.roundId')}</dt>
-          <dd className="rounds__id">{r.roundId}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.member')}</dt>
-          <dd>{r.userId}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.game')}</dt>
-          <dd>{r.gameCode}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.bet')}</dt>
-          <dd className="num">{won(r.bet)}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.win')}</dt>
-          <dd className="num">{won(r.win)}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.rolledBack')}</dt>
-          <dd className="num">{won(r.rolledBack)}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.result')}</dt>
-          <dd className="num">{won(r.win - r.bet)}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.closed')}</dt>
-          <dd>{r.closed ? t('rounds.yes') : t('rounds.no')}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.started')}</dt>
-          <dd className="nowrap">{formatDateTime(r.regDate)}</dd>
-        </div>
-        <div>
-          <dt>{t('rounds.last')}</dt>
-          <dd className="nowrap">{formatDateTime(r.lastDate)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="rounds__facts"
+        items={[
+          [t('rounds.provider'), r.provider],
+          [t('rounds.roundId'), r.roundId, 'rounds__id'],
+          [t('rounds.member'), r.userId],
+          [t('rounds.game'), r.gameCode],
+          [t('rounds.bet'), won(r.bet), 'num'],
+          [t('rounds.win'), won(r.win), 'num'],
+          [t('rounds.rolledBack'), won(r.rolledBack), 'num'],
+          [t('rounds.result'), won(r.win - r.bet), 'num'],
+          [t('rounds.closed'), r.closed ? t('rounds.yes') : t('rounds.no')],
+          [t('rounds.started'), formatDateTime(r.regDate), 'nowrap'],
+          [t('rounds.last'), formatDateTime(r.lastDate), 'nowrap'],
+        ]}
+      />
       <DataTable
         columns={[
           { key: 'time', header: t('rounds.time'), ...NOWRAP, cell: (c) => formatDateTime(c.regDate) },

@@ -33,6 +33,7 @@ import {
   useRegCodes,
   useRegistrationSettings,
 } from './queries.ts';
+import { Notice } from '../../components/notice.tsx';
 
 function Section({
   title,
@@ -53,19 +54,7 @@ function Section({
 }
 
 function Result({ ok, error }: { ok: string | null; error: string | null }) {
-  if (error)
-    return (
-      <p role="alert" className="notice notice--error">
-        {error}
-      </p>
-    );
-  if (ok)
-    return (
-      <p role="status" className="notice notice--ok">
-        {ok}
-      </p>
-    );
-  return null;
+  return <Notice tone={error ? 'error' : 'ok'} text={error || ok} />;
 }
 
 // --- member approval ---

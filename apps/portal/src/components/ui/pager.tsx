@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 import './pager.css';
@@ -6,6 +7,28 @@ import './pager.css';
 export function pageCount(maxCount: number, pageSize: number): number {
   if (!Number.isFinite(maxCount) || maxCount <= 0) return 1;
   return Math.max(1, Math.ceil(maxCount / pageSize));
+}
+
+/**
+ * The pages of a paged list (1 until a page of it is read: `query.data`, whose rows are its
+ * `rowsKey` array), and the step back from a page emptied by deletions (or gone since, fewer rows
+ * than before) to the last page that has rows, once the page read is no older page standing in.
+ */
+export function usePageCount<K extends string>(
+  query: { data?: { maxCount: number } & Record<K, readonly unknown[]>; isPlaceholderData: boolean },
+  rowsKey: K,
+  page: number,
+  onPage: (page: number) => void,
+  pageSize: number,
+): number {
+  const maxCount = query.data?.maxCount;
+  const rows = query.data?.[rowsKey].length;
+  const { isPlaceholderData } = query;
+  useEffect(() => {
+    if (maxCount !== undefined && !isPlaceholderData && rows === 0 && page > 1)
+      onPage(Math.min(page - 1, pageCount(maxCount, pageSize)));
+  }, [maxCount, rows, isPlaceholderData, page, onPage, pageSize]);
+  return maxCount === undefined ? 1 : pageCount(maxCount, pageSize);
 }
 
 /**

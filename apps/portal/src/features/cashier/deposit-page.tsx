@@ -26,7 +26,7 @@ import { BonusOptions, NO_BONUS } from './components/bonus-options.tsx';
 import { useUserAskAccount } from '../../lib/community/ask-account.ts';
 import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
-import { LockStatus } from './components/lock-status.tsx';
+import { CashierSubmit, useCashierRequest, useCashierWindow } from './components/cashier-window.tsx';
 import { CashierRequestsPage } from './components/request-history.tsx';
 import { DepositLimitOffer, useDepositLimitOfferSettled } from './components/deposit-limit-offer.tsx';
 import './cashier.css';
@@ -74,15 +74,12 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
   const format = useFormat();
   const navigate = useNavigate();
   const href = useLocalizedPath();
-  const session = useSession();
-  const cashier = useCashierStatus();
+  const { cashier, status, isLocked, isOpen, limits, lockStatus } = useCashierWindow('deposit');
   const apply = useApplyUserDeposit();
   const ask = useUserAskAccount();
   const bonus = useDepositBonus();
   const [bonusId, setBonusId] = useState<string>(NO_BONUS);
   const chosen = bonus.data?.options.find((o) => o.id === bonusId);
-  const status = cashier.data;
-  const isLocked = status?.deposit.locked === true;
 
   /** The contract's rules (amount type and maximum, depositor length) plus the operator's minimum and unit. */
   function validate(values: DepositValues): TFieldCodes<TDepositField> {
@@ -108,14 +105,8 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     defaultValues: { amount: 0, depositor: null },
     validate,
   });
+  const send = useCashierRequest('deposit', form);
   const wordOf = (field: TDepositField) => (code: string) => fieldErrorText(t, field, code);
-
-  /** A closed window is said before any check. */
-  async function isOpen(): Promise<boolean> {
-    if (!isLocked) return true;
-    await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
-    return false;
-  }
 
   async function onValid(values: DepositValues) {
     const { amount } = values;
@@ -131,69 +122,62 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
       },
     );
     if (!isConfirmed) return;
-    try {
-      let result;
-      try {
-        result = await apply.mutateAsync({
+    await send(
+      () =>
+        apply.mutateAsync({
           amount,
           ...(name ? { depositor: name } : {}),
           ...(chosen ? { bonusId: chosen.id } : {}),
-        });
-      } catch (error) {
-        if (!form.showServerErrors(error)) await dialogs.error(cashierErrorText(t, 'deposit', error));
-        return;
-      }
-      switch (result.status) {
-        case 'success':
-          form.setValue('amount', 0);
-          form.clearErrors();
-          setBonusId(NO_BONUS);
-          onApplied();
-          await dialogs.success(t('deposit.done', { amount: money }));
-          return;
-        case 'time':
-          void cashier.refetch();
-          await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
-          return;
-        case 'wait':
-          await dialogs.warning(cashierStatusText(t, 'deposit', 'wait'));
-          return;
-        case 'fail':
-          // The chosen bonus is no longer offered (an event ended, the level's options changed).
-          setBonusId(NO_BONUS);
-          void bonus.refetch();
-          await dialogs.warning(t('bonus.gone'));
-          return;
-        case 'blocked':
-          // Beyond the member's own deposit limit (docs/protection.md): what it still allows, and
-          // where to change it.
-          if (result.remaining !== undefined) {
-            // With a bonus chosen, the bonus counted toward the limit too: the largest deposit with
-            // it, or (none fits) what a deposit without it may be.
-            const text =
-              result.bonusMax === undefined
-                ? t('deposit.limitBlocked', { remaining: format.money(result.remaining) })
-                : result.bonusMax > 0
-                  ? t('deposit.limitBonus', { max: format.money(result.bonusMax) })
-                  : t('deposit.limitBonusNone', { remaining: format.money(result.remaining) });
-            if (result.bonusMax !== undefined) void bonus.refetch();
-            const isLimitsOpened = await dialogs.warning(text, {
-              confirmLabel: t('deposit.limitOpen'),
-              cancelLabel: t('common:action.close'),
-            });
-            if (isLimitsOpened) void navigate(href('responsible'));
+        }),
+      async (result) => {
+        switch (result.status) {
+          case 'success':
+            form.setValue('amount', 0);
+            form.clearErrors();
+            setBonusId(NO_BONUS);
+            onApplied();
+            await dialogs.success(t('deposit.done', { amount: money }));
             return;
-          }
-          await dialogs.error(cashierStatusText(t, 'deposit', 'blocked'));
-          return;
-        default:
-          await dialogs.error(cashierStatusText(t, 'deposit', (result as { status: string }).status));
-      }
-    } finally {
-      // Once the member has read the answer (a health check may open its own dialog), the header
-      // balance follows.
-      void session.refresh();
-    }
+          case 'time':
+            void cashier.refetch();
+            await dialogs.warning(cashierStatusText(t, 'deposit', 'time'));
+            return;
+          case 'wait':
+            await dialogs.warning(cashierStatusText(t, 'deposit', 'wait'));
+            return;
+          case 'fail':
+            // The chosen bonus is no longer offered (an event ended, the level's options changed).
+            setBonusId(NO_BONUS);
+            void bonus.refetch();
+            await dialogs.warning(t('bonus.gone'));
+            return;
+          case 'blocked':
+            // Beyond the member's own deposit limit (docs/protection.md): what it still allows, and
+            // where to change it.
+            if (result.remaining !== undefined) {
+              // With a bonus chosen, the bonus counted toward the limit too: the largest deposit with
+              // it, or (none fits) what a deposit without it may be.
+              const text =
+                result.bonusMax === undefined
+                  ? t('deposit.limitBlocked', { remaining: format.money(result.remaining) })
+                  : result.bonusMax > 0
+                    ? t('deposit.limitBonus', { max: format.money(result.bonusMax) })
+                    : t('deposit.limitBonusNone', { remaining: format.money(result.remaining) });
+              if (result.bonusMax !== undefined) void bonus.refetch();
+              const isLimitsOpened = await dialogs.warning(text, {
+                confirmLabel: t('deposit.limitOpen'),
+                cancelLabel: t('common:action.close'),
+              });
+              if (isLimitsOpened) void navigate(href('responsible'));
+              return;
+            }
+            await dialogs.error(cashierStatusText(t, 'deposit', 'blocked'));
+            return;
+          default:
+            await dialogs.error(cashierStatusText(t, 'deposit', (result as { status: string }).status));
+        }
+      },
+    );
   }
 
   async function onAsk() {
@@ -216,10 +200,6 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
     if (openHelp) void navigate(href('help'));
   }
 
-  const limits = status
-    ? t('amount.limits', { min: format.money(status.minDeposit), unit: format.money(status.unit) })
-    : t('common:state.loading');
-
   return (
     <Form
       form={form}
@@ -231,13 +211,7 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
       <h2 className="card__title" id="deposit-form-title">
         {t('deposit.formTitle')}
       </h2>
-      <LockStatus
-        kind="deposit"
-        window={status?.deposit}
-        isLoading={cashier.isFetching}
-        isError={cashier.isError}
-        onRetry={() => void cashier.refetch()}
-      />
+      {lockStatus}
       <div className="callout">
         <Icon name="info" size={20} className="callout__icon" />
         <div className="callout__body">
@@ -287,14 +261,7 @@ function DepositForm({ user, onApplied }: { user: TUser; onApplied: () => void }
           />
         )}
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--lg btn--block"
-        disabled={isLocked || apply.isPending}
-      >
-        {apply.isPending ? <Spinner size={18} /> : <Icon name="deposit" size={20} />}
-        {apply.isPending ? t('deposit.submitting') : isLocked ? t('deposit.closed') : t('deposit.submit')}
-      </button>
+      <CashierSubmit kind="deposit" isLocked={isLocked} isPending={apply.isPending} />
     </Form>
   );
 }

@@ -10,7 +10,6 @@ import { useContractForm } from '@casino/web-kit/contract-form';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { fieldErrorText, type TFieldCodes } from '../../i18n/error-text.ts';
 import { useLocale } from '../../i18n/locale-context.ts';
@@ -20,11 +19,10 @@ import { useSession } from '../../lib/session/session-context.ts';
 import { amountErrorCode, QUICK_AMOUNTS } from './amount.ts';
 import { useApplyUserWithdraw } from './api/apply-user-withdraw.ts';
 import { useDelWithdraw } from './api/del-withdraw.ts';
-import { useCashierStatus } from './api/get-cashier-status.ts';
 import { useWithdrawList } from './api/get-withdraw-list.ts';
-import { cashierErrorText, cashierStatusText } from './cashier-text.ts';
+import { cashierStatusText } from './cashier-text.ts';
 import { FormAmountField } from './components/amount-field.tsx';
-import { LockStatus } from './components/lock-status.tsx';
+import { CashierSubmit, useCashierRequest, useCashierWindow } from './components/cashier-window.tsx';
 import { RolloverPanel } from './components/rollover-panel.tsx';
 import { useRollover } from './api/get-rollover.ts';
 import { CashierRequestsPage } from './components/request-history.tsx';
@@ -59,7 +57,7 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
   const format = useFormat();
   const locale = useLocale();
   const session = useSession();
-  const cashier = useCashierStatus();
+  const { cashier, status, isLocked, isOpen, limits, lockStatus } = useCashierWindow('withdraw');
   const apply = useApplyUserWithdraw();
   const rollover = useRollover();
 
@@ -69,9 +67,6 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
   useEffect(() => {
     void refreshOnOpen.current();
   }, []);
-
-  const status = cashier.data;
-  const isLocked = status?.withdraw.locked === true;
 
   const wordOf = (field: TWithdrawField) => (code: string) =>
     code === 'balance' || code === 'pass'
@@ -96,13 +91,7 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
     return found;
   }
   const form = useContractForm<WithdrawValues>({ fields: WITHDRAW_FIELDS, defaultValues: EMPTY, validate });
-
-  /** A closed window is said before any check. */
-  async function isOpen(): Promise<boolean> {
-    if (!isLocked) return true;
-    await dialogs.warning(cashierStatusText(t, 'withdraw', 'time'));
-    return false;
-  }
+  const send = useCashierRequest('withdraw', form);
 
   async function onValid({ amount, exchangePassword }: WithdrawValues) {
     const money = format.money(amount);
@@ -110,70 +99,61 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
       confirmLabel: t('withdraw.submit'),
     });
     if (!isConfirmed) return;
-    try {
-      let result;
-      try {
-        result = await apply.mutateAsync({ amount, exchangePassword });
-      } catch (error) {
-        if (!form.showServerErrors(error)) await dialogs.error(cashierErrorText(t, 'withdraw', error));
-        return;
-      }
-      const text = cashierStatusText(t, 'withdraw', result.status);
-      switch (result.status) {
-        case 'success':
-          form.reset(EMPTY);
-          onApplied();
-          await dialogs.success(t('withdraw.done', { amount: money }));
-          return;
-        case 'pass':
-          form.setValue('exchangePassword', '');
-          form.clearErrors();
-          form.failField('exchangePassword', 'pass', { shouldFocus: false });
-          await dialogs.error(text);
-          form.setFocus('exchangePassword');
-          return;
-        case 'balance':
-          form.clearErrors();
-          form.failField('amount', 'balance', { shouldFocus: false });
-          await dialogs.error(text);
-          form.setFocus('amount');
-          return;
-        case 'time':
-          void cashier.refetch();
-          await dialogs.warning(text);
-          return;
-        case 'wait':
-          await dialogs.warning(text);
-          return;
-        case 'rolling':
-          void rollover.refetch();
-          await dialogs.warning(
-            t('rollover.refused', {
-              required: format.money(result.required),
-              left: format.money(Math.max(0, result.required - result.done)),
-            }),
-          );
-          return;
-        case 'blocked':
-          if (result.remaining !== undefined) {
-            await dialogs.warning(t('withdraw.limitBlocked', { remaining: format.money(result.remaining) }));
+    await send(
+      () => apply.mutateAsync({ amount, exchangePassword }),
+      async (result) => {
+        const text = cashierStatusText(t, 'withdraw', result.status);
+        switch (result.status) {
+          case 'success':
+            form.reset(EMPTY);
+            onApplied();
+            await dialogs.success(t('withdraw.done', { amount: money }));
             return;
-          }
-          await dialogs.error(text);
-          return;
-        default:
-          await dialogs.error(text);
-      }
-    } finally {
-      // Once the member has read the answer (a health check may open its own dialog), the header
-      // balance follows.
-      void session.refresh();
-    }
+          case 'pass':
+            form.setValue('exchangePassword', '');
+            form.clearErrors();
+            form.failField('exchangePassword', 'pass', { shouldFocus: false });
+            await dialogs.error(text);
+            form.setFocus('exchangePassword');
+            return;
+          case 'balance':
+            form.clearErrors();
+            form.failField('amount', 'balance', { shouldFocus: false });
+            await dialogs.error(text);
+            form.setFocus('amount');
+            return;
+          case 'time':
+            void cashier.refetch();
+            await dialogs.warning(text);
+            return;
+          case 'wait':
+            await dialogs.warning(text);
+            return;
+          case 'rolling':
+            void rollover.refetch();
+            await dialogs.warning(
+              t('rollover.refused', {
+                required: format.money(result.required),
+                left: format.money(Math.max(0, result.required - result.done)),
+              }),
+            );
+            return;
+          case 'blocked':
+            if (result.remaining !== undefined) {
+              await dialogs.warning(
+                t('withdraw.limitBlocked', { remaining: format.money(result.remaining) }),
+              );
+              return;
+            }
+            await dialogs.error(text);
+            return;
+          default:
+            await dialogs.error(text);
+        }
+      },
+    );
   }
 
-  const limits = status
-    ? t('amount.limits', { min: format.money(status.minWithdraw), unit: format.money(status.unit) })
-    : t('common:state.loading');
   const hasAccount = user.bankname !== '' || user.banknum !== '';
 
   return (
@@ -202,13 +182,7 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
           </p>
         )}
       </div>
-      <LockStatus
-        kind="withdraw"
-        window={status?.withdraw}
-        isLoading={cashier.isFetching}
-        isError={cashier.isError}
-        onRetry={() => void cashier.refetch()}
-      />
+      {lockStatus}
       <RolloverPanel />
       <FormAmountField
         control={form.control}
@@ -245,14 +219,7 @@ function WithdrawForm({ user, onApplied }: { user: TUser; onApplied: () => void 
           <p className="callout__text">{t('withdraw.holdText')}</p>
         </div>
       </div>
-      <button
-        type="submit"
-        className="btn btn--primary btn--lg btn--block"
-        disabled={isLocked || apply.isPending}
-      >
-        {apply.isPending ? <Spinner size={18} /> : <Icon name="withdraw" size={20} />}
-        {apply.isPending ? t('withdraw.submitting') : isLocked ? t('withdraw.closed') : t('withdraw.submit')}
-      </button>
+      <CashierSubmit kind="withdraw" isLocked={isLocked} isPending={apply.isPending} />
     </Form>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TNote } from '@casino/contracts/community';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
-import { pageCount, Pager } from '../../components/ui/pager.tsx';
+import { Pager, usePageCount } from '../../components/ui/pager.tsx';
 import { SafeHtml } from '../../components/ui/safe-html.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { COMMUNITY_PAGE_SIZE, noteListQueryOptions } from '../../lib/community/queries.ts';
@@ -15,7 +15,7 @@ import { useDelNote } from './api/del-note.ts';
 import { useReadAllNote } from './api/read-all-note.ts';
 import { useReadNoteMessage } from './api/read-note-message.ts';
 import { communityErrorText, deleteAllWithDialogs, deleteWithDialogs } from './community-text.ts';
-import { EntryCard, EntryRow } from './components/entry-row.tsx';
+import { EntryCard, EntryDeleteButton, EntryRow, EntrySummary } from './components/entry-row.tsx';
 import { useRefetchOnRise } from './use-refetch-on-rise.ts';
 import './community.css';
 
@@ -41,15 +41,9 @@ export function NotePage() {
   const removeAll = useDelAllNote();
   useRefetchOnRise('notes');
   const data = query.data;
-  const pages = data ? pageCount(data.maxCount, COMMUNITY_PAGE_SIZE) : 1;
+  const pages = usePageCount(query, 'notes', page, setPage, COMMUNITY_PAGE_SIZE);
   const isBusy = remove.isPending || removeAll.isPending || readAll.isPending;
   const unread = health?.noteCount ?? data?.notes.filter((n) => !n.isRead).length ?? 0;
-
-  // A page emptied by deletions (or gone since) sends the member to the last page that has rows.
-  useEffect(() => {
-    if (data && !query.isPlaceholderData && data.notes.length === 0 && page > 1)
-      setPage(Math.min(page - 1, pageCount(data.maxCount, COMMUNITY_PAGE_SIZE)));
-  }, [data, query.isPlaceholderData, page]);
 
   function toggle(note: TNote) {
     const isOpening = openId !== note.id;
@@ -121,15 +115,11 @@ export function NotePage() {
               <Icon name="check" size={16} />
               {t('note.readAll')}
             </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
+            <EntryDeleteButton
+              label={t('note.deleteAll')}
               onClick={() => void onDeleteAll()}
               disabled={!data || data.maxCount === 0 || isBusy}
-            >
-              <Icon name="trash" size={16} />
-              {t('note.deleteAll')}
-            </button>
+            />
           </div>
         }
         query={query}
@@ -147,30 +137,26 @@ export function NotePage() {
             isUnread={!note.isRead}
             onToggle={() => toggle(note)}
             summary={
-              <>
-                <span className="entry__top">
-                  <span className={note.isRead ? 'state-pill state-pill--other' : 'new-pill'}>
-                    {note.isRead ? t('note.read') : t('note.unread')}
-                  </span>
-                </span>
-                <span className="entry__title">{note.title}</span>
-                <span className="entry__meta">
-                  <time dateTime={note.regDate}>{format.date(note.regDate)}</time>
-                </span>
-              </>
+              <EntrySummary
+                top={
+                  <>
+                    <span className={note.isRead ? 'state-pill state-pill--other' : 'new-pill'}>
+                      {note.isRead ? t('note.read') : t('note.unread')}
+                    </span>
+                  </>
+                }
+                title={note.title}
+                date={note.regDate}
+              />
             }
           >
             <SafeHtml html={note.contents} />
             <div className="entry__actions">
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
+              <EntryDeleteButton
+                label={t('note.delete')}
                 onClick={() => void onDelete(note)}
                 disabled={isBusy}
-              >
-                <Icon name="trash" size={16} />
-                {t('note.delete')}
-              </button>
+              />
             </div>
           </EntryRow>
         ))}

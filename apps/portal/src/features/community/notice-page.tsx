@@ -8,7 +8,7 @@ import { pageCount, Pager } from '../../components/ui/pager.tsx';
 import { SafeHtml } from '../../components/ui/safe-html.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { COMMUNITY_PAGE_SIZE, noticesQueryOptions } from '../../lib/community/queries.ts';
-import { EntryCard, EntryRow } from './components/entry-row.tsx';
+import { EntryCard, EntryRow, EntrySummary } from './components/entry-row.tsx';
 import './community.css';
 
 /**
@@ -69,14 +69,7 @@ export function NoticePage() {
             anchorId={entryAnchor('notice', notice.id)}
             isOpen={openId === notice.id}
             onToggle={() => setOpenId(openId === notice.id ? null : notice.id)}
-            summary={
-              <>
-                <span className="entry__title">{notice.title}</span>
-                <span className="entry__meta">
-                  <time dateTime={notice.lastDate ?? undefined}>{format.date(notice.lastDate)}</time>
-                </span>
-              </>
-            }
+            summary={<EntrySummary title={notice.title} date={notice.lastDate} />}
           >
             <SafeHtml html={notice.contents} />
           </EntryRow>

@@ -1,23 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TPopup } from '@casino/contracts/community';
-import { fakeServer, settle } from '../../test/fake-server.tsx';
+import { fakeServer, popup, settle } from '../../test/fake-server.tsx';
 import { fakeSession, TestProviders } from '../../test/test-app.tsx';
 import { SESSION_KEYS, STORAGE_KEYS } from '../../lib/storage.ts';
 import { SitePopups } from './site-popups.tsx';
-
-function popup(id: number, extra: Partial<TPopup> = {}): TPopup {
-  return {
-    id,
-    title: `팝업 ${id}`,
-    titleColor: '#ffcc00',
-    contents: `안내 <b>${id}</b>`,
-    domain: '',
-    posX: 40 * id,
-    posY: 30 * id,
-    ...extra,
-  };
-}
 
 async function mount(popups: TPopup[]) {
   const api = fakeServer({ 'get-notice-popup': () => ({ status: 'success', note: popups }) });

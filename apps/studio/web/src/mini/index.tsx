@@ -10,11 +10,14 @@ import type {
 } from '@casino/studio-engine/mini/contract';
 import { isRefusal, postAction, type StudioRefusal } from '../shell/api.ts';
 import { createBalanceFeed, type BalanceFeed } from '../shell/balance-feed.ts';
-import { acceptedOrigins, isFromPortal, parsePortalBalance } from '../shell/portal-link.ts';
+import { usePortalBalance } from '../shell/portal-link.ts';
 import {
+  ErrorScreen,
+  FrameBalance,
   HttpError,
   JackpotBanner,
-  SpeakerIcon,
+  LoadingScreen,
+  SoundButton,
   formatWon,
   useErrorText,
   usePrefersReducedMotion,
@@ -50,7 +53,6 @@ type TSession =
   | { phase: 'ready'; session: TMiniSessionAnswer; receivedAt: number };
 
 export function MiniGame({ token, game, lang }: { token: string; game: TMiniGame; lang: TLang }) {
-  const { t } = useTranslation('shell');
   const [state, setState] = useState<TSession>(() =>
     token ? { phase: 'loading' } : { phase: 'error', code: 'missing_launch' },
   );
@@ -71,57 +73,27 @@ export function MiniGame({ token, game, lang }: { token: string; game: TMiniGame
     return () => abort.abort();
   }, [token, game, attempt]);
 
-  if (state.phase === 'loading')
-    return (
-      <div className="st-screen" role="status" aria-live="polite">
-        <div className="st-spinner" aria-hidden="true" />
-        <p>{t('loading')}</p>
-      </div>
-    );
+  if (state.phase === 'loading') return <LoadingScreen />;
   if (state.phase === 'error') {
     const relaunch = state.code === 'invalid_token' || state.code === 'missing_launch';
     return (
-      <div className="st-screen" role="alert">
-        <div className="st-screen__icon" aria-hidden="true">
-          !
-        </div>
-        <h1 className="st-screen__title">{relaunch ? t('launch.invalidTitle') : t('launch.errorTitle')}</h1>
-        <p className="st-screen__text">
-          {relaunch ? t('launch.invalidText') : t(`codes.${KNOWN.has(state.code) ? state.code : 'error'}`)}
-        </p>
-        {!relaunch ? (
-          <button
-            type="button"
-            className="st-btn st-btn--gold"
-            onClick={() => {
-              setState({ phase: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('launch.retry')}
-          </button>
-        ) : null}
-      </div>
+      <ErrorScreen
+        code={state.code}
+        onRetry={
+          relaunch
+            ? undefined
+            : () => {
+                setState({ phase: 'loading' });
+                setAttempt((n) => n + 1);
+              }
+        }
+      />
     );
   }
   return (
     <MiniTable token={token} game={game} lang={lang} session={state.session} receivedAt={state.receivedAt} />
   );
 }
-
-const KNOWN = new Set([
-  'not_enough_money',
-  'bet_out_of_range',
-  'invalid_token',
-  'user_disabled',
-  'limit_exceeded',
-  'maintenance',
-  'bad_request',
-  'not_found',
-  'unavailable',
-  'network',
-  'error',
-]);
 
 /** The text of a `mini-bet` refusal (the ones the shell does not know are the mini-game's own). */
 function useRefusalText(game: TMiniGame): (refusal: StudioRefusal & { market?: string }) => string {
@@ -178,20 +150,8 @@ function MiniTable({
       },
     }),
   );
-  // The portal forwards the member's balance from its event stream (decision 0022). Only in
-  // seamless mode: in transfer mode the game's money is the studio's wallet, not the cash it tells.
   const wallet = session.wallet;
-  useEffect(() => {
-    if (wallet !== 'seamless' || !window.opener) return;
-    const origins = acceptedOrigins();
-    const onMessage = (event: MessageEvent) => {
-      if (!isFromPortal(event, window.opener as Window | null, origins)) return;
-      const portalBalance = parsePortalBalance(event.data);
-      if (portalBalance !== null) feed.portal(portalBalance);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [wallet, feed]);
+  usePortalBalance(wallet, feed);
 
   const [scope, setScope] = useState<'round' | 'day'>('round');
   const [bets, setBets] = useState<TMiniBet[]>([]);
@@ -382,21 +342,9 @@ function MiniTable({
         <div className="st-topbar__title">
           <h1>{title}</h1>
         </div>
-        <div className="st-balance" aria-live="polite">
-          <span className="st-balance__label">{ts('balance')}</span>
-          <span className="st-balance__value">{formatWon(balance, lang)}</span>
-        </div>
+        <FrameBalance balance={balance} lang={lang} />
         <div className="st-topbar__actions">
-          <button
-            type="button"
-            className="st-icon-btn"
-            onClick={toggleMuted}
-            aria-pressed={muted}
-            aria-label={muted ? ts('soundOn') : ts('soundOff')}
-            title={muted ? ts('soundOn') : ts('soundOff')}
-          >
-            <SpeakerIcon muted={muted} />
-          </button>
+          <SoundButton muted={muted} onToggle={toggleMuted} />
         </div>
       </header>
       <main className="st-stage mg-stage">

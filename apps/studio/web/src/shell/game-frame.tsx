@@ -5,6 +5,7 @@ import { ShieldIcon } from './shield-icon.tsx';
 import { formatWon } from '@casino/web-kit/format';
 import { useSound } from './sound.ts';
 import { useStudio } from './studio.tsx';
+import type { TLang } from './format.ts';
 
 /**
  * The game window: a top bar (title, balance, sound, provably fair, and the game's own help
@@ -40,21 +41,9 @@ export function GameFrame({
           </span>
           <h1>{title}</h1>
         </div>
-        <div className="st-balance" aria-live="polite">
-          <span className="st-balance__label">{t('balance')}</span>
-          <span className="st-balance__value">{formatWon(balance, lang)}</span>
-        </div>
+        <FrameBalance balance={balance} lang={lang} />
         <div className="st-topbar__actions">
-          <button
-            type="button"
-            className="st-icon-btn"
-            onClick={toggleMuted}
-            aria-pressed={muted}
-            aria-label={muted ? t('soundOn') : t('soundOff')}
-            title={muted ? t('soundOn') : t('soundOff')}
-          >
-            <SpeakerIcon muted={muted} />
-          </button>
+          <SoundButton muted={muted} onToggle={toggleMuted} />
           <button
             type="button"
             className="st-icon-btn"
@@ -77,7 +66,35 @@ export function GameFrame({
   );
 }
 
-export function SpeakerIcon({ muted }: { muted: boolean }) {
+/** The top bar's balance, read out as it changes. */
+export function FrameBalance({ balance, lang }: { balance: number; lang: TLang }) {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="st-balance" aria-live="polite">
+      <span className="st-balance__label">{t('balance')}</span>
+      <span className="st-balance__value">{formatWon(balance, lang)}</span>
+    </div>
+  );
+}
+
+/** The top bar's sound switch. */
+export function SoundButton({ muted, onToggle }: { muted: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <button
+      type="button"
+      className="st-icon-btn"
+      onClick={onToggle}
+      aria-pressed={muted}
+      aria-label={muted ? t('soundOn') : t('soundOff')}
+      title={muted ? t('soundOn') : t('soundOff')}
+    >
+      <SpeakerIcon muted={muted} />
+    </button>
+  );
+}
+
+function SpeakerIcon({ muted }: { muted: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
       <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />

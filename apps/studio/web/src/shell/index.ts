@@ -3,11 +3,18 @@
  * only these exports, never the shell's files directly. Texts: react-i18next's
  * `useTranslation('<namespace>')` (src/i18n/index.ts describes the files).
  */
-export { useStudio, StudioProvider, readLaunchParams, useErrorText } from './studio.tsx';
+export {
+  useStudio,
+  StudioProvider,
+  readLaunchParams,
+  useErrorText,
+  LoadingScreen,
+  ErrorScreen,
+} from './studio.tsx';
 export { isRefusal } from './api.ts';
 export { HttpError } from '@casino/web-kit/http';
 export { useSound } from './sound.ts';
-export { GameFrame, FrameButton, HelpIcon, SpeakerIcon } from './game-frame.tsx';
+export { GameFrame, FrameBalance, FrameButton, HelpIcon, SoundButton } from './game-frame.tsx';
 export { Dialog } from './dialog.tsx';
 export { RealityCheck } from './reality-check.tsx';
 export { useInterruption } from './interruption.ts';

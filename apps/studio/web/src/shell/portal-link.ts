@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 /**
  * The game window's link to the portal that opened it (decision 0014): the portal posts the reality
  * check to the game windows it opened, the game answers with what the member chose. Messages are
@@ -112,4 +114,23 @@ export function answerPortal(opener: Window | null, type: TGameAnswer, origin: s
 /** Tells the opener that this window takes reality checks: once per accepted origin (only the right one receives it). */
 export function greetPortal(opener: Window | null, origins: readonly string[]): void {
   for (const origin of origins) answerPortal(opener, 'hello', origin);
+}
+
+/**
+ * Hands `feed` the member's balance that the portal which opened this window forwards from its
+ * event stream (decision 0022). Only in seamless mode: in transfer mode the game's money is the
+ * studio's own wallet, not the member's cash that the portal tells.
+ */
+export function usePortalBalance(wallet: string | null, feed: { portal(balance: number): void }): void {
+  useEffect(() => {
+    if (wallet !== 'seamless' || !window.opener) return;
+    const origins = acceptedOrigins();
+    const onMessage = (event: MessageEvent) => {
+      if (!isFromPortal(event, window.opener as Window | null, origins)) return;
+      const portalBalance = parsePortalBalance(event.data);
+      if (portalBalance !== null) feed.portal(portalBalance);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [wallet, feed]);
 }

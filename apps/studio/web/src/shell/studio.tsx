@@ -5,7 +5,7 @@ import type { FairCommitment } from '@casino/studio-engine/types';
 import { HttpError } from '@casino/web-kit/http';
 import { isRefusal, postAction, type StudioRefusal } from './api.ts';
 import { createBalanceFeed, type BalanceFeed } from './balance-feed.ts';
-import { acceptedOrigins, isFromPortal, parsePortalBalance } from './portal-link.ts';
+import { usePortalBalance } from './portal-link.ts';
 import { parseLang, type TLang } from './format.ts';
 
 export interface StudioValue {
@@ -118,21 +118,8 @@ export function StudioProvider({ children, launch }: { children: ReactNode; laun
     return () => abort.abort();
   }, [token, game, attempt, setBalance]);
 
-  // The portal that opened this window forwards the member's balance from its event stream
-  // (decision 0022). Only in seamless mode: in transfer mode the game's money is the studio's own
-  // wallet, not the member's cash that the portal tells.
   const wallet = state.phase === 'ready' ? state.session.wallet : null;
-  useEffect(() => {
-    if (wallet !== 'seamless' || !window.opener) return;
-    const origins = acceptedOrigins();
-    const onMessage = (event: MessageEvent) => {
-      if (!isFromPortal(event, window.opener as Window | null, origins)) return;
-      const portalBalance = parsePortalBalance(event.data);
-      if (portalBalance !== null) feed.portal(portalBalance);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [wallet, feed]);
+  usePortalBalance(wallet, feed);
 
   const call = useCallback(
     async <T,>(action: string, body: object): Promise<T | StudioRefusal> => {
@@ -200,7 +187,8 @@ function endAfterCaller(inFlight: { end(how: { kind: 'no-money' }): void }): voi
 /** Codes a second try may cure; a bad token or an unknown game will not get better by retrying. */
 const RETRYABLE = new Set(['network', 'unavailable', 'error', 'maintenance']);
 
-function LoadingScreen() {
+/** The game window while the launch is read. */
+export function LoadingScreen() {
   const { t } = useTranslation('shell');
   return (
     <div className="st-screen" role="status" aria-live="polite">
@@ -210,7 +198,8 @@ function LoadingScreen() {
   );
 }
 
-function ErrorScreen({ code, onRetry }: { code: string; onRetry: (() => void) | undefined }) {
+/** The game window when the launch failed: a bad launch asks for a new one, anything else says its code (and offers `onRetry`). */
+export function ErrorScreen({ code, onRetry }: { code: string; onRetry: (() => void) | undefined }) {
   const { t } = useTranslation('shell');
   const relaunch = code === 'invalid_token' || code === 'missing_launch';
   return (

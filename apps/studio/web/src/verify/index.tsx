@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardValue } from '@casino/studio-engine/baccarat';
 import { SLOT_GAMES, slotGame } from '@casino/studio-engine/slots/index';
@@ -11,6 +11,7 @@ import { LANGS, parseLang, type TLang } from '../shell/format.ts';
 import { ShieldIcon } from '../shell/shield-icon.tsx';
 import { formFromQuery, verifyRound, type VerifyForm, type VerifyResult } from './compute.ts';
 import { MiniVerify, miniFormFromQuery } from './mini-verify.tsx';
+import { Check, Field } from './parts.tsx';
 import './verify.css';
 
 const GAMES = ['baccarat', ...SLOT_GAMES.map((g) => g.code)];
@@ -288,44 +289,6 @@ export function VerifyPage() {
         )}
       </main>
     </div>
-  );
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="vf-field">
-      <label htmlFor={id} className="st-label">
-        {label}
-      </label>
-      {children}
-      {hint ? <p className="st-hint">{hint}</p> : null}
-    </div>
-  );
-}
-
-function Check({ ok, children }: { ok: boolean | null; children: ReactNode }) {
-  const { t } = useTranslation('verify');
-  const mark = ok === null ? '–' : ok ? '✓' : '✗';
-  return (
-    <li className={`vf-check ${ok === null ? '' : ok ? 'is-ok' : 'is-bad'}`}>
-      <span className="vf-check__mark" aria-hidden="true">
-        {mark}
-      </span>
-      <span className="st-sr-only">
-        {ok === null ? t('checks.notGiven') : ok ? t('checks.pass') : t('checks.fail')}
-      </span>
-      <span>{children}</span>
-    </li>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MINI_GAMES, type MiniGame } from '@casino/studio-engine/mini/draw';
 import { fetchChain, fetchRounds } from '../mini/public-rounds.ts';
+import { Check, Field } from './parts.tsx';
 import { verifyMiniRound, type MiniVerifyForm, type MiniVerifyResult } from './mini-compute.ts';
 
 /*
@@ -85,10 +86,7 @@ export function MiniVerify({ initial }: { initial: MiniVerifyForm }) {
       <p className="vf-intro">{t('mini.intro')}</p>
       <form className="vf-card vf-form" onSubmit={submit} noValidate>
         <div className="vf-row">
-          <div className="vf-field">
-            <label htmlFor={ids.game} className="st-label">
-              {t('fields.game')}
-            </label>
+          <Field id={ids.game} label={t('fields.game')}>
             <select
               id={ids.game}
               className="st-select"
@@ -101,11 +99,8 @@ export function MiniVerify({ initial }: { initial: MiniVerifyForm }) {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="vf-field">
-            <label htmlFor={ids.round} className="st-label">
-              {t('mini.round')}
-            </label>
+          </Field>
+          <Field id={ids.round} label={t('mini.round')}>
             <input
               id={ids.round}
               className="st-input st-mono"
@@ -114,15 +109,12 @@ export function MiniVerify({ initial }: { initial: MiniVerifyForm }) {
               onChange={(e) => set({ round: e.target.value })}
               autoComplete="off"
             />
-          </div>
+          </Field>
         </div>
         <button type="button" className="st-btn" onClick={() => void load(form)} disabled={loading}>
           {loading ? t('mini.loading') : t('mini.load')}
         </button>
-        <div className="vf-field">
-          <label htmlFor={ids.seed} className="st-label">
-            {t('mini.seed')}
-          </label>
+        <Field id={ids.seed} label={t('mini.seed')}>
           <input
             id={ids.seed}
             className="st-input st-mono"
@@ -131,11 +123,8 @@ export function MiniVerify({ initial }: { initial: MiniVerifyForm }) {
             spellCheck={false}
             autoComplete="off"
           />
-        </div>
-        <div className="vf-field">
-          <label htmlFor={ids.previous} className="st-label">
-            {t('mini.previous')}
-          </label>
+        </Field>
+        <Field id={ids.previous} label={t('mini.previous')} hint={t('mini.previousHint')}>
           <input
             id={ids.previous}
             className="st-input st-mono"
@@ -144,12 +133,8 @@ export function MiniVerify({ initial }: { initial: MiniVerifyForm }) {
             spellCheck={false}
             autoComplete="off"
           />
-          <p className="st-hint">{t('mini.previousHint')}</p>
-        </div>
-        <div className="vf-field">
-          <label htmlFor={ids.result} className="st-label">
-            {t('mini.published')}
-          </label>
+        </Field>
+        <Field id={ids.result} label={t('mini.published')}>
           <textarea
             id={ids.result}
             className="st-textarea"
@@ -158,7 +143,7 @@ export function MiniVerify({ initial }: { initial: MiniVerifyForm }) {
             onChange={(e) => set({ result: e.target.value })}
             spellCheck={false}
           />
-        </div>
+        </Field>
         <button type="submit" className="st-btn st-btn--gold vf-submit">
           {t('verify')}
         </button>
@@ -176,21 +161,6 @@ export function MiniVerify({ initial }: { initial: MiniVerifyForm }) {
   );
 }
 
-function Mark({ ok, children }: { ok: boolean | null; children: string }) {
-  const { t } = useTranslation('verify');
-  return (
-    <li className={`vf-check ${ok === null ? '' : ok ? 'is-ok' : 'is-bad'}`}>
-      <span className="vf-check__mark" aria-hidden="true">
-        {ok === null ? '–' : ok ? '✓' : '✗'}
-      </span>
-      <span className="st-sr-only">
-        {ok === null ? t('checks.notGiven') : ok ? t('checks.pass') : t('checks.fail')}
-      </span>
-      <span>{children}</span>
-    </li>
-  );
-}
-
 function MiniResult({ game, round, result }: { game: MiniGame; round: string; result: MiniVerifyResult }) {
   const { t } = useTranslation('verify');
   const verified = result.linked === true && result.resultMatches === true;
@@ -198,20 +168,20 @@ function MiniResult({ game, round, result }: { game: MiniGame; round: string; re
     <section className="vf-card vf-result">
       <h2>{verified ? t('mini.verified', { round: round.trim() }) : t('result.title')}</h2>
       <ul className="vf-checks">
-        <Mark ok={result.linked}>
+        <Check ok={result.linked}>
           {result.linked === null
             ? t('mini.noPrevious')
             : result.linked
               ? t('mini.linkOk')
               : t('mini.linkBad')}
-        </Mark>
-        <Mark ok={result.resultMatches}>
+        </Check>
+        <Check ok={result.resultMatches}>
           {result.resultMatches === null
             ? t('checks.noOutcome')
             : result.resultMatches
               ? t('mini.resultOk')
               : t('mini.resultBad')}
-        </Mark>
+        </Check>
       </ul>
       <dl className="st-fair-list">
         <dt>{t('mini.seedHash')}</dt>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSlotBet } from '@casino/contracts/games';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { pageCount, Pager } from '../../../components/ui/pager.tsx';
+import { Pager, usePageCount } from '../../../components/ui/pager.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { BETS_PAGE_SIZE, useSlotBetsList } from '../api/get-slot-bets-list.ts';
 
@@ -16,13 +16,7 @@ export function BetHistory() {
   const [page, setPage] = useState(1);
   const query = useSlotBetsList(page);
   const data = query.data;
-  const pages = data ? pageCount(data.maxCount, BETS_PAGE_SIZE) : 1;
-
-  // A page gone since (fewer rounds than before) sends the member to the last page that has rows.
-  useEffect(() => {
-    if (data && !query.isPlaceholderData && data.bets.length === 0 && page > 1)
-      setPage(Math.min(page - 1, pageCount(data.maxCount, BETS_PAGE_SIZE)));
-  }, [data, query.isPlaceholderData, page]);
+  const pages = usePageCount(query, 'bets', page, setPage, BETS_PAGE_SIZE);
 
   return (
     <section className="card bets" aria-labelledby="bets-title" aria-busy={query.isFetching || undefined}>

@@ -1,10 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCashierRequest } from '@casino/contracts/cashier';
 import { useDialogs } from '@casino/web-kit/dialog-context';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
-import { pageCount, Pager } from '../../../components/ui/pager.tsx';
+import { Pager, usePageCount } from '../../../components/ui/pager.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { cashierErrorText, cashierStatusText } from '../cashier-text.ts';
@@ -41,13 +41,7 @@ export function RequestHistory({ kind, page, onPage, query, remove, isRemoving }
   const format = useFormat();
   const session = useSession();
   const data = query.data;
-  const pages = data ? pageCount(data.maxCount, HISTORY_PAGE_SIZE) : 1;
-
-  // A page emptied by deletions (or gone since) sends the member to the last page that has rows.
-  useEffect(() => {
-    if (data && !query.isPlaceholderData && data.list.length === 0 && page > 1)
-      onPage(Math.min(page - 1, pageCount(data.maxCount, HISTORY_PAGE_SIZE)));
-  }, [data, query.isPlaceholderData, page, onPage]);
+  const pages = usePageCount(query, 'list', page, onPage, HISTORY_PAGE_SIZE);
 
   async function act(row: TCashierRequest, action: TRequestAction) {
     if (action !== 'cancel' && action !== 'delete') return;

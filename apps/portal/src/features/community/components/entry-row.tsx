@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type TIconName } from '../../../components/ui/icon.tsx';
+import { useFormat } from '../../../i18n/use-format.ts';
 
 /**
  * One row of a community list (a help post, a note, a notice) that opens in place: a button with
@@ -43,6 +44,46 @@ export function EntryRow({
         </div>
       )}
     </li>
+  );
+}
+
+/** A row's summary: its pills (`top`, when any), its title and its date. */
+export function EntrySummary({
+  top,
+  title,
+  date,
+}: {
+  top?: ReactNode;
+  title: ReactNode;
+  date: string | null;
+}) {
+  const format = useFormat();
+  return (
+    <>
+      {top !== undefined && <span className="entry__top">{top}</span>}
+      <span className="entry__title">{title}</span>
+      <span className="entry__meta">
+        <time dateTime={date ?? undefined}>{format.date(date)}</time>
+      </span>
+    </>
+  );
+}
+
+/** The delete button of a row or of a whole list (the ghost button with the bin). */
+export function EntryDeleteButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button type="button" className="btn btn--ghost btn--sm" onClick={onClick} disabled={disabled}>
+      <Icon name="trash" size={16} />
+      {label}
+    </button>
   );
 }
 

@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { THelp } from '@casino/contracts/community';
 import { useDialogs } from '@casino/web-kit/dialog-context';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { pageCount, Pager } from '../../../components/ui/pager.tsx';
+import { Pager, usePageCount } from '../../../components/ui/pager.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { useFormat } from '../../../i18n/use-format.ts';
 import { COMMUNITY_PAGE_SIZE, helpListQueryOptions } from '../../../lib/community/queries.ts';
@@ -13,7 +12,7 @@ import { useDelHelp } from '../api/del-help.ts';
 import { useReadHelpMessage } from '../api/read-help-message.ts';
 import { deleteAllWithDialogs, deleteWithDialogs, helpStateText, helpStateTone } from '../community-text.ts';
 import { entryAnchor, useLinkedEntryId, useOpenLinkedEntry } from '../use-linked-entry.ts';
-import { EntryCard, EntryRow } from './entry-row.tsx';
+import { EntryCard, EntryDeleteButton, EntryRow, EntrySummary } from './entry-row.tsx';
 import { helpTitle } from '../../../lib/community/help-title.ts';
 
 /**
@@ -35,14 +34,8 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
   const removeAll = useDelAllHelp();
   const [openId, setOpenId] = useState<number | null>(null);
   const data = query.data;
-  const pages = data ? pageCount(data.maxCount, COMMUNITY_PAGE_SIZE) : 1;
+  const pages = usePageCount(query, 'helps', page, onPage, COMMUNITY_PAGE_SIZE);
   const isBusy = remove.isPending || removeAll.isPending;
-
-  // A page emptied by deletions (or gone since) sends the member to the last page that has rows.
-  useEffect(() => {
-    if (data && !query.isPlaceholderData && data.helps.length === 0 && page > 1)
-      onPage(Math.min(page - 1, pageCount(data.maxCount, COMMUNITY_PAGE_SIZE)));
-  }, [data, query.isPlaceholderData, page, onPage]);
 
   function toggle(help: THelp) {
     const isOpening = openId !== help.id;
@@ -95,15 +88,11 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
       heading={t('help.list.heading')}
       total={data && t('list.total', { total: format.number(data.maxCount) })}
       actions={
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
+        <EntryDeleteButton
+          label={t('help.list.deleteAll')}
           onClick={() => void onDeleteAll()}
           disabled={!data || data.maxCount === 0 || isBusy}
-        >
-          <Icon name="trash" size={16} />
-          {t('help.list.deleteAll')}
-        </button>
+        />
       }
       query={query}
       hasData={data !== undefined}
@@ -124,16 +113,16 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
             isUnread={isNewAnswer}
             onToggle={() => toggle(help)}
             summary={
-              <>
-                <span className="entry__top">
-                  <span className={`state-pill state-pill--${tone}`}>{helpStateText(t, help.state)}</span>
-                  {isNewAnswer && <span className="new-pill">{t('help.list.newAnswer')}</span>}
-                </span>
-                <span className="entry__title">{helpTitle(t, help)}</span>
-                <span className="entry__meta">
-                  <time dateTime={help.regDate}>{format.date(help.regDate)}</time>
-                </span>
-              </>
+              <EntrySummary
+                top={
+                  <>
+                    <span className={`state-pill state-pill--${tone}`}>{helpStateText(t, help.state)}</span>
+                    {isNewAnswer && <span className="new-pill">{t('help.list.newAnswer')}</span>}
+                  </>
+                }
+                title={helpTitle(t, help)}
+                date={help.regDate}
+              />
             }
           >
             <div className="entry__block">
@@ -156,15 +145,11 @@ export function HelpList({ page, onPage }: { page: number; onPage: (page: number
               )}
             </div>
             <div className="entry__actions">
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
+              <EntryDeleteButton
+                label={t('help.list.delete')}
                 onClick={() => void onDelete(help)}
                 disabled={isBusy}
-              >
-                <Icon name="trash" size={16} />
-                {t('help.list.delete')}
-              </button>
+              />
             </div>
           </EntryRow>
         );
