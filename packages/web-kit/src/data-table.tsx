@@ -56,7 +56,11 @@ export function DataTable<R>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.headerClassName ?? column.className}>
+              <th
+                key={column.key}
+                scope="col"
+                className={(column.headerClassName ?? column.className) || undefined}
+              >
                 {column.header}
               </th>
             ))}
