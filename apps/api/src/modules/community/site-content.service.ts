@@ -79,12 +79,7 @@ function operatorPopup(row: PopupRow): TBackofficePopup {
 }
 
 /** The audit log's picture of a notice or popup: what operators set, without bookkeeping columns. */
-function noticeSnapshot(row: NoticeRow) {
-  const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, created_by: _b, ...fields } = row;
-  return fields;
-}
-
-function popupSnapshot(row: PopupRow) {
+function contentSnapshot(row: NoticeRow | PopupRow): Record<string, unknown> {
   const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, created_by: _b, ...fields } = row;
   return fields;
 }
@@ -118,14 +113,13 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
    * An operator's change to one notice or popup: the row locked, changed (or soft-deleted), and
    * the audit record with its before and after, in one transaction; `not_found` changes nothing.
    */
-  function editAudited<Row>(
+  function editAudited<Row extends NoticeRow | PopupRow>(
     kind: 'notice' | 'popup',
     id: number,
     who: AuditActor,
     ops: {
       load: (trx: typeof db) => Promise<Row | undefined>;
       write: (trx: typeof db) => Promise<Row | undefined>;
-      snapshot: (row: Row) => Record<string, unknown>;
     },
   ): Promise<ChangeStatus> {
     return change(kind, async (trx) => {
@@ -137,12 +131,44 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
         {
           action: `${kind}.${after ? 'update' : 'delete'}`,
           target: `${kind}:${id}`,
-          before: ops.snapshot(before),
-          ...(after ? { after: ops.snapshot(after) } : {}),
+          before: contentSnapshot(before),
+          ...(after ? { after: contentSnapshot(after) } : {}),
         },
         trx,
       );
       return 'success';
+    });
+  }
+
+  /** An operator's new notice or popup and its audit record, in one transaction. */
+  function createAudited(
+    kind: 'notice' | 'popup',
+    who: AuditActor,
+    insert: (trx: typeof db) => Promise<NoticeRow | PopupRow>,
+  ): Promise<{ status: 'success'; id: number }> {
+    return change(kind, async (trx) => {
+      const row = await insert(trx);
+      await audit.record(
+        who,
+        { action: `${kind}.create`, target: `${kind}:${row.id}`, after: contentSnapshot(row) },
+        trx,
+      );
+      return { status: 'success' as const, id: row.id };
+    });
+  }
+
+  /** An operator's soft delete of a notice or popup, audited with the row before it. */
+  function deleteAudited(kind: 'notice' | 'popup', id: number, who: AuditActor): Promise<ChangeStatus> {
+    const rows =
+      kind === 'notice'
+        ? { load: repo.noticeForUpdate, update: repo.updateNotice }
+        : { load: repo.popupForUpdate, update: repo.updatePopup };
+    return editAudited(kind, id, who, {
+      load: (trx) => rows.load(id, trx),
+      write: async (trx) => {
+        await rows.update(id, { deleted_at: now() }, trx);
+        return undefined;
+      },
     });
   }
 
@@ -180,8 +206,8 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
       who: AuditActor,
     ): Promise<{ status: 'success'; id: number }> {
       const contents = await operatorHtmlToStore(input.contents, 'contents');
-      return change('notice', async (trx) => {
-        const row = await repo.insertNotice(
+      return createAudited('notice', who, (trx) =>
+        repo.insertNotice(
           {
             title: input.title,
             contents,
@@ -191,14 +217,8 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
             at: now(),
           },
           trx,
-        );
-        await audit.record(
-          who,
-          { action: 'notice.create', target: `notice:${row.id}`, after: noticeSnapshot(row) },
-          trx,
-        );
-        return { status: 'success' as const, id: row.id };
-      });
+        ),
+      );
     },
 
     async updateNotice(id: number, patch: TBackofficeNoticePatch, who: AuditActor): Promise<ChangeStatus> {
@@ -218,19 +238,11 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
             },
             trx,
           ),
-        snapshot: noticeSnapshot,
       });
     },
 
     deleteNotice(id: number, who: AuditActor): Promise<ChangeStatus> {
-      return editAudited('notice', id, who, {
-        load: (trx) => repo.noticeForUpdate(id, trx),
-        write: async (trx) => {
-          await repo.updateNotice(id, { deleted_at: now() }, trx);
-          return undefined;
-        },
-        snapshot: noticeSnapshot,
-      });
+      return deleteAudited('notice', id, who);
     },
 
     async createPopup(
@@ -238,8 +250,8 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
       who: AuditActor,
     ): Promise<{ status: 'success'; id: number }> {
       const contents = await operatorHtmlToStore(input.contents, 'contents');
-      return change('popup', async (trx) => {
-        const row = await repo.insertPopup(
+      return createAudited('popup', who, (trx) =>
+        repo.insertPopup(
           {
             title: input.title,
             titleColor: input.titleColor,
@@ -253,14 +265,8 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
             at: now(),
           },
           trx,
-        );
-        await audit.record(
-          who,
-          { action: 'popup.create', target: `popup:${row.id}`, after: popupSnapshot(row) },
-          trx,
-        );
-        return { status: 'success' as const, id: row.id };
-      });
+        ),
+      );
     },
 
     async updatePopup(id: number, patch: TBackofficePopupPatch, who: AuditActor): Promise<ChangeStatus> {
@@ -284,19 +290,11 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
             },
             trx,
           ),
-        snapshot: popupSnapshot,
       });
     },
 
     deletePopup(id: number, who: AuditActor): Promise<ChangeStatus> {
-      return editAudited('popup', id, who, {
-        load: (trx) => repo.popupForUpdate(id, trx),
-        write: async (trx) => {
-          await repo.updatePopup(id, { deleted_at: now() }, trx);
-          return undefined;
-        },
-        snapshot: popupSnapshot,
-      });
+      return deleteAudited('popup', id, who);
     },
   };
 }
