@@ -8,6 +8,8 @@ import type {
   TBackofficePopupRequest,
 } from '@casino/contracts/backoffice-content';
 import { domainMatches } from '@casino/contracts/host';
+import type { Updateable } from 'kysely';
+import type { NoticesTable, PopupsTable } from '../../db/schema.ts';
 import { keptRead } from '../../lib/kept-reads.ts';
 import { createSharedCaches } from '../../lib/shared-caches.ts';
 import { operatorHtmlToStore } from '../../lib/operator-html.ts';
@@ -94,6 +96,11 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
   const activeNotices = keptRead(() => repo.activeNotices(), { maxAgeMs: SITE_CONTENT_CACHE_MS, now });
   const activePopups = keptRead(() => repo.activePopups(), { maxAgeMs: SITE_CONTENT_CACHE_MS, now });
   const caches = deps.caches ?? createSharedCaches(undefined);
+  /** Each kind's locked read and its one update (a change or a soft delete). */
+  const stores = {
+    notice: { load: repo.noticeForUpdate, update: repo.updateNotice },
+    popup: { load: repo.popupForUpdate, update: repo.updatePopup },
+  };
   caches.register('notices', () => activeNotices.forget());
   caches.register('popups', () => activePopups.forget());
 
@@ -159,16 +166,34 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
 
   /** An operator's soft delete of a notice or popup, audited with the row before it. */
   function deleteAudited(kind: 'notice' | 'popup', id: number, who: AuditActor): Promise<ChangeStatus> {
-    const rows =
-      kind === 'notice'
-        ? { load: repo.noticeForUpdate, update: repo.updateNotice }
-        : { load: repo.popupForUpdate, update: repo.updatePopup };
+    const { load, update } = stores[kind];
     return editAudited(kind, id, who, {
-      load: (trx) => rows.load(id, trx),
+      load: (trx) => load(id, trx),
       write: async (trx) => {
-        await rows.update(id, { deleted_at: now() }, trx);
+        await update(id, { deleted_at: now() }, trx);
         return undefined;
       },
+    });
+  }
+
+  /**
+   * An operator's change to the fields a patch names of a notice or popup (its HTML contents
+   * sanitized first), audited with the row before and after.
+   */
+  async function updateAudited(
+    kind: 'notice' | 'popup',
+    id: number,
+    who: AuditActor,
+    contentsHtml: string | undefined,
+    fields: Updateable<NoticesTable> & Updateable<PopupsTable>,
+  ): Promise<ChangeStatus> {
+    const contents =
+      contentsHtml === undefined ? undefined : await operatorHtmlToStore(contentsHtml, 'contents');
+    const { load, update } = stores[kind];
+    return editAudited(kind, id, who, {
+      load: (trx) => load(id, trx),
+      write: (trx) =>
+        update(id, { ...fields, ...(contents !== undefined ? { contents } : {}), updated_at: now() }, trx),
     });
   }
 
@@ -221,23 +246,11 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
       );
     },
 
-    async updateNotice(id: number, patch: TBackofficeNoticePatch, who: AuditActor): Promise<ChangeStatus> {
-      const contents =
-        patch.contents === undefined ? undefined : await operatorHtmlToStore(patch.contents, 'contents');
-      return editAudited('notice', id, who, {
-        load: (trx) => repo.noticeForUpdate(id, trx),
-        write: (trx) =>
-          repo.updateNotice(
-            id,
-            {
-              ...(patch.title !== undefined ? { title: patch.title } : {}),
-              ...(contents !== undefined ? { contents } : {}),
-              ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
-              ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-              updated_at: now(),
-            },
-            trx,
-          ),
+    updateNotice(id: number, patch: TBackofficeNoticePatch, who: AuditActor): Promise<ChangeStatus> {
+      return updateAudited('notice', id, who, patch.contents, {
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+        ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
       });
     },
 
@@ -269,27 +282,15 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
       );
     },
 
-    async updatePopup(id: number, patch: TBackofficePopupPatch, who: AuditActor): Promise<ChangeStatus> {
-      const contents =
-        patch.contents === undefined ? undefined : await operatorHtmlToStore(patch.contents, 'contents');
-      return editAudited('popup', id, who, {
-        load: (trx) => repo.popupForUpdate(id, trx),
-        write: (trx) =>
-          repo.updatePopup(
-            id,
-            {
-              ...(patch.title !== undefined ? { title: patch.title } : {}),
-              ...(patch.titleColor !== undefined ? { title_color: patch.titleColor } : {}),
-              ...(contents !== undefined ? { contents } : {}),
-              ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
-              ...(patch.posX !== undefined ? { pos_x: patch.posX } : {}),
-              ...(patch.posY !== undefined ? { pos_y: patch.posY } : {}),
-              ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-              ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
-              updated_at: now(),
-            },
-            trx,
-          ),
+    updatePopup(id: number, patch: TBackofficePopupPatch, who: AuditActor): Promise<ChangeStatus> {
+      return updateAudited('popup', id, who, patch.contents, {
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.titleColor !== undefined ? { title_color: patch.titleColor } : {}),
+        ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+        ...(patch.posX !== undefined ? { pos_x: patch.posX } : {}),
+        ...(patch.posY !== undefined ? { pos_y: patch.posY } : {}),
+        ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
+        ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
       });
     },
 
