@@ -177,8 +177,9 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
   }
 
   /**
-   * An operator's change to the fields a patch names of a notice or popup (its HTML contents
-   * sanitized first), audited with the row before and after.
+   * An operator's change to the fields a patch names of a notice or popup (those it leaves
+   * undefined stay as they are; its HTML contents sanitized first), audited with the row before
+   * and after.
    */
   async function updateAudited(
     kind: 'notice' | 'popup',
@@ -189,11 +190,14 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
   ): Promise<ChangeStatus> {
     const contents =
       contentsHtml === undefined ? undefined : await operatorHtmlToStore(contentsHtml, 'contents');
+    const named: typeof fields = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    );
     const { load, update } = stores[kind];
     return editAudited(kind, id, who, {
       load: (trx) => load(id, trx),
       write: (trx) =>
-        update(id, { ...fields, ...(contents !== undefined ? { contents } : {}), updated_at: now() }, trx),
+        update(id, { ...named, ...(contents !== undefined ? { contents } : {}), updated_at: now() }, trx),
     });
   }
 
@@ -248,9 +252,9 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
 
     updateNotice(id: number, patch: TBackofficeNoticePatch, who: AuditActor): Promise<ChangeStatus> {
       return updateAudited('notice', id, who, patch.contents, {
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
-        ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
+        title: patch.title,
+        domain: patch.domain,
+        is_active: patch.isActive,
       });
     },
 
@@ -284,13 +288,13 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
 
     updatePopup(id: number, patch: TBackofficePopupPatch, who: AuditActor): Promise<ChangeStatus> {
       return updateAudited('popup', id, who, patch.contents, {
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.titleColor !== undefined ? { title_color: patch.titleColor } : {}),
-        ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
-        ...(patch.posX !== undefined ? { pos_x: patch.posX } : {}),
-        ...(patch.posY !== undefined ? { pos_y: patch.posY } : {}),
-        ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-        ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+        title: patch.title,
+        title_color: patch.titleColor,
+        domain: patch.domain,
+        pos_x: patch.posX,
+        pos_y: patch.posY,
+        is_active: patch.isActive,
+        sort_order: patch.sortOrder,
       });
     },
 
