@@ -33,6 +33,15 @@ const SESSION_COLUMNS = [
   'expires_at',
 ] as const;
 
+/** The session (of that kind) a token's hash names. */
+function byToken(trx: Database, subjectKind: SubjectKind, tokenHash: string) {
+  return trx
+    .selectFrom('sessions')
+    .select(SESSION_COLUMNS)
+    .where('token_hash', '=', tokenHash)
+    .where('subject_kind', '=', subjectKind);
+}
+
 /** SQL of the `sessions` table. Tokens never reach the database: only their SHA-256 hashes do. */
 export function createSessionRepository(db: Database) {
   return {
@@ -109,12 +118,7 @@ export function createSessionRepository(db: Database) {
       tokenHash: string,
       trx?: Database,
     ): Promise<SessionRow | undefined> {
-      return (trx ?? db)
-        .selectFrom('sessions')
-        .select(SESSION_COLUMNS)
-        .where('token_hash', '=', tokenHash)
-        .where('subject_kind', '=', subjectKind)
-        .executeTakeFirst();
+      return byToken(trx ?? db, subjectKind, tokenHash).executeTakeFirst();
     },
 
     /** A provider's live or expired launch token. */
@@ -123,11 +127,7 @@ export function createSessionRepository(db: Database) {
       tokenHash: string,
       trx?: Database,
     ): Promise<SessionRow | undefined> {
-      return (trx ?? db)
-        .selectFrom('sessions')
-        .select(SESSION_COLUMNS)
-        .where('token_hash', '=', tokenHash)
-        .where('subject_kind', '=', 'game')
+      return byToken(trx ?? db, 'game', tokenHash)
         .where('provider', '=', provider)
         .executeTakeFirst();
     },

@@ -7,17 +7,19 @@ export type RequestKind = 'deposit' | 'withdraw';
 const TABLE = { deposit: 'deposit_requests', withdraw: 'withdraw_requests' } as const;
 
 // Row types are picked from the Kysely schema (db/schema.ts), so a column change shows up here.
-type SharedRequestColumns =
-  | 'id'
-  | 'member_id'
-  | 'amount'
-  | 'state'
-  | 'reason'
-  | 'is_hidden'
-  | 'handled_by'
-  | 'created_at'
-  | 'updated_at'
-  | 'processed_at';
+const SHARED_REQUEST_COLUMNS = [
+  'id',
+  'member_id',
+  'amount',
+  'state',
+  'reason',
+  'is_hidden',
+  'handled_by',
+  'created_at',
+  'updated_at',
+  'processed_at',
+] as const;
+type SharedRequestColumns = (typeof SHARED_REQUEST_COLUMNS)[number];
 
 /** The columns both request tables share (the depositor and the withdrawal's bank and hold apart). */
 export type RequestRow = Pick<Selectable<DepositRequestsTable>, SharedRequestColumns>;
@@ -200,20 +202,7 @@ export function createCashierRepository(db: Database) {
     async lockDeposit(id: number, trx: Database): Promise<DepositRow | undefined> {
       return trx
         .selectFrom('deposit_requests')
-        .select([
-          'id',
-          'member_id',
-          'amount',
-          'state',
-          'reason',
-          'is_hidden',
-          'handled_by',
-          'created_at',
-          'updated_at',
-          'processed_at',
-          'depositor',
-          'transfer_id',
-        ])
+        .select([...SHARED_REQUEST_COLUMNS, 'depositor', 'transfer_id'])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -223,16 +212,7 @@ export function createCashierRepository(db: Database) {
       return trx
         .selectFrom('withdraw_requests')
         .select([
-          'id',
-          'member_id',
-          'amount',
-          'state',
-          'reason',
-          'is_hidden',
-          'handled_by',
-          'created_at',
-          'updated_at',
-          'processed_at',
+          ...SHARED_REQUEST_COLUMNS,
           'hold_id',
           'bankname',
           'bank_owner',
@@ -309,18 +289,7 @@ export function createCashierRepository(db: Database) {
       trx: Database = db,
     ): Promise<RequestRow[]> {
       return from(kind, trx)
-        .select([
-          'id',
-          'member_id',
-          'amount',
-          'state',
-          'reason',
-          'is_hidden',
-          'handled_by',
-          'created_at',
-          'updated_at',
-          'processed_at',
-        ])
+        .select(SHARED_REQUEST_COLUMNS)
         .where('member_id', '=', memberId)
         .where('is_hidden', '=', false)
         .orderBy('id', 'desc')

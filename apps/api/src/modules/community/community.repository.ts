@@ -1,6 +1,13 @@
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { HelpsTable, NoticesTable, NoteSendsTable, NotesTable, PopupsTable } from '../../db/schema.ts';
+import type {
+  DB,
+  HelpsTable,
+  NoticesTable,
+  NoteSendsTable,
+  NotesTable,
+  PopupsTable,
+} from '../../db/schema.ts';
 
 export type HelpKind = 'help' | 'account_inquiry' | 'guest';
 export type HelpState = 'wait' | 'already';
@@ -57,23 +64,20 @@ export function createCommunityRepository(db: Database) {
     },
 
     listNotes(memberId: number, limit: number, offset: number, trx: Database = db): Promise<NoteRow[]> {
-      return trx
-        .selectFrom('notes')
-        .select(NOTE_COLUMNS)
+      return live(trx, 'notes')
         .where('member_id', '=', memberId)
-        .where('deleted_at', 'is', null)
+        .select(NOTE_COLUMNS)
         .orderBy('id', 'desc')
         .limit(limit)
         .offset(offset)
         .execute();
     },
 
-    async countNotes(memberId: number, trx: Database = db): Promise<number> {
-      const row = await trx
-        .selectFrom('notes')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
+    /** How many of the member's notes or help posts are not deleted. */
+    async countOwn(table: 'notes' | 'helps', memberId: number, trx: Database = db): Promise<number> {
+      const row = await live(trx, table)
         .where('member_id', '=', memberId)
-        .where('deleted_at', 'is', null)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -262,25 +266,13 @@ export function createCommunityRepository(db: Database) {
       offset: number,
       trx: Database = db,
     ): Promise<HelpRow[]> {
-      return trx
-        .selectFrom('helps')
-        .selectAll()
+      return live(trx, 'helps')
         .where('member_id', '=', memberId)
-        .where('deleted_at', 'is', null)
+        .selectAll()
         .orderBy('id', 'desc')
         .limit(limit)
         .offset(offset)
         .execute();
-    },
-
-    async countHelpsOfMember(memberId: number, trx: Database = db): Promise<number> {
-      const row = await trx
-        .selectFrom('helps')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('member_id', '=', memberId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
     },
 
     /** Marks one of the member's help posts read; false when there is no such post. */
@@ -318,13 +310,7 @@ export function createCommunityRepository(db: Database) {
 
     /** A help post that is not deleted, locked for an answer (pass the answer's transaction). */
     helpForUpdate(id: number, trx: Database): Promise<HelpRow | undefined> {
-      return trx
-        .selectFrom('helps')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
+      return live(trx, 'helps').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
     /** Stores an answer: the post becomes `already` and unread again, so the member is told. */
@@ -351,21 +337,13 @@ export function createCommunityRepository(db: Database) {
 
     /** Every active notice, newest first. */
     activeNotices(trx: Database = db): Promise<NoticeRow[]> {
-      return trx
-        .selectFrom('notices')
-        .selectAll()
-        .where('deleted_at', 'is', null)
-        .where('is_active', '=', true)
-        .orderBy('id', 'desc')
-        .execute();
+      return live(trx, 'notices').selectAll().where('is_active', '=', true).orderBy('id', 'desc').execute();
     },
 
     /** Every active popup, lower sort order first, then newest first. */
     activePopups(trx: Database = db): Promise<PopupRow[]> {
-      return trx
-        .selectFrom('popups')
+      return live(trx, 'popups')
         .selectAll()
-        .where('deleted_at', 'is', null)
         .where('is_active', '=', true)
         .orderBy('sort_order')
         .orderBy('id', 'desc')
@@ -373,21 +351,12 @@ export function createCommunityRepository(db: Database) {
     },
 
     listNotices(limit: number, offset: number, trx: Database = db): Promise<NoticeRow[]> {
-      return trx
-        .selectFrom('notices')
-        .selectAll()
-        .where('deleted_at', 'is', null)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      return live(trx, 'notices').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
     },
 
     listPopups(limit: number, offset: number, trx: Database = db): Promise<PopupRow[]> {
-      return trx
-        .selectFrom('popups')
+      return live(trx, 'popups')
         .selectAll()
-        .where('deleted_at', 'is', null)
         .orderBy('sort_order')
         .orderBy('id', 'desc')
         .limit(limit)
@@ -396,10 +365,8 @@ export function createCommunityRepository(db: Database) {
     },
 
     async countLive(table: 'notices' | 'popups', trx: Database = db): Promise<number> {
-      const row = await trx
-        .selectFrom(table)
+      const row = await live(trx, table)
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -466,23 +433,11 @@ export function createCommunityRepository(db: Database) {
 
     /** A notice that is not deleted, locked for a change (pass the change's transaction). */
     noticeForUpdate(id: number, trx: Database): Promise<NoticeRow | undefined> {
-      return trx
-        .selectFrom('notices')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
+      return live(trx, 'notices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
     popupForUpdate(id: number, trx: Database): Promise<PopupRow | undefined> {
-      return trx
-        .selectFrom('popups')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
+      return live(trx, 'popups').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
     updateNotice(id: number, set: Updateable<NoticesTable>, trx: Database = db): Promise<NoticeRow> {
@@ -500,8 +455,16 @@ export function createCommunityRepository(db: Database) {
   };
 }
 
+type LiveTable = 'notes' | 'helps' | 'notices' | 'popups';
+
+/** The rows of one of the module's tables that are not (soft-)deleted. */
+function live<T extends LiveTable>(trx: Database, table: T): SelectQueryBuilder<DB, T, object>;
+function live(trx: Database, table: LiveTable) {
+  return trx.selectFrom(table).where('deleted_at', 'is', null);
+}
+
 function filteredHelps(trx: Database, filter: HelpQueueFilter) {
-  let q = trx.selectFrom('helps').where('deleted_at', 'is', null);
+  let q = live(trx, 'helps');
   if (filter.state) q = q.where('state', '=', filter.state);
   if (filter.kind) q = q.where('kind', '=', filter.kind);
   if (filter.memberId !== undefined) q = q.where('member_id', '=', filter.memberId);

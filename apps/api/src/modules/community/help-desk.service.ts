@@ -80,7 +80,7 @@ export function createHelpDesk({ deps, repo }: CommunityParts) {
     async list(memberId: number, paging: Paging) {
       const [rows, maxCount] = await Promise.all([
         repo.listHelpsOfMember(memberId, paging.pageSize, offsetOf(paging)),
-        repo.countHelpsOfMember(memberId),
+        repo.countOwn('helps', memberId),
       ]);
       return { status: 'success' as const, helps: rows.map(memberHelp), maxCount };
     },

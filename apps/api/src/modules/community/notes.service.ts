@@ -45,7 +45,7 @@ export function createNotes({ deps, repo }: CommunityParts) {
     async list(memberId: number, paging: Paging) {
       const [rows, maxCount] = await Promise.all([
         repo.listNotes(memberId, paging.pageSize, offsetOf(paging)),
-        repo.countNotes(memberId),
+        repo.countOwn('notes', memberId),
       ]);
       return { status: 'success' as const, notes: rows.map(memberNote), maxCount };
     },

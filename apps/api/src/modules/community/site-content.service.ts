@@ -8,6 +8,8 @@ import type {
   TBackofficePopupRequest,
 } from '@casino/contracts/backoffice-content';
 import { domainMatches } from '@casino/contracts/host';
+import type { Updateable } from 'kysely';
+import type { NoticesTable, PopupsTable } from '../../db/schema.ts';
 import { keptRead } from '../../lib/kept-reads.ts';
 import { createSharedCaches } from '../../lib/shared-caches.ts';
 import { operatorHtmlToStore } from '../../lib/operator-html.ts';
@@ -79,12 +81,7 @@ function operatorPopup(row: PopupRow): TBackofficePopup {
 }
 
 /** The audit log's picture of a notice or popup: what operators set, without bookkeeping columns. */
-function noticeSnapshot(row: NoticeRow) {
-  const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, created_by: _b, ...fields } = row;
-  return fields;
-}
-
-function popupSnapshot(row: PopupRow) {
+function contentSnapshot(row: NoticeRow | PopupRow): Record<string, unknown> {
   const { id: _id, created_at: _c, updated_at: _u, deleted_at: _d, created_by: _b, ...fields } = row;
   return fields;
 }
@@ -99,6 +96,11 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
   const activeNotices = keptRead(() => repo.activeNotices(), { maxAgeMs: SITE_CONTENT_CACHE_MS, now });
   const activePopups = keptRead(() => repo.activePopups(), { maxAgeMs: SITE_CONTENT_CACHE_MS, now });
   const caches = deps.caches ?? createSharedCaches(undefined);
+  /** Each kind's locked read and its one update (a change or a soft delete). */
+  const stores = {
+    notice: { load: repo.noticeForUpdate, update: repo.updateNotice },
+    popup: { load: repo.popupForUpdate, update: repo.updatePopup },
+  };
   caches.register('notices', () => activeNotices.forget());
   caches.register('popups', () => activePopups.forget());
 
@@ -118,14 +120,13 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
    * An operator's change to one notice or popup: the row locked, changed (or soft-deleted), and
    * the audit record with its before and after, in one transaction; `not_found` changes nothing.
    */
-  function editAudited<Row>(
+  function editAudited<Row extends NoticeRow | PopupRow>(
     kind: 'notice' | 'popup',
     id: number,
     who: AuditActor,
     ops: {
       load: (trx: typeof db) => Promise<Row | undefined>;
       write: (trx: typeof db) => Promise<Row | undefined>;
-      snapshot: (row: Row) => Record<string, unknown>;
     },
   ): Promise<ChangeStatus> {
     return change(kind, async (trx) => {
@@ -137,12 +138,66 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
         {
           action: `${kind}.${after ? 'update' : 'delete'}`,
           target: `${kind}:${id}`,
-          before: ops.snapshot(before),
-          ...(after ? { after: ops.snapshot(after) } : {}),
+          before: contentSnapshot(before),
+          ...(after ? { after: contentSnapshot(after) } : {}),
         },
         trx,
       );
       return 'success';
+    });
+  }
+
+  /** An operator's new notice or popup and its audit record, in one transaction. */
+  function createAudited(
+    kind: 'notice' | 'popup',
+    who: AuditActor,
+    insert: (trx: typeof db) => Promise<NoticeRow | PopupRow>,
+  ): Promise<{ status: 'success'; id: number }> {
+    return change(kind, async (trx) => {
+      const row = await insert(trx);
+      await audit.record(
+        who,
+        { action: `${kind}.create`, target: `${kind}:${row.id}`, after: contentSnapshot(row) },
+        trx,
+      );
+      return { status: 'success' as const, id: row.id };
+    });
+  }
+
+  /** An operator's soft delete of a notice or popup, audited with the row before it. */
+  function deleteAudited(kind: 'notice' | 'popup', id: number, who: AuditActor): Promise<ChangeStatus> {
+    const { load, update } = stores[kind];
+    return editAudited(kind, id, who, {
+      load: (trx) => load(id, trx),
+      write: async (trx) => {
+        await update(id, { deleted_at: now() }, trx);
+        return undefined;
+      },
+    });
+  }
+
+  /**
+   * An operator's change to the fields a patch names of a notice or popup (those it leaves
+   * undefined stay as they are; its HTML contents sanitized first), audited with the row before
+   * and after.
+   */
+  async function updateAudited(
+    kind: 'notice' | 'popup',
+    id: number,
+    who: AuditActor,
+    contentsHtml: string | undefined,
+    fields: Updateable<NoticesTable> & Updateable<PopupsTable>,
+  ): Promise<ChangeStatus> {
+    const contents =
+      contentsHtml === undefined ? undefined : await operatorHtmlToStore(contentsHtml, 'contents');
+    const named: typeof fields = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    );
+    const { load, update } = stores[kind];
+    return editAudited(kind, id, who, {
+      load: (trx) => load(id, trx),
+      write: (trx) =>
+        update(id, { ...named, ...(contents !== undefined ? { contents } : {}), updated_at: now() }, trx),
     });
   }
 
@@ -180,8 +235,8 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
       who: AuditActor,
     ): Promise<{ status: 'success'; id: number }> {
       const contents = await operatorHtmlToStore(input.contents, 'contents');
-      return change('notice', async (trx) => {
-        const row = await repo.insertNotice(
+      return createAudited('notice', who, (trx) =>
+        repo.insertNotice(
           {
             title: input.title,
             contents,
@@ -191,46 +246,20 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
             at: now(),
           },
           trx,
-        );
-        await audit.record(
-          who,
-          { action: 'notice.create', target: `notice:${row.id}`, after: noticeSnapshot(row) },
-          trx,
-        );
-        return { status: 'success' as const, id: row.id };
-      });
+        ),
+      );
     },
 
-    async updateNotice(id: number, patch: TBackofficeNoticePatch, who: AuditActor): Promise<ChangeStatus> {
-      const contents =
-        patch.contents === undefined ? undefined : await operatorHtmlToStore(patch.contents, 'contents');
-      return editAudited('notice', id, who, {
-        load: (trx) => repo.noticeForUpdate(id, trx),
-        write: (trx) =>
-          repo.updateNotice(
-            id,
-            {
-              ...(patch.title !== undefined ? { title: patch.title } : {}),
-              ...(contents !== undefined ? { contents } : {}),
-              ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
-              ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-              updated_at: now(),
-            },
-            trx,
-          ),
-        snapshot: noticeSnapshot,
+    updateNotice(id: number, patch: TBackofficeNoticePatch, who: AuditActor): Promise<ChangeStatus> {
+      return updateAudited('notice', id, who, patch.contents, {
+        title: patch.title,
+        domain: patch.domain,
+        is_active: patch.isActive,
       });
     },
 
     deleteNotice(id: number, who: AuditActor): Promise<ChangeStatus> {
-      return editAudited('notice', id, who, {
-        load: (trx) => repo.noticeForUpdate(id, trx),
-        write: async (trx) => {
-          await repo.updateNotice(id, { deleted_at: now() }, trx);
-          return undefined;
-        },
-        snapshot: noticeSnapshot,
-      });
+      return deleteAudited('notice', id, who);
     },
 
     async createPopup(
@@ -238,8 +267,8 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
       who: AuditActor,
     ): Promise<{ status: 'success'; id: number }> {
       const contents = await operatorHtmlToStore(input.contents, 'contents');
-      return change('popup', async (trx) => {
-        const row = await repo.insertPopup(
+      return createAudited('popup', who, (trx) =>
+        repo.insertPopup(
           {
             title: input.title,
             titleColor: input.titleColor,
@@ -253,50 +282,24 @@ export function createSiteContent({ deps, repo }: CommunityParts) {
             at: now(),
           },
           trx,
-        );
-        await audit.record(
-          who,
-          { action: 'popup.create', target: `popup:${row.id}`, after: popupSnapshot(row) },
-          trx,
-        );
-        return { status: 'success' as const, id: row.id };
-      });
+        ),
+      );
     },
 
-    async updatePopup(id: number, patch: TBackofficePopupPatch, who: AuditActor): Promise<ChangeStatus> {
-      const contents =
-        patch.contents === undefined ? undefined : await operatorHtmlToStore(patch.contents, 'contents');
-      return editAudited('popup', id, who, {
-        load: (trx) => repo.popupForUpdate(id, trx),
-        write: (trx) =>
-          repo.updatePopup(
-            id,
-            {
-              ...(patch.title !== undefined ? { title: patch.title } : {}),
-              ...(patch.titleColor !== undefined ? { title_color: patch.titleColor } : {}),
-              ...(contents !== undefined ? { contents } : {}),
-              ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
-              ...(patch.posX !== undefined ? { pos_x: patch.posX } : {}),
-              ...(patch.posY !== undefined ? { pos_y: patch.posY } : {}),
-              ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-              ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
-              updated_at: now(),
-            },
-            trx,
-          ),
-        snapshot: popupSnapshot,
+    updatePopup(id: number, patch: TBackofficePopupPatch, who: AuditActor): Promise<ChangeStatus> {
+      return updateAudited('popup', id, who, patch.contents, {
+        title: patch.title,
+        title_color: patch.titleColor,
+        domain: patch.domain,
+        pos_x: patch.posX,
+        pos_y: patch.posY,
+        is_active: patch.isActive,
+        sort_order: patch.sortOrder,
       });
     },
 
     deletePopup(id: number, who: AuditActor): Promise<ChangeStatus> {
-      return editAudited('popup', id, who, {
-        load: (trx) => repo.popupForUpdate(id, trx),
-        write: async (trx) => {
-          await repo.updatePopup(id, { deleted_at: now() }, trx);
-          return undefined;
-        },
-        snapshot: popupSnapshot,
-      });
+      return deleteAudited('popup', id, who);
     },
   };
 }

@@ -193,6 +193,11 @@ function batchJson(call: WalletBatchCall): Record<string, unknown> {
     : { ...common, close: call.close };
 }
 
+/** One game of a provider's catalog. */
+function gameOf(trx: Database, provider: string, code: string) {
+  return trx.selectFrom('games').selectAll().where('provider', '=', provider).where('code', '=', code);
+}
+
 /** SQL of the catalog (`providers`, `games`), the provider `rounds` and the `wallet_calls`. */
 export function createGamesRepository(db: Database) {
   return {
@@ -245,22 +250,11 @@ export function createGamesRepository(db: Database) {
     },
 
     async game(provider: string, code: string, trx: Database = db): Promise<GameRow | undefined> {
-      return trx
-        .selectFrom('games')
-        .selectAll()
-        .where('provider', '=', provider)
-        .where('code', '=', code)
-        .executeTakeFirst();
+      return gameOf(trx, provider, code).executeTakeFirst();
     },
 
     async gameForUpdate(provider: string, code: string, trx: Database): Promise<GameRow | undefined> {
-      return trx
-        .selectFrom('games')
-        .selectAll()
-        .where('provider', '=', provider)
-        .where('code', '=', code)
-        .forUpdate()
-        .executeTakeFirst();
+      return gameOf(trx, provider, code).forUpdate().executeTakeFirst();
     },
 
     async insertGame(

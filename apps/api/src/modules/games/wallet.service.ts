@@ -298,6 +298,32 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   /**
+   * The record of a bet or a win (its request hash over the action, member, round, game and
+   * amount); undefined when the user id names no member.
+   */
+  async function moneyCall(
+    provider: ProviderRow,
+    action: 'bet' | 'win',
+    input: TWalletBetRequest | TWalletWinRequest,
+  ): Promise<NewWalletCall | undefined> {
+    const userId = input.userId.toLowerCase();
+    const hash = requestHash([action, userId, input.roundId, input.gameCode, input.amount]);
+    const memberId = await memberIdOf(userId);
+    if (memberId === undefined) return undefined;
+    return {
+      provider: provider.code,
+      transactionId: input.transactionId,
+      action,
+      requestHash: hash,
+      memberId,
+      roundId: input.roundId,
+      amount: input.amount,
+      referenceId: null,
+      outcome: 'RS_OK',
+    };
+  }
+
+  /**
    * Records a refused call (its transaction kept nothing) under its transactionId with the answer
    * it got, so that id can never move money later, whatever the action. When another call took the
    * id in the meantime, the answer is that call's, as for any replay.
@@ -418,21 +444,9 @@ export function createWalletService(deps: WalletDeps) {
      * transaction.
      */
     async bet(provider: ProviderRow, input: TWalletBetRequest): Promise<WalletReply> {
-      const userId = input.userId.toLowerCase();
-      const hash = requestHash(['bet', userId, input.roundId, input.gameCode, input.amount]);
-      const memberId = await memberIdOf(userId);
-      if (memberId === undefined) return wrongTypes();
-      const record: NewWalletCall = {
-        provider: provider.code,
-        transactionId: input.transactionId,
-        action: 'bet',
-        requestHash: hash,
-        memberId,
-        roundId: input.roundId,
-        amount: input.amount,
-        referenceId: null,
-        outcome: 'RS_OK',
-      };
+      const record = await moneyCall(provider, 'bet', input);
+      if (!record) return wrongTypes();
+      const { requestHash: hash, memberId } = record;
       if (overMaximum(provider, input.amount)) return refused(record, wrongTypes());
       const meta = { roundId: input.roundId, gameCode: input.gameCode };
       const transfer =
@@ -564,21 +578,9 @@ export function createWalletService(deps: WalletDeps) {
 
     /** A win: one statement (`wallet_win`, decision 0011), paid whatever the member's state. */
     async win(provider: ProviderRow, input: TWalletWinRequest): Promise<WalletReply> {
-      const userId = input.userId.toLowerCase();
-      const hash = requestHash(['win', userId, input.roundId, input.gameCode, input.amount]);
-      const memberId = await memberIdOf(userId);
-      if (memberId === undefined) return wrongTypes();
-      const record: NewWalletCall = {
-        provider: provider.code,
-        transactionId: input.transactionId,
-        action: 'win',
-        requestHash: hash,
-        memberId,
-        roundId: input.roundId,
-        amount: input.amount,
-        referenceId: null,
-        outcome: 'RS_OK',
-      };
+      const record = await moneyCall(provider, 'win', input);
+      if (!record) return wrongTypes();
+      const { requestHash: hash, memberId } = record;
       if (overMaximum(provider, input.amount)) return refused(record, wrongTypes());
       const transfer =
         input.amount > 0

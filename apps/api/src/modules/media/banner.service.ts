@@ -85,6 +85,18 @@ export function createBannerService(deps: {
     return { mediaId: image.id, imgUrl: null };
   }
 
+  /** A whole banner as a create or a `PUT` writes it. */
+  async function writtenFields(input: TBannerWriteRequest, trx: Database): Promise<BannerFields> {
+    return {
+      title: input.title,
+      ...(await imageFields(input.imgUrl, trx)),
+      link: input.link,
+      order: input.order,
+      active: input.active,
+      domain: input.domain,
+    };
+  }
+
   function fieldsOf(row: BannerWithMedia): BannerFields {
     return {
       title: row.title,
@@ -128,17 +140,7 @@ export function createBannerService(deps: {
 
     async create(input: TBannerWriteRequest, who: AuditActor): Promise<number> {
       const id = await db.transaction().execute(async (trx) => {
-        const created = await repo.insertBanner(
-          {
-            title: input.title,
-            ...(await imageFields(input.imgUrl, trx)),
-            link: input.link,
-            order: input.order,
-            active: input.active,
-            domain: input.domain,
-          },
-          trx,
-        );
+        const created = await repo.insertBanner(await writtenFields(input, trx), trx);
         const after = backofficeView((await repo.banner(created, trx))!);
         await audit.record(who, { action: 'banner.create', target: `banner:${created}`, after }, trx);
         return created;
@@ -150,15 +152,7 @@ export function createBannerService(deps: {
     /** `PUT`: the whole banner; the fields a request leaves out take their defaults. */
     replace(id: number, input: TBannerWriteRequest, who: AuditActor): Promise<'success' | 'not_found'> {
       return change(id, who, 'update', async (_row, trx) => {
-        const fields: BannerFields = {
-          title: input.title,
-          ...(await imageFields(input.imgUrl, trx)),
-          link: input.link,
-          order: input.order,
-          active: input.active,
-          domain: input.domain,
-        };
-        await repo.updateBanner(id, fields, now(), trx);
+        await repo.updateBanner(id, await writtenFields(input, trx), now(), trx);
       });
     },
 

@@ -34,6 +34,19 @@ export interface BannerFields {
   domain: string;
 }
 
+/** A banner's columns as an operator sets them (insert and update alike). */
+function bannerColumns(fields: BannerFields) {
+  return {
+    title: fields.title,
+    media_id: fields.mediaId,
+    img_url: fields.imgUrl,
+    link: fields.link,
+    sort_order: fields.order,
+    active: fields.active,
+    domain: fields.domain,
+  };
+}
+
 /** The SQL of the media module's tables: `media` (uploaded images) and `banners`. */
 export function createMediaRepository(db: Database) {
   const bannersWithMedia = (trx: Database) =>
@@ -106,15 +119,7 @@ export function createMediaRepository(db: Database) {
     async insertBanner(fields: BannerFields, trx: Database = db): Promise<number> {
       const row = await trx
         .insertInto('banners')
-        .values({
-          title: fields.title,
-          media_id: fields.mediaId,
-          img_url: fields.imgUrl,
-          link: fields.link,
-          sort_order: fields.order,
-          active: fields.active,
-          domain: fields.domain,
-        })
+        .values(bannerColumns(fields))
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -123,16 +128,7 @@ export function createMediaRepository(db: Database) {
     async updateBanner(id: number, fields: BannerFields, at: Date, trx: Database = db): Promise<void> {
       await trx
         .updateTable('banners')
-        .set({
-          title: fields.title,
-          media_id: fields.mediaId,
-          img_url: fields.imgUrl,
-          link: fields.link,
-          sort_order: fields.order,
-          active: fields.active,
-          domain: fields.domain,
-          updated_at: at,
-        })
+        .set({ ...bannerColumns(fields), updated_at: at })
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .execute();

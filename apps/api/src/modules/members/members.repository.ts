@@ -1,8 +1,9 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ReferenceExpression, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { batchedLookup } from '../../db/batched-lookup.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import type {
+  DB,
   MembersTable,
   MemberSignInOutcome,
   MemberSignInsTable,
@@ -195,6 +196,16 @@ function enabledRegCode(executor: Database, code: string) {
     .where('is_enabled', '=', true)
     .orderBy(sql`code = ${code}`, 'desc')
     .limit(1);
+}
+
+/** Whether a member has `value` in `column` (a user id, nick, phone or account number taken). */
+async function anyMember(
+  executor: Database,
+  column: ReferenceExpression<DB, 'members'>,
+  value: string,
+): Promise<boolean> {
+  const row = await executor.selectFrom('members').select('id').where(column, '=', value).executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -429,41 +440,21 @@ export function createMembersRepository(db: Database) {
       return (await (trx ?? db).executeQuery(viewById([memberId]))).rows[0];
     },
 
-    async userIdExists(userId: string, trx?: Database): Promise<boolean> {
-      const row = await (trx ?? db)
-        .selectFrom('members')
-        .select('id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
+    userIdExists(userId: string, trx?: Database): Promise<boolean> {
+      return anyMember(trx ?? db, 'user_id', userId);
     },
 
     /** Nicknames are unique regardless of Latin letter case (the index is on lower(nick)). */
-    async nickExists(nick: string, trx?: Database): Promise<boolean> {
-      const row = await (trx ?? db)
-        .selectFrom('members')
-        .select('id')
-        .where(sql<string>`lower(nick)`, '=', nick.toLowerCase())
-        .executeTakeFirst();
-      return row !== undefined;
+    nickExists(nick: string, trx?: Database): Promise<boolean> {
+      return anyMember(trx ?? db, sql<string>`lower(nick)`, nick.toLowerCase());
     },
 
-    async phoneExists(phone: string, trx?: Database): Promise<boolean> {
-      const row = await (trx ?? db)
-        .selectFrom('members')
-        .select('id')
-        .where('phone', '=', phone)
-        .executeTakeFirst();
-      return row !== undefined;
+    phoneExists(phone: string, trx?: Database): Promise<boolean> {
+      return anyMember(trx ?? db, 'phone', phone);
     },
 
-    async banknumExists(banknum: string, trx?: Database): Promise<boolean> {
-      const row = await (trx ?? db)
-        .selectFrom('members')
-        .select('id')
-        .where('banknum', '=', banknum)
-        .executeTakeFirst();
-      return row !== undefined;
+    banknumExists(banknum: string, trx?: Database): Promise<boolean> {
+      return anyMember(trx ?? db, 'banknum', banknum);
     },
 
     async insertMember(row: NewMemberRow, trx?: Database): Promise<number> {

@@ -4,6 +4,26 @@ import type { RegCodesTable } from '../../db/schema.ts';
 
 export type RegCodeAdminRow = Selectable<RegCodesTable>;
 
+/** The codes (of one partner, or all), oldest first, each with the number of members registered with it. */
+async function codesWithMembers(
+  trx: Database,
+  partnerId: number | undefined,
+): Promise<(RegCodeAdminRow & { members: number })[]> {
+  let q = trx
+    .selectFrom('reg_codes as rc')
+    .selectAll('rc')
+    .select((eb) =>
+      eb
+        .selectFrom('members as m')
+        .whereRef('m.reg_code', '=', 'rc.code')
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('members'),
+    );
+  if (partnerId !== undefined) q = q.where('rc.partner_id', '=', partnerId);
+  const rows = await q.orderBy('rc.created_at').orderBy('rc.code').execute();
+  return rows.map((r) => ({ ...r, members: Number(r.members ?? 0) }));
+}
+
 /**
  * SQL of the registration codes (`reg_codes`, written only here: the back office's codes and the
  * first start's demo code) and of member counts by code and level.
@@ -11,21 +31,8 @@ export type RegCodeAdminRow = Selectable<RegCodesTable>;
 export function createRegCodesRepository(db: Database) {
   return {
     /** Every code, oldest first, with the number of members registered with it. */
-    async list(trx: Database = db): Promise<(RegCodeAdminRow & { members: number })[]> {
-      const rows = await trx
-        .selectFrom('reg_codes as rc')
-        .selectAll('rc')
-        .select((eb) =>
-          eb
-            .selectFrom('members as m')
-            .whereRef('m.reg_code', '=', 'rc.code')
-            .select(eb.fn.countAll<string>().as('n'))
-            .as('members'),
-        )
-        .orderBy('rc.created_at')
-        .orderBy('rc.code')
-        .execute();
-      return rows.map((r) => ({ ...r, members: Number(r.members ?? 0) }));
+    list(trx: Database = db): Promise<(RegCodeAdminRow & { members: number })[]> {
+      return codesWithMembers(trx, undefined);
     },
 
     async anyExists(trx: Database = db): Promise<boolean> {
@@ -75,25 +82,8 @@ export function createRegCodesRepository(db: Database) {
     },
 
     /** The codes of a partner (docs/api/backoffice-partners.md), oldest first, with their member counts. */
-    async ofPartner(
-      partnerId: number,
-      trx: Database = db,
-    ): Promise<(RegCodeAdminRow & { members: number })[]> {
-      const rows = await trx
-        .selectFrom('reg_codes as rc')
-        .selectAll('rc')
-        .select((eb) =>
-          eb
-            .selectFrom('members as m')
-            .whereRef('m.reg_code', '=', 'rc.code')
-            .select(eb.fn.countAll<string>().as('n'))
-            .as('members'),
-        )
-        .where('rc.partner_id', '=', partnerId)
-        .orderBy('rc.created_at')
-        .orderBy('rc.code')
-        .execute();
-      return rows.map((r) => ({ ...r, members: Number(r.members ?? 0) }));
+    ofPartner(partnerId: number, trx: Database = db): Promise<(RegCodeAdminRow & { members: number })[]> {
+      return codesWithMembers(trx, partnerId);
     },
 
     /** How many members hold each level (levels nobody holds are absent). */

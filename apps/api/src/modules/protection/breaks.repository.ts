@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MemberBreaksTable } from '../../db/schema.ts';
 
-export type BreakRow = Pick<Selectable<MemberBreaksTable>, 'id' | 'kind' | 'period' | 'started_at' | 'until'>;
+export const BREAK_COLUMNS = ['id', 'kind', 'period', 'started_at', 'until'] as const;
+export type BreakRow = Pick<Selectable<MemberBreaksTable>, (typeof BREAK_COLUMNS)[number]>;
 
 /**
  * SQL of the member's own side of `member_breaks` (migration 0015): time-outs and self-exclusion.
@@ -18,7 +19,7 @@ export function createBreaksRepository(db: Database) {
     async latestInForce(memberId: number, at: Date, trx: Database = db): Promise<BreakRow | undefined> {
       return trx
         .selectFrom('member_breaks')
-        .select(['id', 'kind', 'period', 'started_at', 'until'])
+        .select(BREAK_COLUMNS)
         .where('member_id', '=', memberId)
         .where('started_at', '<=', at)
         .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))
@@ -41,7 +42,7 @@ export function createBreaksRepository(db: Database) {
           started_at: row.startedAt,
           until: row.until,
         })
-        .returning(['id', 'kind', 'period', 'started_at', 'until'])
+        .returning(BREAK_COLUMNS)
         .executeTakeFirstOrThrow();
     },
   };

@@ -13,6 +13,7 @@ import {
 } from '@casino/contracts/protection';
 import type { Database } from '../../db/database.ts';
 import type { MembersService } from '../members/members.service.ts';
+import { createBreaksRepository } from './breaks.repository.ts';
 import { createProtectionRepository, type LimitRow } from './protection.repository.ts';
 
 export interface LimitsDeps {
@@ -67,6 +68,7 @@ export function remainingOf(limits: TLimitTriple, used: UsedTriple): number | nu
 export function createLimitsService(deps: LimitsDeps) {
   const { db, members, now } = deps;
   const repo = createProtectionRepository(db);
+  const breaks = createBreaksRepository(db);
 
   async function inForce(memberId: number, at: Date, kind?: TPlayLimitKind, trx?: Database) {
     return triplesOf(await repo.limitsInForce(memberId, at, kind, trx));
@@ -84,7 +86,7 @@ export function createLimitsService(deps: LimitsDeps) {
   }
 
   async function activeBreak(memberId: number, at: Date, trx?: Database): Promise<TExclusion | null> {
-    const row = await repo.activeBreak(memberId, at, trx);
+    const row = await breaks.latestInForce(memberId, at, trx);
     return row ? { kind: row.kind, until: row.until?.toISOString() ?? null } : null;
   }
 
@@ -166,7 +168,7 @@ export function createLimitsService(deps: LimitsDeps) {
     ): Promise<{ status: 'ok' } | { status: 'blocked'; remaining?: number }> {
       await repo.lockMember(memberId, trx);
       const at = now();
-      if (await repo.activeBreak(memberId, at, trx)) return { status: 'blocked' };
+      if (await breaks.latestInForce(memberId, at, trx)) return { status: 'blocked' };
       const remaining = await depositRoom(memberId, at, usedOf, trx);
       return remaining !== null && amount > remaining ? { status: 'blocked', remaining } : { status: 'ok' };
     },
@@ -194,7 +196,7 @@ export function createLimitsService(deps: LimitsDeps) {
       lossOf: (starts: Record<TPlayLimitPeriod, Date>) => Promise<UsedTriple>,
     ): Promise<boolean> {
       const at = now();
-      if (await repo.activeBreak(memberId, at)) return false;
+      if (await breaks.latestInForce(memberId, at)) return false;
       const limits = (await inForce(memberId, at, 'loss')).loss;
       if (limits.day === null && limits.week === null && limits.month === null) return true;
       return remainingOf(limits, await lossOf(windowStarts(at)))! > 0;

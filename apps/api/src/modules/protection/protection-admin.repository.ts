@@ -1,73 +1,24 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MemberBreaksTable, PlayLimitsTable } from '../../db/schema.ts';
+import { BREAK_COLUMNS, type BreakRow } from './breaks.repository.ts';
+import { LIMIT_COLUMNS, type LimitRow } from './protection.repository.ts';
 
-export type PlayLimitRow = Pick<
-  Selectable<PlayLimitsTable>,
-  'id' | 'kind' | 'period' | 'amount' | 'requested_at' | 'effective_at' | 'cancelled_at'
->;
-export type MemberBreakRow = Pick<
-  Selectable<MemberBreaksTable>,
-  'id' | 'kind' | 'period' | 'started_at' | 'until'
->;
-export type BreakReportRow = MemberBreakRow & { user_id: string; nick: string };
-
-const LIMIT_COLUMNS = [
-  'id',
-  'kind',
-  'period',
-  'amount',
-  'requested_at',
-  'effective_at',
-  'cancelled_at',
-] as const;
-const BREAK_COLUMNS = ['id', 'kind', 'period', 'started_at', 'until'] as const;
+export type BreakReportRow = BreakRow & { user_id: string; nick: string };
 
 /**
  * The back office's reads of the protection module's tables (docs/api/backoffice-protection.md):
  * `play_limits` and `member_breaks` (the reality-check setting comes from the members service).
- * Nothing here writes: operators can neither change a member's limits nor end a break.
+ * Nothing here writes: operators can neither change a member's limits nor end a break. The limits
+ * in force and those pending are the member side's own reads (protection.repository.ts).
  */
 export function createProtectionAdminRepository(db: Database) {
   return {
-    /**
-     * The limit in force for each (kind, period) the member ever set: the latest change that took
-     * effect by `at` and was not cancelled (its amount null when the member removed the limit).
-     */
-    async limitsInForce(memberId: number, at: Date, trx: Database = db): Promise<PlayLimitRow[]> {
-      return trx
-        .selectFrom('play_limits')
-        .distinctOn(['kind', 'period'])
-        .select(LIMIT_COLUMNS)
-        .where('member_id', '=', memberId)
-        .where('effective_at', '<=', at)
-        .where('cancelled_at', 'is', null)
-        .orderBy('kind')
-        .orderBy('period')
-        .orderBy('effective_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-    },
-
-    /** Changes not yet in effect at `at` and not cancelled, soonest first. */
-    async pendingLimits(memberId: number, at: Date, trx: Database = db): Promise<PlayLimitRow[]> {
-      return trx
-        .selectFrom('play_limits')
-        .select(LIMIT_COLUMNS)
-        .where('member_id', '=', memberId)
-        .where('effective_at', '>', at)
-        .where('cancelled_at', 'is', null)
-        .orderBy('effective_at')
-        .orderBy('id')
-        .execute();
-    },
-
     /** The member's latest `limit` limit changes, newest first, and how many there are in all. */
     async limitHistory(
       memberId: number,
       limit: number,
       trx: Database = db,
-    ): Promise<{ rows: PlayLimitRow[]; total: number }> {
+    ): Promise<{ rows: LimitRow[]; total: number }> {
       const [rows, count] = await Promise.all([
         trx
           .selectFrom('play_limits')
@@ -87,7 +38,7 @@ export function createProtectionAdminRepository(db: Database) {
     },
 
     /** Every break the member took, newest first. */
-    async breaks(memberId: number, trx: Database = db): Promise<MemberBreakRow[]> {
+    async breaks(memberId: number, trx: Database = db): Promise<BreakRow[]> {
       return trx
         .selectFrom('member_breaks')
         .select(BREAK_COLUMNS)
@@ -104,7 +55,7 @@ export function createProtectionAdminRepository(db: Database) {
      * members module's table) in the same statement, as the report shows them beside each break.
      */
     async activeBreaks(
-      filter: { kind?: MemberBreakRow['kind'] | undefined },
+      filter: { kind?: BreakRow['kind'] | undefined },
       at: Date,
       page: { offset: number; limit: number },
       trx: Database = db,

@@ -14,11 +14,9 @@ import type {
 } from '@casino/contracts/protection';
 import type { Database } from '../../db/database.ts';
 import type { MembersService } from '../members/members.service.ts';
-import {
-  createProtectionAdminRepository,
-  type MemberBreakRow,
-  type PlayLimitRow,
-} from './protection-admin.repository.ts';
+import type { BreakRow } from './breaks.repository.ts';
+import { createProtectionAdminRepository } from './protection-admin.repository.ts';
+import { createProtectionRepository, type LimitRow } from './protection.repository.ts';
 
 export interface ProtectionAdminDeps {
   db: Database;
@@ -30,11 +28,11 @@ export interface ProtectionAdminDeps {
 const noLimits = (): TLimitTriple => ({ day: null, week: null, month: null });
 
 /** A break is in force from its start until `until` (never over when `until` is null). */
-function isActive(b: Pick<MemberBreakRow, 'started_at' | 'until'>, at: Date): boolean {
+function isActive(b: Pick<BreakRow, 'started_at' | 'until'>, at: Date): boolean {
   return b.started_at.getTime() <= at.getTime() && (b.until === null || b.until.getTime() > at.getTime());
 }
 
-function breakOf(b: MemberBreakRow, at: Date): TMemberBreak {
+function breakOf(b: BreakRow, at: Date): TMemberBreak {
   return {
     id: b.id,
     kind: b.kind,
@@ -66,6 +64,7 @@ function governing(breaks: TMemberBreak[]): TMemberBreak | null {
  */
 export function createProtectionAdminService(deps: ProtectionAdminDeps) {
   const repo = createProtectionAdminRepository(deps.db);
+  const limitsRepo = createProtectionRepository(deps.db);
 
   return {
     /** `GET /api/backoffice/members/:userId/protection`. */
@@ -74,8 +73,8 @@ export function createProtectionAdminService(deps: ProtectionAdminDeps) {
       if (!member) return { status: 'not_found' };
       const at = deps.now();
       const [inForce, pending, history, breaks, minutes] = await Promise.all([
-        repo.limitsInForce(member.id, at),
-        repo.pendingLimits(member.id, at),
+        limitsRepo.limitsInForce(member.id, at, undefined),
+        limitsRepo.pendingLimits(member.id, at),
         repo.limitHistory(member.id, PROTECTION_HISTORY_MAX),
         repo.breaks(member.id),
         deps.members.realityCheckMinutes(member.id),
@@ -84,7 +83,7 @@ export function createProtectionAdminService(deps: ProtectionAdminDeps) {
       const limits = { deposit: noLimits(), loss: noLimits() };
       for (const row of inForce) limits[row.kind][row.period] = row.amount;
       const inForceIds = new Set(inForce.map((r) => r.id));
-      const stateOf = (r: PlayLimitRow): TLimitChange['state'] =>
+      const stateOf = (r: LimitRow): TLimitChange['state'] =>
         r.cancelled_at !== null
           ? 'cancelled'
           : r.effective_at.getTime() > at.getTime()

@@ -1,15 +1,14 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { TPlayLimitKind, TPlayLimitPeriod } from '@casino/contracts/protection';
 import type { Database } from '../../db/database.ts';
-import type { MemberBreaksTable, PlayLimitsTable } from '../../db/schema.ts';
+import type { PlayLimitsTable } from '../../db/schema.ts';
 
 export type LimitRow = Pick<
   Selectable<PlayLimitsTable>,
   'id' | 'kind' | 'period' | 'amount' | 'requested_at' | 'effective_at' | 'cancelled_at'
 >;
-export type BreakRow = Pick<Selectable<MemberBreaksTable>, 'id' | 'kind' | 'period' | 'started_at' | 'until'>;
 
-const LIMIT_COLUMNS = [
+export const LIMIT_COLUMNS = [
   'id',
   'kind',
   'period',
@@ -20,8 +19,8 @@ const LIMIT_COLUMNS = [
 ] as const;
 
 /**
- * SQL of the player-protection module (docs/protection.md): `play_limits` and reads of
- * `member_breaks`. The `reality_check_minutes` column migration 0015 added to `members` is read and
+ * SQL of the player-protection module's limits (docs/protection.md): `play_limits` (breaks are
+ * breaks.repository.ts's). The `reality_check_minutes` column migration 0015 added to `members` is read and
  * written by the members module. The member's row is also where this module takes its per-member
  * lock (`lockMember`, a read that writes nothing), so that limit changes and the deposits checked
  * against them run one at a time per member.
@@ -123,22 +122,6 @@ export function createProtectionRepository(db: Database) {
         .where('effective_at', '>', at)
         .where('cancelled_at', 'is', null)
         .execute();
-    },
-
-    /**
-     * The break in force at `at` (started by then, `until` null or later); when several overlap,
-     * the one that ends last (a permanent one first), as sign-in reports it.
-     */
-    async activeBreak(memberId: number, at: Date, trx: Database = db): Promise<BreakRow | undefined> {
-      return trx
-        .selectFrom('member_breaks')
-        .select(['id', 'kind', 'period', 'started_at', 'until'])
-        .where('member_id', '=', memberId)
-        .where('started_at', '<=', at)
-        .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', at)]))
-        .orderBy(sql`until desc nulls first`)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
     },
   };
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { PromotionSettingsTable } from '../../db/schema.ts';
+import type { PaybackPayoutsTable, PromotionSettingsTable } from '../../db/schema.ts';
 
 export type PromotionName = PromotionSettingsTable['name'];
 
@@ -10,21 +10,8 @@ export interface AttendanceRow {
   points: number;
 }
 
-export interface PaybackRow {
-  member_id: number;
-  week: string;
-  level: number;
-  deposits: number;
-  withdrawals: number;
-  balance_end: number;
-  stakes: number;
-  loss: number;
-  percent: number;
-  points: number;
-  withheld: 'protected' | 'flagged' | null;
-  transfer_id: number | null;
-  created_at: Date;
-}
+/** A payback payout as read (its `week` the Monday as `YYYY-MM-DD` text). */
+export type PaybackRow = Selectable<PaybackPayoutsTable>;
 
 /** Figures of a promotion: rewards paid (a ledger transfer made) and their points, in all and since `since`. */
 export interface FiguresRow {
