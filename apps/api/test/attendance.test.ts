@@ -203,6 +203,7 @@ describe('the back office attendance settings', () => {
       { enabled: 'yes', requireDeposit: false, rewards: [] },
       { enabled: true, rewards: [] },
     ]) {
+      // Bodies of the wrong shape, which the entry's type refuses.
       const bad = await bo(t, 'PUT', '/promotions/attendance', { cookie: op.cookie, body });
       expect(bad.code, JSON.stringify(body)).toBe(400);
     }

@@ -1,3 +1,4 @@
+import type { TBackofficeQuery } from '@casino/contracts/backoffice-routes';
 import { describe, expect, it } from 'vitest';
 import {
   auditOf,
@@ -5,6 +6,7 @@ import {
   createMember,
   createOperator,
   fileTestApp,
+  latestRequestId,
   operatorsOfEveryRole,
   type TestMember,
 } from './factories.ts';
@@ -25,29 +27,18 @@ async function quietMember(regIp: string | null, options: { cash?: number; bankO
 async function deposit(m: TestMember, amount: number, depositor?: string, approve = true) {
   const r = await t.services.cashier.applyDeposit(m.id, { amount, ...(depositor ? { depositor } : {}) });
   expect(r.status).toBe('success');
-  const row = await t.db
-    .selectFrom('deposit_requests')
-    .select('id')
-    .where('member_id', '=', m.id)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+  const id = await latestRequestId(t, 'deposit', m.id);
   if (approve)
-    expect(
-      (await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: row.id } })).body.status,
-    ).toBe('success');
-  return row.id;
+    expect((await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id } })).body.status).toBe(
+      'success',
+    );
+  return id;
 }
 
 async function withdraw(m: TestMember, amount: number): Promise<number> {
   const r = await t.services.cashier.applyWithdraw(m.id, { amount, exchangePassword: m.exchangePassword });
   expect(r.status).toBe('success');
-  const row = await t.db
-    .selectFrom('withdraw_requests')
-    .select('id')
-    .where('member_id', '=', m.id)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return latestRequestId(t, 'withdraw', m.id);
 }
 
 async function bet(m: TestMember, amount: number, key: string) {
@@ -143,7 +134,7 @@ describe('review', () => {
     const ow = await withdraw(otherRich, 10_000);
     await t.db.updateTable('withdraw_requests').set({ banknum }).where('id', '=', ow).execute();
 
-    const r = await bo(t, 'GET', `/withdraws/${w}/review`, { cookie: cashier.cookie });
+    const r = await bo(t, 'withdraws.review', { cookie: cashier.cookie, params: { id: w } });
     expect(r.body.status).toBe('success');
     expect(r.body.member).toMatchObject({ userId: m.userId, balance: 100_000 - 30_000 - 20_000 });
     expect(r.body.recent.deposits[0]).toMatchObject({
@@ -153,7 +144,7 @@ describe('review', () => {
       depositor: '이영희',
     });
     expect(r.body.recent.withdraws[0]).toMatchObject({ id: w, amount: 20_000, state: 'wait' });
-    const c = r.body.checks;
+    const c = r.body.checks!;
     expect(c.turnover).toMatchObject({
       lastDeposit: { id: d1, amount: 100_000 },
       bets: 30_000,
@@ -183,8 +174,8 @@ describe('review', () => {
       source: 'test',
     });
     const w = await withdraw(m, 40_000);
-    const r = await bo(t, 'GET', `/withdraws/${w}/review`, { cookie: owner.cookie });
-    const c = r.body.checks;
+    const r = await bo(t, 'withdraws.review', { cookie: owner.cookie, params: { id: w } });
+    const c = r.body.checks!;
     expect(c.turnover).toMatchObject({ lastDeposit: { id: d }, bets: 50_000, percent: 100, flag: false });
     expect(c.depositorName.flag).toBe(false);
     expect(c.sharedIp).toEqual({ ips: ['10.3.0.1'], members: [], flag: false });
@@ -283,19 +274,20 @@ describe('history', () => {
     await deposit(m, 10_000);
     await deposit(m, 20_000);
     await deposit(m, 30_000, undefined, false);
-    const base = `/deposits/history?userId=${m.userId}`;
-    const all = await bo(t, 'GET', `${base}&pageSize=2`, { cookie: cashier.cookie });
+    const history = (query: TBackofficeQuery<'deposits.history'>) =>
+      bo(t, 'deposits.history', { cookie: cashier.cookie, query: { userId: m.userId, ...query } });
+    const all = await history({ pageSize: 2 });
     expect(all.body.totals).toEqual({ count: 3, amount: 60_000 });
     expect(all.body.maxCount).toBe(3);
-    expect(all.body.list.map((r: { amount: number }) => r.amount)).toEqual([30_000, 20_000]);
-    const done = await bo(t, 'GET', `${base}&state=already`, { cookie: cashier.cookie });
+    expect(all.body.list.map((r) => r.amount)).toEqual([30_000, 20_000]);
+    const done = await history({ state: 'already' });
     expect(done.body.totals).toEqual({ count: 2, amount: 30_000 });
-    const range = await bo(t, 'GET', `${base}&minAmount=15000&maxAmount=30000`, { cookie: cashier.cookie });
+    const range = await history({ minAmount: 15000, maxAmount: 30000 });
     expect(range.body.totals).toEqual({ count: 2, amount: 50_000 });
     const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-    const dated = await bo(t, 'GET', `${base}&from=${today}&to=${today}`, { cookie: cashier.cookie });
+    const dated = await history({ from: today, to: today });
     expect(dated.body.totals.count).toBe(3);
-    const past = await bo(t, 'GET', `${base}&to=2020-01-01`, { cookie: cashier.cookie });
+    const past = await history({ to: '2020-01-01' });
     expect(past.body.totals).toEqual({ count: 0, amount: 0 });
     const nobody = await bo(t, 'deposits.history', {
       cookie: cashier.cookie,

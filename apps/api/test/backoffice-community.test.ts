@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import { describe, expect, it } from 'vitest';
 import {
   AUDIT_ORIGIN,
@@ -158,6 +159,7 @@ describe('help posts', () => {
       list: [],
       maxCount: 0,
     });
+    // Raw queries, some of which the entry's type refuses.
     for (const query of ['state=done', 'kind=other', 'pageSize=101', 'page=0', 'userId=1x', 'extra=1']) {
       expect((await bo(t, 'GET', `/helps?${query}`, { cookie: support.cookie })).code).toBe(400);
     }
@@ -284,6 +286,7 @@ describe('notes', () => {
       { userId: null, title: 'x', contents: '<img src="javascript:x">' },
       { userId: null, title: 'x'.repeat(101), contents: '<p>x</p>' },
     ]) {
+      // Bodies the entry's type refuses (a missing userId among them).
       expect((await bo(t, 'POST', '/notes', { cookie: support.cookie, body })).code).toBe(400);
     }
   });
@@ -442,6 +445,7 @@ describe('notices', () => {
       { title: notice.title, contents: notice.contents },
       { ...notice, extra: true },
     ]) {
+      // Bodies the entry's type refuses (a missing domain, an unknown field among them).
       expect((await bo(t, 'POST', '/notices', { cookie: content.cookie, body })).code).toBe(400);
     }
     expect(await count()).toBe(before);
@@ -508,7 +512,7 @@ describe('popups', () => {
   });
 
   it('refuse a bad colour or position with a 400 naming the field', async () => {
-    const cases: [object, string][] = [
+    const cases: [TBackofficeBody<'popups.create'>, string][] = [
       [{ ...popup, titleColor: 'red' }, 'titleColor'],
       [{ ...popup, titleColor: '#12345' }, 'titleColor'],
       [{ ...popup, posX: 4001 }, 'posX'],
@@ -517,7 +521,7 @@ describe('popups', () => {
       [{ ...popup, sortOrder: 2_000_000 }, 'sortOrder'],
     ];
     for (const [body, path] of cases) {
-      const res = await bo(t, 'POST', '/popups', { cookie: content.cookie, body });
+      const res = await bo(t, 'popups.create', { cookie: content.cookie, body });
       expect([res.code, res.body.errors?.[0]?.path]).toEqual([400, path]);
     }
     expect(

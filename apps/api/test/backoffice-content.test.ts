@@ -94,11 +94,11 @@ describe('the help search', () => {
 
 describe('roles', () => {
   it('give content operators notices, popups and banners but 403 on help posts, notes and members', async () => {
-    for (const url of ['/helps', '/notes', '/members', '/deposit-account']) {
-      expect((await bo(t, 'GET', url, { cookie: content.cookie })).code, url).toBe(403);
+    for (const name of ['helps.list', 'notes.list', 'members.list', 'depositAccount.get'] as const) {
+      expect((await bo(t, name, { cookie: content.cookie })).code, name).toBe(403);
     }
-    for (const url of ['/notices', '/popups', '/banners']) {
-      expect((await bo(t, 'GET', url, { cookie: content.cookie })).code, url).toBe(200);
+    for (const name of ['notices.list', 'popups.list', 'banners.list'] as const) {
+      expect((await bo(t, name, { cookie: content.cookie })).code, name).toBe(200);
     }
   });
 
@@ -148,10 +148,12 @@ describe('operator HTML', () => {
     expect(shownPopup).toBeDefined();
     expectInert(shownPopup!.contents);
 
-    const listed = (await bo(t, 'GET', '/notices?pageSize=100', { cookie: content.cookie })).body.list;
-    expectInert(listed.find((n: JsonBody) => n.id === notice.body.id).contents);
-    const listedPopups = (await bo(t, 'GET', '/popups?pageSize=100', { cookie: owner.cookie })).body.list;
-    expectInert(listedPopups.find((p: JsonBody) => p.id === popup.body.id).contents);
+    const listed = (await bo(t, 'notices.list', { cookie: content.cookie, query: { pageSize: 100 } })).body
+      .list;
+    expectInert(listed.find((n) => n.id === notice.body.id)!.contents);
+    const listedPopups = (await bo(t, 'popups.list', { cookie: owner.cookie, query: { pageSize: 100 } })).body
+      .list;
+    expectInert(listedPopups.find((p) => p.id === popup.body.id)!.contents);
 
     // A change goes through the same policy as a creation.
     await bo(t, 'notices.update', {
@@ -192,8 +194,9 @@ describe('operator HTML', () => {
     expect(read.isRead).toBe(true);
     expectInert(read.answer);
 
-    const queue = (await bo(t, 'GET', `/helps?userId=${m.userId}`, { cookie: support.cookie })).body.list;
-    expectInert(queue[0].answer);
+    const queue = (await bo(t, 'helps.list', { cookie: support.cookie, query: { userId: m.userId } })).body
+      .list;
+    expectInert(queue[0]!.answer);
     const audit = await auditOf(t, `help:${own.id}`);
     expectInert((audit.at(-1)!.after as { answer: string }).answer);
   });

@@ -1,3 +1,4 @@
+import type { TBackofficeQuery } from '@casino/contracts/backoffice-routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sitePeriodStarts } from '../src/modules/backoffice/backoffice.service.ts';
 import {
@@ -238,26 +239,26 @@ describe('GET /api/backoffice/members', () => {
     await t.db.updateTable('members').set({ level: 7 }).where('id', '=', a.id).execute();
   });
 
-  async function list(query: string, op = owner): Promise<JsonBody> {
-    const res = await bo(t, 'GET', `/members${query}`, { cookie: op.cookie });
+  async function list(query: TBackofficeQuery<'members.list'>, op = owner) {
+    const res = await bo(t, 'members.list', { cookie: op.cookie, query });
     expect(res.code).toBe(200);
     return res.body;
   }
   const ids = (body: JsonBody) => body.list.map((m: JsonBody) => m.userId);
 
   it('filters by id prefix, nick, phone, level, state, registration code and domain; newest first', async () => {
-    expect(ids(await list('?userId=ZFIND'))).toEqual(['zfind_3', 'zfind02', 'zfind01']);
+    expect(ids(await list({ userId: 'ZFIND' }))).toEqual(['zfind_3', 'zfind02', 'zfind01']);
     // `_` and `%` are literal characters, not patterns.
-    expect(ids(await list('?userId=zfind_'))).toEqual(['zfind_3']);
-    expect(ids(await list('?nick=find%25'))).toEqual(['zfind_3']);
-    expect(ids(await list('?nick=검색'))).toEqual(['zfind02', 'zfind01']);
-    expect(ids(await list('?phone=0107777000'))).toEqual(['zfind_3', 'zfind02', 'zfind01']);
-    expect(ids(await list('?userId=zfind&level=7'))).toEqual(['zfind01']);
-    expect(ids(await list('?userId=zfind&state=pending'))).toEqual(['zfind02']);
-    expect(ids(await list('?userId=zfind&state=blocked'))).toEqual(['zfind_3']);
-    expect(ids(await list('?regCode=vipcode'))).toEqual(['zfind02']);
-    expect(ids(await list('?domain=VIP.example'))).toEqual(['zfind02']);
-    const first = await list('?userId=zfind01');
+    expect(ids(await list({ userId: 'zfind_' }))).toEqual(['zfind_3']);
+    expect(ids(await list({ nick: 'find%' }))).toEqual(['zfind_3']);
+    expect(ids(await list({ nick: '검색' }))).toEqual(['zfind02', 'zfind01']);
+    expect(ids(await list({ phone: '0107777000' }))).toEqual(['zfind_3', 'zfind02', 'zfind01']);
+    expect(ids(await list({ userId: 'zfind', level: 7 }))).toEqual(['zfind01']);
+    expect(ids(await list({ userId: 'zfind', state: 'pending' }))).toEqual(['zfind02']);
+    expect(ids(await list({ userId: 'zfind', state: 'blocked' }))).toEqual(['zfind_3']);
+    expect(ids(await list({ regCode: 'vipcode' }))).toEqual(['zfind02']);
+    expect(ids(await list({ domain: 'VIP.example' }))).toEqual(['zfind02']);
+    const first = await list({ userId: 'zfind01' });
     expect(first.maxCount).toBe(1);
     expect(first.list[0]).toMatchObject({
       userId: 'zfind01',
@@ -272,29 +273,30 @@ describe('GET /api/backoffice/members', () => {
       regCode: 'TESTCODE',
       lastLoginDate: null,
     });
-    expect(first.list[0].regDomain).toBe('');
-    expect((await list('?userId=zfind02')).list[0].regDomain).toBe('vip.example.com');
+    expect(first.list[0]!.regDomain).toBe('');
+    expect((await list({ userId: 'zfind02' })).list[0]!.regDomain).toBe('vip.example.com');
     expect(c.userId).toBe('zfind_3');
     expect(b.userId).toBe('zfind02');
   });
 
   it('pages with a total', async () => {
-    const p1 = await list('?userId=zfind&pageSize=2');
-    const p2 = await list('?userId=zfind&pageSize=2&page=2');
+    const p1 = await list({ userId: 'zfind', pageSize: 2 });
+    const p2 = await list({ userId: 'zfind', pageSize: 2, page: 2 });
     expect(p1.maxCount).toBe(3);
     expect(ids(p1)).toEqual(['zfind_3', 'zfind02']);
     expect(ids(p2)).toEqual(['zfind01']);
   });
 
   it('shows bank numbers to owner and cashier only; refuses content; 400 on bad filters', async () => {
-    expect((await list('?userId=zfind01', cashier)).list[0].banknum).toBe(a.banknum);
-    const bySupport = await list('?userId=zfind', support);
+    expect((await list({ userId: 'zfind01' }, cashier)).list[0]!.banknum).toBe(a.banknum);
+    const bySupport = await list({ userId: 'zfind' }, support);
     expect(bySupport.list).toHaveLength(3);
     for (const m of bySupport.list) expect(m.banknum).toBeNull();
     expect(JSON.stringify(bySupport)).not.toContain(a.banknum);
     const denied = await bo(t, 'members.list', { cookie: content.cookie, query: { userId: 'zfind' } });
     expect(denied.code).toBe(403);
     expect(JSON.stringify(denied.body)).not.toContain(a.banknum);
+    // Raw queries, most of which the entry's type refuses.
     for (const bad of [
       '?state=gone',
       '?level=0',
@@ -311,12 +313,16 @@ describe('GET /api/backoffice/members', () => {
 describe('member actions', () => {
   it('approves a pending registration once; refuses content; not_found for an unknown member', async () => {
     const m = await createMember(t, { state: 'pending', signedIn: false });
-    const url = `/members/${m.userId}/approve`;
-    expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
+    const params = { userId: m.userId };
+    expect((await bo(t, 'members.approve', { cookie: content.cookie, params })).code).toBe(403);
     expect((await stateOf(m.id)).state).toBe('pending');
-    expect((await bo(t, 'POST', url, { cookie: support.cookie })).body).toEqual({ status: 'success' });
+    expect((await bo(t, 'members.approve', { cookie: support.cookie, params })).body).toEqual({
+      status: 'success',
+    });
     expect((await stateOf(m.id)).state).toBe('active');
-    expect((await bo(t, 'POST', url, { cookie: support.cookie })).body).toEqual({ status: 'already' });
+    expect((await bo(t, 'members.approve', { cookie: support.cookie, params })).body).toEqual({
+      status: 'already',
+    });
     expect(await auditOf(t, `member:${m.userId}`)).toEqual([
       {
         actor: support.operatorId,
@@ -382,13 +388,19 @@ describe('member actions', () => {
   it('sets the level (1..10), audited; 400 changes nothing', async () => {
     const m = await createMember(t, { signedIn: false });
     const url = `/members/${m.userId}/level`;
+    // Bodies the entry's type refuses among them.
     for (const body of [{ level: 0 }, { level: 11 }, { level: 2.5 }, { level: '3' }, {}, { level: 3, x: 1 }])
       expect((await bo(t, 'PATCH', url, { cookie: owner.cookie, body })).code, JSON.stringify(body)).toBe(
         400,
       );
-    expect((await bo(t, 'PATCH', url, { cookie: content.cookie, body: { level: 3 } })).code).toBe(403);
+    const params = { userId: m.userId };
+    expect((await bo(t, 'members.level', { cookie: content.cookie, params, body: { level: 3 } })).code).toBe(
+      403,
+    );
     expect((await stateOf(m.id)).level).toBe(1);
-    expect((await bo(t, 'PATCH', url, { cookie: support.cookie, body: { level: 3 } })).body).toEqual({
+    expect(
+      (await bo(t, 'members.level', { cookie: support.cookie, params, body: { level: 3 } })).body,
+    ).toEqual({
       status: 'success',
     });
     expect((await stateOf(m.id)).level).toBe(3);
@@ -429,11 +441,11 @@ describe('member actions', () => {
 
   it('resets the exchange password to 6 new digits shown once; the old one stops working', async () => {
     const m = await createMember(t, { cash: 100_000 });
-    const url = `/members/${m.userId}/reset-exchange-password`;
+    const params = { userId: m.userId };
     const hashBefore = (await stateOf(m.id)).exchange_password_hash;
-    expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
+    expect((await bo(t, 'members.resetExchangePassword', { cookie: content.cookie, params })).code).toBe(403);
     expect((await stateOf(m.id)).exchange_password_hash).toBe(hashBefore);
-    const res = await bo(t, 'POST', url, { cookie: owner.cookie });
+    const res = await bo(t, 'members.resetExchangePassword', { cookie: owner.cookie, params });
     expect(res.body.status).toBe('success');
     expect(res.body.exchangePassword).toMatch(/^\d{6}$/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -494,9 +506,9 @@ describe('operator sessions', () => {
     expect(revoked.body).toEqual({ status: 'success', revoked: 2 });
     expect((await bo(t, 'session.me', { cookie: laptop })).code).toBe(401);
     expect((await bo(t, 'session.me', { cookie: op.cookie })).code).toBe(401);
-    const after = await bo(t, 'GET', '/sessions', { cookie: tablet });
+    const after = await bo(t, 'sessions.list', { cookie: tablet });
     expect(after.body.list).toHaveLength(1);
-    expect(after.body.list[0].current).toBe(true);
+    expect(after.body.list[0]!.current).toBe(true);
     expect(await auditOf(t, `operator:${op.operatorId}`)).toEqual([
       {
         actor: op.operatorId,
@@ -538,20 +550,29 @@ describe('member detail', () => {
     ).toBe(403);
   });
 
-  const TABS = ['ledger', 'requests?kind=deposit', 'rounds', 'notes', 'helps', 'sign-ins'];
+  const TABS = [
+    { tab: 'ledger', name: 'members.ledger' },
+    { tab: 'requests', name: 'members.requests', query: { kind: 'deposit' } },
+    { tab: 'rounds', name: 'members.rounds' },
+    { tab: 'notes', name: 'members.notes' },
+    { tab: 'helps', name: 'members.helps' },
+    { tab: 'sign-ins', name: 'members.signIns' },
+  ] as const;
 
   it('refuses every tab to a content operator and without a session; not_found for no such member', async () => {
     const m = await createMember(t, { signedIn: false });
-    for (const tab of TABS) {
-      const url = `/members/${m.userId}/${tab}`;
-      expect((await bo(t, 'GET', url, { cookie: content.cookie })).code, tab).toBe(403);
-      expect((await bo(t, 'GET', url)).code, tab).toBe(401);
+    for (const { tab, name, ...rest } of TABS) {
+      const query = 'query' in rest ? rest.query : undefined;
+      const tabOf = (userId: string, cookie?: string) => bo(t, name, { cookie, params: { userId }, query });
+      expect((await tabOf(m.userId, content.cookie)).code, tab).toBe(403);
+      expect((await tabOf(m.userId)).code, tab).toBe(401);
       for (const op of [owner, cashier, support])
-        expect((await bo(t, 'GET', url, { cookie: op.cookie })).body.status, tab).toBe('success');
-      expect((await bo(t, 'GET', `/members/nobody99/${tab}`, { cookie: owner.cookie })).body).toEqual({
+        expect((await tabOf(m.userId, op.cookie)).body.status, tab).toBe('success');
+      expect((await tabOf('nobody99', owner.cookie)).body).toEqual({
         status: 'not_found',
       });
     }
+    // Raw queries the entries' types refuse.
     for (const bad of ['requests', 'requests?kind=bet', 'ledger?limit=0', 'ledger?limit=101', 'notes?x=1'])
       expect((await bo(t, 'GET', `/members/${m.userId}/${bad}`, { cookie: owner.cookie })).code, bad).toBe(
         400,
@@ -574,8 +595,13 @@ describe('member detail', () => {
     let beforeId: number | null = null;
     let pages = 0;
     do {
-      const query: string = beforeId === null ? '?limit=2' : `?limit=2&beforeId=${beforeId}`;
-      const res = await bo(t, 'GET', `/members/${m.userId}/ledger${query}`, { cookie: support.cookie });
+      const query: TBackofficeQuery<'members.ledger'> =
+        beforeId === null ? { limit: 2 } : { limit: 2, beforeId };
+      const res = await bo(t, 'members.ledger', {
+        cookie: support.cookie,
+        params: { userId: m.userId },
+        query,
+      });
       expect(res.body.status).toBe('success');
       seen.push(...res.body.list);
       beforeId = res.body.nextBeforeId;
@@ -701,7 +727,7 @@ describe('password reset with a forced change', () => {
   it('gives a temporary password once, ends the sessions, and holds the member at the password change', async () => {
     const member = await createMember(t, { signedIn: false, cash: 5_000 });
     const cookie = await signIn(t, member);
-    const url = `/members/${member.userId}/reset-password`;
+    const params = { userId: member.userId };
     const hashOf = async () =>
       await t.db
         .selectFrom('members')
@@ -709,10 +735,10 @@ describe('password reset with a forced change', () => {
         .where('id', '=', member.id)
         .executeTakeFirstOrThrow();
     const before = await hashOf();
-    expect((await bo(t, 'POST', url, { cookie: content.cookie })).code).toBe(403);
+    expect((await bo(t, 'members.resetPassword', { cookie: content.cookie, params })).code).toBe(403);
     expect(await hashOf()).toEqual(before);
 
-    const res = await bo(t, 'POST', url, { cookie: support.cookie });
+    const res = await bo(t, 'members.resetPassword', { cookie: support.cookie, params });
     expect(res.body.status).toBe('success');
     const temporary: string = res.body.password;
     expect(temporary).toMatch(/^[a-z2-9]{10}$/);
@@ -775,15 +801,33 @@ describe('password reset with a forced change', () => {
 describe('adjustment from the member detail', () => {
   it('needs a reason, refuses support and content, replays one Idempotency-Key once, audited', async () => {
     const m = await createMember(t, { cash: 1_000, signedIn: false });
-    const url = `/members/${m.userId}/adjust`;
+    const params = { userId: m.userId };
     const body = { amount: 2_500, reason: '보상 지급' };
     for (const op of [support, content])
-      expect((await bo(t, 'POST', url, { cookie: op.cookie, body, key: 'k-denied' })).code).toBe(403);
+      expect((await bo(t, 'members.adjust', { cookie: op.cookie, params, body, key: 'k-denied' })).code).toBe(
+        403,
+      );
     expect(
-      (await bo(t, 'POST', url, { cookie: owner.cookie, body: { amount: 2_500, reason: '   ' } })).code,
+      (
+        await bo(t, 'members.adjust', {
+          cookie: owner.cookie,
+          params,
+          body: { amount: 2_500, reason: '   ' },
+        })
+      ).code,
     ).toBe(400);
-    const first = await bo(t, 'POST', url, { cookie: cashier.cookie, body, key: 'member-adjust-1' });
-    const again = await bo(t, 'POST', url, { cookie: cashier.cookie, body, key: 'member-adjust-1' });
+    const first = await bo(t, 'members.adjust', {
+      cookie: cashier.cookie,
+      params,
+      body,
+      key: 'member-adjust-1',
+    });
+    const again = await bo(t, 'members.adjust', {
+      cookie: cashier.cookie,
+      params,
+      body,
+      key: 'member-adjust-1',
+    });
     expect(first.body).toEqual({ status: 'success' });
     expect(again.body).toEqual({ status: 'success' });
     expect(again.headers['idempotent-replayed']).toBe('true');

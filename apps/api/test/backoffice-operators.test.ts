@@ -430,15 +430,15 @@ describe('operators (owner)', () => {
 
   it('changes roles, refuses its own demotion and deactivation, and audits', async () => {
     const op = await createOperator(t, 'cashier');
-    const url = `/operators/${op.operatorId}`;
+    const params = { operatorId: op.operatorId };
     expect(
-      (await bo(t, 'POST', `${url}/role`, { cookie: owner.cookie, body: { role: 'support' } })).body,
+      (await bo(t, 'operators.role', { cookie: owner.cookie, params, body: { role: 'support' } })).body,
     ).toEqual({
       status: 'success',
     });
     expect((await bo(t, 'session.me', { cookie: op.cookie })).body.operator.role).toBe('support');
     expect(
-      (await bo(t, 'POST', `${url}/role`, { cookie: owner.cookie, body: { role: 'support' } })).body,
+      (await bo(t, 'operators.role', { cookie: owner.cookie, params, body: { role: 'support' } })).body,
     ).toEqual({
       status: 'already',
     });
@@ -470,9 +470,15 @@ describe('operators (owner)', () => {
         })
       ).body,
     ).toEqual({ status: 'not_found' });
-    expect((await bo(t, 'POST', `${url}/role`, { cookie: owner.cookie, body: { role: 'boss' } })).code).toBe(
-      400,
-    );
+    // A role the entry's type refuses.
+    expect(
+      (
+        await bo(t, 'POST', `/operators/${op.operatorId}/role`, {
+          cookie: owner.cookie,
+          body: { role: 'boss' },
+        })
+      ).code,
+    ).toBe(400);
     expect((await auditOf(t, `operator:${op.operatorId}`)).map((r) => [r.action, r.before, r.after])).toEqual(
       [['operator.role', { role: 'cashier' }, { role: 'support' }]],
     );
@@ -480,14 +486,14 @@ describe('operators (owner)', () => {
 
   it('deactivates (ending the sessions), reactivates, and resets a password', async () => {
     const op = await createOperator(t, 'support');
-    const url = `/operators/${op.operatorId}`;
-    expect((await bo(t, 'POST', `${url}/deactivate`, { cookie: owner.cookie })).body).toEqual({
+    const params = { operatorId: op.operatorId };
+    expect((await bo(t, 'operators.deactivate', { cookie: owner.cookie, params })).body).toEqual({
       status: 'success',
     });
     expect(await liveSessions(t, op.id)).toBe(0);
     expect((await bo(t, 'session.me', { cookie: op.cookie })).code).toBe(401);
     expect((await login(t, { operatorId: op.operatorId, password: OPERATOR_PASSWORD })).status).toBe('fail');
-    expect((await bo(t, 'POST', `${url}/deactivate`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'operators.deactivate', { cookie: owner.cookie, params })).body).toEqual({
       status: 'already',
     });
     const listed = (await bo(t, 'operators.list', { cookie: owner.cookie })).body.list as JsonBody[];
@@ -495,13 +501,13 @@ describe('operators (owner)', () => {
       isActive: false,
       sessions: 0,
     });
-    expect((await bo(t, 'POST', `${url}/reactivate`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'operators.reactivate', { cookie: owner.cookie, params })).body).toEqual({
       status: 'success',
     });
     const session = await login(t, { operatorId: op.operatorId, password: OPERATOR_PASSWORD });
     expect(session.status).toBe('success');
 
-    const reset = await bo(t, 'POST', `${url}/password`, { cookie: owner.cookie, body: {} });
+    const reset = await bo(t, 'operators.password', { cookie: owner.cookie, params, body: {} });
     expect(reset.body).toEqual({ status: 'success', password: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
     expect((await bo(t, 'session.me', { cookie: session.cookie })).code).toBe(401);
     expect((await login(t, { operatorId: op.operatorId, password: OPERATOR_PASSWORD })).status).toBe('fail');
@@ -511,8 +517,9 @@ describe('operators (owner)', () => {
     // A password the owner sets.
     expect(
       (
-        await bo(t, 'POST', `${url}/password`, {
+        await bo(t, 'operators.password', {
           cookie: owner.cookie,
+          params,
           body: { password: 'set-by-the-owner' },
         })
       ).body,
@@ -538,14 +545,18 @@ describe('operators (owner)', () => {
       cookie: op.cookie,
       body: { code: totpCode(secret, t.clock.now().getTime()) },
     });
-    const url = `/operators/${op.operatorId}/totp`;
-    expect((await bo(t, 'POST', url, { cookie: owner.cookie, body: { remove: true } })).body).toEqual({
+    const params = { operatorId: op.operatorId };
+    expect(
+      (await bo(t, 'operators.totp', { cookie: owner.cookie, params, body: { remove: true } })).body,
+    ).toEqual({
       status: 'success',
     });
     expect((await login(t, { operatorId: op.operatorId, password: OPERATOR_PASSWORD })).status).toBe(
       'success',
     );
-    expect((await bo(t, 'POST', url, { cookie: owner.cookie, body: { remove: true } })).body).toEqual({
+    expect(
+      (await bo(t, 'operators.totp', { cookie: owner.cookie, params, body: { remove: true } })).body,
+    ).toEqual({
       status: 'already',
     });
     expect(

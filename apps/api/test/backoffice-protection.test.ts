@@ -64,21 +64,24 @@ async function nickOf(m: TestMember): Promise<string> {
 describe('who may read player protection', () => {
   it('member tab: owner, cashier and support; the breaks report: owner and support', async () => {
     const m = await createMember(t, { signedIn: false });
-    const tab = `/members/${m.userId}/protection`;
+    const params = { userId: m.userId };
     for (const op of [owner, cashier, support])
-      expect((await bo(t, 'GET', tab, { cookie: op.cookie })).code).toBe(200);
+      expect((await bo(t, 'members.protection', { cookie: op.cookie, params })).code).toBe(200);
     for (const op of [owner, support])
       expect((await bo(t, 'protection.breaks', { cookie: op.cookie })).code).toBe(200);
     expect(await bo(t, 'protection.breaks', { cookie: cashier.cookie })).toMatchObject({
       code: 403,
       body: { status: 'denied' },
     });
-    for (const url of [tab, '/protection/breaks']) {
-      expect(await bo(t, 'GET', url, { cookie: content.cookie })).toMatchObject({
+    for (const read of [
+      (cookie?: string) => bo(t, 'members.protection', { cookie, params }),
+      (cookie?: string) => bo(t, 'protection.breaks', { cookie }),
+    ]) {
+      expect(await read(content.cookie)).toMatchObject({
         code: 403,
         body: { status: 'denied' },
       });
-      expect((await bo(t, 'GET', url)).code).toBe(401);
+      expect((await read()).code).toBe(401);
     }
   });
 
@@ -159,8 +162,8 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
     // 5. Removal of the daily deposit limit: waits 24 hours.
     expect(await limit('deposit', 'day', null)).toBe('wait');
 
-    const url = `/members/${m.userId}/protection`;
-    const before = (await bo(t, 'GET', url, { cookie: cashier.cookie })).body;
+    const params = { userId: m.userId };
+    const before = (await bo(t, 'members.protection', { cookie: cashier.cookie, params })).body;
     expect(before.limits).toEqual({
       deposit: { day: 80_000, week: null, month: null },
       loss: { day: null, week: 50_000, month: null },
@@ -198,9 +201,11 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
 
     // A second before the removal applies nothing has changed; at its moment the limit is gone.
     await advance(ms(removal.effectiveAt) - at().getTime() - 1_000);
-    expect((await bo(t, 'GET', url, { cookie: owner.cookie })).body.limits.deposit.day).toBe(80_000);
+    expect(
+      (await bo(t, 'members.protection', { cookie: owner.cookie, params })).body.limits.deposit.day,
+    ).toBe(80_000);
     await advance(1_000);
-    const after = (await bo(t, 'GET', url, { cookie: owner.cookie })).body;
+    const after = (await bo(t, 'members.protection', { cookie: owner.cookie, params })).body;
     expect(after.limits.deposit.day).toBeNull();
     expect(after.pending).toEqual([]);
     expect((after.history as Change[]).map((h) => [h.id, h.state])).toEqual([
@@ -222,8 +227,8 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
     const m = await createMember(t, { signedIn: false });
     const old = await breakRow(m.id, 'time_out', '24h', at(-10 * DAY), at(-9 * DAY));
     const current = await breakRow(m.id, 'time_out', '7d', at(-HOUR), at(7 * DAY - HOUR));
-    const url = `/members/${m.userId}/protection`;
-    const body = (await bo(t, 'GET', url, { cookie: support.cookie })).body;
+    const params = { userId: m.userId };
+    const body = (await bo(t, 'members.protection', { cookie: support.cookie, params })).body;
     expect(body.breaks.map((b: { id: number; active: boolean }) => [b.id, b.active])).toEqual([
       [current, true],
       [old, false],
@@ -231,7 +236,7 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
     expect(body.activeBreak).toMatchObject({ id: current, kind: 'time_out', period: '7d', active: true });
 
     await advance(7 * DAY - HOUR);
-    const ended = (await bo(t, 'GET', url, { cookie: support.cookie })).body;
+    const ended = (await bo(t, 'members.protection', { cookie: support.cookie, params })).body;
     expect(ended.activeBreak).toBeNull();
     expect(ended.breaks.map((b: { active: boolean }) => b.active)).toEqual([false, false]);
   });
@@ -240,14 +245,11 @@ describe('GET /api/backoffice/members/:userId/protection', () => {
 describe('GET /api/backoffice/protection/breaks', () => {
   it('lists only the breaks in force, newest first, by kind and page; a time-out drops out at its end', async () => {
     const base = (await bo(t, 'protection.breaks', { cookie: owner.cookie, query: { pageSize: 100 } })).body;
-    const known = new Set((base.list as { id: number }[]).map((r) => r.id));
-    const fresh = async (query = '') =>
+    const known = new Set(base.list.map((r) => r.id));
+    const fresh = async (kind?: 'time_out' | 'self_exclusion') =>
       (
-        (await bo(t, 'GET', `/protection/breaks?pageSize=100${query}`, { cookie: support.cookie })).body
-          .list as {
-          id: number;
-        }[]
-      ).filter((r) => !known.has(r.id));
+        await bo(t, 'protection.breaks', { cookie: support.cookie, query: { pageSize: 100, kind } })
+      ).body.list.filter((r) => !known.has(r.id));
 
     const a = await createMember(t, { signedIn: false });
     const b = await createMember(t, { signedIn: false });
@@ -281,8 +283,8 @@ describe('GET /api/backoffice/protection/breaks', () => {
         until: timeOutEnd.toISOString(),
       },
     ]);
-    expect((await fresh('&kind=time_out')).map((r) => r.id)).toEqual([timeOut]);
-    expect((await fresh('&kind=self_exclusion')).map((r) => r.id)).toEqual([exclusion]);
+    expect((await fresh('time_out')).map((r) => r.id)).toEqual([timeOut]);
+    expect((await fresh('self_exclusion')).map((r) => r.id)).toEqual([exclusion]);
 
     const total = base.maxCount + 2;
     const page1 = (await bo(t, 'protection.breaks', { cookie: owner.cookie, query: { pageSize: 1 } })).body;
@@ -305,19 +307,16 @@ describe('GET /api/backoffice/protection/breaks', () => {
     const d = await createMember(t, { signedIn: false });
     const timeOut = await breakRow(d.id, 'time_out', '7d', at(-HOUR), at(7 * DAY));
     const exclusion = await breakRow(d.id, 'self_exclusion', '1y', at(-2 * HOUR), at(365 * DAY));
-    const rowsOf = async (query = '') =>
+    const rowsOf = async (kind?: 'time_out' | 'self_exclusion') =>
       (
-        (await bo(t, 'GET', `/protection/breaks?pageSize=100${query}`, { cookie: owner.cookie })).body
-          .list as {
-          id: number;
-          userId: string;
-        }[]
-      ).filter((r) => r.userId === d.userId);
+        await bo(t, 'protection.breaks', { cookie: owner.cookie, query: { pageSize: 100, kind } })
+      ).body.list.filter((r) => r.userId === d.userId);
     expect((await rowsOf()).map((r) => r.id)).toEqual([exclusion]);
-    expect(await rowsOf('&kind=time_out')).toEqual([]);
-    expect((await rowsOf('&kind=self_exclusion')).map((r) => r.id)).toEqual([exclusion]);
-    const view = (await bo(t, 'GET', `/members/${d.userId}/protection`, { cookie: support.cookie })).body;
-    expect(view.activeBreak.id).toBe(exclusion);
+    expect(await rowsOf('time_out')).toEqual([]);
+    expect((await rowsOf('self_exclusion')).map((r) => r.id)).toEqual([exclusion]);
+    const view = (await bo(t, 'members.protection', { cookie: support.cookie, params: { userId: d.userId } }))
+      .body;
+    expect(view.activeBreak!.id).toBe(exclusion);
     expect(view.breaks.map((b: { id: number; active: boolean }) => [b.id, b.active])).toEqual([
       [timeOut, true],
       [exclusion, true],
@@ -325,6 +324,7 @@ describe('GET /api/backoffice/protection/breaks', () => {
   });
 
   it('refuses an unknown kind and a page size over the maximum', async () => {
+    // Raw queries, some of which the entry's type refuses.
     for (const query of ['?kind=forever', '?pageSize=101', '?page=0', '?extra=1'])
       expect((await bo(t, 'GET', `/protection/breaks${query}`, { cookie: owner.cookie })).code).toBe(400);
   });
@@ -378,10 +378,8 @@ describe('no back-office action lifts a break', () => {
           .executeTakeFirstOrThrow()
       ).outcome;
     const blockThenUnblock = async (userId: string) => {
-      for (const action of ['block', 'unblock'])
-        expect(
-          (await bo(t, 'POST', `/members/${userId}/${action}`, { cookie: support.cookie })).body,
-        ).toEqual({
+      for (const action of ['members.block', 'members.unblock'] as const)
+        expect((await bo(t, action, { cookie: support.cookie, params: { userId } })).body).toEqual({
           status: 'success',
         });
     };

@@ -1,3 +1,5 @@
+import type { TBackofficeQuery } from '@casino/contracts/backoffice-routes';
+import type { TPromotionFigures, TReportFigures } from '@casino/contracts/backoffice-reports';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteDay } from '@casino/contracts/site-time';
@@ -21,8 +23,8 @@ const seoulDay = (at: Date) => siteDay(at, 'Asia/Seoul');
 const t = await fileTestApp();
 const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
-async function report(query: string, op = owner): Promise<JsonBody> {
-  const res = await bo(t, 'GET', `/reports?${query}`, { cookie: op.cookie });
+async function report(query: TBackofficeQuery<'reports.get'>, op = owner) {
+  const res = await bo(t, 'reports.get', { cookie: op.cookie, query });
   expect(res.code, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -50,16 +52,19 @@ const promo = (figures: Record<string, number>) => ({
 
 describe('role rules', () => {
   it('lets only the owner read the reports, their CSV and the audit log', async () => {
-    const q = 'unit=day&from=2025-01-01&to=2025-01-02';
+    const range = { unit: 'day' as const, from: '2025-01-01', to: '2025-01-02' };
+    const q = new URLSearchParams(range).toString();
     for (const op of [cashier, support, content]) {
-      expect((await bo(t, 'GET', `/reports?${q}`, { cookie: op.cookie })).body).toEqual({ status: 'denied' });
+      expect((await bo(t, 'reports.get', { cookie: op.cookie, query: range })).body).toEqual({
+        status: 'denied',
+      });
       expect((await csv(q, op)).statusCode).toBe(403);
       expect((await bo(t, 'audit.list', { cookie: op.cookie })).code).toBe(403);
     }
-    expect((await bo(t, 'GET', `/reports?${q}`)).code).toBe(401);
+    expect((await bo(t, 'reports.get', { query: range })).code).toBe(401);
     expect((await csv(q, { ...owner, cookie: '' })).statusCode).toBe(401);
     expect((await bo(t, 'audit.list', {})).code).toBe(401);
-    expect((await bo(t, 'GET', `/reports?${q}`, { cookie: owner.cookie })).code).toBe(200);
+    expect((await bo(t, 'reports.get', { cookie: owner.cookie, query: range })).code).toBe(200);
     expect((await csv(q)).statusCode).toBe(200);
   });
 
@@ -74,6 +79,7 @@ describe('role rules', () => {
 });
 
 describe('range rules', () => {
+  // Raw queries, some of which the entry's type refuses.
   async function errors(query: string) {
     const res = await bo(t, 'GET', `/reports?${query}`, { cookie: owner.cookie });
     expect(res.code).toBe(400);
@@ -81,9 +87,9 @@ describe('range rules', () => {
   }
 
   it('takes at most 366 days and 36 months, both ends included', async () => {
-    expect((await report('unit=day&from=2024-01-01&to=2024-12-31')).rows).toHaveLength(366);
+    expect((await report({ unit: 'day', from: '2024-01-01', to: '2024-12-31' })).rows).toHaveLength(366);
     expect(await errors('unit=day&from=2024-01-01&to=2025-01-01')).toEqual([{ path: 'to', code: 'max' }]);
-    expect((await report('unit=month&from=2023-01&to=2025-12')).rows).toHaveLength(36);
+    expect((await report({ unit: 'month', from: '2023-01', to: '2025-12' })).rows).toHaveLength(36);
     expect(await errors('unit=month&from=2023-01&to=2026-01')).toEqual([{ path: 'to', code: 'max' }]);
     expect((await csv('unit=day&from=2024-01-01&to=2025-01-01')).statusCode).toBe(400);
   });
@@ -211,7 +217,7 @@ describe('figures by Asia/Seoul day and month', () => {
   });
 
   it('puts each movement in the Seoul day it happened in, per provider and in total', async () => {
-    const body = await report('unit=day&from=2025-03-31&to=2025-04-01');
+    const body = await report({ unit: 'day', from: '2025-03-31', to: '2025-04-01' });
     expect(body).toMatchObject({ status: 'success', unit: 'day', from: '2025-03-31', to: '2025-04-01' });
     expect(body.rows).toEqual([
       {
@@ -280,11 +286,11 @@ describe('figures by Asia/Seoul day and month', () => {
   });
 
   it('gives a single day and the days around it without the neighbours', async () => {
-    const single = await report('unit=day&from=2025-03-30&to=2025-03-30');
+    const single = await report({ unit: 'day', from: '2025-03-30', to: '2025-03-30' });
     expect(single.rows).toHaveLength(1);
     expect(single.totals).toMatchObject({ bets: 40, deposits: 0, withdrawals: 0 });
     expect(single.totals.providers).toEqual([{ provider: a, bets: 40, wins: 0, ggr: 40 }]);
-    const after = await report('unit=day&from=2025-04-02&to=2025-04-05');
+    const after = await report({ unit: 'day', from: '2025-04-02', to: '2025-04-05' });
     expect(after.rows.map((r: JsonBody) => [r.period, r.bets])).toEqual([
       ['2025-04-02', 60],
       ['2025-04-03', 0],
@@ -294,15 +300,15 @@ describe('figures by Asia/Seoul day and month', () => {
   });
 
   it('puts each movement in the Seoul month it happened in', async () => {
-    const body = await report('unit=month&from=2025-02&to=2025-04');
+    const body = await report({ unit: 'month', from: '2025-02', to: '2025-04' });
     expect(body.rows.map((r: JsonBody) => [r.period, r.start, r.bets, r.wins, r.ggr, r.deposits])).toEqual([
       ['2025-02', '2025-01-31T15:00:00.000Z', 0, 0, 0, 0],
       ['2025-03', '2025-02-28T15:00:00.000Z', 1_340, 300, 1_040, 10_000],
       ['2025-04', '2025-03-31T15:00:00.000Z', 7_160, 9_000, -1_840, 50_000],
     ]);
-    expect(body.rows[1].withdrawals).toBe(5_000);
-    expect(body.rows[1].compConverted).toBe(700);
-    expect(body.rows[2].providers).toEqual([
+    expect(body.rows[1]!.withdrawals).toBe(5_000);
+    expect(body.rows[1]!.compConverted).toBe(700);
+    expect(body.rows[2]!.providers).toEqual([
       { provider: a, bets: 7_060, wins: 9_000, ggr: -1_940 },
       { provider: b, bets: 100, wins: 0, ggr: 100 },
     ]);
@@ -339,7 +345,11 @@ describe('figures of real activity', () => {
   it('sums approved deposits and withdrawals, bets less rollbacks, wins and comp conversions of today', async () => {
     // Yesterday to tomorrow (Seoul): the movements below fall in it whenever the test runs.
     const now = Date.now();
-    const query = `unit=day&from=${seoulDay(new Date(now - 86_400_000))}&to=${seoulDay(new Date(now + 86_400_000))}`;
+    const query = {
+      unit: 'day' as const,
+      from: seoulDay(new Date(now - 86_400_000)),
+      to: seoulDay(new Date(now + 86_400_000)),
+    };
     const before = await report(query);
     const slot = await createTestProvider(t, owner, { kind: 'slot', games: ['fruit'] });
     const m = await createMember(t, { cash: 200_000, comp: 20_000 });
@@ -399,7 +409,8 @@ describe('figures of real activity', () => {
     expect(await t.services.comp.convert(m.id, 15_000)).toEqual({ status: 'success' });
 
     const after = await report(query);
-    const delta = (key: string) => after.totals[key] - before.totals[key];
+    const delta = (key: Exclude<keyof TReportFigures, 'promotions' | 'providers'>) =>
+      after.totals[key] - before.totals[key];
     expect({
       deposits: delta('deposits'),
       depositCount: delta('depositCount'),
@@ -424,8 +435,9 @@ describe('figures of real activity', () => {
       ggr: 6_000,
     });
     // The rows add up to the totals.
-    const sum = (key: string) => after.rows.reduce((s: number, r: JsonBody) => s + r[key], 0);
-    for (const key of ['deposits', 'withdrawals', 'bets', 'wins', 'ggr', 'compConverted'])
+    const sum = (key: Exclude<keyof TReportFigures, 'promotions' | 'providers'>) =>
+      after.rows.reduce((s, r) => s + r[key], 0);
+    for (const key of ['deposits', 'withdrawals', 'bets', 'wins', 'ggr', 'compConverted'] as const)
       expect(sum(key)).toBe(after.totals[key]);
     // And today's dashboard counts the same money.
     const dashboard = (await bo(t, 'dashboard.get', { cookie: owner.cookie })).body;
@@ -443,11 +455,16 @@ describe('figures of real activity', () => {
 describe('what the promotions paid, from real activity', () => {
   it("counts today's deposit bonus, what was given back of it and the attendance reward", async () => {
     const now = Date.now();
-    const query = `unit=day&from=${seoulDay(new Date(now - 86_400_000))}&to=${seoulDay(new Date(now + 86_400_000))}`;
+    const query = {
+      unit: 'day' as const,
+      from: seoulDay(new Date(now - 86_400_000)),
+      to: seoulDay(new Date(now + 86_400_000)),
+    };
     const before = await report(query);
-    const level = { depositBonus: [{ kind: 'every', percent: 10, cap: 50_000, rollover: 2 }] };
+    const level = { depositBonus: [{ kind: 'every' as const, percent: 10, cap: 50_000, rollover: 2 }] };
     expect(
-      (await bo(t, 'PUT', '/settings/levels/1', { cookie: owner.cookie, body: level })).body.status,
+      (await bo(t, 'settings.updateLevel', { cookie: owner.cookie, params: { level: 1 }, body: level })).body
+        .status,
     ).toBe('success');
     await bo(t, 'depositBonus.set', { cookie: owner.cookie, body: { enabled: true } });
     const attendance = { enabled: true, requireDeposit: false, rewards: [{ streak: 1, points: 150 }] };
@@ -476,13 +493,13 @@ describe('what the promotions paid, from real activity', () => {
     });
 
     const after = await report(query);
-    const delta = (key: string) => after.totals.promotions[key] - before.totals.promotions[key];
+    const delta = (key: keyof TPromotionFigures) =>
+      after.totals.promotions[key] - before.totals.promotions[key];
     expect(
       Object.fromEntries(
-        ['bonuses', 'bonusCount', 'bonusesReturned', 'attendance', 'referral', 'payback', 'cost'].map((k) => [
-          k,
-          delta(k),
-        ]),
+        (
+          ['bonuses', 'bonusCount', 'bonusesReturned', 'attendance', 'referral', 'payback', 'cost'] as const
+        ).map((k) => [k, delta(k)]),
       ),
     ).toEqual({
       bonuses: 6_000,
@@ -494,10 +511,8 @@ describe('what the promotions paid, from real activity', () => {
       cost: 150,
     });
     // The days add up to the totals, and the promotions' accounts paid what the report says.
-    for (const key of ['bonuses', 'bonusesReturned', 'attendance', 'cost'])
-      expect(after.rows.reduce((s: number, r: JsonBody) => s + r.promotions[key], 0)).toBe(
-        after.totals.promotions[key],
-      );
+    for (const key of ['bonuses', 'bonusesReturned', 'attendance', 'cost'] as const)
+      expect(after.rows.reduce((s, r) => s + r.promotions[key], 0)).toBe(after.totals.promotions[key]);
     expect(await t.ledger.checkInvariants()).toEqual({ ok: true, violations: [] });
   });
 });
@@ -509,8 +524,8 @@ describe('GET /api/backoffice/audit filters', () => {
   // A cashier of its own: the entries it writes are exactly the ones below.
   let clerk: TestOperator;
 
-  async function audit(query: string): Promise<JsonBody> {
-    const res = await bo(t, 'GET', `/audit?${query}`, { cookie: owner.cookie });
+  async function audit(query: TBackofficeQuery<'audit.list'>) {
+    const res = await bo(t, 'audit.list', { cookie: owner.cookie, query });
     expect(res.code, JSON.stringify(res.body)).toBe(200);
     return res.body;
   }
@@ -544,33 +559,33 @@ describe('GET /api/backoffice/audit filters', () => {
   });
 
   it('filters by member and shows before and after', async () => {
-    const body = await audit(`member=${m.userId.toUpperCase()}`);
+    const body = await audit({ member: m.userId.toUpperCase() });
     expect(body.maxCount).toBe(2);
     expect(body.list.map((e: JsonBody) => [e.action, e.operatorId, e.target])).toEqual([
       ['member.block', support.operatorId, `member:${m.userId}`],
       ['member.level', owner.operatorId, `member:${m.userId}`],
     ]);
-    expect(body.list[1].before).toMatchObject({ level: expect.any(Number) });
-    expect(body.list[1].after).toMatchObject({ level: 4 });
-    expect(body.list[0].before).toMatchObject({ state: 'active' });
-    expect(body.list[0].after).toMatchObject({ state: 'blocked' });
+    expect(body.list[1]!.before).toMatchObject({ level: expect.any(Number) });
+    expect(body.list[1]!.after).toMatchObject({ level: 4 });
+    expect(body.list[0]!.before).toMatchObject({ state: 'active' });
+    expect(body.list[0]!.after).toMatchObject({ state: 'blocked' });
   });
 
   it('filters by operator (any case), exact action and action area', async () => {
-    const byCashier = await audit(`operatorId=${clerk.operatorId.toUpperCase()}`);
+    const byCashier = await audit({ operatorId: clerk.operatorId.toUpperCase() });
     expect(byCashier.list.map((e: JsonBody) => e.action)).toEqual(['member.block', 'deposit.approve']);
     expect(byCashier.list.every((e: JsonBody) => e.operatorId === clerk.operatorId)).toBe(true);
-    const blocks = await audit('action=member.block');
+    const blocks = await audit({ action: 'member.block' });
     expect(blocks.list.map((e: JsonBody) => e.target).sort()).toEqual(
       [`member:${m.userId}`, `member:${other.userId}`].sort(),
     );
-    const memberArea = await audit(`action=member&operatorId=${owner.operatorId}`);
+    const memberArea = await audit({ action: 'member', operatorId: owner.operatorId });
     expect(memberArea.list.map((e: JsonBody) => e.action)).toEqual(['member.level']);
     // `member` is an area, not a prefix of other words: nothing else starts with `member.`.
-    expect((await audit('action=member')).list.every((e: JsonBody) => e.action.startsWith('member.'))).toBe(
-      true,
-    );
-    expect((await audit(`target=deposit:${dep}`)).list.map((e: JsonBody) => e.action)).toEqual([
+    expect(
+      (await audit({ action: 'member' })).list.every((e: JsonBody) => e.action.startsWith('member.')),
+    ).toBe(true);
+    expect((await audit({ target: `deposit:${dep}` })).list.map((e: JsonBody) => e.action)).toEqual([
       'deposit.approve',
     ]);
   });
@@ -578,17 +593,17 @@ describe('GET /api/backoffice/audit filters', () => {
   it('filters by Seoul days and pages', async () => {
     const tomorrow = seoulDay(new Date(Date.now() + 86_400_000));
     const yesterday = seoulDay(new Date(Date.now() - 86_400_000));
-    const all = await audit('pageSize=100');
-    expect((await audit(`from=${yesterday}&to=${tomorrow}&pageSize=100`)).maxCount).toBe(all.maxCount);
-    expect((await audit(`from=${tomorrow}`)).maxCount).toBe(0);
-    expect((await audit(`to=${yesterday}`)).maxCount).toBe(0);
+    const all = await audit({ pageSize: 100 });
+    expect((await audit({ from: yesterday, to: tomorrow, pageSize: 100 })).maxCount).toBe(all.maxCount);
+    expect((await audit({ from: tomorrow })).maxCount).toBe(0);
+    expect((await audit({ to: yesterday })).maxCount).toBe(0);
     // The day an entry was written finds it, the day before does not.
-    const [latest] = (await audit(`member=${m.userId}`)).list;
+    const latest = (await audit({ member: m.userId })).list[0]!;
     const day = seoulDay(new Date(latest.regDate));
     const dayBefore = seoulDay(new Date(Date.parse(latest.regDate) - 86_400_000));
-    expect((await audit(`from=${day}&to=${day}&member=${m.userId}`)).list[0].id).toBe(latest.id);
-    expect((await audit(`to=${dayBefore}&member=${m.userId}`)).maxCount).toBe(0);
-    const page2 = await audit(`operatorId=${clerk.operatorId}&pageSize=1&page=2`);
+    expect((await audit({ from: day, to: day, member: m.userId })).list[0]!.id).toBe(latest.id);
+    expect((await audit({ to: dayBefore, member: m.userId })).maxCount).toBe(0);
+    const page2 = await audit({ operatorId: clerk.operatorId, pageSize: 1, page: 2 });
     expect(page2.maxCount).toBe(2);
     expect(page2.list.map((e: JsonBody) => e.action)).toEqual(['deposit.approve']);
   });
@@ -601,6 +616,7 @@ describe('GET /api/backoffice/audit filters', () => {
       ['from=2025-03-02&to=2025-03-01', 'to'],
       ['operatorId=' + 'x'.repeat(33), 'operatorId'],
     ] as const) {
+      // Raw queries, an encoded one among them.
       const res = await bo(t, 'GET', `/audit?${query}`, { cookie: owner.cookie });
       expect(res.code, query).toBe(400);
       expect(res.body.errors[0].path).toBe(path);

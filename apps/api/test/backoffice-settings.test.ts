@@ -178,6 +178,7 @@ describe('member approval', () => {
       body: { requireApproval: true },
     });
     expect(denied).toMatchObject({ code: 403, body: { status: 'denied' } });
+    // Not a boolean, which the entry's type refuses.
     const bad = await bo(t, 'PUT', '/settings/registration', {
       cookie: owner.cookie,
       body: { requireApproval: 'yes' },
@@ -192,20 +193,20 @@ describe('member levels', () => {
   it('names levels 1..10 with the members holding each, renames them audited', async () => {
     const m = await createMember(t);
     await bo(t, 'members.level', { cookie: owner.cookie, params: { userId: m.userId }, body: { level: 7 } });
-    const before = await bo(t, 'GET', '/settings/levels', { cookie: support.cookie });
+    const before = await bo(t, 'settings.levels', { cookie: support.cookie });
     expect(before.code).toBe(200);
     expect(before.body.levels).toHaveLength(10);
     expect(before.body.levels[6]).toMatchObject({ level: 7, name: 'Lv.7' });
-    expect(before.body.levels[6].members).toBeGreaterThanOrEqual(1);
+    expect(before.body.levels[6]!.members).toBeGreaterThanOrEqual(1);
 
-    const renamed = await bo(t, 'PUT', '/settings/levels', {
+    const renamed = await bo(t, 'settings.updateLevels', {
       cookie: owner.cookie,
       body: { names: { '7': ' 골드 ', '10': 'VIP' } },
     });
     expect(renamed.code).toBe(200);
-    expect(renamed.body.levels[6].name).toBe('골드');
-    expect(renamed.body.levels[9].name).toBe('VIP');
-    expect(renamed.body.levels[0].name).toBe('Lv.1');
+    expect(renamed.body.levels[6]!.name).toBe('골드');
+    expect(renamed.body.levels[9]!.name).toBe('VIP');
+    expect(renamed.body.levels[0]!.name).toBe('Lv.1');
     const audit = await auditOf(t, 'settings:levels');
     expect(audit.at(-1)).toMatchObject({
       action: 'settings.levels',
@@ -267,8 +268,8 @@ describe('games: display order', () => {
     expect(order.body).toEqual({ status: 'success' });
     const slots = await call(t, 'get-slot-by-company', { company: p.code });
     expect(slots.body.games.map((g: { code: string }) => g.code)).toEqual(['c3', 'a1', 'b2']);
-    const catalog = await bo(t, 'GET', '/providers', { cookie: owner.cookie });
-    const games = catalog.body.providers.find((x: { code: string }) => x.code === p.code).games;
+    const catalog = await bo(t, 'providers.list', { cookie: owner.cookie });
+    const games = catalog.body.providers.find((x) => x.code === p.code)!.games;
     expect(games.map((g: { code: string; order: number }) => [g.code, g.order])).toEqual([
       ['c3', 10],
       ['a1', 20],
@@ -451,6 +452,7 @@ describe('a member’s rounds', () => {
     ).toEqual({
       status: 'not_found',
     });
+    // A raw query with a space, sent as it is.
     expect((await bo(t, 'GET', '/rounds?userId=a b', { cookie: owner.cookie })).code).toBe(400);
     expect(
       (await bo(t, 'rounds.ofMember', { cookie: content.cookie, query: { userId: m.userId } })).code,

@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import { describe, expect, it } from 'vitest';
 import { generateTotpSecret, totpCode } from '../src/modules/backoffice/totp.ts';
 import {
@@ -19,8 +20,8 @@ import {
 const t = await fileTestApp({ SIGNIN_MAX_FAILURES_PER_ID: '3' });
 const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 
-async function login(body: Record<string, unknown>) {
-  return bo(t, 'POST', '/login', { body });
+async function login(body: TBackofficeBody<'session.login'>) {
+  return bo(t, 'session.login', { body });
 }
 
 async function deposit(m: TestMember, amount: number): Promise<number> {
@@ -150,7 +151,8 @@ describe('operator sign-in', () => {
   });
 
   it('refuses a malformed body (400) and a cross-site sign-in (403)', async () => {
-    expect(await login({ operatorId: 'x' })).toMatchObject({
+    // No password, which the entry's type refuses.
+    expect(await bo(t, 'POST', '/login', { body: { operatorId: 'x' } })).toMatchObject({
       code: 400,
       body: { status: 'invalid', errors: [{ path: 'password', code: 'required' }] },
     });
@@ -231,6 +233,7 @@ describe('the deposit queue', () => {
     });
     expect(one.body.list).toHaveLength(1);
     expect(one.body.maxCount).toBe(res.body.maxCount);
+    // A state the entry's type refuses.
     expect((await bo(t, 'GET', '/deposits?state=done', { cookie: owner.cookie })).code).toBe(400);
     expect((await bo(t, 'deposits.queue', { cookie: owner.cookie, query: { page: 0 } })).code).toBe(400);
   });
@@ -340,6 +343,7 @@ describe('the deposit queue', () => {
       ).code,
     ).toBe(400);
     expect(
+      // An unknown field, which the entry's type refuses.
       (await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: owner.cookie, body: { extra: 1 } })).code,
     ).toBe(400);
   });
@@ -578,6 +582,7 @@ describe('adjustments', () => {
 
   it('answers balance for a debit beyond the balance, not_found for no such member, 400 for a bad body', async () => {
     const m = await createMember(t, { cash: 10_000 });
+    // Bad bodies too (no reason), which the entry's type refuses.
     const adjust = (body: unknown, userId = m.userId) =>
       bo(t, 'POST', `/members/${userId}/adjust`, { cookie: owner.cookie, body });
     expect((await adjust({ amount: -10_001, reason: 'x' })).body).toEqual({ status: 'balance' });
@@ -720,6 +725,7 @@ describe('cashier settings', () => {
     expect(
       (await bo(t, 'settings.updateCashier', { cookie: owner.cookie, body: { minDeposit: 0 } })).code,
     ).toBe(400);
+    // An unknown field, which the entry's type refuses.
     expect(
       (await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body: { nope: 1 } })).body,
     ).toEqual({
@@ -740,7 +746,7 @@ describe('cashier settings', () => {
 
 describe('operators and the audit log', () => {
   it('lets the owner create operators (with a TOTP secret shown once) and read the log', async () => {
-    const created = await bo(t, 'POST', '/operators', {
+    const created = await bo(t, 'operators.create', {
       cookie: owner.cookie,
       body: { operatorId: 'Cash2', password: 'a-long-password', role: 'cashier', withTotp: true },
     });
@@ -750,7 +756,7 @@ describe('operators and the audit log', () => {
     });
     expect(
       (
-        await bo(t, 'POST', '/operators', {
+        await bo(t, 'operators.create', {
           cookie: owner.cookie,
           body: { operatorId: 'cash2', password: 'a-long-password', role: 'cashier' },
         })
@@ -761,7 +767,7 @@ describe('operators and the audit log', () => {
     const signIn = await login({
       operatorId: 'cash2',
       password: 'a-long-password',
-      totp: totpCode(created.body.totpSecret, t.clock.now().getTime()),
+      totp: totpCode(created.body.totpSecret!, t.clock.now().getTime()),
     });
     expect(signIn.body).toEqual({ status: 'success' });
     const list = await bo(t, 'operators.list', { cookie: owner.cookie });
@@ -770,7 +776,7 @@ describe('operators and the audit log', () => {
       hasTotp: true,
       isActive: true,
     });
-    const log = await bo(t, 'GET', '/audit?target=operator:cash2', { cookie: owner.cookie });
+    const log = await bo(t, 'audit.list', { cookie: owner.cookie, query: { target: 'operator:cash2' } });
     expect(log.body).toMatchObject({
       status: 'success',
       maxCount: 1,

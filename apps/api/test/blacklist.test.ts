@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import { describe, expect, it } from 'vitest';
 import {
   BLACKLIST_IMPORT_MAX_BYTES,
@@ -14,6 +15,7 @@ import {
   ensureRegCode,
   fileTestApp,
   operatorsOfEveryRole,
+  requestIdsOf,
   TEST_REG_CODE,
   uniqueMemberInput,
 } from './factories.ts';
@@ -25,8 +27,8 @@ import {
 const t = await fileTestApp();
 const { owner, cashier, support } = await operatorsOfEveryRole(t);
 
-async function add(kind: string, value: string, reason = 'test') {
-  return bo(t, 'POST', '/blacklist', { cookie: owner.cookie, body: { kind, value, reason } });
+async function add(kind: TBackofficeBody<'blacklist.add'>['kind'], value: string, reason = 'test') {
+  return bo(t, 'blacklist.add', { cookie: owner.cookie, body: { kind, value, reason } });
 }
 
 async function entryCount(): Promise<number> {
@@ -62,7 +64,10 @@ describe('blacklist entries', () => {
 
     const v6 = await add('ip', '2001:DB8:0028:0001:ffff::1/64');
     expect(v6.body.status).toBe('success');
-    const list = await bo(t, 'GET', '/blacklist?kind=ip&search=2001', { cookie: owner.cookie });
+    const list = await bo(t, 'blacklist.list', {
+      cookie: owner.cookie,
+      query: { kind: 'ip', search: '2001' },
+    });
     expect(list.body.list.map((e: { value: string }) => e.value)).toEqual(['2001:db8:28:1::/64']);
     const audit = await auditOf(t, `blacklist:${made.body.id}`);
     expect(audit).toEqual([
@@ -90,6 +95,7 @@ describe('blacklist entries', () => {
       { kind: 'bank', value: '1234567890', reason: 'x', extra: 1 },
     ];
     for (const body of bad) {
+      // Some of the wrong type (a number, an unknown field), which the entry's type refuses.
       const answer = await bo(t, 'POST', '/blacklist', { cookie: owner.cookie, body });
       expect(answer.code, JSON.stringify(body)).toBe(400);
     }
@@ -98,26 +104,26 @@ describe('blacklist entries', () => {
 
   it('is the owner’s: other roles get 403', async () => {
     for (const op of [cashier, support]) {
-      expect((await bo(t, 'GET', '/blacklist', { cookie: op.cookie })).code).toBe(403);
+      expect((await bo(t, 'blacklist.list', { cookie: op.cookie })).code).toBe(403);
       expect(
         (
-          await bo(t, 'POST', '/blacklist', {
+          await bo(t, 'blacklist.add', {
             cookie: op.cookie,
             body: { kind: 'phone', value: '01012341234', reason: 'x' },
           })
         ).code,
       ).toBe(403);
-      expect((await bo(t, 'GET', '/blacklist.csv', { cookie: op.cookie })).code).toBe(403);
+      expect((await bo(t, 'blacklist.csv', { cookie: op.cookie })).code).toBe(403);
     }
   });
 
   it('removes an entry, audited with what it was', async () => {
     const made = await add('bank', '5550-0028-0001', 'chargeback');
     const id = made.body.id as number;
-    expect((await bo(t, 'DELETE', `/blacklist/${id}`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'blacklist.delete', { cookie: owner.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
-    expect((await bo(t, 'DELETE', `/blacklist/${id}`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'blacklist.delete', { cookie: owner.cookie, params: { id } })).body).toEqual({
       status: 'not_found',
     });
     const audit = await auditOf(t, `blacklist:${id}`);
@@ -139,22 +145,14 @@ describe('the checks', () => {
     );
     expect(answer.body).toEqual({ status: 'blocked' });
     expect(await balances(t, member.id)).toEqual(before);
-    const requests = await t.db
-      .selectFrom('withdraw_requests')
-      .select('id')
-      .where('member_id', '=', member.id)
-      .execute();
+    const requests = await requestIdsOf(t, 'withdraw', member.id);
     expect(requests).toEqual([]);
     expect((await hitsOf('withdraw')).some((h) => h.member_id === member.id && h.kind === 'bank')).toBe(true);
     // The same account refuses a deposit request too; nothing is stored.
     expect((await call(t, 'apply-user-deposit', { amount: 10_000 }, member.cookie)).body).toEqual({
       status: 'blocked',
     });
-    const deposits = await t.db
-      .selectFrom('deposit_requests')
-      .select('id')
-      .where('member_id', '=', member.id)
-      .execute();
+    const deposits = await requestIdsOf(t, 'deposit', member.id);
     expect(deposits).toEqual([]);
     expect((await hitsOf('deposit')).some((h) => h.member_id === member.id && h.kind === 'bank')).toBe(true);
   });
@@ -215,12 +213,8 @@ describe('the checks', () => {
     expect((await hitsOf('register')).some((h) => h.user_id === input.userId && h.kind === 'phone')).toBe(
       true,
     );
-    const hits = await bo(t, 'GET', '/blacklist/hits', { cookie: owner.cookie });
-    expect(
-      hits.body.list.some(
-        (h: { context: string; userId: string }) => h.context === 'register' && h.userId === input.userId,
-      ),
-    ).toBe(true);
+    const hits = await bo(t, 'blacklist.hits', { cookie: owner.cookie });
+    expect(hits.body.list.some((h) => h.context === 'register' && h.userId === input.userId)).toBe(true);
 
     const clean = uniqueMemberInput({ code: TEST_REG_CODE });
     expect((await call(t, 'user-register', { ...clean, agree18: true })).body).toMatchObject({
@@ -232,7 +226,7 @@ describe('the checks', () => {
 describe('CSV import and export', () => {
   it('round-trips, formula cells escaped; a bad row imports nothing and is named', async () => {
     const before = await entryCount();
-    const bad = await bo(t, 'POST', '/blacklist/import', {
+    const bad = await bo(t, 'blacklist.import', {
       cookie: owner.cookie,
       body: { csv: 'kind,value,reason\nphone,01077770028,ok\nip,999.1.1.1,bad\nfax,1,x\nbank,12345678\n' },
     });
@@ -246,7 +240,7 @@ describe('CSV import and export', () => {
     });
     expect(await entryCount()).toBe(before);
 
-    const good = await bo(t, 'POST', '/blacklist/import', {
+    const good = await bo(t, 'blacklist.import', {
       cookie: owner.cookie,
       body: {
         csv: 'phone,010-7777-0028,"=HYPERLINK(""http://x"")"\r\nip,192.0.2.128/25,"range, imported"\r\n',
@@ -265,7 +259,7 @@ describe('CSV import and export', () => {
     expect(text).toContain('ip,192.0.2.128/25,"range, imported"');
 
     // The export imports as it is: every entry is listed already.
-    const again = await bo(t, 'POST', '/blacklist/import', { cookie: owner.cookie, body: { csv: text } });
+    const again = await bo(t, 'blacklist.import', { cookie: owner.cookie, body: { csv: text } });
     expect(again.body).toEqual({ status: 'success', added: 0, already: await entryCount() });
     const formula = await t.db
       .selectFrom('blacklist_entries')

@@ -33,7 +33,7 @@ function moveToSeoul(hhmm: string): void {
 }
 
 async function setLocks(body: Record<string, unknown>) {
-  const res = await bo(t, 'PUT', '/settings/cashier', { cookie: owner.cookie, body });
+  const res = await bo(t, 'settings.updateCashier', { cookie: owner.cookie, body });
   expect(res.body.status).toBe('success');
 }
 
@@ -108,18 +108,18 @@ describe('cashier lock windows', () => {
   });
 
   it('refuse an empty or malformed window (400) and keep the settings', async () => {
-    const empty = await bo(t, 'PUT', '/settings/cashier', {
+    const empty = await bo(t, 'settings.updateCashier', {
       cookie: owner.cookie,
       body: { depositLock: { from: '05:00', to: '05:00' } },
     });
     expect(empty.code).toBe(400);
     expect(empty.body).toEqual({ status: 'invalid', errors: [{ path: 'depositLock', code: 'pattern' }] });
-    const malformed = await bo(t, 'PUT', '/settings/cashier', {
+    const malformed = await bo(t, 'settings.updateCashier', {
       cookie: owner.cookie,
       body: { withdrawLock: { from: '24:00', to: '01:00' } },
     });
     expect(malformed.code).toBe(400);
-    expect((await bo(t, 'GET', '/settings/cashier', { cookie: owner.cookie })).body.settings).toMatchObject({
+    expect((await bo(t, 'settings.cashier', { cookie: owner.cookie })).body.settings).toMatchObject({
       depositLock: null,
       withdrawLock: { from: '03:00', to: '04:00' },
     });

@@ -71,9 +71,11 @@ describe.skipIf(!onPostgres)(
         );
         if (ok === 1) {
           const id = await latestRequestId(t, 'withdraw', m.id);
-          expect((await bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie })).body).toEqual({
-            status: 'success',
-          });
+          expect((await bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id } })).body).toEqual(
+            {
+              status: 'success',
+            },
+          );
           settled += 1;
         }
       }
@@ -94,8 +96,9 @@ describe.skipIf(!onPostgres)(
       const m = await createMember(t, { cash: 100_000 });
       const answers = await Promise.all(
         Array.from({ length: 50 }, () =>
-          bo(t, 'POST', `/members/${m.userId}/adjust`, {
+          bo(t, 'members.adjust', {
             cookie: cashier.cookie,
+            params: { userId: m.userId },
             body: { amount: -7_000, reason: 'race' },
           }),
         ),
@@ -110,7 +113,7 @@ describe.skipIf(!onPostgres)(
       const id = await latestRequestId(t, 'deposit', m.id);
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          bo(t, 'POST', `/deposits/${id}/approve`, { cookie: i % 2 ? owner.cookie : cashier.cookie }),
+          bo(t, 'deposits.approve', { params: { id }, cookie: i % 2 ? owner.cookie : cashier.cookie }),
         ),
       );
       expect(counts(answers.map((a) => a.body.status))).toEqual({ success: 1, already: 19 });
@@ -128,10 +131,10 @@ describe.skipIf(!onPostgres)(
       const id = await latestRequestId(t, 'withdraw', m.id);
       const answers = await Promise.all([
         ...Array.from({ length: 10 }, () =>
-          bo(t, 'POST', `/withdraws/${id}/approve`, { cookie: cashier.cookie }),
+          bo(t, 'withdraws.approve', { cookie: cashier.cookie, params: { id } }),
         ),
         ...Array.from({ length: 10 }, () =>
-          bo(t, 'POST', `/withdraws/${id}/reject`, { cookie: cashier.cookie, body: { reason: 'race' } }),
+          bo(t, 'withdraws.reject', { cookie: cashier.cookie, params: { id }, body: { reason: 'race' } }),
         ),
         call(t, 'del-withdraw', { id }, m.cookie),
       ]);
@@ -162,8 +165,9 @@ describe.skipIf(!onPostgres)(
       const m = await createMember(t);
       const answers = await Promise.all(
         Array.from({ length: 100 }, () =>
-          bo(t, 'POST', `/members/${m.userId}/adjust`, {
+          bo(t, 'members.adjust', {
             cookie: owner.cookie,
+            params: { userId: m.userId },
             key: 'burst-1',
             body: { amount: 3_000, reason: 'burst' },
           }),
@@ -180,7 +184,7 @@ describe.skipIf(!onPostgres)(
       const id = await latestRequestId(t, 'deposit', m.id);
       const approvals = await Promise.all(
         Array.from({ length: 100 }, () =>
-          bo(t, 'POST', `/deposits/${id}/approve`, { cookie: cashier.cookie, key: `approve-${id}` }),
+          bo(t, 'deposits.approve', { cookie: cashier.cookie, params: { id }, key: `approve-${id}` }),
         ),
       );
       expect(approvals.every((a) => a.body.status === 'success')).toBe(true);

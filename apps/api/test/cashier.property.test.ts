@@ -148,8 +148,9 @@ async function step(op: Op, models: Model[]): Promise<void> {
       const id = pending?.id ?? model.last[op.kind];
       if (id === null) return;
       const verb = op.t === 'take' ? 'reg' : op.t;
-      const res = await bo(t, 'POST', `/${op.kind}s/${id}/${verb}`, {
+      const res = await bo(t, `${op.kind}s.${verb}` as const, {
         cookie: owner.cookie,
+        params: { id },
         body: op.t === 'reject' ? { reason: '확인 불가' } : {},
       });
       const ok = pending !== null && (op.t !== 'take' || pending.state === 'wait');
@@ -204,8 +205,9 @@ async function step(op: Op, models: Model[]): Promise<void> {
       return;
     }
     case 'adjust': {
-      const res = await bo(t, 'POST', `/members/${member.userId}/adjust`, {
+      const res = await bo(t, 'members.adjust', {
         cookie: owner.cookie,
+        params: { userId: member.userId },
         body: { amount: op.amount, reason: 'property', kind: op.point ? 'point' : 'cash' },
       });
       const held = op.point ? model.comp : model.cash;

@@ -8,6 +8,7 @@ import {
   createOperator,
   fileTestApp,
   latestRequestId,
+  requestIdsOf,
   requestState,
 } from './factories.ts';
 
@@ -64,13 +65,13 @@ describe('apply-user-deposit', () => {
       status: 'wait',
     });
     const id = await latestRequestId(t, 'deposit', m.id);
-    expect((await bo(t, 'POST', `/deposits/${id}/reg`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.reg', { cookie: owner.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
     expect((await call(t, 'apply-user-deposit', { amount: 20_000 }, m.cookie)).body).toEqual({
       status: 'wait',
     });
-    expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: owner.cookie })).body).toEqual({
+    expect((await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id } })).body).toEqual({
       status: 'success',
     });
     expect((await call(t, 'apply-user-deposit', { amount: 20_000 }, m.cookie)).body).toEqual({
@@ -95,14 +96,12 @@ describe('apply-user-deposit', () => {
     expect((await call(t, 'apply-user-deposit', { amount: '10000' }, m.cookie)).code).toBe(400);
     expect((await call(t, 'apply-user-deposit', {}, m.cookie)).body).toEqual(amountError('required'));
     expect((await call(t, 'apply-user-deposit', { amount: 10_000.5 }, m.cookie)).code).toBe(400);
-    expect(
-      await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.id).execute(),
-    ).toEqual([]);
+    expect(await requestIdsOf(t, 'deposit', m.id)).toEqual([]);
   });
 
   it('follows the operator minimum and unit', async () => {
     const m = await createMember(t);
-    await bo(t, 'PUT', '/settings/cashier', {
+    await bo(t, 'settings.updateCashier', {
       cookie: owner.cookie,
       body: { minDeposit: 50_000, unit: 10_000 },
     });
@@ -117,7 +116,7 @@ describe('apply-user-deposit', () => {
         status: 'success',
       });
     } finally {
-      await bo(t, 'PUT', '/settings/cashier', {
+      await bo(t, 'settings.updateCashier', {
         cookie: owner.cookie,
         body: { minDeposit: 10_000, unit: 1_000 },
       });
@@ -154,9 +153,7 @@ describe('apply-user-withdraw', () => {
       (await call(t, 'apply-user-withdraw', { amount: 10_000, exchangePassword: '9999' }, m.cookie)).body,
     ).toEqual({ status: 'pass' });
     expect(await balances(t, m.id)).toMatchObject({ cash: 50_000 });
-    expect(
-      await t.db.selectFrom('withdraw_requests').select('id').where('member_id', '=', m.id).execute(),
-    ).toEqual([]);
+    expect(await requestIdsOf(t, 'withdraw', m.id)).toEqual([]);
   });
 
   it('answers 429 after five wrong exchange passwords', async () => {
@@ -178,9 +175,7 @@ describe('apply-user-withdraw', () => {
       status: 'balance',
     });
     expect(await balances(t, m.id)).toMatchObject({ cash: 15_000 });
-    expect(
-      await t.db.selectFrom('withdraw_requests').select('id').where('member_id', '=', m.id).execute(),
-    ).toEqual([]);
+    expect(await requestIdsOf(t, 'withdraw', m.id)).toEqual([]);
   });
 
   it('answers wait while one is pending', async () => {
@@ -206,8 +201,9 @@ describe('get-deposit-list / get-withdraw-list', () => {
     const other = await createMember(t);
     for (const amount of [10_000, 20_000, 30_000]) {
       expect((await call(t, 'apply-user-deposit', { amount }, m.cookie)).body.status).toBe('success');
-      await bo(t, 'POST', `/deposits/${await latestRequestId(t, 'deposit', m.id)}/approve`, {
+      await bo(t, 'deposits.approve', {
         cookie: owner.cookie,
+        params: { id: await latestRequestId(t, 'deposit', m.id) },
       });
     }
     await call(t, 'apply-user-deposit', { amount: 40_000 }, other.cookie);
@@ -241,8 +237,9 @@ describe('get-deposit-list / get-withdraw-list', () => {
     const m = await createMember(t, { cash: 100_000 });
     await applyWithdraw(t, m, 30_000);
     const id = await latestRequestId(t, 'withdraw', m.id);
-    await bo(t, 'POST', `/withdraws/${id}/reject`, {
+    await bo(t, 'withdraws.reject', {
       cookie: owner.cookie,
+      params: { id },
       body: { reason: '예금주 불일치' },
     });
     const list = await call(t, 'get-withdraw-list', {}, m.cookie);
@@ -286,7 +283,7 @@ describe('del-deposit / del-withdraw', () => {
 
     await call(t, 'apply-user-deposit', { amount: 20_000 }, m.cookie);
     const second = await latestRequestId(t, 'deposit', m.id);
-    await bo(t, 'POST', `/deposits/${second}/approve`, { cookie: owner.cookie });
+    await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: second } });
     expect((await call(t, 'del-deposit', { id: second }, m.cookie)).body).toEqual({ status: 'success' });
     const row = await t.db
       .selectFrom('deposit_requests')
@@ -305,7 +302,7 @@ describe('del-deposit / del-withdraw', () => {
     const m = await createMember(t, { cash: 50_000 });
     await applyWithdraw(t, m, 20_000);
     const id = await latestRequestId(t, 'withdraw', m.id);
-    await bo(t, 'POST', `/withdraws/${id}/reg`, { cookie: owner.cookie });
+    await bo(t, 'withdraws.reg', { cookie: owner.cookie, params: { id } });
     expect((await call(t, 'del-withdraw', { id }, m.cookie)).body).toEqual({ status: 'already' });
     const row = await t.db
       .selectFrom('withdraw_requests')
@@ -369,13 +366,15 @@ describe('get-cashier-status and get-cash-ticker', () => {
     const m = await createMember(t, { cash: 1_000_000 });
     for (let i = 1; i <= 12; i++) {
       await call(t, 'apply-user-deposit', { amount: i * 10_000 }, m.cookie);
-      await bo(t, 'POST', `/deposits/${await latestRequestId(t, 'deposit', m.id)}/approve`, {
+      await bo(t, 'deposits.approve', {
         cookie: owner.cookie,
+        params: { id: await latestRequestId(t, 'deposit', m.id) },
       });
     }
     await applyWithdraw(t, m, 70_000);
-    await bo(t, 'POST', `/withdraws/${await latestRequestId(t, 'withdraw', m.id)}/approve`, {
+    await bo(t, 'withdraws.approve', {
       cookie: owner.cookie,
+      params: { id: await latestRequestId(t, 'withdraw', m.id) },
     });
     await applyWithdraw(t, m, 80_000); // pending: not shown
 

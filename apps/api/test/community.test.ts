@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import type { Logger } from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HELP_CONTENTS_MAX, HELP_TITLE_MAX } from '@casino/contracts/fields';
@@ -50,7 +51,7 @@ async function write(m: TestMember, title: string, contents = `${title}의 내�
 }
 
 async function answer(id: number, html: string): Promise<JsonBody> {
-  const res = await bo(t, 'POST', `/helps/${id}/answer`, { cookie: support.cookie, body: { answer: html } });
+  const res = await bo(t, 'helps.answer', { cookie: support.cookie, params: { id }, body: { answer: html } });
   expect(res.code).toBe(200);
   return res.body;
 }
@@ -457,7 +458,7 @@ describe('notices and popups (get-user-notices, get-notice-popup)', () => {
 
   beforeAll(async () => {
     const make = async (name: string, domain: string, isActive = true) => {
-      const res = await bo(t, 'POST', '/notices', {
+      const res = await bo(t, 'notices.create', {
         cookie: content.cookie,
         body: { title: name, contents: `<p>${name}</p>`, domain, isActive },
       });
@@ -469,7 +470,7 @@ describe('notices and popups (get-user-notices, get-notice-popup)', () => {
     await make('b-or-c', 'https://casino-b.com/path | WWW.Casino-C.com:8443, casino-x.net');
     await make('inactive', '', false);
     await make('deleted', '');
-    await bo(t, 'DELETE', `/notices/${ids.deleted}`, { cookie: content.cookie });
+    await bo(t, 'notices.delete', { cookie: content.cookie, params: { id: ids.deleted } });
     await make('a-newest', 'www.casino-a.com');
   });
 
@@ -546,20 +547,28 @@ describe('notices and popups (get-user-notices, get-notice-popup)', () => {
   });
 
   it('show a change made in the back office at once', async () => {
-    await bo(t, 'PATCH', `/notices/${ids.inactive}`, { cookie: content.cookie, body: { isActive: true } });
+    await bo(t, 'notices.update', {
+      cookie: content.cookie,
+      params: { id: ids.inactive },
+      body: { isActive: true },
+    });
     expect(titles(await fromHost('get-user-notices', 'casino-a.com'))).toEqual([
       'a-newest',
       'inactive',
       'a',
       'everywhere',
     ]);
-    await bo(t, 'PATCH', `/notices/${ids.inactive}`, { cookie: content.cookie, body: { isActive: false } });
+    await bo(t, 'notices.update', {
+      cookie: content.cookie,
+      params: { id: ids.inactive },
+      body: { isActive: false },
+    });
     expect(titles(await fromHost('get-user-notices', 'casino-a.com'))).not.toContain('inactive');
   });
 
   it('answer the active popups of the host in their order, with title colour and position', async () => {
-    const make = async (body: object) => {
-      const res = await bo(t, 'POST', '/popups', { cookie: content.cookie, body });
+    const make = async (body: TBackofficeBody<'popups.create'>) => {
+      const res = await bo(t, 'popups.create', { cookie: content.cookie, body });
       expect(res.body.status).toBe('success');
       return res.body.id as number;
     };

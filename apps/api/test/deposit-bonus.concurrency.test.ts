@@ -30,8 +30,9 @@ describe.skipIf(!onPostgres)(
       t = await createCashierTestApp();
       owner = await createOperator(t, 'owner');
       cashier = await createOperator(t, 'cashier');
-      const res = await bo(t, 'PUT', '/settings/levels/1', {
+      const res = await bo(t, 'settings.updateLevel', {
         cookie: owner.cookie,
+        params: { level: 1 },
         body: { depositBonus: [{ kind: 'every', percent: 10, cap: 100_000, rollover: 2 }] },
       });
       expect(res.body.status).toBe('success');
@@ -46,7 +47,7 @@ describe.skipIf(!onPostgres)(
       const id = await latestRequestId(t, 'deposit', m.id);
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          bo(t, 'POST', `/deposits/${id}/approve`, { cookie: i % 2 ? owner.cookie : cashier.cookie }),
+          bo(t, 'deposits.approve', { params: { id }, cookie: i % 2 ? owner.cookie : cashier.cookie }),
         ),
       );
       const statuses = answers.map((a) => a.body.status);
@@ -109,8 +110,9 @@ describe.skipIf(!onPostgres)(
     it('40 parallel cancels take the bonus back once, racing an approval of another deposit', async () => {
       const m = await createMember(t);
       await call(t, 'apply-user-deposit', { amount: 200_000, bonusId: 'every-10-100000-2' }, m.cookie);
-      await bo(t, 'POST', `/deposits/${await latestRequestId(t, 'deposit', m.id)}/approve`, {
+      await bo(t, 'deposits.approve', {
         cookie: owner.cookie,
+        params: { id: await latestRequestId(t, 'deposit', m.id) },
       });
       expect((await balances(t, m.id)).cash).toBe(220_000);
       // A second deposit, without a bonus (none is offered while one is in play), approved meanwhile.
@@ -118,7 +120,7 @@ describe.skipIf(!onPostgres)(
       const second = await latestRequestId(t, 'deposit', m.id);
       const [cancels, approval] = await Promise.all([
         Promise.all(Array.from({ length: 40 }, () => call(t, 'cancel-bonus', {}, m.cookie))),
-        bo(t, 'POST', `/deposits/${second}/approve`, { cookie: owner.cookie }),
+        bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: second } }),
       ]);
       expect(approval.body.status).toBe('success');
       const statuses = cancels.map((a) => a.body.status);

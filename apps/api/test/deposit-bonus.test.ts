@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   applyWithdraw,
@@ -9,6 +10,7 @@ import {
   createOperator,
   fileTestApp,
   latestRequestId,
+  requestIdsOf,
   type TestMember,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -110,11 +112,7 @@ describe('a deposit with a bonus', () => {
         status: 'fail',
       });
     }
-    const rows = await t.db
-      .selectFrom('deposit_requests')
-      .select('id')
-      .where('member_id', '=', m.id)
-      .execute();
+    const rows = await requestIdsOf(t, 'deposit', m.id);
     expect(rows).toEqual([]);
     expect((await call(t, 'apply-user-deposit', { amount: 10_000, bonusId: 7 }, m.cookie)).code).toBe(400);
     expect((await call(t, 'apply-user-deposit', { amount: 10_000, bonusId: '' }, m.cookie)).code).toBe(400);
@@ -346,7 +344,7 @@ describe('deposit events', () => {
 
   it('refuses a bad event with 400 naming the field, and a role without the permission', async () => {
     const base = { name: 'x', ...window(), levels: [1], percent: 10, cap: 1_000, rollover: 2 };
-    const bad = [
+    const bad: [TBackofficeBody<'depositEvents.create'>, string][] = [
       [{ ...base, percent: 0 }, 'percent'],
       [{ ...base, percent: 101 }, 'percent'],
       [{ ...base, rollover: 51 }, 'rollover'],
@@ -355,11 +353,11 @@ describe('deposit events', () => {
       [{ ...base, to: base.from }, 'to'],
       [{ ...base, cap: -1 }, 'cap'],
       [{ ...base, name: '' }, 'name'],
-    ] as const;
+    ];
     for (const [body, path] of bad) {
-      const res = await bo(t, 'POST', '/promotions/events', { cookie: owner.cookie, body });
+      const res = await bo(t, 'depositEvents.create', { cookie: owner.cookie, body });
       expect(res.code, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors[0].path).toBe(path);
+      expect(res.body.errors[0]!.path).toBe(path);
     }
     expect((await bo(t, 'depositEvents.create', { cookie: support.cookie, body: base })).code).toBe(403);
     expect((await bo(t, 'depositBonus.get', { cookie: support.cookie })).code).toBe(403);
@@ -373,16 +371,17 @@ describe('the deposit bonus figures', () => {
     await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: 'first-10-50000-3' }, m.cookie);
     await approveLatest(m);
     await call(t, 'cancel-bonus', {}, m.cookie);
-    const after = (await bo(t, 'GET', '/promotions/deposit-bonus', { cookie: owner.cookie })).body;
+    const after = (await bo(t, 'depositBonus.get', { cookie: owner.cookie })).body;
     expect(after.figures.paid.amount - before.figures.paid.amount).toBe(10_000);
     expect(after.figures.givenUp.returned - before.figures.givenUp.returned).toBe(10_000);
-    expect(after.byLevel.find((l: { level: number }) => l.level === 1).paid.count).toBeGreaterThan(0);
+    expect(after.byLevel.find((l) => l.level === 1)!.paid.count).toBeGreaterThan(0);
     const res = await bo(t, 'depositBonus.set', { cookie: owner.cookie, body: { enabled: false } });
     expect(res.body.enabled).toBe(false);
     expect((await auditOf(t, 'promotion:deposit_bonus')).at(-1)).toMatchObject({
       action: 'promotion.deposit_bonus',
       after: { enabled: false },
     });
+    // Not a boolean, which the entry's type refuses.
     expect(
       (await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: owner.cookie, body: { enabled: 1 } })).code,
     ).toBe(400);
@@ -448,9 +447,7 @@ describe('the deposit limit (player protection first)', () => {
     expect(
       (await call(t, 'apply-user-deposit', { amount: 100_000, bonusId: 'first-10-50000-3' }, m.cookie)).body,
     ).toEqual({ status: 'blocked', remaining: 100_000, bonusMax: 90_000 });
-    expect(
-      await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.id).execute(),
-    ).toEqual([]);
+    expect(await requestIdsOf(t, 'deposit', m.id)).toEqual([]);
     expect(await t.services.depositBonus.bonusesOf(m.id)).toEqual([]);
     // The largest deposit it allows passes; the promised bonus counts at once, then as paid.
     expect(

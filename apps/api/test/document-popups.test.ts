@@ -135,7 +135,7 @@ describe('the site popups in the served documents', () => {
 
   it("are written into a site's own documents, beside its name", async () => {
     const a = host();
-    const made = await bo(t, 'POST', '/sites', {
+    const made = await bo(t, 'sites.create', {
       cookie: owner.cookie,
       body: { domains: [a], name: 'Ruby Room' },
     });

@@ -82,7 +82,7 @@ describe('the member stream', () => {
       .where('member_id', '=', member.id)
       .executeTakeFirstOrThrow();
     const from = stream.events.length;
-    expect((await bo(t, 'POST', `/deposits/${row.id}/reg`, { cookie: owner.cookie })).body.status).toBe(
+    expect((await bo(t, 'deposits.reg', { cookie: owner.cookie, params: { id: row.id } })).body.status).toBe(
       'success',
     );
     expect((await stream.next((e) => e.event === 'cashier', from)).data).toEqual({
@@ -90,8 +90,9 @@ describe('the member stream', () => {
       id: row.id,
       state: 'reg',
     });
-    const approved = await bo(t, 'POST', `/deposits/${row.id}/approve`, {
+    const approved = await bo(t, 'deposits.approve', {
       cookie: owner.cookie,
+      params: { id: row.id },
       key: 'ev-approve-1',
     });
     expect(approved.body.status).toBe('success');
@@ -107,7 +108,7 @@ describe('the member stream', () => {
     const counts = await memberCall('user-health-check', {}, member.cookie);
     const notes = counts.noteCount as number;
     const from = stream.events.length;
-    const sent = await bo(t, 'POST', '/notes', {
+    const sent = await bo(t, 'notes.send', {
       cookie: owner.cookie,
       body: { userId: member.userId, title: 'Hello', contents: '<p>Welcome</p>' },
     });
@@ -128,8 +129,9 @@ describe('the member stream', () => {
       .select('id')
       .where('member_id', '=', member.id)
       .executeTakeFirstOrThrow();
-    const answered = await bo(t, 'POST', `/helps/${help.id}/answer`, {
+    const answered = await bo(t, 'helps.answer', {
       cookie: owner.cookie,
+      params: { id: help.id },
       body: { answer: '<p>Like this</p>' },
     });
     expect(answered.body).toEqual({ status: 'success' });
@@ -162,8 +164,9 @@ describe('the member stream', () => {
     );
     // The other member's money moves: nothing of it reaches this stream.
     const seen = stream.events.length;
-    const adjusted = await bo(t, 'POST', `/members/${other.userId}/adjust`, {
+    const adjusted = await bo(t, 'members.adjust', {
       cookie: owner.cookie,
+      params: { userId: other.userId },
       key: 'ev-adjust-1',
       body: { amount: 1_000, reason: 'test' },
     });
@@ -178,7 +181,7 @@ describe('the member stream', () => {
     expect(last).toBeDefined();
     stream.close();
     // Missed while away: a note.
-    await bo(t, 'POST', '/notes', {
+    await bo(t, 'notes.send', {
       cookie: owner.cookie,
       body: { userId: member.userId, title: 'While away', contents: '<p>x</p>' },
     });

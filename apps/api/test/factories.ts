@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import {
   BACKOFFICE_ROUTES,
   backofficePath,
@@ -464,6 +464,87 @@ export async function setPromotion<
   return answer.body as BoAnswer<N>;
 }
 
+// --- partners and the fraud settings ---
+
+/** The password `createPartner` gives a partner's account. */
+export const PARTNER_PASSWORD = 'partner-password-1';
+
+type PartnerRates = TBackofficeBody<'partners.create'>['rates'];
+
+/** A partner's commission rates, as `partners.create` takes them. */
+export const partnerRates = (casino: number, slot: number, mini: number, losing: number): PartnerRates => ({
+  casino,
+  slot,
+  mini,
+  losing,
+});
+
+/**
+ * `partners.create` by the operator of `cookie`: the partner's account with `PARTNER_PASSWORD` unless
+ * `password` is given, named `총판 <partnerId>` unless `name` is; with `code`, that registration code
+ * is given to it by the same operator once it is made (`partners.addCode`, its answer not checked:
+ * a test of the code asks for it itself). The answer of `partners.create`.
+ */
+export async function createPartner(
+  t: TestApp,
+  cookie: string,
+  partner: {
+    partnerId: string;
+    parentId: string | null;
+    rates: PartnerRates;
+    name?: string;
+    password?: string;
+    code?: string;
+  },
+) {
+  const {
+    partnerId,
+    parentId,
+    rates,
+    name = `총판 ${partnerId}`,
+    password = PARTNER_PASSWORD,
+    code,
+  } = partner;
+  const made = await bo(t, 'partners.create', {
+    cookie,
+    body: { partnerId, password, name, parentId, rates },
+  });
+  if (code !== undefined && made.body.status === 'success')
+    await bo(t, 'partners.addCode', { cookie, params: { partnerId }, body: { code } });
+  return made;
+}
+
+/** A partner's session, signed in through the login route as a partner would (the answer must be success). */
+export async function partnerLogin(
+  t: TestApp,
+  partnerId: string,
+  password = PARTNER_PASSWORD,
+): Promise<string> {
+  const res = await bo(t, 'session.login', { body: { operatorId: partnerId, password } });
+  expect(res.body, `login ${partnerId}`).toEqual({ status: 'success' });
+  return `bo_sid=${cookiesOf(res).bo_sid}`;
+}
+
+/** The fraud settings the server starts with (docs/api/backoffice-fraud.md). */
+export const FRAUD_DEFAULTS: TBackofficeBody<'fraud.settings.update'> = {
+  registerAction: 'flag',
+  signInAction: 'flag',
+  linkThreshold: 1,
+  ipLinks: false,
+  ipLinkDays: 7,
+  skipFlaggedPromotions: false,
+  refuseOppositeBets: false,
+};
+
+/** `fraud.settings.update` by the operator of `cookie`: `FRAUD_DEFAULTS` with `patch` over them; its answer. */
+export async function setFraudSettings(
+  t: TestApp,
+  cookie: string,
+  patch: Partial<TBackofficeBody<'fraud.settings.update'>> = {},
+) {
+  return bo(t, 'fraud.settings.update', { cookie, body: { ...FRAUD_DEFAULTS, ...patch } });
+}
+
 /**
  * A deposit of `amount` asked by the member (`apply-user-deposit`) and approved by `operator` (a new
  * owner when none is given); the request's id.
@@ -497,6 +578,22 @@ export async function latestRequestId(
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The ids of a member's requests of a kind, oldest first (straight from the table). */
+export async function requestIdsOf(
+  t: TestApp,
+  kind: 'deposit' | 'withdraw',
+  memberId: number,
+): Promise<number[]> {
+  const table = kind === 'deposit' ? 'deposit_requests' : 'withdraw_requests';
+  const rows = await t.db
+    .selectFrom(table as 'deposit_requests')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The state of one deposit or withdrawal request (straight from the table). */

@@ -10,6 +10,7 @@ import {
   fileTestApp,
   operatorsOfEveryRole,
   postCredentials,
+  setFraudSettings,
 } from './factories.ts';
 import { createTestProvider } from './game-provider.ts';
 
@@ -22,20 +23,12 @@ const t = await fileTestApp();
 const { owner, support } = await operatorsOfEveryRole(t);
 const table = await createTestProvider(t, owner, { kind: 'casino', games: ['live-baccarat', 'powerball'] });
 
-const SETTINGS = {
-  registerAction: 'allow',
-  signInAction: 'allow',
-  linkThreshold: 1,
-  ipLinks: false,
-  ipLinkDays: 7,
-  skipFlaggedPromotions: false,
-  refuseOppositeBets: false,
-};
-
-async function settings(patch: Partial<typeof SETTINGS>) {
-  const answer = await bo(t, 'PUT', '/fraud/settings', {
-    cookie: owner.cookie,
-    body: { ...SETTINGS, ...patch },
+/** The settings of these tests: linked registrations and sign-ins allowed, opposite bets refused when a test says so. */
+async function settings(patch: { refuseOppositeBets?: boolean } = {}) {
+  const answer = await setFraudSettings(t, owner.cookie, {
+    registerAction: 'allow',
+    signInAction: 'allow',
+    ...patch,
   });
   expect(answer.code).toBe(200);
 }
@@ -128,10 +121,11 @@ describe('opposite betting', () => {
       with: [{ memberId: a.id, spot: 'player', roundId: `${coup}:${a.userId}`, by: 'link' }],
     });
     // The review list shows it to the operator.
-    const listed = await bo(t, 'GET', '/fraud/flags?kind=opposite_bet&state=open', {
+    const listed = await bo(t, 'fraud.flags', {
       cookie: support.cookie,
+      query: { kind: 'opposite_bet', state: 'open' },
     });
-    expect(listed.body.list.some((f: { memberId: number }) => f.memberId === b.id)).toBe(true);
+    expect(listed.body.list.some((f) => f.memberId === b.id)).toBe(true);
 
     // With the setting, the second bet is refused before it moves money.
     await settings({ refuseOppositeBets: true });

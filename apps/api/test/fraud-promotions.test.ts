@@ -13,6 +13,7 @@ import {
   fileTestApp,
   latestRequestId,
   nextSiteDay,
+  setFraudSettings,
   setPromotion,
   signIn,
   uniqueMemberInput,
@@ -34,21 +35,8 @@ const zone = t.config.siteTimeZone;
 const owner = () => createOperator(t, 'owner');
 let slot: TestProvider;
 
-const FRAUD_DEFAULTS: TFraudSettings = {
-  registerAction: 'flag',
-  signInAction: 'flag',
-  linkThreshold: 1,
-  ipLinks: false,
-  ipLinkDays: 7,
-  skipFlaggedPromotions: false,
-  refuseOppositeBets: false,
-};
-
 async function setFraud(patch: Partial<TFraudSettings>) {
-  const answer = await bo(t, 'fraud.settings.update', {
-    cookie: (await owner()).cookie,
-    body: { ...FRAUD_DEFAULTS, ...patch },
-  });
+  const answer = await setFraudSettings(t, (await owner()).cookie, patch);
   expect(answer.code).toBe(200);
 }
 
@@ -266,7 +254,7 @@ describe('promotions skip flagged members (skipFlaggedPromotions)', () => {
         })
       ).body.status,
     ).toBe('success');
-    await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: op.cookie, body: { enabled: true } });
+    await bo(t, 'depositBonus.set', { cookie: op.cookie, body: { enabled: true } });
     const created = await bo(t, 'depositEvents.create', {
       cookie: op.cookie,
       body: {
@@ -455,7 +443,7 @@ describe('bonus hunting on referral rewards', () => {
       params: { level: 1 },
       body: { depositBonus: [{ kind: 'first', percent: 10, cap: 50_000, rollover: 3 }] },
     });
-    await bo(t, 'PUT', '/promotions/deposit-bonus', { cookie: op.cookie, body: { enabled: true } });
+    await bo(t, 'depositBonus.set', { cookie: op.cookie, body: { enabled: true } });
     const cousin = await createMember(t);
     await shareDevice([r1, cousin]);
     const options = (await call(t, 'get-deposit-bonus', {}, cousin.cookie)).body.options as {

@@ -11,8 +11,11 @@ import {
   createMember,
   ensureRegCode,
   fileTestApp,
+  FRAUD_DEFAULTS,
+  latestRequestId,
   operatorsOfEveryRole,
   postCredentials,
+  setFraudSettings,
   uniqueMemberInput,
 } from './factories.ts';
 
@@ -26,21 +29,8 @@ const t = await fileTestApp();
 const { owner, cashier, support, content } = await operatorsOfEveryRole(t);
 await ensureRegCode(t);
 
-const DEFAULTS = {
-  registerAction: 'flag',
-  signInAction: 'flag',
-  linkThreshold: 1,
-  ipLinks: false,
-  ipLinkDays: 7,
-  skipFlaggedPromotions: false,
-  refuseOppositeBets: false,
-};
-
-async function setSettings(patch: Partial<typeof DEFAULTS>) {
-  const answer = await bo(t, 'PUT', '/fraud/settings', {
-    cookie: owner.cookie,
-    body: { ...DEFAULTS, ...patch },
-  });
+async function setSettings(patch: Partial<typeof FRAUD_DEFAULTS>) {
+  const answer = await setFraudSettings(t, owner.cookie, patch);
   expect(answer.code).toBe(200);
   return answer;
 }
@@ -188,15 +178,13 @@ describe('linked accounts', () => {
     ).toBe(true);
     expect(links.body.score).toBe(100);
 
-    const rings = await bo(t, 'GET', '/fraud/rings?kind=device', { cookie: support.cookie });
-    const ring = rings.body.list.find((r: { value: string }) => r.value === device);
+    const rings = await bo(t, 'fraud.rings', { cookie: support.cookie, query: { kind: 'device' } });
+    const ring = rings.body.list.find((r) => r.value === device)!;
     expect(ring.count).toBe(9);
-    expect(ring.members.map((m: { userId: string }) => m.userId).sort()).toEqual([...made].sort());
+    expect(ring.members.map((m) => m.userId).sort()).toEqual([...made].sort());
 
-    const flags = await bo(t, 'GET', '/fraud/flags?kind=linked_register', { cookie: support.cookie });
-    const refused = flags.body.list.find(
-      (f: { details: { userId?: string } }) => f.details.userId === tenth.input.userId,
-    );
+    const flags = await bo(t, 'fraud.flags', { cookie: support.cookie, query: { kind: 'linked_register' } });
+    const refused = flags.body.list.find((f) => f.details.userId === tenth.input.userId)!;
     expect(refused).toMatchObject({ action: 'refuse', memberId: null, state: 'open' });
     expect(refused.details.linked).toBe(9);
     // Before the threshold the registrations were flagged, not refused: none of the nine has an entry.
@@ -328,17 +316,18 @@ describe('device blacklist', () => {
 describe('settings and review entries', () => {
   it('keeps the settings to the owner, checks them and audits the change', async () => {
     const read = await bo(t, 'fraud.settings', { cookie: cashier.cookie });
-    expect(read.body.settings).toEqual(DEFAULTS);
-    expect((await bo(t, 'PUT', '/fraud/settings', { cookie: cashier.cookie, body: DEFAULTS })).code).toBe(
-      403,
-    );
+    expect(read.body.settings).toEqual(FRAUD_DEFAULTS);
+    expect(
+      (await bo(t, 'fraud.settings.update', { cookie: cashier.cookie, body: FRAUD_DEFAULTS })).code,
+    ).toBe(403);
     for (const body of [
-      { ...DEFAULTS, registerAction: 'ban' },
-      { ...DEFAULTS, linkThreshold: 0 },
-      { ...DEFAULTS, ipLinkDays: 91 },
-      { ...DEFAULTS, ipLinks: 'yes' },
-      { ...DEFAULTS, extra: 1 },
+      { ...FRAUD_DEFAULTS, registerAction: 'ban' },
+      { ...FRAUD_DEFAULTS, linkThreshold: 0 },
+      { ...FRAUD_DEFAULTS, ipLinkDays: 91 },
+      { ...FRAUD_DEFAULTS, ipLinks: 'yes' },
+      { ...FRAUD_DEFAULTS, extra: 1 },
     ]) {
+      // Some of the wrong type (an unknown action, a string flag, an unknown field), which the entry's type refuses.
       const bad = await bo(t, 'PUT', '/fraud/settings', { cookie: owner.cookie, body });
       expect(bad.code, JSON.stringify(body)).toBe(400);
     }
@@ -425,13 +414,8 @@ describe('bonus hunting', () => {
         { cookie: `${m.cookie}; ${DEVICE_COOKIE}=${device}`, ip: '10.34.0.1' },
       );
       expect(asked.body.status).toBe('success');
-      const request = await t.db
-        .selectFrom('deposit_requests')
-        .select('id')
-        .where('member_id', '=', m.id)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      const approved = await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: request.id } });
+      const request = await latestRequestId(t, 'deposit', m.id);
+      const approved = await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: request } });
       expect(approved.body.status).toBe('success');
       return 'taken';
     };
@@ -467,15 +451,9 @@ describe('bonus hunting', () => {
       voided: 0,
     });
     const cashBefore = (await balances(t, c.id)).cash;
-    const pendingRequest = await t.db
-      .selectFrom('deposit_requests')
-      .select('id')
-      .where('member_id', '=', c.id)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const pendingRequest = await latestRequestId(t, 'deposit', c.id);
     expect(
-      (await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: pendingRequest.id } })).body
-        .status,
+      (await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: pendingRequest } })).body.status,
     ).toBe('success');
     expect((await balances(t, c.id)).cash).toBe(cashBefore + 100_000);
     expect(

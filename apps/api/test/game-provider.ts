@@ -41,7 +41,7 @@ export async function createTestProvider(
   seq += 1;
   const code = options.code ?? `p${seq}${randomBytes(2).toString('hex')}`;
   const secret = options.transfer?.secret ?? randomBytes(24).toString('base64url');
-  const created = await bo(t, 'POST', '/providers', {
+  const created = await bo(t, 'providers.create', {
     cookie: owner.cookie,
     body: {
       code,
@@ -57,7 +57,7 @@ export async function createTestProvider(
   });
   if (created.body.status !== 'success') throw new Error(`provider: ${JSON.stringify(created.body)}`);
   for (const [i, game] of (options.games ?? ['g1']).entries()) {
-    const g = await bo(t, 'POST', '/games', {
+    const g = await bo(t, 'games.create', {
       cookie: owner.cookie,
       body: { provider: code, code: game, nameKo: `게임 ${game}`, nameEn: `Game ${game}`, order: i },
     });

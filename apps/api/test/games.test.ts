@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GAME_TOKEN_TTL_MS, hashToken } from '../src/modules/auth/session.service.ts';
 import {
@@ -49,7 +50,7 @@ function bet(
 
 describe('catalog (back office, owner only)', () => {
   it('refuses other roles, repeats and bad input; never shows the secret', async () => {
-    const body = {
+    const body: TBackofficeBody<'providers.create'> = {
       code: 'x-denied',
       kind: 'slot',
       name: 'X',
@@ -57,9 +58,9 @@ describe('catalog (back office, owner only)', () => {
       launchUrl: '/x',
       secret: 'k'.repeat(32),
     };
-    expect((await bo(t, 'POST', '/providers', { cookie: cashierOp.cookie, body })).code).toBe(403);
-    expect((await bo(t, 'POST', '/providers', { body })).code).toBe(401);
-    const dup = await bo(t, 'POST', '/providers', {
+    expect((await bo(t, 'providers.create', { cookie: cashierOp.cookie, body })).code).toBe(403);
+    expect((await bo(t, 'providers.create', { body })).code).toBe(401);
+    const dup = await bo(t, 'providers.create', {
       cookie: owner.cookie,
       body: { ...body, code: slot.code },
     });
@@ -71,11 +72,12 @@ describe('catalog (back office, owner only)', () => {
       { ...body, launchUrl: 'javascript:alert(1)' },
       { ...body, launchUrl: '//evil.example/x' },
     ]) {
+      // An unknown kind among them, which the entry's type refuses.
       const res = await bo(t, 'POST', '/providers', { cookie: owner.cookie, body: bad });
       expect(res.code).toBe(400);
       expect(res.body.status).toBe('invalid');
     }
-    const catalog = await bo(t, 'GET', '/providers', { cookie: owner.cookie });
+    const catalog = await bo(t, 'providers.list', { cookie: owner.cookie });
     const text = JSON.stringify(catalog.body);
     expect(text).toContain(slot.code);
     expect(text).not.toContain(slot.secret);
@@ -97,7 +99,11 @@ describe('catalog (back office, owner only)', () => {
   it("lists casino games, slot and sport providers, and a slot provider's enabled games", async () => {
     const casino = await createTestProvider(t, owner, { kind: 'casino', games: ['baccarat1'] });
     const sport = await createTestProvider(t, owner, { kind: 'sport', games: ['sb'] });
-    await bo(t, 'PATCH', `/games/${slot.code}/gems`, { cookie: owner.cookie, body: { enabled: false } });
+    await bo(t, 'games.update', {
+      cookie: owner.cookie,
+      params: { provider: slot.code, code: 'gems' },
+      body: { enabled: false },
+    });
 
     const casinos = (await call(t, 'get-casino-setting')).body.casiono as {
       code: string;
@@ -151,7 +157,11 @@ describe('catalog (back office, owner only)', () => {
     });
     expect((await call(t, 'get-slot-by-company', { company: casino.code })).body).toEqual({ status: 'fail' });
     expect((await call(t, 'get-slot-by-company', { company: 'nobody' })).body).toEqual({ status: 'fail' });
-    await bo(t, 'PATCH', `/games/${slot.code}/gems`, { cookie: owner.cookie, body: { enabled: true } });
+    await bo(t, 'games.update', {
+      cookie: owner.cookie,
+      params: { provider: slot.code, code: 'gems' },
+      body: { enabled: true },
+    });
   });
 });
 
@@ -190,8 +200,9 @@ describe('open-game', () => {
     const to = hhmm(new Date(seoul.getTime() + 3_600_000));
     expect(
       (
-        await bo(t, 'PATCH', `/providers/${p.code}`, {
+        await bo(t, 'providers.update', {
           cookie: owner.cookie,
+          params: { code: p.code },
           body: { maintenance: { from, to } },
         })
       ).body,
@@ -201,8 +212,9 @@ describe('open-game', () => {
     );
     const slots = (await call(t, 'get-slot-setting')).body.slot as { code: string; used: string }[];
     expect(slots.find((s) => s.code === p.code)?.used).toBe('n');
-    await bo(t, 'PATCH', `/providers/${p.code}`, {
+    await bo(t, 'providers.update', {
       cookie: owner.cookie,
+      params: { code: p.code },
       body: { maintenance: null, enabled: false },
     });
     expect((await call(t, 'open-game', { code: 'a', company: p.code, timeStemp: 1 }, m.cookie)).body).toEqual(
@@ -352,7 +364,10 @@ describe('the provider wallet', () => {
       maxCount: 0,
     });
 
-    const round = await bo(t, 'GET', `/rounds/${slot.code}/${roundId}`, { cookie: cashierOp.cookie });
+    const round = await bo(t, 'rounds.get', {
+      cookie: cashierOp.cookie,
+      params: { provider: slot.code, roundId },
+    });
     expect(round.body.round).toMatchObject({ userId: m.userId, bet: 10_000, win: 25_000, closed: true });
     expect(round.body.calls.map((c: { action: string }) => c.action)).toEqual(['bet', 'win']);
     // Each call names the ledger transfer that moved its money.

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { FrontDoor } from '@casino/static-files/front';
 import { Client } from 'pg';
+import { expect } from 'vitest';
+import { registerStudio, studioRegistration, type StudioHandle, type StudioOptions } from '@casino/studio';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type Notifications, type PoolFigures } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -132,6 +136,92 @@ export async function createTestApp(
     services,
     clock,
     notifications: database.notifications,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A port nobody listens on yet (the platform URL must be known before the server listens). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const SYSTEM = { operatorId: null, actor: 'system', ip: null };
+
+/** The app of the studio's tests: the platform with the house studio mounted, on a real port. */
+export interface StudioTestApp extends TestApp {
+  /** The platform's URL (`http://127.0.0.1:<port>`), the studio's platform URL too. */
+  base: string;
+  /** The key the providers' secrets are derived from (the services' secrets key). */
+  studioKey: Buffer;
+  studio: StudioHandle;
+}
+
+/**
+ * The platform with the house studio mounted in it, as `main.ts` mounts it, listening on a free port
+ * of 127.0.0.1 that the studio calls back as its platform URL (the studio's wallet calls are real
+ * HTTP): a fresh database, the studio's providers and games in the catalog as on the first start,
+ * then `beforeStudio(app)` (a test's hooks), then the studio with `studio` options.
+ */
+export async function createStudioTestApp(
+  studio: Omit<StudioOptions, 'db' | 'studioKey' | 'platformUrl' | 'now'>,
+  beforeStudio?: (app: FastifyInstance) => void,
+): Promise<StudioTestApp> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    SEED_DEMO: 'false',
+    SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',
+    TRANSFER_RECONCILE_MS: '0',
+    PORT: String(port),
+  });
+  const clock = new TestClock();
+  const studioKey = randomBytes(32);
+  const services = createServices({
+    secretsKey: studioKey,
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    now: clock.now,
+    notifications: database.notifications,
+  });
+  await services.bus?.ready;
+  await services.jackpots.ensureSeeded();
+  // What main.ts does on the first start: the studio's providers and games through the catalog.
+  const registration = studioRegistration({ studioKey, platformUrl: base });
+  for (const provider of registration.providers) {
+    expect(await services.catalog.createProvider(provider, SYSTEM)).toBe('success');
+    for (const game of registration.games.filter((g) => g.provider === provider.code))
+      expect(await services.catalog.createGame(game, SYSTEM)).toBe('success');
+  }
+  const app = await buildApp({ services });
+  beforeStudio?.(app);
+  const handle = await registerStudio(app, {
+    db: database.db,
+    studioKey,
+    platformUrl: base,
+    now: clock.now,
+    ...studio,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    config,
+    services,
+    clock,
+    notifications: database.notifications,
+    base,
+    studioKey,
+    studio: handle,
     async close() {
       await app.close();
       await database.close();

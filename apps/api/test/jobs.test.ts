@@ -277,7 +277,7 @@ describe('the server’s jobs', () => {
     });
     expect(await t.services.jobs.runNow('always-fails')).toBe('error');
     const owner = await createOperator(t, 'owner');
-    const answer = await bo(t, 'GET', '/jobs', { cookie: owner.cookie });
+    const answer = await bo(t, 'jobs.list', { cookie: owner.cookie });
     expect(answer.code, JSON.stringify(answer.body)).toBe(200);
     const jobs = answer.body.jobs as Record<string, unknown>[];
     const failed = jobs.find((j) => j.name === 'always-fails')!;
@@ -295,9 +295,9 @@ describe('the server’s jobs', () => {
     expect(jobs.find((j) => j.name === 'transfer-reconcile')).toMatchObject({ runs: 1, lastError: null });
     for (const role of ['cashier', 'support', 'content'] as const) {
       const other = await createOperator(t, role);
-      expect((await bo(t, 'GET', '/jobs', { cookie: other.cookie })).code).toBe(403);
+      expect((await bo(t, 'jobs.list', { cookie: other.cookie })).code).toBe(403);
     }
-    expect((await bo(t, 'GET', '/jobs')).code).toBe(401);
+    expect((await bo(t, 'jobs.list', {})).code).toBe(401);
   });
 
   it('TRANSFER_RECONCILE_MS=0 registers no reconciler', async () => {

@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import DOMPurify from 'isomorphic-dompurify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   createOperator,
   ensureRegCode,
   fileTestApp,
+  requestIdsOf,
   signIn,
   uniqueMemberInput,
 } from './factories.ts';
@@ -70,7 +72,7 @@ describe('the first start', () => {
       .execute();
     expect(rows).toHaveLength(10);
     for (const row of rows) expect(row).toMatchObject({ version: 1, created_by: 'system' });
-    const audit = await bo(t, 'GET', '/audit?target=legal:terms', { cookie: owner.cookie });
+    const audit = await bo(t, 'audit.list', { cookie: owner.cookie, query: { target: 'legal:terms' } });
     expect(audit.body.list[0]).toMatchObject({
       operatorId: 'system',
       action: 'legal.publish',
@@ -126,14 +128,18 @@ describe('the first start', () => {
 });
 
 describe('publishing in the back office', () => {
-  const publish = (body: unknown, cookie = content.cookie) => bo(t, 'POST', '/legal', { cookie, body });
+  const publish = (body: TBackofficeBody<'legal.publish'>, cookie = content.cookie) =>
+    bo(t, 'legal.publish', { cookie, body });
 
   it('is for the owner and the content role; others get 403, nobody 401', async () => {
-    const body = { kind: 'terms', texts: [{ locale: 'ko', title: '약관', body: '<p>본문</p>' }] };
+    const body: TBackofficeBody<'legal.publish'> = {
+      kind: 'terms',
+      texts: [{ locale: 'ko', title: '약관', body: '<p>본문</p>' }],
+    };
     for (const role of ['cashier', 'support'] as const) {
       const other = await createOperator(t, role);
       expect((await publish(body, other.cookie)).code).toBe(403);
-      expect((await bo(t, 'GET', '/legal', { cookie: other.cookie })).code).toBe(403);
+      expect((await bo(t, 'legal.list', { cookie: other.cookie })).code).toBe(403);
     }
     expect((await publish(body, '')).code).toBe(401);
     expect((await t.services.legal.currentVersions()).terms).toBe(1);
@@ -169,7 +175,8 @@ describe('publishing in the back office', () => {
       ],
     ];
     for (const [body, error] of cases) {
-      const answer = await publish(body);
+      // Bodies the entry's type refuses among them.
+      const answer = await bo(t, 'POST', '/legal', { cookie: content.cookie, body });
       expect(answer.code, JSON.stringify(body)).toBe(400);
       expect(answer.body.errors, JSON.stringify(body)).toContainEqual(error);
     }
@@ -202,7 +209,7 @@ describe('publishing in the back office', () => {
     // The privacy policy did not move.
     expect((await document('privacy', 'jp')).body.document).toMatchObject({ version: 1, locale: 'jp' });
 
-    const audit = await bo(t, 'GET', '/audit?target=legal:terms', { cookie: owner.cookie });
+    const audit = await bo(t, 'audit.list', { cookie: owner.cookie, query: { target: 'legal:terms' } });
     expect(audit.body.list[0]).toMatchObject({
       operatorId: content.operatorId,
       action: 'legal.publish',
@@ -213,7 +220,7 @@ describe('publishing in the back office', () => {
   });
 
   it('gives publications made at the same moment consecutive versions', async () => {
-    const body = (n: number) => ({
+    const body = (n: number): TBackofficeBody<'legal.publish'> => ({
       kind: 'privacy',
       texts: [{ locale: 'ko', title: `개인정보 처리방침 ${n}`, body: `<p>판 ${n}</p>` }],
     });
@@ -230,7 +237,7 @@ describe('publishing in the back office', () => {
   });
 
   it('lists every text, newest first, with the versions in force', async () => {
-    const list = await bo(t, 'GET', '/legal?kind=terms&pageSize=3', { cookie: content.cookie });
+    const list = await bo(t, 'legal.list', { cookie: content.cookie, query: { kind: 'terms', pageSize: 3 } });
     expect(list.code).toBe(200);
     expect(list.body.current).toEqual({ terms: 2, privacy: 4 });
     expect(list.body.maxCount).toBe(7);
@@ -239,7 +246,8 @@ describe('publishing in the back office', () => {
     );
     expect(list.body.list[0]).toMatchObject({ kind: 'terms', createdBy: content.operatorId });
     expect(
-      (await bo(t, 'GET', '/legal?page=3&pageSize=3&kind=terms', { cookie: owner.cookie })).body.list,
+      (await bo(t, 'legal.list', { cookie: owner.cookie, query: { page: 3, pageSize: 3, kind: 'terms' } }))
+        .body.list,
     ).toHaveLength(1);
   });
 
@@ -286,7 +294,7 @@ describe('a newer version for members who accepted an older one', () => {
         .executeTakeFirstOrThrow()
     ).balance;
   const publishTerms = async (title: string) => {
-    const answer = await bo(t, 'POST', '/legal', {
+    const answer = await bo(t, 'legal.publish', {
       cookie: content.cookie,
       body: { kind: 'terms', texts: [{ locale: 'ko', title, body: `<p>${title}</p>` }] },
     });
@@ -373,9 +381,7 @@ describe('a newer version for members who accepted an older one', () => {
     // Nothing a refused call would have done happened.
     expect(await comp(m.id)).toBe(20_000);
     expect((await t.db.selectFrom('audit_log').select('id').execute()).length).toBe(auditBefore + 1);
-    expect(
-      await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.id).execute(),
-    ).toEqual([]);
+    expect(await requestIdsOf(t, 'deposit', m.id)).toEqual([]);
     // Reading, support and player protection stay open.
     for (const [name, body] of [
       ['get-member-account', {}],
@@ -492,7 +498,7 @@ describe('a newer version for members who accepted an older one', () => {
   it('asks for both texts when both are newer, and a member who never accepted any for every one in force', async () => {
     const m = await member();
     await publishTerms('이용약관 6판');
-    const privacy = await bo(t, 'POST', '/legal', {
+    const privacy = await bo(t, 'legal.publish', {
       cookie: owner.cookie,
       body: { kind: 'privacy', texts: [{ locale: 'ko', title: '개인정보 5판', body: '<p>5판</p>' }] },
     });

@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applyWithdraw,
@@ -27,8 +28,8 @@ beforeAll(async () => {
   casino = await createTestProvider(t, owner, { kind: 'casino' });
 });
 
-const putLevel = (level: number | string, body: unknown, cookie = owner.cookie) =>
-  bo(t, 'PUT', `/settings/levels/${level}`, { cookie, body });
+const putLevel = (level: number, body: TBackofficeBody<'settings.updateLevel'>, cookie = owner.cookie) =>
+  bo(t, 'settings.updateLevel', { cookie, params: { level }, body });
 
 async function levelOf(m: TestMember) {
   return (await t.db.selectFrom('members').select('level').where('id', '=', m.id).executeTakeFirstOrThrow())
@@ -98,7 +99,7 @@ describe('level settings', () => {
   });
 
   it('refuses bad input with 400 naming the field, and changes nothing', async () => {
-    const before = (await bo(t, 'GET', '/settings/levels', { cookie: owner.cookie })).body;
+    const before = (await bo(t, 'settings.levels', { cookie: owner.cookie })).body;
     const bad: [string | number, unknown, string][] = [
       [11, { withdrawDailyLimit: 1 }, 'level'],
       [0, { withdrawDailyLimit: 1 }, 'level'],
@@ -117,7 +118,8 @@ describe('level settings', () => {
       [1, { extra: 1 }, 'extra'],
     ];
     for (const [level, body, path] of bad) {
-      const res = await putLevel(level, body);
+      // Levels and bodies the entry's type refuses among them.
+      const res = await bo(t, 'PUT', `/settings/levels/${level}`, { cookie: owner.cookie, body });
       expect(res.code, JSON.stringify(body)).toBe(400);
       expect(res.body.errors[0].path, JSON.stringify(body)).toBe(path);
     }

@@ -544,6 +544,7 @@ describe('media and banners', () => {
         [{ title: 'x', imgUrl, extra: 1 }, 'extra', 'unknown'],
       ];
       for (const [body, field, code] of cases) {
+        // An unknown field among them, which the entry's type refuses.
         const res = await bo(t, 'POST', '/banners', { cookie: content.cookie, body });
         expect(res.code, JSON.stringify(body)).toBe(400);
         expect(res.body.errors, JSON.stringify(body)).toContainEqual({ path: field, code });

@@ -4,11 +4,14 @@ import {
   auditOf,
   bo,
   call,
-  cookiesOf,
   createMember,
   createOperator,
+  createPartner,
   fileTestApp,
   latestRequestId,
+  PARTNER_PASSWORD,
+  partnerLogin,
+  partnerRates,
   signIn,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -20,7 +23,6 @@ import { createTestProvider, type TestProvider } from './game-provider.ts';
 // disabled partner; the tree's figures in one request.
 
 const t = await fileTestApp();
-const PASSWORD = 'partner-password-1';
 const NEVER = 1_000_000_000_000;
 let owner = await createOperator(t, 'owner');
 let slot: TestProvider;
@@ -32,43 +34,25 @@ beforeAll(async () => {
   slot = await createTestProvider(t, owner, { kind: 'slot', games: ['reels'] });
   funded = await createTestProvider(t, owner, { kind: 'slot', games: ['reels'], jackpot: true });
   const tiers = { MEGA: { oneInWon: NEVER }, MAJOR: { oneInWon: NEVER }, MINOR: { oneInWon: NEVER } };
-  expect((await bo(t, 'PUT', '/jackpots', { cookie: owner.cookie, body: tiers })).body.status).toBe(
-    'success',
-  );
+  expect((await bo(t, 'jackpots.update', { cookie: owner.cookie, body: tiers })).body.status).toBe('success');
 });
 
-async function login(partnerId: string): Promise<string> {
-  const res = await bo(t, 'POST', '/login', { body: { operatorId: partnerId, password: PASSWORD } });
-  expect(res.body, `login ${partnerId}`).toEqual({ status: 'success' });
-  return `bo_sid=${cookiesOf(res).bo_sid}`;
-}
-
-const rates = (casino: number, slot: number, mini: number, losing: number) => ({
-  casino,
-  slot,
-  mini,
-  losing,
-});
-
-async function partner(partnerId: string, parentId: string | null, r: ReturnType<typeof rates>) {
-  const made = await bo(t, 'POST', '/partners', {
-    cookie: owner.cookie,
-    body: { partnerId, password: PASSWORD, name: `총판 ${partnerId}`, parentId, rates: r },
-  });
+async function partner(partnerId: string, parentId: string | null, rates: ReturnType<typeof partnerRates>) {
+  const made = await createPartner(t, owner.cookie, { partnerId, parentId, rates });
   expect(made.body).toEqual({ status: 'success' });
   const code = `${partnerId.toUpperCase()}CODE`;
   expect(
-    (await bo(t, 'POST', `/partners/${partnerId}/codes`, { cookie: owner.cookie, body: { code } })).body,
+    (await bo(t, 'partners.addCode', { cookie: owner.cookie, params: { partnerId }, body: { code } })).body,
   ).toEqual({ status: 'success' });
   return code;
 }
 
 const today = () => siteDay(t.clock.now(), t.config.siteTimeZone);
 const settlement = async (partnerId: string, from: string, to = from) =>
-  (await bo(t, 'GET', `/partners/${partnerId}/settlement?from=${from}&to=${to}`, { cookie: owner.cookie }))
+  (await bo(t, 'partners.settlement', { cookie: owner.cookie, params: { partnerId }, query: { from, to } }))
     .body;
 const settle = (partnerId: string, from: string, key: string, to = from) =>
-  bo(t, 'POST', `/partners/${partnerId}/settlements`, { cookie: owner.cookie, key, body: { from, to } });
+  bo(t, 'partners.settle', { cookie: owner.cookie, params: { partnerId }, key, body: { from, to } });
 const commissionBalance = (partnerId: string) => t.ledger.accountBalance({ system: `partner:${partnerId}` });
 
 /** Moves the clock to the next site day (10 minutes past its midnight) and signs the owner in again. */
@@ -80,11 +64,11 @@ async function nextDay(): Promise<void> {
 
 describe('jackpots in the partners’ figures', () => {
   it('count a jackpot won by a member’s bet as a win of its day (losing commission included)', async () => {
-    const code = await partner('jpt', null, rates(0, 100, 0, 4000));
+    const code = await partner('jpt', null, partnerRates(0, 100, 0, 4000));
     const m = await createMember(t, { code, cash: 1_000_000 });
     const token = await funded.launch(m);
     expect(
-      (await bo(t, 'PUT', '/jackpots', { cookie: owner.cookie, body: { MINOR: { oneInWon: 1 } } })).body
+      (await bo(t, 'jackpots.update', { cookie: owner.cookie, body: { MINOR: { oneInWon: 1 } } })).body
         .status,
     ).toBe('success');
     const pool = (await t.services.jackpots.settings()).MINOR.pool;
@@ -98,7 +82,7 @@ describe('jackpots in the partners’ figures', () => {
     });
     expect(bet.body.jackpots).toEqual([{ tier: 'MINOR', amount: pool }]);
     expect(
-      (await bo(t, 'PUT', '/jackpots', { cookie: owner.cookie, body: { MINOR: { oneInWon: NEVER } } })).body
+      (await bo(t, 'jackpots.update', { cookie: owner.cookie, body: { MINOR: { oneInWon: NEVER } } })).body
         .status,
     ).toBe('success');
     const day = today();
@@ -117,19 +101,15 @@ describe('jackpots in the partners’ figures', () => {
 describe('a rollback after a settled day', () => {
   it('is carried into the next settlement of every partner on the path, once, through the ledger', async () => {
     // top (slot 200, losing 1000) > sub (slot 120, losing 500); the member is sub's.
-    await partner('latetop', null, rates(0, 200, 0, 1000));
-    const made = await bo(t, 'POST', '/partners', {
-      cookie: owner.cookie,
-      body: {
-        partnerId: 'latesub',
-        password: PASSWORD,
-        name: '부본사',
-        parentId: 'latetop',
-        rates: rates(0, 120, 0, 500),
-      },
+    await partner('latetop', null, partnerRates(0, 200, 0, 1000));
+    const made = await createPartner(t, owner.cookie, {
+      partnerId: 'latesub',
+      name: '부본사',
+      parentId: 'latetop',
+      rates: partnerRates(0, 120, 0, 500),
+      code: 'LATESUB',
     });
     expect(made.body).toEqual({ status: 'success' });
-    await bo(t, 'POST', '/partners/latesub/codes', { cookie: owner.cookie, body: { code: 'LATESUB' } });
     const m = await createMember(t, { code: 'LATESUB', cash: 5_000_000 });
     let token = await slot.launch(m);
     const play = async (amount: number) => {
@@ -204,9 +184,10 @@ describe('a rollback after a settled day', () => {
     const subNet = day2.sub + now1.sub - expect1.sub;
     expect(sub2.body).toMatchObject({ status: 'success', adjustment: now1.sub - expect1.sub });
     expect(sub2.body.paid).toBe(Math.max(0, subNet));
-    expect((await bo(t, 'GET', '/partners/latesub/balance', { cookie: owner.cookie })).body.carried).toBe(
-      Math.max(0, -subNet),
-    );
+    expect(
+      (await bo(t, 'partners.balance', { cookie: owner.cookie, params: { partnerId: 'latesub' } })).body
+        .carried,
+    ).toBe(Math.max(0, -subNet));
     // Taken once: the next period carries nothing more from day 1.
     const d3 = today();
     expect(await settlement('latetop', d3)).toMatchObject({ adjustment: 0 });
@@ -216,8 +197,10 @@ describe('a rollback after a settled day', () => {
     const audits = await auditOf(t, 'partner:latetop');
     const settled = audits.filter((a) => a.action === 'partner.settle');
     expect(settled.some((a) => JSON.stringify(a.after).includes('"corrections"'))).toBe(true);
-    const list = await bo(t, 'GET', '/partners/latetop/settlements?page=1&pageSize=10', {
+    const list = await bo(t, 'partners.settlements', {
       cookie: owner.cookie,
+      params: { partnerId: 'latetop' },
+      query: { page: 1, pageSize: 10 },
     });
     expect(list.body.list.map((s: { adjustment: number }) => s.adjustment)).toEqual([
       0,
@@ -228,7 +211,7 @@ describe('a rollback after a settled day', () => {
   });
 
   it('40 parallel settlements of the next period take the adjustment once', async () => {
-    await partner('racer', null, rates(0, 300, 0, 0));
+    await partner('racer', null, partnerRates(0, 300, 0, 0));
     const m = await createMember(t, { code: 'RACERCODE', cash: 5_000_000 });
     const token = await slot.launch(m);
     const round = id('r');
@@ -280,19 +263,15 @@ describe('a rollback after a settled day', () => {
 describe('late rollbacks racing settlements', () => {
   it('40 rollbacks of a settled day racing the next settlement: what was paid ends equal to the formula on the final figures', async () => {
     // top (slot 300, losing 2000) > sub (slot 100, losing 1000); the members are sub's.
-    await partner('racetop', null, rates(0, 300, 0, 2000));
-    const made = await bo(t, 'POST', '/partners', {
-      cookie: owner.cookie,
-      body: {
-        partnerId: 'racesub',
-        password: PASSWORD,
-        name: '매장',
-        parentId: 'racetop',
-        rates: rates(0, 100, 0, 1000),
-      },
+    await partner('racetop', null, partnerRates(0, 300, 0, 2000));
+    const made = await createPartner(t, owner.cookie, {
+      partnerId: 'racesub',
+      name: '매장',
+      parentId: 'racetop',
+      rates: partnerRates(0, 100, 0, 1000),
+      code: 'RACESUB',
     });
     expect(made.body).toEqual({ status: 'success' });
-    await bo(t, 'POST', '/partners/racesub/codes', { cookie: owner.cookie, body: { code: 'RACESUB' } });
     const bets: { userId: string; round: string; tx: string }[] = [];
     const playDay = async (count: number, amount: number) => {
       const m = await createMember(t, { code: 'RACESUB', cash: 10_000_000 });
@@ -379,37 +358,48 @@ describe('late rollbacks racing settlements', () => {
 
 describe('a partner deactivated on the Operators screen', () => {
   it('is a disabled partner (and enabled again with its account), audited', async () => {
-    await partner('opsw', null, rates(1, 1, 1, 1));
+    await partner('opsw', null, partnerRates(1, 1, 1, 1));
     const enabledOf = async () =>
       (
-        (await bo(t, 'GET', '/partners?page=1&pageSize=100', { cookie: owner.cookie })).body.list as {
+        (await bo(t, 'partners.list', { cookie: owner.cookie, query: { page: 1, pageSize: 100 } })).body
+          .list as {
           partnerId: string;
           enabled: boolean;
         }[]
       ).find((p) => p.partnerId === 'opsw')!.enabled;
     expect(await enabledOf()).toBe(true);
-    expect((await bo(t, 'POST', '/operators/opsw/deactivate', { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'operators.deactivate', { cookie: owner.cookie, params: { operatorId: 'opsw' } })).body,
+    ).toEqual({
       status: 'success',
     });
     expect(await enabledOf()).toBe(false);
-    const denied = await bo(t, 'POST', '/login', { body: { operatorId: 'opsw', password: PASSWORD } });
+    const denied = await bo(t, 'session.login', { body: { operatorId: 'opsw', password: PARTNER_PASSWORD } });
     expect(denied.body.status).not.toBe('success');
-    expect((await bo(t, 'POST', '/operators/opsw/reactivate', { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'operators.reactivate', { cookie: owner.cookie, params: { operatorId: 'opsw' } })).body,
+    ).toEqual({
       status: 'success',
     });
     expect(await enabledOf()).toBe(true);
-    await login('opsw');
+    await partnerLogin(t, 'opsw');
     const changes = (await auditOf(t, 'partner:opsw')).filter((a) => a.action === 'partner.update');
     expect(changes.map((a) => a.after)).toEqual(
       expect.arrayContaining([{ enabled: false }, { enabled: true }]),
     );
     // And the other way: the partners' switch turns the account off and on.
     expect(
-      (await bo(t, 'PATCH', '/partners/opsw', { cookie: owner.cookie, body: { enabled: false } })).body,
+      (
+        await bo(t, 'partners.patch', {
+          cookie: owner.cookie,
+          params: { partnerId: 'opsw' },
+          body: { enabled: false },
+        })
+      ).body,
     ).toEqual({
       status: 'success',
     });
-    const ops = await bo(t, 'GET', '/operators', { cookie: owner.cookie });
+    const ops = await bo(t, 'operators.list', { cookie: owner.cookie });
     expect(
       (ops.body.list as { operatorId: string; isActive: boolean }[]).find((o) => o.operatorId === 'opsw')!
         .isActive,
@@ -419,19 +409,15 @@ describe('a partner deactivated on the Operators screen', () => {
 
 describe("the tree's figures", () => {
   it('come with the tree in one answer, each row equal to that partner’s own dashboard', async () => {
-    await partner('figtop', null, rates(10, 10, 10, 10));
-    const made = await bo(t, 'POST', '/partners', {
-      cookie: owner.cookie,
-      body: {
-        partnerId: 'figsub',
-        password: PASSWORD,
-        name: '매장',
-        parentId: 'figtop',
-        rates: rates(5, 5, 5, 5),
-      },
+    await partner('figtop', null, partnerRates(10, 10, 10, 10));
+    const made = await createPartner(t, owner.cookie, {
+      partnerId: 'figsub',
+      name: '매장',
+      parentId: 'figtop',
+      rates: partnerRates(5, 5, 5, 5),
+      code: 'FIGSUB',
     });
     expect(made.body).toEqual({ status: 'success' });
-    await bo(t, 'POST', '/partners/figsub/codes', { cookie: owner.cookie, body: { code: 'FIGSUB' } });
     const play = async (code: string, stake: number, win: number) => {
       const m = await createMember(t, { code, cash: 1_000_000 });
       const roundId = id('r');
@@ -461,10 +447,13 @@ describe("the tree's figures", () => {
       'success',
     );
     const request = await latestRequestId(t, 'deposit', depositor.id);
-    expect((await bo(t, 'POST', `/deposits/${request}/approve`, { cookie: owner.cookie })).body.status).toBe(
-      'success',
-    );
-    const tree = await bo(t, 'GET', '/partners?page=1&pageSize=100&figures=true', { cookie: owner.cookie });
+    expect(
+      (await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id: request } })).body.status,
+    ).toBe('success');
+    const tree = await bo(t, 'partners.list', {
+      cookie: owner.cookie,
+      query: { page: 1, pageSize: 100, figures: 'true' },
+    });
     const rows = tree.body.list as {
       partnerId: string;
       figures: { today: { stakes: number; ggr: number; deposits: number }; month: { deposits: number } };
@@ -476,16 +465,20 @@ describe("the tree's figures", () => {
     expect(top.figures.today.deposits).toBe(30_000);
     expect(sub.figures.month.deposits).toBe(30_000);
     for (const row of rows) {
-      const summary = await bo(t, 'GET', `/partners/${row.partnerId}/summary`, { cookie: owner.cookie });
+      const summary = await bo(t, 'partners.summary', {
+        cookie: owner.cookie,
+        params: { partnerId: row.partnerId },
+      });
       expect(row.figures, row.partnerId).toEqual({ today: summary.body.today, month: summary.body.month });
     }
     // Without `figures=true` the tree answers as before; a partner sees its own subtree's figures only.
-    const plain = await bo(t, 'GET', '/partners?page=1&pageSize=100', { cookie: owner.cookie });
+    const plain = await bo(t, 'partners.list', { cookie: owner.cookie, query: { page: 1, pageSize: 100 } });
     expect(plain.body.list.every((r: { figures?: unknown }) => r.figures === undefined)).toBe(true);
-    const own = await bo(t, 'GET', '/partners?page=1&pageSize=100&figures=true', {
-      cookie: await login('figsub'),
+    const own = await bo(t, 'partners.list', {
+      query: { page: 1, pageSize: 100, figures: 'true' },
+      cookie: await partnerLogin(t, 'figsub'),
     });
     expect(own.body.list.map((r: { partnerId: string }) => r.partnerId)).toEqual(['figsub']);
-    expect(own.body.list[0].figures).toEqual(sub.figures);
+    expect(own.body.list[0]!.figures).toEqual(sub.figures);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, siteDay } from '@casino/contracts/site-time';
-import { bo, createOperator, fileTestApp } from './factories.ts';
+import { bo, createOperator, createPartner, fileTestApp, partnerRates } from './factories.ts';
 
 // The one lock order of the partners' rows and their operator accounts (docs/api/backoffice-partners.md
 // "Lock order"): a partner's PATCH (rates, enable) and the Operators screen's deactivation of the same
@@ -11,14 +11,10 @@ import { bo, createOperator, fileTestApp } from './factories.ts';
 
 const t = await fileTestApp();
 const owner = await createOperator(t, 'owner');
-const PASSWORD = 'partner-password-1';
-const rates = (n: number) => ({ casino: n, slot: n, mini: n, losing: n });
+const rates = (n: number) => partnerRates(n, n, n, n);
 
-async function partner(partnerId: string, parentId: string | null, r: ReturnType<typeof rates>) {
-  const made = await bo(t, 'partners.create', {
-    cookie: owner.cookie,
-    body: { partnerId, password: PASSWORD, name: `총판 ${partnerId}`, parentId, rates: r },
-  });
+async function partner(partnerId: string, parentId: string | null, rates: ReturnType<typeof partnerRates>) {
+  const made = await createPartner(t, owner.cookie, { partnerId, parentId, rates });
   expect(made.body).toEqual({ status: 'success' });
 }
 
@@ -64,7 +60,10 @@ describe('the partners’ one lock order', () => {
             params: { partnerId: name },
             body: { enabled: i % 3 === 0 ? !on : on, rates: rates(50 + round) },
           }),
-          bo(t, 'POST', `/operators/${name}/${on ? 'reactivate' : 'deactivate'}`, { cookie: owner.cookie }),
+          bo(t, on ? 'operators.reactivate' : 'operators.deactivate', {
+            cookie: owner.cookie,
+            params: { operatorId: name },
+          }),
         ]),
       );
       for (const a of answers) {
@@ -128,18 +127,15 @@ describe('the partners’ one lock order', () => {
           params: { partnerId: 'lsx' },
           body: { rates: rates(400 + i), ...(i % 4 === 0 ? { enabled: i % 8 === 0 } : {}) },
         }),
-        bo(t, 'POST', `/operators/lsx/${i % 2 === 0 ? 'deactivate' : 'reactivate'}`, {
+        bo(t, i % 2 === 0 ? 'operators.deactivate' : 'operators.reactivate', {
           cookie: owner.cookie,
+          params: { operatorId: 'lsx' },
         }),
-        bo(t, 'partners.create', {
-          cookie: owner.cookie,
-          body: {
-            partnerId: `lsxc${i}`,
-            password: PASSWORD,
-            name: `총판 ${i}`,
-            parentId: 'lsx',
-            rates: rates(300),
-          },
+        createPartner(t, owner.cookie, {
+          partnerId: `lsxc${i}`,
+          name: `총판 ${i}`,
+          parentId: 'lsx',
+          rates: rates(300),
         }),
       ]).flat(),
     );

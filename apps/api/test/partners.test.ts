@@ -3,10 +3,13 @@ import { addDays, siteDay } from '@casino/contracts/site-time';
 import {
   auditOf,
   bo,
-  cookiesOf,
   createMember,
   createOperator,
+  createPartner,
   fileTestApp,
+  PARTNER_PASSWORD,
+  partnerLogin,
+  partnerRates,
   type TestMember,
 } from './factories.ts';
 import { createTestProvider, type TestProvider } from './game-provider.ts';
@@ -17,7 +20,6 @@ import { createTestProvider, type TestProvider } from './game-provider.ts';
 
 const t = await fileTestApp();
 let owner = await createOperator(t, 'owner');
-const PASSWORD = 'partner-password-1';
 
 let casino: TestProvider;
 let slot: TestProvider;
@@ -28,32 +30,6 @@ beforeAll(async () => {
   slot = await createTestProvider(t, owner, { kind: 'slot' });
   mini = await createTestProvider(t, owner, { kind: 'mini' as 'slot' });
 });
-
-/** A partner's session, signed in through the login route as a partner would. */
-async function login(partnerId: string): Promise<string> {
-  const res = await bo(t, 'session.login', { body: { operatorId: partnerId, password: PASSWORD } });
-  expect(res.body, `login ${partnerId}`).toEqual({ status: 'success' });
-  return `bo_sid=${cookiesOf(res).bo_sid}`;
-}
-
-const rates = (casino: number, slot: number, mini: number, losing: number) => ({
-  casino,
-  slot,
-  mini,
-  losing,
-});
-
-async function createPartner(
-  cookie: string,
-  partnerId: string,
-  parentId: string | null,
-  r: ReturnType<typeof rates>,
-) {
-  return bo(t, 'partners.create', {
-    cookie,
-    body: { partnerId, password: PASSWORD, name: `총판 ${partnerId}`, parentId, rates: r },
-  });
-}
 
 let seq = 0;
 const id = (p: string) => `${p}-${++seq}`;
@@ -102,24 +78,64 @@ describe('the partner tree through the API', () => {
   let sibling = '';
 
   it('builds a tree: the owner anywhere, a partner only under itself or its subtree', async () => {
-    expect((await createPartner(owner.cookie, 'top1', null, rates(100, 200, 150, 3000))).body).toEqual({
+    expect(
+      (
+        await createPartner(t, owner.cookie, {
+          partnerId: 'top1',
+          parentId: null,
+          rates: partnerRates(100, 200, 150, 3000),
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
-    top = await login('top1');
+    top = await partnerLogin(t, 'top1');
     // A partner that names no parent creates under itself.
-    expect((await createPartner(top, 'mid1', null, rates(60, 120, 100, 2000))).body).toEqual({
+    expect(
+      (
+        await createPartner(t, top, {
+          partnerId: 'mid1',
+          parentId: null,
+          rates: partnerRates(60, 120, 100, 2000),
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
-    expect((await createPartner(top, 'sib1', 'top1', rates(50, 50, 50, 1000))).body).toEqual({
+    expect(
+      (
+        await createPartner(t, top, {
+          partnerId: 'sib1',
+          parentId: 'top1',
+          rates: partnerRates(50, 50, 50, 1000),
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
-    mid = await login('mid1');
-    sibling = await login('sib1');
-    expect((await createPartner(mid, 'leaf1', 'mid1', rates(20, 40, 30, 500))).body).toEqual({
+    mid = await partnerLogin(t, 'mid1');
+    sibling = await partnerLogin(t, 'sib1');
+    expect(
+      (
+        await createPartner(t, mid, {
+          partnerId: 'leaf1',
+          parentId: 'mid1',
+          rates: partnerRates(20, 40, 30, 500),
+        })
+      ).body,
+    ).toEqual({
       status: 'success',
     });
     // The id is taken among operators.
-    expect((await createPartner(owner.cookie, owner.operatorId, null, rates(0, 0, 0, 0))).body).toEqual({
+    expect(
+      (
+        await createPartner(t, owner.cookie, {
+          partnerId: owner.operatorId,
+          parentId: null,
+          rates: partnerRates(0, 0, 0, 0),
+        })
+      ).body,
+    ).toEqual({
       status: 'already',
     });
     const list = await bo(t, 'partners.list', { cookie: top });
@@ -136,7 +152,11 @@ describe('the partner tree through the API', () => {
   });
 
   it('refuses rates above the parent, a child raising its own, a lowered parent below a child', async () => {
-    const over = await createPartner(mid, 'leaf2', 'mid1', rates(61, 0, 0, 0));
+    const over = await createPartner(t, mid, {
+      partnerId: 'leaf2',
+      parentId: 'mid1',
+      rates: partnerRates(61, 0, 0, 0),
+    });
     expect(over.code).toBe(400);
     expect(over.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.casino', code: 'max' }] });
     // A partner never changes itself: its own id answers 404.
@@ -163,26 +183,65 @@ describe('the partner tree through the API', () => {
     });
     expect(belowChild.body).toEqual({ status: 'invalid', errors: [{ path: 'rates.losing', code: 'max' }] });
     // A partner creating under a sibling, or naming another subtree's partner: 404.
-    expect((await createPartner(mid, 'xone', 'sib1', rates(0, 0, 0, 0))).code).toBe(404);
-    expect((await createPartner(sibling, 'xtwo', 'leaf1', rates(0, 0, 0, 0))).code).toBe(404);
-    expect((await createPartner(sibling, 'xthree', 'top1', rates(0, 0, 0, 0))).code).toBe(404);
+    expect(
+      (await createPartner(t, mid, { partnerId: 'xone', parentId: 'sib1', rates: partnerRates(0, 0, 0, 0) }))
+        .code,
+    ).toBe(404);
+    expect(
+      (
+        await createPartner(t, sibling, {
+          partnerId: 'xtwo',
+          parentId: 'leaf1',
+          rates: partnerRates(0, 0, 0, 0),
+        })
+      ).code,
+    ).toBe(404);
+    expect(
+      (
+        await createPartner(t, sibling, {
+          partnerId: 'xthree',
+          parentId: 'top1',
+          rates: partnerRates(0, 0, 0, 0),
+        })
+      ).code,
+    ).toBe(404);
   });
 
   it("answers 404 for another partner's ids in every partner route, 403 for what its role lacks", async () => {
-    const period = `from=${siteDay(t.clock.now(), 'Asia/Seoul')}&to=${siteDay(t.clock.now(), 'Asia/Seoul')}`;
-    for (const url of [
-      `/partners/top1/summary`,
-      `/partners/top1/codes`,
-      `/partners/mid1/settlement?${period}`,
-      `/partners/leaf1/days?${period}`,
-      `/partners/leaf1/days/csv?${period}`,
-      `/partners/mid1/settlements`,
-      `/partners/leaf1/balance`,
-      `/partners?parentId=top1`,
-      `/partner-payouts?partnerId=mid1`,
-      `/members?partnerId=mid1`,
-    ]) {
-      const res = await bo(t, 'GET', url, { cookie: sibling });
+    const today = siteDay(t.clock.now(), 'Asia/Seoul');
+    const period = { from: today, to: today };
+    const cookie = sibling;
+    for (const [url, read] of [
+      [`/partners/top1/summary`, () => bo(t, 'partners.summary', { cookie, params: { partnerId: 'top1' } })],
+      [`/partners/top1/codes`, () => bo(t, 'partners.codes', { cookie, params: { partnerId: 'top1' } })],
+      [
+        `/partners/mid1/settlement`,
+        () => bo(t, 'partners.settlement', { cookie, params: { partnerId: 'mid1' }, query: period }),
+      ],
+      [
+        `/partners/leaf1/days`,
+        () => bo(t, 'partners.days', { cookie, params: { partnerId: 'leaf1' }, query: period }),
+      ],
+      [
+        `/partners/leaf1/days/csv`,
+        () => bo(t, 'partners.daysCsv', { cookie, params: { partnerId: 'leaf1' }, query: period }),
+      ],
+      [
+        `/partners/mid1/settlements`,
+        () => bo(t, 'partners.settlements', { cookie, params: { partnerId: 'mid1' } }),
+      ],
+      [
+        `/partners/leaf1/balance`,
+        () => bo(t, 'partners.balance', { cookie, params: { partnerId: 'leaf1' } }),
+      ],
+      [`/partners?parentId=top1`, () => bo(t, 'partners.list', { cookie, query: { parentId: 'top1' } })],
+      [
+        `/partner-payouts?partnerId=mid1`,
+        () => bo(t, 'partners.payouts', { cookie, query: { partnerId: 'mid1' } }),
+      ],
+      [`/members?partnerId=mid1`, () => bo(t, 'members.list', { cookie, query: { partnerId: 'mid1' } })],
+    ] as const) {
+      const res = await read();
       expect(res.code, url).toBe(404);
       expect(res.body, url).toEqual({ status: 'not_found' });
     }
@@ -272,11 +331,23 @@ describe('the partner tree through the API', () => {
 describe('commission and settlement', () => {
   it('settles each partner at the formula, pays once, carries a loss, and holds and approves a payout', async () => {
     // A fresh tree: A (casino 100, slot 200, mini 150, losing 3000) > B (60, 120, 100, 2000) > C (20, 40, 30, 500).
-    await createPartner(owner.cookie, 'alpha', null, rates(100, 200, 150, 3000));
-    const a = await login('alpha');
-    await createPartner(a, 'bravo', 'alpha', rates(60, 120, 100, 2000));
-    const b = await login('bravo');
-    await createPartner(b, 'charlie', 'bravo', rates(20, 40, 30, 500));
+    await createPartner(t, owner.cookie, {
+      partnerId: 'alpha',
+      parentId: null,
+      rates: partnerRates(100, 200, 150, 3000),
+    });
+    const a = await partnerLogin(t, 'alpha');
+    await createPartner(t, a, {
+      partnerId: 'bravo',
+      parentId: 'alpha',
+      rates: partnerRates(60, 120, 100, 2000),
+    });
+    const b = await partnerLogin(t, 'bravo');
+    await createPartner(t, b, {
+      partnerId: 'charlie',
+      parentId: 'bravo',
+      rates: partnerRates(20, 40, 30, 500),
+    });
     await bo(t, 'partners.addCode', { cookie: a, params: { partnerId: 'alpha' }, body: { code: 'PACODE' } });
     await bo(t, 'partners.addCode', { cookie: b, params: { partnerId: 'bravo' }, body: { code: 'PBCODE' } });
     await bo(t, 'partners.addCode', {
@@ -375,7 +446,7 @@ describe('commission and settlement', () => {
       ),
     );
     expect(racing.map((r) => r.body.status)).toEqual(Array(8).fill('already'));
-    const aAgain = await login('alpha');
+    const aAgain = await partnerLogin(t, 'alpha');
     expect(
       (await bo(t, 'partners.balance', { cookie: aAgain, params: { partnerId: 'alpha' } })).body,
     ).toEqual({
@@ -402,7 +473,7 @@ describe('commission and settlement', () => {
     });
     const totalC = rollC.casino + rollC.mini + losingC;
     expect(c1.body).toMatchObject({ status: 'success', paid: 0, total: totalC });
-    const b2 = await login('bravo');
+    const b2 = await partnerLogin(t, 'bravo');
     expect(
       (await bo(t, 'partners.balance', { cookie: b2, params: { partnerId: 'charlie' } })).body,
     ).toMatchObject({
@@ -431,7 +502,7 @@ describe('commission and settlement', () => {
     expect(c2.body).toMatchObject({ status: 'success', paid: 0, total: 0, carried: -totalC });
 
     // A payout: asked by the partner (held), one at a time, more than the balance refused; approved once.
-    const a3 = await login('alpha');
+    const a3 = await partnerLogin(t, 'alpha');
     expect(
       (
         await bo(t, 'partners.requestPayout', {
@@ -471,7 +542,11 @@ describe('commission and settlement', () => {
     });
     const payoutId = asked.body.id as number;
     const approve = (key: string) =>
-      bo(t, 'POST', `/partners/alpha/payouts/${payoutId}/approve`, { cookie: owner.cookie, key, body: {} });
+      bo(t, 'partners.approvePayout', {
+        cookie: owner.cookie,
+        params: { partnerId: 'alpha', id: payoutId },
+        key,
+      });
     const decisions = await Promise.all([approve('ap-1'), approve('ap-2'), approve('ap-3')]);
     expect(decisions.map((d) => d.body.status).sort()).toEqual(['already', 'already', 'success']);
     expect(
@@ -514,7 +589,7 @@ describe('commission and settlement', () => {
       body: { from: today, to: today },
     });
     expect(early.body).toEqual({ status: 'invalid', errors: [{ path: 'to', code: 'max' }] });
-    const partner = await login('alpha');
+    const partner = await partnerLogin(t, 'alpha');
     expect(
       (
         await bo(t, 'partners.settleAll', {
@@ -527,8 +602,12 @@ describe('commission and settlement', () => {
   });
 
   it('counts a stake at the rates in force when it was placed', async () => {
-    await createPartner(owner.cookie, 'rater', null, rates(100, 100, 100, 0));
-    const rt = await login('rater');
+    await createPartner(t, owner.cookie, {
+      partnerId: 'rater',
+      parentId: null,
+      rates: partnerRates(100, 100, 100, 0),
+    });
+    const rt = await partnerLogin(t, 'rater');
     await bo(t, 'partners.addCode', { cookie: rt, params: { partnerId: 'rater' }, body: { code: 'RTCODE' } });
     const m = await member('RTCODE');
     const day = siteDay(t.clock.now(), t.config.siteTimeZone);
@@ -554,7 +633,11 @@ describe('commission and settlement', () => {
   });
 
   it('moves a member (owner only), disables a partner (its sign-in refused, its members play on)', async () => {
-    await createPartner(owner.cookie, 'mover', null, rates(10, 10, 10, 10));
+    await createPartner(t, owner.cookie, {
+      partnerId: 'mover',
+      parentId: null,
+      rates: partnerRates(10, 10, 10, 10),
+    });
     await bo(t, 'partners.addCode', {
       cookie: owner.cookie,
       params: { partnerId: 'mover' },
@@ -595,7 +678,7 @@ describe('commission and settlement', () => {
     ).toEqual({
       status: 'success',
     });
-    const mv = await login('mover');
+    const mv = await partnerLogin(t, 'mover');
     expect(
       (
         await bo(t, 'partners.patch', {
@@ -608,14 +691,21 @@ describe('commission and settlement', () => {
       status: 'success',
     });
     expect((await bo(t, 'partners.balance', { cookie: mv, params: { partnerId: 'mover' } })).code).toBe(401);
-    const denied = await bo(t, 'session.login', { body: { operatorId: 'mover', password: PASSWORD } });
+    const denied = await bo(t, 'session.login', {
+      body: { operatorId: 'mover', password: PARTNER_PASSWORD },
+    });
     expect(denied.body.status).not.toBe('success');
   });
 });
 
 describe('partners among the operators', () => {
   it('are made only through POST /partners, and their role stays theirs', async () => {
-    await createPartner(owner.cookie, 'fixedrole', null, rates(1, 1, 1, 1));
+    await createPartner(t, owner.cookie, {
+      partnerId: 'fixedrole',
+      parentId: null,
+      rates: partnerRates(1, 1, 1, 1),
+    });
+    // No password and the partner role, which the entry's type refuses.
     const made = await bo(t, 'POST', '/operators', {
       cookie: owner.cookie,
       body: { operatorId: 'sneaky1', role: 'partner' },
@@ -643,9 +733,17 @@ describe('partners among the operators', () => {
 
 describe("the partner console's figures", () => {
   it('sums its subtree today and this month, by day, and as a CSV', async () => {
-    await createPartner(owner.cookie, 'dashtop', null, rates(100, 100, 100, 1000));
-    const top = await login('dashtop');
-    await createPartner(top, 'dashkid', 'dashtop', rates(50, 50, 50, 500));
+    await createPartner(t, owner.cookie, {
+      partnerId: 'dashtop',
+      parentId: null,
+      rates: partnerRates(100, 100, 100, 1000),
+    });
+    const top = await partnerLogin(t, 'dashtop');
+    await createPartner(t, top, {
+      partnerId: 'dashkid',
+      parentId: 'dashtop',
+      rates: partnerRates(50, 50, 50, 500),
+    });
     await bo(t, 'partners.addCode', {
       cookie: top,
       params: { partnerId: 'dashtop' },
@@ -670,7 +768,7 @@ describe("the partner console's figures", () => {
       today: { deposits: 0, withdrawals: 0, stakes: 50_000, wins: 5_000, ggr: 45_000 },
       month: { stakes: 50_000, wins: 5_000, ggr: 45_000 },
     });
-    const kid = await login('dashkid');
+    const kid = await partnerLogin(t, 'dashkid');
     expect(
       (await bo(t, 'partners.summary', { cookie: kid, params: { partnerId: 'dashkid' } })).body,
     ).toMatchObject({
@@ -692,12 +790,15 @@ describe("the partner console's figures", () => {
       { day: addDays(day, -1), stakes: 0, wins: 0, rolling: 0, losing: 0, total: 0, settled: false },
       { day, stakes: 50_000, wins: 5_000, rolling, losing, total: rolling + losing, settled: false },
     ]);
-    const csv = await bo(t, 'GET', `/partners/dashtop/days/csv?from=${day}&to=${day}&lang=en`, {
+    const csv = await bo(t, 'partners.daysCsv', {
       cookie: top,
+      params: { partnerId: 'dashtop' },
+      query: { from: day, to: day, lang: 'en' },
     });
     expect(csv.code).toBe(200);
     expect(csv.raw.body).toContain(`${day},50000,5000,${rolling},${losing},${rolling + losing},`);
     // Bad periods: 400 naming the field.
+    // Raw queries.
     for (const [query, path, code] of [
       ['from=2026-02-30&to=2026-03-01', 'from', 'pattern'],
       [`from=${day}&to=${addDays(day, -1)}`, 'to', 'min'],
@@ -712,7 +813,11 @@ describe("the partner console's figures", () => {
 
 describe('concurrency', () => {
   it('40 parallel payout requests hold one, and never more than the balance', async () => {
-    await createPartner(owner.cookie, 'payrace', null, rates(0, 0, 0, 0));
+    await createPartner(t, owner.cookie, {
+      partnerId: 'payrace',
+      parentId: null,
+      rates: partnerRates(0, 0, 0, 0),
+    });
     const id = (
       await t.db
         .selectFrom('operators')
@@ -728,7 +833,7 @@ describe('concurrency', () => {
       idempotencyKey: `test-credit-${id}`,
       source: 'partners-test',
     });
-    const pay = await login('payrace');
+    const pay = await partnerLogin(t, 'payrace');
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         bo(t, 'partners.requestPayout', {
@@ -751,11 +856,19 @@ describe('concurrency', () => {
   });
 
   it("40 parallel creations racing a parent's rate change never leave a child above its parent", async () => {
-    await createPartner(owner.cookie, 'race', null, rates(500, 500, 500, 5000));
-    const race = await login('race');
+    await createPartner(t, owner.cookie, {
+      partnerId: 'race',
+      parentId: null,
+      rates: partnerRates(500, 500, 500, 5000),
+    });
+    const race = await partnerLogin(t, 'race');
     const results = await Promise.all([
       ...Array.from({ length: 40 }, (_, i) =>
-        createPartner(race, `race${i}`, 'race', rates(500, 500, 500, 5000)),
+        createPartner(t, race, {
+          partnerId: `race${i}`,
+          parentId: 'race',
+          rates: partnerRates(500, 500, 500, 5000),
+        }),
       ),
       bo(t, 'partners.patch', {
         cookie: owner.cookie,

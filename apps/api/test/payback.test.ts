@@ -213,6 +213,7 @@ describe('weekly payback', () => {
       { enabled: true, percentByLevel: {} },
     ]) {
       expect(
+        // A level outside 1..10 and a missing cap among them, which the entry's type refuses.
         (await bo(t, 'PUT', '/promotions/payback', { cookie: op.cookie, body })).code,
         JSON.stringify(body),
       ).toBe(400);

@@ -250,18 +250,23 @@ describe('take-break', () => {
     const until = (await login(m)).until as string;
     expect(until).toEqual(expect.any(String));
     // The member's account state is untouched by a break: "unblock" has nothing to lift.
-    expect((await bo(t, 'POST', `/members/${m.userId}/unblock`, { cookie: owner.cookie })).body).toEqual({
+    expect(
+      (await bo(t, 'members.unblock', { cookie: owner.cookie, params: { userId: m.userId } })).body,
+    ).toEqual({
       status: 'already',
     });
-    expect((await bo(t, 'POST', `/members/${m.userId}/block`, { cookie: owner.cookie })).body.status).toBe(
-      'success',
-    );
-    expect((await bo(t, 'POST', `/members/${m.userId}/unblock`, { cookie: owner.cookie })).body.status).toBe(
-      'success',
-    );
+    expect(
+      (await bo(t, 'members.block', { cookie: owner.cookie, params: { userId: m.userId } })).body.status,
+    ).toBe('success');
+    expect(
+      (await bo(t, 'members.unblock', { cookie: owner.cookie, params: { userId: m.userId } })).body.status,
+    ).toBe('success');
     expect(await login(m)).toEqual({ status: 'blocked', until });
     // A password reset neither.
-    const reset = await bo(t, 'POST', `/members/${m.userId}/reset-password`, { cookie: owner.cookie });
+    const reset = await bo(t, 'members.resetPassword', {
+      cookie: owner.cookie,
+      params: { userId: m.userId },
+    });
     expect(reset.body.status).toBe('success');
     expect(await login({ ...m, password: reset.body.password as string })).toEqual({
       status: 'blocked',

@@ -71,7 +71,7 @@ const deposit = async (p: Player, amount: number) =>
 async function approveLatest(p: Player): Promise<void> {
   const owner = await createOperator(t, 'owner');
   const id = await latestRequestId(t, 'deposit', p.id);
-  expect((await bo(t, 'POST', `/deposits/${id}/approve`, { cookie: owner.cookie })).body).toEqual({
+  expect((await bo(t, 'deposits.approve', { cookie: owner.cookie, params: { id } })).body).toEqual({
     status: 'success',
   });
 }
@@ -273,8 +273,9 @@ describe('deposit limits', () => {
     expect(await deposit(p, 40_000)).toEqual({ status: 'success' });
     const owner = await createOperator(t, 'owner');
     const id = await latestRequestId(t, 'deposit', p.id);
-    await bo(t, 'POST', `/deposits/${id}/reject`, {
+    await bo(t, 'deposits.reject', {
       cookie: owner.cookie,
+      params: { id },
       body: { reason: '입금 확인 불가' },
     });
     expect((await limitsOf(p)).used.deposit.day).toBe(0);

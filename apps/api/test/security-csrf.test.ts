@@ -11,6 +11,7 @@ import {
   createMember,
   createOperator,
   fileTestApp,
+  requestIdsOf,
   type TestMember,
   type TestOperator,
 } from './factories.ts';
@@ -36,8 +37,7 @@ beforeAll(async () => {
 });
 
 async function depositCount(): Promise<number> {
-  const rows = await t.db.selectFrom('deposit_requests').select('id').where('member_id', '=', m.id).execute();
-  return rows.length;
+  return (await requestIdsOf(t, 'deposit', m.id)).length;
 }
 
 /** Sends one raw HTTP/1.1 request (so no client library rewrites the request line) and returns status and body. */
@@ -130,7 +130,7 @@ describe('cross-site requests cannot be smuggled past the check', () => {
   });
 
   it('every unsafe method is judged: a cross-site PUT of the cashier settings is refused and changes nothing', async () => {
-    const before = (await bo(t, 'GET', '/settings/cashier', { cookie: owner.cookie })).body;
+    const before = (await bo(t, 'settings.cashier', { cookie: owner.cookie })).body;
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
       const res = await t.app.inject({
         method,
@@ -141,7 +141,7 @@ describe('cross-site requests cannot be smuggled past the check', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ status: 'forbidden' });
     }
-    expect((await bo(t, 'GET', '/settings/cashier', { cookie: owner.cookie })).body).toEqual(before);
+    expect((await bo(t, 'settings.cashier', { cookie: owner.cookie })).body).toEqual(before);
   });
 
   it('a script without Origin, Sec-Fetch-Site or a session cookie is still served', async () => {

@@ -125,7 +125,7 @@ for (const backend of ['database', 'redis'] as const) {
         const counts = tally(results);
         expect(counts.fail ?? 0).toBeLessThanOrEqual(MAX_FAILURES);
         expect((counts.fail ?? 0) + (counts['429'] ?? 0)).toBe(PARALLEL);
-        const right = await bo(t, 'POST', '/login', {
+        const right = await bo(t, 'session.login', {
           body: { operatorId: op.operatorId, password: OPERATOR_PASSWORD },
         });
         expect(right.code).toBe(429);

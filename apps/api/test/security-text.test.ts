@@ -111,7 +111,7 @@ describe('bad text in member calls', () => {
 describe('bad text in the back office', () => {
   it('the operator sign-in id', async () => {
     for (const operatorId of ['ab\u0000cd', 'ab\udc00cd']) {
-      const res = await bo(t, 'POST', '/login', { body: { operatorId, password: 'operator-password-1' } });
+      const res = await bo(t, 'session.login', { body: { operatorId, password: 'operator-password-1' } });
       expect(res).toMatchObject({ code: 400, body: invalidField('operatorId') });
     }
   });
@@ -121,8 +121,9 @@ describe('bad text in the back office', () => {
     let n = 0;
     for (const reason of ['bonus\u0000', 'bonus\ud800']) {
       n += 1;
-      const res = await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+      const res = await bo(t, 'members.adjust', {
         cookie: owner.cookie,
+        params: { userId: m.userId },
         body: { amount: 1000, reason },
         key: `text-guard-adjust-${n}`,
       });
@@ -141,8 +142,9 @@ describe('bad text in the back office', () => {
       .where('member_id', '=', m.id)
       .executeTakeFirstOrThrow();
     for (const reason of ['no\u0000', 'no\udfff']) {
-      const res = await bo(t, 'POST', `/deposits/${row.id}/reject`, {
+      const res = await bo(t, 'deposits.reject', {
         cookie: owner.cookie,
+        params: { id: row.id },
         body: { reason },
         key: `text-guard-reject-${reason.length}-${reason.charCodeAt(2)}`,
       });
@@ -157,6 +159,7 @@ describe('bad text in the back office', () => {
   });
 
   it('query strings and path parameters', async () => {
+    // Raw percent-encoded queries and paths, sent as they are.
     expect(await bo(t, 'GET', '/audit?target=%00', { cookie: owner.cookie })).toMatchObject({
       code: 400,
       body: invalidField('target'),

@@ -1,3 +1,4 @@
+import type { TBackofficeQuery } from '@casino/contracts/backoffice-routes';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,14 +82,14 @@ describe('the reports in America/New_York', () => {
     await bet(700_000, '2025-03-10T04:00:00.000Z'); // 03-10 00:00 EDT
   });
 
-  async function report(query: string) {
-    const res = await bo(t, 'GET', `/reports?${query}`, { cookie: owner.cookie });
+  async function report(query: TBackofficeQuery<'reports.get'>) {
+    const res = await bo(t, 'reports.get', { cookie: owner.cookie, query });
     expect(res.code, JSON.stringify(res.body)).toBe(200);
     return res.body as { rows: { period: string; start: string; bets: number }[]; totals: { bets: number } };
   }
 
   it("groups by New York's days, which start at its own midnight across the daylight saving change", async () => {
-    const { rows, totals } = await report('unit=day&from=2025-03-08&to=2025-03-10');
+    const { rows, totals } = await report({ unit: 'day', from: '2025-03-08', to: '2025-03-10' });
     expect(rows.map((r) => [r.period, r.start, r.bets])).toEqual([
       ['2025-03-08', '2025-03-08T05:00:00.000Z', 300],
       ['2025-03-09', '2025-03-09T05:00:00.000Z', 65_000],
@@ -98,7 +99,7 @@ describe('the reports in America/New_York', () => {
   });
 
   it("groups by New York's months", async () => {
-    const { rows } = await report('unit=month&from=2025-02&to=2025-03');
+    const { rows } = await report({ unit: 'month', from: '2025-02', to: '2025-03' });
     expect(rows.map((r) => [r.period, r.start, r.bets])).toEqual([
       ['2025-02', '2025-02-01T05:00:00.000Z', 3],
       ['2025-03', '2025-03-01T05:00:00.000Z', 765_340],
@@ -106,7 +107,7 @@ describe('the reports in America/New_York', () => {
   });
 
   it("starts the dashboard's today and month at New York's midnight", async () => {
-    const res = await bo(t, 'GET', '/dashboard', { cookie: owner.cookie });
+    const res = await bo(t, 'dashboard.get', { cookie: owner.cookie });
     expect(res.code).toBe(200);
     const now = t.clock.now();
     const today = new Date(res.body.today.from);
@@ -124,7 +125,7 @@ describe('the reports in America/New_York', () => {
     expect(today.getTime()).toBeLessThanOrEqual(now.getTime());
     expect(now.getTime() - today.getTime()).toBeLessThan(25 * 3_600_000);
     expect(res.body.days).toHaveLength(14);
-    expect(res.body.days.at(-1).day).toBe(
+    expect(res.body.days.at(-1)!.day).toBe(
       new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(now), // YYYY-MM-DD
     );
   });

@@ -1,3 +1,4 @@
+import type { TBackofficeBody } from '@casino/contracts/backoffice-routes';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,8 +34,8 @@ function host(): string {
   return `site${seq}-${Date.now().toString(36)}.example`;
 }
 
-async function createSite(body: Record<string, unknown>) {
-  return bo(t, 'POST', '/sites', { cookie: owner.cookie, body });
+async function createSite(body: TBackofficeBody<'sites.create'>) {
+  return bo(t, 'sites.create', { cookie: owner.cookie, body });
 }
 
 async function newCode(domain = ''): Promise<string> {
@@ -164,7 +165,8 @@ describe('creating a site', () => {
       [{ domains: [a], name: 7 }, 'name', 'type'],
     ];
     for (const [body, field, code] of cases) {
-      const answer = await createSite(body);
+      // Wrong types among them, which the entry's type refuses.
+      const answer = await bo(t, 'POST', '/sites', { cookie: owner.cookie, body });
       expect({ body, code: answer.code }).toEqual({ body, code: 400 });
       expect(answer.body.status).toBe('invalid');
       expect(answer.body.errors).toContainEqual({ path: field, code });
@@ -181,9 +183,9 @@ describe('creating a site', () => {
     const code = await newCode();
     const made = await createSite({ domains: [host()], name: 'Coded', regCode: code.toLowerCase() });
     expect(made.body.status).toBe('success');
-    const row = (await bo(t, 'GET', '/sites?pageSize=100', { cookie: owner.cookie })).body.list.find(
-      (s: { id: number }) => s.id === made.body.id,
-    );
+    const row = (
+      await bo(t, 'sites.list', { cookie: owner.cookie, query: { pageSize: 100 } })
+    ).body.list.find((s) => s.id === made.body.id)!;
     expect(row.regCode).toBe(code);
   });
 

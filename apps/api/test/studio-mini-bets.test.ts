@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDay } from '@casino/contracts/site-time';
-import { registerStudio, studioRegistration, studioSecret, type StudioHandle } from '@casino/studio';
+import { registerStudio, studioSecret, type StudioHandle } from '@casino/studio';
 import {
   ZMiniBetAnswer,
   ZMiniBetsAnswer,
@@ -18,10 +16,7 @@ import {
 import { drawMini, type MiniGame, type MiniResult } from '@casino/studio-engine/mini/draw';
 import { marketWins, miniMarkets, payout } from '@casino/studio-engine/mini/markets';
 import { ZError } from '@casino/studio-engine/contract';
-import { buildApp } from '../src/app.ts';
 import { DEVICE_COOKIE } from '../src/modules/auth/device.ts';
-import { loadConfig } from '../src/config.ts';
-import { createServices } from '../src/services.ts';
 import {
   auditOf,
   balances,
@@ -30,12 +25,15 @@ import {
   cookiesOf,
   createMember,
   createOperator,
+  createPartner,
   type CashierTestApp,
   type JsonBody,
+  partnerRates,
   postCredentials,
+  setFraudSettings,
   type TestMember,
 } from './factories.ts';
-import { createTestDatabase, TestClock } from './harness.ts';
+import { createStudioTestApp } from './harness.ts';
 
 // Issue 27: betting on the mini-games through the provider wallet of `house-mini` (kind `mini`),
 // settlement at the draw, voids, limits and exposure (docs/games/mini-games.md,
@@ -52,78 +50,29 @@ let studio: StudioHandle;
 /** Win answers of the platform to replace with a 503 after the platform applied them (a crash's view). */
 let dropWinAnswers = 0;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    SEED_DEMO: 'false',
-    SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',
-    TRANSFER_RECONCILE_MS: '0',
-    PORT: String(port),
-  });
-  const clock = new TestClock();
-  studioKey = randomBytes(32);
-  const services = createServices({
-    secretsKey: studioKey,
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    now: clock.now,
-    notifications: database.notifications,
-  });
-  await services.bus?.ready;
-  await services.jackpots.ensureSeeded();
-  const registration = studioRegistration({ studioKey, platformUrl: base });
-  for (const provider of registration.providers) {
-    expect(await services.catalog.createProvider(provider, SYSTEM)).toBe('success');
-    for (const game of registration.games.filter((g) => g.provider === provider.code))
-      expect(await services.catalog.createGame(game, SYSTEM)).toBe('success');
-  }
-  const app = await buildApp({ services });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (dropWinAnswers > 0 && request.url === `/api/wallet/${MINI}/win`) {
-      dropWinAnswers -= 1;
-      reply.code(503);
-      return '{"status":"lost"}';
-    }
-    return payload;
-  });
-  studio = await registerStudio(app, {
-    db: database.db,
-    studioKey,
-    platformUrl: base,
-    now: clock.now,
-    recoveryIntervalMs: 0,
-    miniTickMs: 0,
-    instanceId: 'first',
-    miniChainLength: 200,
-    walletTimeoutMs: 15_000,
-    walletTries: 2,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-  t = {
-    app,
-    db: database.db,
-    kind: database.kind,
-    config,
-    services,
-    clock,
-    ledger: services.ledger,
-    notifications: database.notifications,
-    async close() {
-      await app.close();
-      await database.close();
+  const app = await createStudioTestApp(
+    {
+      recoveryIntervalMs: 0,
+      miniTickMs: 0,
+      instanceId: 'first',
+      miniChainLength: 200,
+      walletTimeoutMs: 15_000,
+      walletTries: 2,
     },
-  };
+    (platform) => {
+      platform.addHook('onSend', async (request, reply, payload) => {
+        if (dropWinAnswers > 0 && request.url === `/api/wallet/${MINI}/win`) {
+          dropWinAnswers -= 1;
+          reply.code(503);
+          return '{"status":"lost"}';
+        }
+        return payload;
+      });
+    },
+  );
+  ({ base, studioKey, studio } = app);
+  t = Object.assign(app, { ledger: app.services.ledger });
 });
 
 afterAll(async () => {
@@ -178,6 +127,30 @@ type Current = { round: number; closesAt: string; drawsAt: string };
 async function current(game: MiniGame): Promise<Current> {
   const res = await fetch(`${base}/studio/api/mini/${game}/current`);
   return (await res.json()) as Current;
+}
+
+/**
+ * The event stream of a mini-game, read as it comes: `until(needle)` reads until the text holds it,
+ * `text()` is what came so far, `close()` ends it.
+ */
+async function openEvents(game: MiniGame) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/studio/api/mini/${game}/events`, { signal: controller.signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    res,
+    text: () => text,
+    async until(needle: string) {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += decoder.decode(value, { stream: true });
+      }
+    },
+    close: () => controller.abort(),
+  };
 }
 
 /** Draws the round being played (moving the clock past its draw) and opens the next one, fully open. */
@@ -647,18 +620,14 @@ describe('betting and settlement', () => {
 
   it("a partner's figures count mini bets and wins under mini, with its mini commission rate", async () => {
     const owner = await createOperator(t, 'owner');
-    const created = await bo(t, 'POST', '/partners', {
-      cookie: owner.cookie,
-      body: {
-        partnerId: 'minipartner',
-        password: 'partner-password-1',
-        name: '총판 미니',
-        parentId: null,
-        rates: { casino: 0, slot: 0, mini: 150, losing: 0 },
-      },
+    const created = await createPartner(t, owner.cookie, {
+      partnerId: 'minipartner',
+      name: '총판 미니',
+      parentId: null,
+      rates: partnerRates(0, 0, 150, 0),
+      code: 'MINIPC',
     });
     expect(created.body).toEqual({ status: 'success' });
-    await bo(t, 'POST', '/partners/minipartner/codes', { cookie: owner.cookie, body: { code: 'MINIPC' } });
     const m = await createMember(t, { code: 'MINIPC', cash: 100_000 });
     const token = await launch(m, 'ladder');
     const c = await freshRound('ladder');
@@ -677,8 +646,10 @@ describe('betting and settlement', () => {
     const won = payout(10_000, await oddsOf('ladder', winner));
     expect(await cashOf(m)).toBe(100_000 - 20_000 + won);
     const to = siteDay(t.clock.now(), t.config.siteTimeZone);
-    const figures = await bo(t, 'GET', `/partners/minipartner/settlement?from=${from}&to=${to}`, {
+    const figures = await bo(t, 'partners.settlement', {
       cookie: owner.cookie,
+      params: { partnerId: 'minipartner' },
+      query: { from, to },
     });
     expect(figures.body).toMatchObject({
       status: 'success',
@@ -834,17 +805,10 @@ describe('opposite bets of linked members (issue 28)', () => {
   it('a slip tells the platform its markets and the shared draw: two members of one device on pb-odd and pb-even are flagged, and refused with the setting', async () => {
     const owner = await createOperator(t, 'owner');
     const fraudSettings = (refuseOppositeBets: boolean) =>
-      bo(t, 'PUT', '/fraud/settings', {
-        cookie: owner.cookie,
-        body: {
-          registerAction: 'allow',
-          signInAction: 'allow',
-          linkThreshold: 1,
-          ipLinks: false,
-          ipLinkDays: 7,
-          skipFlaggedPromotions: false,
-          refuseOppositeBets,
-        },
+      setFraudSettings(t, owner.cookie, {
+        registerAction: 'allow',
+        signInAction: 'allow',
+        refuseOppositeBets,
       });
     /** A member signed in from `device` (the device cookie links the two), funded. */
     const onDevice = async (device: string) => {
@@ -1022,18 +986,8 @@ describe("the studio's operator API", () => {
 
   it('a new cadence and cut-off re-time the round scheduled now while nobody bet on it, announced on the stream; a round with a slip keeps its times', async () => {
     const c = await freshRound('ladder');
-    const controller = new AbortController();
-    const res = await fetch(`${base}/studio/api/mini/ladder/events`, { signal: controller.signal });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        text += decoder.decode(value, { stream: true });
-      }
-    };
+    const events = await openEvents('ladder');
+    const { until } = events;
     await until(`"round":${c.round}`);
     try {
       const set = await operatorCall('update-settings', {
@@ -1084,7 +1038,7 @@ describe("the studio's operator API", () => {
       expect(Date.parse(next.drawsAt) % 300_000).toBe(0);
       expect(Date.parse(next.drawsAt) - Date.parse(next.closesAt)).toBe(30_000);
     } finally {
-      controller.abort();
+      events.close();
       await operatorCall('update-settings', {
         game: 'ladder',
         by: 't',
@@ -1194,9 +1148,15 @@ describe('the back-office routes (through the operator API)', () => {
     });
     expect(out.body).toEqual({ status: 'invalid', market: 'left' });
     expect(
-      (await bo(t, 'PATCH', '/mini/ladder/settings', { cookie: owner.cookie, body: { cadenceMinutes: 4 } }))
-        .code,
+      (
+        await bo(t, 'mini.updateSettings', {
+          cookie: owner.cookie,
+          params: { game: 'ladder' },
+          body: { cadenceMinutes: 4 },
+        })
+      ).code,
     ).toBe(400);
+    // Not a game of the table's type.
     expect((await bo(t, 'GET', '/mini/dice/settings', { cookie: owner.cookie })).code).toBe(400);
     // A studio that does not answer: HTTP 500 in the error shape, nothing audited.
     const apiUrl = `${base}/studio/transfer/house-mini`;
@@ -1206,7 +1166,7 @@ describe('the back-office routes (through the operator API)', () => {
       SYSTEM,
     );
     try {
-      const down = await bo(t, 'GET', '/mini/ladder/settings', { cookie: owner.cookie });
+      const down = await bo(t, 'mini.settings', { cookie: owner.cookie, params: { game: 'ladder' } });
       expect(down.code).toBe(500);
       expect(down.body).toEqual({ status: 'error', requestId: expect.any(String) });
     } finally {
@@ -1289,27 +1249,17 @@ describe('the back-office routes (through the operator API)', () => {
 describe('the event stream', () => {
   it('pushes the open round, the draw and the settlement', async () => {
     const c = await freshRound('ladder');
-    const controller = new AbortController();
-    const res = await fetch(`${base}/studio/api/mini/ladder/events`, { signal: controller.signal });
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        text += decoder.decode(value, { stream: true });
-      }
-    };
+    const events = await openEvents('ladder');
+    expect(events.res.headers.get('content-type')).toContain('text/event-stream');
+    const { until } = events;
     await until(`"round":${c.round}`);
-    expect(text).toContain('event: round');
+    expect(events.text()).toContain('event: round');
     t.clock.advance(Date.parse(c.drawsAt) - t.clock.now().getTime() + 1_000);
     await studio.miniRun();
     await until('event: settled');
-    expect(text).toContain(`event: draw\ndata: {"round":${c.round},`);
-    expect(text).toContain(`event: settled\ndata: {"round":${c.round},"voided":false}`);
-    controller.abort();
+    expect(events.text()).toContain(`event: draw\ndata: {"round":${c.round},`);
+    expect(events.text()).toContain(`event: settled\ndata: {"round":${c.round},"voided":false}`);
+    events.close();
     expect((await fetch(`${base}/studio/api/mini/dice/events`)).status).toBe(404);
   });
 });

@@ -27,9 +27,7 @@ import { createFairStream, nobleHmacSha256, sha256Hex } from '@casino/studio-eng
 import { playSlotRound, slotGame } from '@casino/studio-engine/slots/index';
 import type { BaccaratBets, ShoeState, SlotGameDefinition } from '@casino/studio-engine/types';
 import { baccaratVersion, registerGameVersion } from '@casino/studio-engine/versions';
-import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { createServices } from '../src/services.ts';
 import {
   balances,
   bo,
@@ -41,7 +39,7 @@ import {
   type TestMember,
   type TestOperator,
 } from './factories.ts';
-import { createTestDatabase, TestClock } from './harness.ts';
+import { createStudioTestApp, createTestDatabase } from './harness.ts';
 
 // The house studio (decision 0012) mounted in the real platform, listening on a real port: the
 // studio reaches the platform's wallet over HTTP exactly as it would from a host of its own, and
@@ -58,70 +56,11 @@ let studioKey: Buffer;
 let studio: StudioHandle;
 let owner: TestOperator;
 
-/** A port nobody listens on yet (the platform URL must be known before the server listens). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    SEED_DEMO: 'false',
-    SIGNIN_MAX_ATTEMPTS_PER_IP: '1000000',
-    TRANSFER_RECONCILE_MS: '0',
-    PORT: String(port),
-  });
-  expect(config.studioPlatformUrl).toBe(base);
-  const clock = new TestClock();
-  studioKey = randomBytes(32);
-  const services = createServices({
-    secretsKey: studioKey,
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    now: clock.now,
-    notifications: database.notifications,
-  });
-  await services.bus?.ready;
-  await services.jackpots.ensureSeeded();
-  // What main.ts does on the first start: the studio's providers and games through the catalog.
-  const registration = studioRegistration({ studioKey, platformUrl: base });
-  for (const provider of registration.providers) {
-    expect(await services.catalog.createProvider(provider, SYSTEM)).toBe('success');
-    for (const game of registration.games.filter((g) => g.provider === provider.code))
-      expect(await services.catalog.createGame(game, SYSTEM)).toBe('success');
-  }
-  const app = await buildApp({ services });
-  studio = await registerStudio(app, {
-    db: database.db,
-    studioKey,
-    platformUrl: base,
-    now: clock.now,
-    recoveryIntervalMs: 0,
-    walletTimeoutMs: 2_000,
-    walletTries: 2,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-  t = {
-    app,
-    db: database.db,
-    kind: database.kind,
-    config,
-    services,
-    clock,
-    ledger: services.ledger,
-    notifications: database.notifications,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  const app = await createStudioTestApp({ recoveryIntervalMs: 0, walletTimeoutMs: 2_000, walletTries: 2 });
+  ({ base, studioKey, studio } = app);
+  expect(app.config.studioPlatformUrl).toBe(base);
+  t = Object.assign(app, { ledger: app.services.ledger });
   owner = await createOperator(t, 'owner');
 });
 
@@ -771,8 +710,9 @@ describe('transfer mode', () => {
   }
 
   it('the operator switches a provider to transfer: money moves in and out, rounds settle at the studio', async () => {
-    const switched = await bo(t, 'PATCH', `/providers/${LIVE}`, {
+    const switched = await bo(t, 'providers.update', {
       cookie: owner.cookie,
+      params: { code: LIVE },
       body: { wallet: 'transfer' },
     });
     expect(switched.body).toEqual({ status: 'success' });
@@ -818,8 +758,9 @@ describe('transfer mode', () => {
     expect((await t.ledger.checkInvariants()).violations).toEqual([]);
 
     // Back to seamless (nothing is held any more): the studio learns it from the next session.
-    const back = await bo(t, 'PATCH', `/providers/${LIVE}`, {
+    const back = await bo(t, 'providers.update', {
       cookie: owner.cookie,
+      params: { code: LIVE },
       body: { wallet: 'seamless' },
     });
     expect(back.body).toEqual({ status: 'success' });

@@ -215,7 +215,7 @@ describe('a provider that does not answer', () => {
     t.clock.advance(60_000);
     expect(await t.services.transfers.reconcile()).toMatchObject({ settled: 1 });
     expect(await balances(t, m.id)).toMatchObject({ cash: 0, game: 6_000 });
-    const listed = await bo(t, 'GET', '/game-transfers?state=done', { cookie: owner.cookie });
+    const listed = await bo(t, 'gameTransfers.list', { cookie: owner.cookie, query: { state: 'done' } });
     expect(listed.body.list).toContainEqual(
       expect.objectContaining({
         userId: m.userId,
@@ -253,13 +253,19 @@ describe('concurrency and the catalog', () => {
   });
 
   it('a transfer provider needs its API; it cannot leave the transfer mode while members hold money there', async () => {
-    const base = { kind: 'slot', name: 'T', launchUrl: '/t', secret: 's'.repeat(32), wallet: 'transfer' };
-    const missing = await bo(t, 'POST', '/providers', {
+    const base = {
+      kind: 'slot' as const,
+      name: 'T',
+      launchUrl: '/t',
+      secret: 's'.repeat(32),
+      wallet: 'transfer' as const,
+    };
+    const missing = await bo(t, 'providers.create', {
       cookie: owner.cookie,
       body: { ...base, code: 'tr-noapi' },
     });
     expect(missing.body).toEqual({ status: 'invalid', errors: [{ path: 'apiUrl', code: 'required' }] });
-    const badUrl = await bo(t, 'POST', '/providers', {
+    const badUrl = await bo(t, 'providers.create', {
       cookie: owner.cookie,
       body: { ...base, code: 'tr-bad', apiUrl: 'file:///etc/passwd' },
     });
@@ -267,13 +273,14 @@ describe('concurrency and the catalog', () => {
 
     const m = await createMember(t, { cash: 5_000 });
     expect((await open(m)).body.status).toBe('success');
-    const refused = await bo(t, 'PATCH', `/providers/${provider.code}`, {
+    const refused = await bo(t, 'providers.update', {
       cookie: owner.cookie,
+      params: { code: provider.code },
       body: { wallet: 'seamless' },
     });
     expect(refused.body).toEqual({ status: 'invalid', errors: [{ path: 'wallet', code: 'pattern' }] });
     await call(t, 'game-transfer-out', {}, m.cookie);
-    const catalog = await bo(t, 'GET', '/providers', { cookie: owner.cookie });
+    const catalog = await bo(t, 'providers.list', { cookie: owner.cookie });
     const listed = (catalog.body.providers as { code: string; wallet: string; apiUrl: string }[]).find(
       (p) => p.code === provider.code,
     );

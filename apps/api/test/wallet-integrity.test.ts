@@ -45,8 +45,9 @@ beforeAll(async () => {
 
 /** The provider's maximum per call at its ceiling, so the storable maximum is what stops these calls. */
 async function raiseMaximum(provider: TestProvider) {
-  const raised = await bo(t, 'PATCH', `/providers/${provider.code}`, {
+  const raised = await bo(t, 'providers.update', {
     cookie: owner.cookie,
+    params: { code: provider.code },
     body: { maxAmount: CEILING },
   });
   expect(raised.body).toEqual({ status: 'success' });
@@ -81,8 +82,13 @@ async function transfersUnder(provider: TestProvider, keys: string[]): Promise<n
 /** Every page that reads a member's money still answers: the member's own and the operator's. */
 async function readsBack(m: TestMember) {
   expect((await call(t, 'user-health-check', {}, m.cookie)).code).toBe(200);
-  for (const url of ['/dashboard', `/members/${m.userId}`, '/members?page=1']) {
-    const answer = await bo(t, 'GET', url, { cookie: owner.cookie });
+  const cookie = owner.cookie;
+  for (const [url, read] of [
+    ['/dashboard', () => bo(t, 'dashboard.get', { cookie })],
+    [`/members/${m.userId}`, () => bo(t, 'members.detail', { cookie, params: { userId: m.userId } })],
+    ['/members?page=1', () => bo(t, 'members.list', { cookie, query: { page: 1 } })],
+  ] as const) {
+    const answer = await read();
     expect(answer.code, `${url}: ${JSON.stringify(answer.body)}`).toBe(200);
   }
   const invariants = await t.ledger.checkInvariants();
@@ -234,8 +240,9 @@ describe('amounts past the storable maximum', () => {
         source: 'test',
       }),
     ).rejects.toMatchObject({ code: 'limit' });
-    const adjust = await bo(t, 'POST', `/members/${m.userId}/adjust`, {
+    const adjust = await bo(t, 'members.adjust', {
       cookie: owner.cookie,
+      params: { userId: m.userId },
       body: { amount: 1, reason: 'test' },
     });
     expect(adjust.code).toBe(400);
@@ -324,8 +331,9 @@ describe('a signed transactionId is spent for ever, refusals included', () => {
 
   it("an amount over the operator's maximum per call is refused 400 and recorded", async () => {
     const capped = await createTestProvider(t, owner, { kind: 'slot', games: ['g1'] });
-    const set = await bo(t, 'PATCH', `/providers/${capped.code}`, {
+    const set = await bo(t, 'providers.update', {
       cookie: owner.cookie,
+      params: { code: capped.code },
       body: { maxAmount: 1_000_000 },
     });
     expect(set.body).toEqual({ status: 'success' });
@@ -354,6 +362,7 @@ describe('a signed transactionId is spent for ever, refusals included', () => {
     expect(win.body).toMatchObject({ status: 'RS_OK', balance: 1_000_000 });
     // Past the ceiling, or not a positive whole number: 400 naming the field, nothing changes.
     for (const maxAmount of [CEILING + 1, 0, -5, 1.5, null, '1000']) {
+      // null and a string among them, which the entry's type refuses.
       const refusedChange = await bo(t, 'PATCH', `/providers/${capped.code}`, {
         cookie: owner.cookie,
         body: { maxAmount },
@@ -361,10 +370,8 @@ describe('a signed transactionId is spent for ever, refusals included', () => {
       expect(refusedChange.code, String(maxAmount)).toBe(400);
       expect(refusedChange.body).toMatchObject({ status: 'invalid', errors: [{ path: 'maxAmount' }] });
     }
-    const catalog = await bo(t, 'GET', '/providers', { cookie: owner.cookie });
-    expect(catalog.body.providers.find((p: { code: string }) => p.code === capped.code).maxAmount).toBe(
-      1_000_000,
-    );
+    const catalog = await bo(t, 'providers.list', { cookie: owner.cookie });
+    expect(catalog.body.providers.find((p) => p.code === capped.code)!.maxAmount).toBe(1_000_000);
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'after'])
