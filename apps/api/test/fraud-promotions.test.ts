@@ -56,7 +56,6 @@ beforeAll(async () => {
 });
 
 let seq = 0;
-const id = (p: string) => `${p}-${++seq}`;
 
 /** A device id as the `did` cookie carries it (22 base64url characters). */
 const newDevice = () => `fp${String(++seq).padStart(20, '0')}`;
@@ -91,13 +90,6 @@ async function close(entry: number) {
     body: { note: 'looked at' },
   });
   expect(answer.body).toEqual({ status: 'success' });
-}
-
-/** A slot bet of `amount` that stands. */
-async function play(m: TestMember, amount: number) {
-  const token = await slot.launch(m);
-  const bet = { token, userId: m.userId, gameCode: 'g1', roundId: id('r'), transactionId: id('b'), amount };
-  expect((await slot.wallet('bet', bet)).body.status).toBe('RS_OK');
 }
 
 const checkAttendance = (m: TestMember) => call(t, 'check-attendance', {}, m.cookie);
@@ -183,9 +175,9 @@ describe('promotions skip flagged members (skipFlaggedPromotions)', () => {
     const e3 = await createMember(t, { recommender: both.userId, cash: 100_000 });
     await flag(flagged);
     await flag(both);
-    await play(e1, 50_000);
-    await play(e2, 30_000);
-    await play(e3, 20_000);
+    await slot.play(e1, 50_000);
+    await slot.play(e2, 30_000);
+    await slot.play(e3, 20_000);
     const day = siteDay(t.clock.now(), zone);
     await nextSiteDay(t);
     // Flagged and blocked: protection is named first.
@@ -214,7 +206,7 @@ describe('promotions skip flagged members (skipFlaggedPromotions)', () => {
     const week = weekOf(siteDay(t.clock.now(), zone));
     for (const m of [flagged, clean]) {
       await approvedDeposit(t, m, 100_000);
-      await play(m, 100_000); // loss 100,000 -> 10,000 points at 10 %
+      await slot.play(m, 100_000); // loss 100,000 -> 10,000 points at 10 %
     }
     await flag(flagged);
     await setFraud({ skipFlaggedPromotions: true });
@@ -361,7 +353,7 @@ describe('bonus hunting on referral rewards', () => {
           .executeTakeFirstOrThrow()
       ).referral_flag,
     ).toBeNull();
-    await play(e, 40_000);
+    await slot.play(e, 40_000);
     const day = siteDay(t.clock.now(), zone);
     await nextSiteDay(t, [e]);
     expect(await t.services.rewards.settleReferralDay(day)).toEqual({ paid: 1, points: 400 });
@@ -381,7 +373,7 @@ describe('bonus hunting on referral rewards', () => {
     const e2 = await createMember(t, { recommender: r2.userId, cash: 200_000 });
     await shareDevice([r2, e2]);
     await setFraud({ signInAction: 'allow', skipFlaggedPromotions: true });
-    await play(e2, 20_000);
+    await slot.play(e2, 20_000);
     const day2 = siteDay(t.clock.now(), zone);
     await nextSiteDay(t);
     expect(await t.services.rewards.settleReferralDay(day2)).toEqual({ paid: 0, points: 0 });
@@ -396,7 +388,7 @@ describe('bonus hunting on referral rewards', () => {
     const r = await createMember(t);
     const e = await createMember(t, { recommender: r.userId, cash: 200_000 });
     await shareDevice([r, e]);
-    await play(e, 30_000);
+    await slot.play(e, 30_000);
     const day = siteDay(t.clock.now(), zone);
     await nextSiteDay(t, [e]);
     const runs = await Promise.all(
@@ -423,7 +415,7 @@ describe('bonus hunting on referral rewards', () => {
     const e1 = await createMember(t, { recommender: r1.userId, cash: 100_000 });
     const e2 = await createMember(t, { recommender: r2.userId, cash: 100_000 });
     const e3 = await createMember(t, { recommender: loner.userId, cash: 100_000 });
-    for (const e of [e1, e2, e3]) await play(e, 10_000);
+    for (const e of [e1, e2, e3]) await slot.play(e, 10_000);
     const day = siteDay(t.clock.now(), zone);
     await nextSiteDay(t);
     expect(await t.services.rewards.settleReferralDay(day)).toEqual({ paid: 3, points: 300 });

@@ -17,6 +17,15 @@ export interface TestProvider {
   ): Promise<Answer>;
   /** Opens `game` for the member (open-game) and returns the launch token. */
   launch(member: Pick<TestMember, 'cookie'>, game?: string): Promise<string>;
+  /**
+   * A bet of `amount` on the first game that stands (a new launch, round and transaction), and its
+   * win when `win` > 0; throws unless each answers RS_OK. The round and the bet's transaction id.
+   */
+  play(
+    member: Pick<TestMember, 'userId' | 'cookie'>,
+    amount: number,
+    win?: number,
+  ): Promise<{ roundId: string; transactionId: string }>;
 }
 
 let seq = 0;
@@ -56,6 +65,7 @@ export async function createTestProvider(
     },
   });
   if (created.body.status !== 'success') throw new Error(`provider: ${JSON.stringify(created.body)}`);
+  let plays = 0;
   for (const [i, game] of (options.games ?? ['g1']).entries()) {
     const g = await bo(t, 'games.create', {
       cookie: owner.cookie,
@@ -63,7 +73,7 @@ export async function createTestProvider(
     });
     if (g.body.status !== 'success') throw new Error(`game: ${JSON.stringify(g.body)}`);
   }
-  return {
+  const provider: TestProvider = {
     code,
     secret,
     async wallet(action, body, opts = {}) {
@@ -90,5 +100,33 @@ export async function createTestProvider(
       if (!token) throw new Error('no token in the launch URL');
       return token;
     },
+    async play(member, amount, win = 0) {
+      const token = await provider.launch(member);
+      plays += 1;
+      const roundId = `${code}-r${plays}`;
+      const transactionId = `${code}-b${plays}`;
+      const gameCode = (options.games ?? ['g1'])[0]!;
+      const bet = await provider.wallet('bet', {
+        token,
+        userId: member.userId,
+        gameCode,
+        roundId,
+        transactionId,
+        amount,
+      });
+      if (bet.body.status !== 'RS_OK') throw new Error(`bet: ${JSON.stringify(bet.body)}`);
+      if (win > 0) {
+        const won = await provider.wallet('win', {
+          userId: member.userId,
+          roundId,
+          gameCode,
+          transactionId: `${code}-w${plays}`,
+          amount: win,
+        });
+        if (won.body.status !== 'RS_OK') throw new Error(`win: ${JSON.stringify(won.body)}`);
+      }
+      return { roundId, transactionId };
+    },
   };
+  return provider;
 }

@@ -23,8 +23,6 @@ const t = await fileTestApp();
 const zone = t.config.siteTimeZone;
 const owner = () => createOperator(t, 'owner');
 let slot: TestProvider;
-let seq = 0;
-const id = (p: string) => `${p}-${++seq}`;
 
 beforeAll(async () => {
   slot = await createTestProvider(t, await owner(), { kind: 'slot' });
@@ -34,16 +32,6 @@ beforeAll(async () => {
     cap: 50_000,
   });
 });
-
-/** A bet that stands; answers what a rollback of it names. */
-async function bet(m: TestMember, amount: number) {
-  const token = await slot.launch(m);
-  const round = id('r');
-  const tx = id('b');
-  const body = { token, userId: m.userId, gameCode: 'g1', roundId: round, transactionId: tx, amount };
-  expect((await slot.wallet('bet', body)).body.status).toBe('RS_OK');
-  return { round, tx };
-}
 
 const paybackPoints = async (m: TestMember) =>
   (
@@ -67,11 +55,11 @@ describe('a rollback after its week’s payback was paid', () => {
     const leaves = await createMember(t); // withdraws the refund
     await nextMonday([again, leaves]);
     const week1 = weekOf(siteDay(t.clock.now(), zone));
-    const late = new Map<TestMember, { round: string; tx: string }>();
+    const late = new Map<TestMember, { roundId: string; transactionId: string }>();
     for (const m of [again, leaves]) {
       await approvedDeposit(t, m, 100_000);
-      await bet(m, 60_000);
-      late.set(m, await bet(m, 40_000)); // cash 0: loss 100,000, stakes reached the deposits
+      await slot.play(m, 60_000);
+      late.set(m, await slot.play(m, 40_000)); // cash 0: loss 100,000, stakes reached the deposits
     }
     await nextMonday([again, leaves]);
     expect(await t.services.rewards.settlePaybackWeek(week1)).toEqual({ paid: 2, points: 20_000 });
@@ -79,12 +67,12 @@ describe('a rollback after its week’s payback was paid', () => {
 
     // Week 2: the provider rolls back each member's 40,000 bet of week 1 (cash back to 40,000).
     for (const m of [again, leaves]) {
-      const { round, tx } = late.get(m)!;
+      const { roundId, transactionId } = late.get(m)!;
       const rb = await slot.wallet('rollback', {
         userId: m.userId,
-        transactionId: id('rb'),
-        roundId: round,
-        referenceTransactionId: tx,
+        transactionId: `${transactionId}-rb`,
+        roundId,
+        referenceTransactionId: transactionId,
       });
       expect(rb.body.status).toBe('RS_OK');
     }
@@ -105,7 +93,7 @@ describe('a rollback after its week’s payback was paid', () => {
     // (the refund's 40,000 was in week 1's loss already), so over both weeks the payback is exactly
     // 10 % of what the member lost: 11,000 of 110,000.
     await approvedDeposit(t, again, 10_000);
-    await bet(again, 50_000);
+    await slot.play(again, 50_000);
     // `leaves` withdraws the refund: no deposit in week 2, no payback; week 1's 4,000 on the refunded
     // stake stays paid (the documented bound: percent x refunded stakes, within the cap).
     expect(

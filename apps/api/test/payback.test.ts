@@ -32,31 +32,10 @@ beforeAll(async () => {
   await setPayback({ enabled: true, percentByLevel: { '1': 10, '2': 20 }, cap: 50_000 });
 });
 
-let seq = 0;
-const id = (p: string) => `${p}-${++seq}`;
-
 const setPayback = (body: TPaybackSettings) => setPromotion(t, 'promotions.updatePayback', body);
 
 /** A deposit asked by the member and approved by an operator. */
 const deposit = (m: TestMember, amount: number) => approvedDeposit(t, m, amount);
-
-/** A bet that stands and, when `win`, its win. */
-async function play(m: TestMember, amount: number, win = 0) {
-  const token = await slot.launch(m);
-  const round = id('r');
-  const bet = { token, userId: m.userId, gameCode: 'g1', roundId: round, transactionId: id('b'), amount };
-  expect((await slot.wallet('bet', bet)).body.status).toBe('RS_OK');
-  if (win > 0) {
-    const answer = await slot.wallet('win', {
-      userId: m.userId,
-      roundId: round,
-      gameCode: 'g1',
-      transactionId: id('w'),
-      amount: win,
-    });
-    expect(answer.body.status).toBe('RS_OK');
-  }
-}
 
 /** The comp points payback paid the member (bets earn comp points of their own). */
 async function paybackPaid(m: TestMember): Promise<number> {
@@ -92,8 +71,8 @@ describe('weekly payback', () => {
     await t.db.updateTable('members').set({ level: 2 }).where('id', '=', vip.id).execute();
 
     await deposit(loser, 100_000);
-    await play(loser, 60_000, 10_000);
-    await play(loser, 40_000); // stakes 100,000 reach the deposits; cash now 10,000
+    await slot.play(loser, 60_000, 10_000);
+    await slot.play(loser, 40_000); // stakes 100,000 reach the deposits; cash now 10,000
     expect(
       (
         await call(
@@ -110,16 +89,16 @@ describe('weekly payback', () => {
     // loss = 100,000 - 10,000 - 0 = 90,000 -> 9,000 points at level 1's 10 %
 
     await deposit(vip, 50_000);
-    await play(vip, 50_000, 5_000); // loss = 50,000 - 5,000 = 45,000 -> 9,000 at 20 %
+    await slot.play(vip, 50_000, 5_000); // loss = 50,000 - 5,000 = 45,000 -> 9,000 at 20 %
 
     await deposit(winner, 30_000);
-    await play(winner, 30_000, 80_000); // the balance at the week's end is above the deposits: no loss
+    await slot.play(winner, 30_000, 80_000); // the balance at the week's end is above the deposits: no loss
 
     await deposit(shy, 100_000);
-    await play(shy, 50_000); // lost 50,000 but stakes did not reach the deposits: nothing
+    await slot.play(shy, 50_000); // lost 50,000 but stakes did not reach the deposits: nothing
 
     await deposit(capped, 1_000_000);
-    await play(capped, 1_000_000); // loss 1,000,000 -> 100,000, capped at 50,000
+    await slot.play(capped, 1_000_000); // loss 1,000,000 -> 100,000, capped at 50,000
 
     // The week is not over yet.
     await expect(t.services.rewards.settlePaybackWeek(week)).rejects.toThrow(/not finished/);
@@ -167,9 +146,9 @@ describe('weekly payback', () => {
     await nextMonday([resting, later]);
     const week = weekOf(siteDay(t.clock.now(), zone));
     await deposit(resting, 20_000);
-    await play(resting, 20_000);
+    await slot.play(resting, 20_000);
     await deposit(later, 20_000);
-    await play(later, 20_000);
+    await slot.play(later, 20_000);
     expect(
       (
         await call(

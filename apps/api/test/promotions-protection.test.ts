@@ -69,16 +69,6 @@ async function protect(m: TestMember, condition: Condition) {
   }
 }
 
-let seq = 0;
-const id = (p: string) => `${p}-${++seq}`;
-
-/** A bet of `amount` that stands (lost: no win). */
-async function play(m: TestMember, amount: number) {
-  const token = await slot.launch(m);
-  const bet = { token, userId: m.userId, gameCode: 'g1', roundId: id('r'), transactionId: id('b'), amount };
-  expect((await slot.wallet('bet', bet)).body.status).toBe('RS_OK');
-}
-
 async function approveLatest(m: TestMember) {
   const request = await latestRequestId(t, 'deposit', m.id);
   const res = await bo(t, 'deposits.approve', {
@@ -144,7 +134,7 @@ describe.each(CONDITIONS)('a member %s', (condition) => {
   it('as a recommender, gets no referral reward: the day is recorded withheld `protected`', async () => {
     const recommender = await createMember(t);
     const referee = await createMember(t, { recommender: recommender.userId, cash: 100_000 });
-    await play(referee, 40_000);
+    await slot.play(referee, 40_000);
     const day = siteDay(t.clock.now(), zone);
     await nextSiteDay(t, [recommender, referee]);
     // Put under the condition when the day is settled (a time-out of the day before has ended).
@@ -167,7 +157,7 @@ describe.each(CONDITIONS)('a member %s', (condition) => {
     const toMonday = (Date.parse(monday) - Date.parse(today)) / 86_400_000;
     await nextSiteDay(t, [m], toMonday);
     await approvedDeposit(t, m, 50_000, await freshOwner());
-    await play(m, 50_000);
+    await slot.play(m, 50_000);
     await nextSiteDay(t, [m], 7);
     await protect(m, condition);
     const before = (await balances(t, m.id)).comp;
@@ -196,7 +186,7 @@ describe('the same promotions to an active member (the checks above are not vacu
 
     const recommender = await createMember(t);
     const referee = await createMember(t, { recommender: recommender.userId, cash: 100_000 });
-    await play(referee, 40_000);
+    await slot.play(referee, 40_000);
     const day = siteDay(t.clock.now(), zone);
     await nextSiteDay(t, [recommender, referee]);
     await t.services.rewards.settleReferralDay(day);
@@ -207,7 +197,7 @@ describe('the same promotions to an active member (the checks above are not vacu
     const monday = addDays(weekOf(today), 7);
     await nextSiteDay(t, [loser], (Date.parse(monday) - Date.parse(today)) / 86_400_000);
     await approvedDeposit(t, loser, 50_000, await freshOwner());
-    await play(loser, 50_000);
+    await slot.play(loser, 50_000);
     await nextSiteDay(t, [loser], 7);
     const before = (await balances(t, loser.id)).comp;
     await t.services.rewards.settlePaybackWeek(monday);

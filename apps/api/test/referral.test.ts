@@ -34,23 +34,15 @@ const id = (p: string) => `${p}-${++seq}`;
 
 /** A bet of `amount` that stands (and a rolled-back one of `rolledBack`). */
 async function play(m: Pick<TestMember, 'userId' | 'cookie'>, amount: number, rolledBack = 0) {
-  const token = await slot.launch(m);
-  const base = { token, userId: m.userId, gameCode: 'g1' };
-  const bet = { ...base, roundId: id('r'), transactionId: id('b'), amount };
-  expect((await slot.wallet('bet', bet)).body.status).toBe('RS_OK');
+  await slot.play(m, amount);
   if (rolledBack > 0) {
-    const round = id('r');
-    const tx = id('b');
-    expect(
-      (await slot.wallet('bet', { ...base, roundId: round, transactionId: tx, amount: rolledBack })).body
-        .status,
-    ).toBe('RS_OK');
+    const { roundId, transactionId } = await slot.play(m, rolledBack);
     const rollback = await slot.wallet('rollback', {
       userId: m.userId,
-      roundId: round,
+      roundId,
       gameCode: 'g1',
       transactionId: id('rb'),
-      referenceTransactionId: tx,
+      referenceTransactionId: transactionId,
     });
     expect(rollback.body.status).toBe('RS_OK');
   }
