@@ -74,22 +74,26 @@ function readOffset(ms: number, zone: string): number {
 }
 
 /**
- * Offsets change at most a few times a year, so each zone keeps the last quarter hour it read
- * (UTC, aligned) whose offset is the same at its first and last second: an instant in it takes
- * that offset without asking `Intl` (a day boundary per wallet call costs a lookup, not a
- * formatting). A quarter hour holding a change is read per instant, as before.
+ * Offsets change at most a few times a year, so the quarter hours (UTC, aligned) read so far are
+ * kept, each with its offset when that is the same at its first and last second: an instant in one
+ * takes that offset without asking `Intl` (a day boundary per wallet call costs a lookup, not a
+ * formatting), and a report's day starts do not push out the current quarter hour. A quarter hour
+ * holding a change is read per instant, as before. At most `MAX_SPANS` are kept, then all dropped.
  */
 const SPAN_MS = 900_000;
-const spans = new Map<string, { from: number; offset: number }>();
+const MAX_SPANS = 4_096;
+const spans = new Map<string, number>();
 
 /** How far `zone`'s wall clock is ahead of UTC at `ms`, in milliseconds (negative west of UTC). */
 function offsetAt(ms: number, zone: string): number {
-  const span = spans.get(zone);
-  if (span && ms >= span.from && ms < span.from + SPAN_MS) return span.offset;
   const from = Math.floor(ms / SPAN_MS) * SPAN_MS;
+  const key = `${zone} ${from}`;
+  const kept = spans.get(key);
+  if (kept !== undefined) return kept;
   const offset = readOffset(from, zone);
   if (readOffset(from + SPAN_MS - 1000, zone) !== offset) return readOffset(ms, zone);
-  spans.set(zone, { from, offset });
+  if (spans.size >= MAX_SPANS) spans.clear();
+  spans.set(key, offset);
   return offset;
 }
 
